@@ -1,0 +1,1 @@
+//! Bounds (being written).

@@ -1,0 +1,1 @@
+//! Schedule properties (being written).

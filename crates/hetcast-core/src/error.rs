@@ -1,0 +1,99 @@
+//! Typed errors with plain messages, shared by the CLI and the app.
+
+use std::fmt;
+
+/// Everything that can go wrong between reading an instance and drawing its schedule.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Error {
+    /// The file is not valid JSON or does not have the documented shape.
+    Format(String),
+    /// The file declares a format version this build does not read.
+    Version(u32),
+    /// The instance has no node besides the source.
+    NoDestination,
+    /// The source index is not a node of the instance.
+    SourceOutOfRange {
+        /// The index given.
+        source: usize,
+        /// How many nodes there are.
+        nodes: usize,
+    },
+    /// A cost is negative, zero, NaN or infinite.
+    BadCost {
+        /// The node (by index).
+        node: usize,
+        /// Which cost: "cost", "send" or "recv".
+        field: &'static str,
+        /// The value as given.
+        value: f64,
+    },
+    /// The network latency is negative, NaN or infinite.
+    BadLatency(f64),
+    /// The instance is larger than the algorithm accepts.
+    TooLarge {
+        /// Algorithm name.
+        algorithm: &'static str,
+        /// What was asked (e.g. number of nodes or table cells).
+        size: usize,
+        /// The documented limit.
+        limit: usize,
+        /// What was measured ("nodes", "dynamic-program cells", ...).
+        what: &'static str,
+    },
+    /// A plan that breaks the model; the message names the node.
+    InvalidPlan(String),
+    /// An unknown algorithm name.
+    UnknownAlgorithm(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Format(m) => write!(f, "malformed instance: {m}"),
+            Error::Version(v) => write!(
+                f,
+                "unsupported format version {v} (this build reads version 1)"
+            ),
+            Error::NoDestination => write!(
+                f,
+                "the instance needs at least one destination besides the source"
+            ),
+            Error::SourceOutOfRange { source, nodes } => write!(
+                f,
+                "the source is node {source}, but there are only {nodes} nodes (indices 0 to {})",
+                nodes.saturating_sub(1)
+            ),
+            Error::BadCost { node, field, value } => {
+                let why = if value.is_nan() {
+                    "is not a number"
+                } else if value.is_infinite() {
+                    "is infinite"
+                } else if *value < 0.0 {
+                    "is negative"
+                } else {
+                    "is zero"
+                };
+                write!(
+                    f,
+                    "node P{node}: {field} {why} ({value}); costs must be positive finite numbers"
+                )
+            }
+            Error::BadLatency(v) => {
+                write!(f, "the latency {v} must be a finite number, zero or more")
+            }
+            Error::TooLarge {
+                algorithm,
+                size,
+                limit,
+                what,
+            } => write!(
+                f,
+                "{algorithm} accepts at most {limit} {what}; this instance needs {size}"
+            ),
+            Error::InvalidPlan(m) => write!(f, "invalid plan: {m}"),
+            Error::UnknownAlgorithm(a) => write!(f, "unknown algorithm '{a}'"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
