@@ -1,0 +1,104 @@
+//! The Scene: what a view draws, independent of how it is drawn.
+
+use serde::{Deserialize, Serialize};
+
+/// Horizontal text anchor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Anchor {
+    /// Text starts at x.
+    #[default]
+    Start,
+    /// Text is centred on x.
+    Middle,
+    /// Text ends at x.
+    End,
+}
+
+impl Anchor {
+    /// The SVG `text-anchor` value.
+    pub fn svg(self) -> &'static str {
+        match self {
+            Anchor::Start => "start",
+            Anchor::Middle => "middle",
+            Anchor::End => "end",
+        }
+    }
+}
+
+/// One drawable item. `class` names a rule of the shared stylesheet; `id` (may be empty) lets
+/// the UI and tests find the item (e.g. `lane-3`, `send-0-4`, `node-7`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Item {
+    /// Axis-aligned rectangle.
+    Rect {
+        /// Left.
+        x: f64,
+        /// Top.
+        y: f64,
+        /// Width.
+        w: f64,
+        /// Height.
+        h: f64,
+        /// Corner radius.
+        rx: f64,
+        /// Stylesheet class.
+        class: String,
+        /// Identifier, may be empty.
+        id: String,
+        /// Tooltip text, may be empty.
+        tip: String,
+    },
+    /// Straight line, optionally with an arrow head at its end.
+    Line {
+        /// Start x.
+        x1: f64,
+        /// Start y.
+        y1: f64,
+        /// End x.
+        x2: f64,
+        /// End y.
+        y2: f64,
+        /// Stylesheet class.
+        class: String,
+        /// Draw an arrow head at (x2, y2).
+        arrow: bool,
+    },
+    /// A line of text (never markup: renderers escape it).
+    Text {
+        /// Anchor x.
+        x: f64,
+        /// Baseline y.
+        y: f64,
+        /// The text.
+        text: String,
+        /// Stylesheet class.
+        class: String,
+        /// Horizontal anchor.
+        anchor: Anchor,
+    },
+}
+
+/// A complete picture: size, title, items in paint order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Scene {
+    /// Width in user units (pixels at 100 %).
+    pub width: f64,
+    /// Height in user units.
+    pub height: f64,
+    /// Title (becomes the SVG `<title>` and the figure's accessible name).
+    pub title: String,
+    /// Items, painted in order.
+    pub items: Vec<Item>,
+}
+
+impl Scene {
+    /// Items with the given class.
+    pub fn with_class<'a>(&'a self, class: &'a str) -> impl Iterator<Item = &'a Item> + 'a {
+        self.items.iter().filter(move |i| match i {
+            Item::Rect { class: c, .. }
+            | Item::Line { class: c, .. }
+            | Item::Text { class: c, .. } => c.split_whitespace().any(|w| w == class),
+        })
+    }
+}
