@@ -1,0 +1,89 @@
+//! Property tests of the heuristics: every plan goes through the simulator, on 10,000 random
+//! instances of both models (consistent and inconsistent speeds).
+
+use hetcast_core::algo::{bounds, greedy, properties, random};
+use hetcast_core::model::{Instance, ModelKind, Node};
+use hetcast_core::simulate::simulate;
+use proptest::prelude::*;
+
+/// Random instances: 2 to 40 nodes, whole or fractional costs, both models, any source.
+pub fn instances() -> impl Strategy<Value = Instance> {
+    (
+        prop_oneof![Just(ModelKind::Node), Just(ModelKind::SenderReceiver)],
+        prop::collection::vec((1u32..=12, 1u32..=12, 0u32..4), 2..40),
+        0u32..=3,
+        any::<prop::sample::Index>(),
+        any::<bool>(),
+    )
+        .prop_map(|(model, raw, lat, src, frac)| {
+            let scale = if frac { 0.25 } else { 1.0 };
+            let nodes: Vec<Node> = raw
+                .iter()
+                .map(|&(s, r, _)| Node {
+                    name: None,
+                    send: s as f64 * scale,
+                    recv: if model == ModelKind::Node {
+                        0.0
+                    } else {
+                        r as f64 * scale
+                    },
+                })
+                .collect();
+            Instance {
+                model,
+                latency: if model == ModelKind::Node {
+                    0.0
+                } else {
+                    lat as f64
+                },
+                source: src.index(nodes.len()),
+                nodes,
+            }
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(10_000))]
+
+    #[test]
+    fn greedy_plans_simulate_and_match_their_trace(inst in instances()) {
+        let sol = greedy::greedy(&inst).unwrap();
+        let s = simulate(&inst, &sol.plan).unwrap();
+        prop_assert_eq!(sol.trace.len(), inst.len() - 1);
+        for st in &sol.trace {
+            let op = s.incoming(st.receiver).unwrap();
+            prop_assert_eq!(op.from, st.sender);
+            prop_assert!((op.end - st.send_end).abs() < 1e-9);
+            prop_assert!((s.ready[st.receiver] - st.receiver_ready).abs() < 1e-9);
+        }
+        let last = inst.destinations().map(|v| s.ready[v]).fold(0.0, f64::max);
+        prop_assert_eq!(s.completion_time, last);
+        // Greedy schedules are non-idling, monotonic and layered by construction (000 section 2).
+        let p = properties::check(&inst, &s);
+        prop_assert!(p.non_idling && p.monotonic && p.layered, "{:?}", p);
+        prop_assert!(bounds::lower_bound(&inst) <= s.completion_time + 1e-9);
+    }
+
+    #[test]
+    fn random_selection_plans_simulate(inst in instances(), seed in any::<u64>()) {
+        let sol = random::random_selection(&inst, seed).unwrap();
+        let s = simulate(&inst, &sol.plan).unwrap();
+        prop_assert_eq!(sol.trace.len(), inst.len() - 1);
+        prop_assert!(properties::non_idling(&inst, &s));
+        prop_assert!(bounds::lower_bound(&inst) <= s.completion_time + 1e-9);
+        for st in &sol.trace {
+            prop_assert_eq!(s.parent[st.receiver], Some(st.sender));
+        }
+    }
+
+    #[test]
+    fn lowering_costs_never_delays_a_plan(inst in instances(), seed in any::<u64>()) {
+        // The monotonicity the relaxation bound rests on: same plan, smaller costs, earlier times.
+        let plan = random::random_selection(&inst, seed).unwrap().plan;
+        let before = simulate(&inst, &plan).unwrap();
+        let after = simulate(&bounds::relaxed(&inst), &plan).unwrap();
+        for v in 0..inst.len() {
+            prop_assert!(after.ready[v] <= before.ready[v] + 1e-9);
+        }
+    }
+}
