@@ -2,45 +2,11 @@
 //! instances of both models (consistent and inconsistent speeds).
 
 use hetcast_core::algo::{bounds, greedy, properties, random};
-use hetcast_core::model::{Instance, ModelKind, Node};
 use hetcast_core::simulate::simulate;
 use proptest::prelude::*;
 
-/// Random instances: 2 to 40 nodes, whole or fractional costs, both models, any source.
-pub fn instances() -> impl Strategy<Value = Instance> {
-    (
-        prop_oneof![Just(ModelKind::Node), Just(ModelKind::SenderReceiver)],
-        prop::collection::vec((1u32..=12, 1u32..=12, 0u32..4), 2..40),
-        0u32..=3,
-        any::<prop::sample::Index>(),
-        any::<bool>(),
-    )
-        .prop_map(|(model, raw, lat, src, frac)| {
-            let scale = if frac { 0.25 } else { 1.0 };
-            let nodes: Vec<Node> = raw
-                .iter()
-                .map(|&(s, r, _)| Node {
-                    name: None,
-                    send: s as f64 * scale,
-                    recv: if model == ModelKind::Node {
-                        0.0
-                    } else {
-                        r as f64 * scale
-                    },
-                })
-                .collect();
-            Instance {
-                model,
-                latency: if model == ModelKind::Node {
-                    0.0
-                } else {
-                    lat as f64
-                },
-                source: src.index(nodes.len()),
-                nodes,
-            }
-        })
-}
+mod common;
+use common::instances;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(10_000))]
