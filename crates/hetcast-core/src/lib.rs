@@ -19,6 +19,7 @@
 
 pub mod algo;
 pub mod error;
+pub mod experiment;
 pub mod gallery;
 pub mod generate;
 pub mod layout;

@@ -63,6 +63,9 @@ pub enum Item {
         class: String,
         /// Draw an arrow head at (x2, y2).
         arrow: bool,
+        /// Identifier, may be empty (e.g. `edge-0-3`).
+        #[serde(default)]
+        id: String,
     },
     /// A line of text (never markup: renderers escape it).
     Text {

@@ -1,0 +1,515 @@
+//! The Gantt chart of a schedule as a [`Scene`]: one lane per node, time 0 at the left.
+//!
+//! - **Lanes** (`lane-{v}`): the source first, then the destinations in the order they come to
+//!   hold the message (`ready`), ties by index, so the chart reads top to bottom as the message
+//!   spreads and every message arrow points down. Each lane's label, at the left, gives the
+//!   name and costs: `P3  c=2` (node model) or `P3  s=1 r=2` (sender-receiver).
+//! - **Bars** (each with a tooltip): the send overhead in the sender's lane (`send`,
+//!   `send-{from}-{to}`, solid, labelled "→P3" when the receiver's name fits), the message in
+//!   the network in the receiver's lane when L > 0 (`transit`, `transit-{from}-{to}`, thin and
+//!   dashed), the receive overhead in the receiver's lane when r > 0 (`recv`, `recv-{from}-{to}`,
+//!   hatched), a small marker when the receiver holds the message (`ready`, `ready-{v}`), and an
+//!   arrow from the end of the send to the start of the receive (`msg`, `msg-{from}-{to}`).
+//! - **Axis**: "nice" ticks (steps of 1, 2 or 5 times a power of ten, see [`nice_ticks`]) with
+//!   labels and grid lines, from 0 to the first tick at or after the completion time.
+//! - **Completion**: a dashed vertical line at the completion time T with the label "T = 10".
+//! - **Legend**: the bar kinds present, in words ("send", "transit (L)", "receive",
+//!   "holds the message", "completion time").
+//!
+//! **Complexity**: O(n log n) (sorting the lanes).
+//!
+//! ```
+//! use hetcast_core::{gallery, algo::greedy::greedy, simulate, layout::{gantt, Item}};
+//! let inst = gallery::liu_figure1();
+//! let s = simulate(&inst, &greedy(&inst).unwrap().plan).unwrap();
+//! let scene = gantt::gantt_scene(&inst, &s, &gantt::GanttOptions::default());
+//! assert_eq!(scene.with_class("lane").count(), 3);
+//! assert_eq!(scene.with_class("send").filter(|i| matches!(i, Item::Rect { .. })).count(), 2 + 1);
+//! ```
+
+use super::scene::{Anchor, Item, Scene};
+use super::style::{text_width, truncate, FONT_SMALL, FONT_TITLE};
+use super::tree::{fits, is_last, message_scene, NAME_CHARS};
+use crate::algo::greedy::fmt_t;
+use crate::model::{Instance, ModelKind};
+use crate::simulate::Schedule;
+
+/// Height of one lane.
+pub const LANE_H: f64 = 40.0;
+/// Height of a send or receive bar.
+pub const BAR_H: f64 = 26.0;
+/// Height of a transit bar.
+pub const TRANSIT_H: f64 = 10.0;
+/// Smallest width of the plotting area.
+pub const MIN_PLOT_W: f64 = 300.0;
+const MARGIN: f64 = 20.0;
+/// Room right of the axis for the last tick label.
+const RIGHT_PAD: f64 = 28.0;
+
+/// Options of [`gantt_scene`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct GanttOptions {
+    /// Visible heading (none when empty). The scene's title is this, or
+    /// "Gantt chart, completion time T" when empty.
+    pub title: String,
+    /// Width of the scene; the lane labels take what they need and the plot the rest (at least
+    /// [`MIN_PLOT_W`], widening the scene if needed). Default 1200.
+    pub width: f64,
+    /// Replay time: a vertical `now` line there, and bars that start later get the class
+    /// `future` (drawn faded). `None` draws everything.
+    pub at: Option<f64>,
+}
+
+impl Default for GanttOptions {
+    fn default() -> Self {
+        GanttOptions {
+            title: String::new(),
+            width: 1200.0,
+            at: None,
+        }
+    }
+}
+
+/// Tick values `0, step, 2 step, ..., k step` covering `[0, max]` (the last tick is the first
+/// one at or after `max`), with `step` = 1, 2 or 5 times a power of ten, the smallest such step
+/// that needs at most `max_ticks` intervals. A `max` that is not a positive finite number is
+/// treated as 1; `max_ticks` is at least 1.
+///
+/// ```
+/// use hetcast_core::layout::gantt::nice_ticks;
+/// assert_eq!(nice_ticks(10.0, 10), vec![0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0]);
+/// assert_eq!(nice_ticks(23.0, 5), vec![0.0, 10.0, 20.0, 30.0]);
+/// assert_eq!(nice_ticks(0.7, 4), vec![0.0, 0.2, 0.4, 0.6, 0.8]);
+/// ```
+pub fn nice_ticks(max: f64, max_ticks: usize) -> Vec<f64> {
+    let max = if max.is_finite() && max > 0.0 {
+        max
+    } else {
+        1.0
+    };
+    let max_ticks = max_ticks.max(1) as f64;
+    let step = tick_step(max, max_ticks);
+    let count = ((max / step) - 1e-9).ceil().max(1.0) as usize;
+    let d = decimals(step) as i32;
+    let scale = 10f64.powi(d);
+    (0..=count)
+        .map(|i| (i as f64 * step * scale).round() / scale)
+        .collect()
+}
+
+fn tick_step(max: f64, max_ticks: f64) -> f64 {
+    let mut e = (max / max_ticks).log10().floor() as i32 - 1;
+    loop {
+        for m in [1.0, 2.0, 5.0] {
+            let step = m * 10f64.powi(e);
+            if (max / step - 1e-9).ceil() <= max_ticks {
+                return step;
+            }
+        }
+        e += 1;
+    }
+}
+
+/// Decimal places needed to print multiples of `step`.
+fn decimals(step: f64) -> usize {
+    if step >= 1.0 {
+        0
+    } else {
+        (-step.log10().floor()).max(0.0) as usize
+    }
+}
+
+/// A tick label: `t` with the decimals its step needs.
+pub fn tick_label(t: f64, step: f64) -> String {
+    format!("{:.*}", decimals(step), t)
+}
+
+/// The text of a lane label: name and costs.
+pub fn lane_label(inst: &Instance, v: usize) -> String {
+    let name = truncate(&inst.label(v), NAME_CHARS);
+    let n = &inst.nodes[v];
+    let src = if v == inst.source { " (source)" } else { "" };
+    match inst.model {
+        ModelKind::Node => format!("{name}{src}  c={}", fmt_t(n.send)),
+        ModelKind::SenderReceiver => {
+            format!("{name}{src}  s={} r={}", fmt_t(n.send), fmt_t(n.recv))
+        }
+    }
+}
+
+/// The lanes from top to bottom: the source, then destinations by `ready`, then index.
+pub fn lane_order(inst: &Instance, s: &Schedule) -> Vec<usize> {
+    let mut d: Vec<usize> = inst.destinations().collect();
+    d.sort_by(|&a, &b| s.ready[a].total_cmp(&s.ready[b]).then(a.cmp(&b)));
+    let mut out = Vec::with_capacity(d.len() + 1);
+    out.push(inst.source);
+    out.extend(d);
+    out
+}
+
+fn rect(x: f64, y: f64, w: f64, h: f64, class: String, id: String, tip: String) -> Item {
+    Item::Rect {
+        x,
+        y,
+        w,
+        h,
+        rx: 0.0,
+        class,
+        id,
+        tip,
+    }
+}
+
+fn text(x: f64, y: f64, t: String, class: &str, anchor: Anchor) -> Item {
+    Item::Text {
+        x,
+        y,
+        text: t,
+        class: class.into(),
+        anchor,
+    }
+}
+
+fn line(x1: f64, y1: f64, x2: f64, y2: f64, class: String, arrow: bool, id: String) -> Item {
+    Item::Line {
+        x1,
+        y1,
+        x2,
+        y2,
+        class,
+        arrow,
+        id,
+    }
+}
+
+/// The Gantt chart of schedule `s` (see the module documentation).
+pub fn gantt_scene(inst: &Instance, s: &Schedule, opts: &GanttOptions) -> Scene {
+    let t_end = s.completion_time;
+    let title = if opts.title.is_empty() {
+        format!("Gantt chart, completion time {}", fmt_t(t_end))
+    } else {
+        opts.title.clone()
+    };
+    if !fits(inst, s) {
+        return message_scene(&title, "The schedule does not match the instance.");
+    }
+    let n = inst.nodes.len();
+    let lanes = lane_order(inst, s);
+    let mut lane_of = vec![0usize; n];
+    for (i, &v) in lanes.iter().enumerate() {
+        lane_of[v] = i;
+    }
+    let labels: Vec<String> = (0..n).map(|v| lane_label(inst, v)).collect();
+    let label_w = labels
+        .iter()
+        .map(|l| text_width(l, FONT_SMALL))
+        .fold(0.0, f64::max)
+        + 24.0;
+    let left = MARGIN + label_w;
+    let title_w = if opts.title.is_empty() {
+        0.0
+    } else {
+        text_width(&opts.title, FONT_TITLE) + 2.0 * MARGIN
+    };
+    let width = opts
+        .width
+        .max(left + MIN_PLOT_W + RIGHT_PAD + MARGIN)
+        .max(title_w);
+    let right = width - MARGIN - RIGHT_PAD;
+    let plot_w = right - left;
+
+    let max_t = s
+        .sends
+        .iter()
+        .map(|o| o.recv_end)
+        .fold(t_end, f64::max)
+        .max(f64::MIN_POSITIVE);
+    let ticks = nice_ticks(max_t, ((plot_w / 80.0) as usize).clamp(2, 12));
+    let axis_max = ticks.last().copied().unwrap_or(1.0);
+    let step = if ticks.len() > 1 {
+        ticks[1] - ticks[0]
+    } else {
+        1.0
+    };
+    let xt = |t: f64| left + t / axis_max * plot_w;
+
+    let mut y = MARGIN;
+    let mut items = Vec::with_capacity(8 * n + 2 * ticks.len() + 16);
+    if !opts.title.is_empty() {
+        items.push(text(
+            width / 2.0,
+            y + FONT_TITLE,
+            opts.title.clone(),
+            "title",
+            Anchor::Middle,
+        ));
+        y += 40.0;
+    }
+    let label_y = y + 18.0;
+    let lanes_top = y + 30.0;
+    let axis_y = lanes_top + lanes.len() as f64 * LANE_H;
+    let lane_y = |v: usize| lanes_top + lane_of[v] as f64 * LANE_H;
+    let bar_y = |v: usize| lane_y(v) + (LANE_H - BAR_H) / 2.0;
+    let future = |t: f64| opts.at.is_some_and(|a| t > a + 1e-9);
+    let fade = |t: f64| if future(t) { " future" } else { "" };
+
+    // Lanes and their labels.
+    for (i, &v) in lanes.iter().enumerate() {
+        let node = &inst.nodes[v];
+        let costs = match inst.model {
+            ModelKind::Node => format!("cost {}", fmt_t(node.send)),
+            ModelKind::SenderReceiver => {
+                format!("send {}, receive {}", fmt_t(node.send), fmt_t(node.recv))
+            }
+        };
+        let tip = if v == inst.source {
+            format!(
+                "{} (source): {costs}; holds the message at t=0",
+                inst.label(v)
+            )
+        } else {
+            format!(
+                "{}: {costs}; holds the message at t={}",
+                inst.label(v),
+                fmt_t(s.ready[v])
+            )
+        };
+        let class = if i % 2 == 1 { "lane alt" } else { "lane" };
+        items.push(rect(
+            MARGIN / 2.0,
+            lane_y(v),
+            width - MARGIN,
+            LANE_H,
+            class.into(),
+            format!("lane-{v}"),
+            tip,
+        ));
+        items.push(text(
+            MARGIN,
+            lane_y(v) + LANE_H / 2.0 + 6.0,
+            labels[v].clone(),
+            "lane-label",
+            Anchor::Start,
+        ));
+    }
+    // Grid.
+    for &t in &ticks {
+        items.push(line(
+            xt(t),
+            lanes_top,
+            xt(t),
+            axis_y,
+            "grid".into(),
+            false,
+            String::new(),
+        ));
+    }
+    // Bars.
+    let (mut any_transit, mut any_recv) = (false, false);
+    for op in &s.sends {
+        let (u, v) = (op.from, op.to);
+        let (nu, nv) = (inst.label(u), inst.label(v));
+        let x0 = xt(op.start);
+        let w = xt(op.end) - x0;
+        items.push(rect(
+            x0,
+            bar_y(u),
+            w,
+            BAR_H,
+            format!("send{}", fade(op.start)),
+            format!("send-{u}-{v}"),
+            format!(
+                "{nu} sends to {nv}: t={} to {} (s={})",
+                fmt_t(op.start),
+                fmt_t(op.end),
+                fmt_t(op.end - op.start)
+            ),
+        ));
+        let bar_text = format!("→{}", truncate(&nv, NAME_CHARS));
+        if text_width(&bar_text, FONT_SMALL) + 8.0 <= w {
+            items.push(text(
+                x0 + w / 2.0,
+                bar_y(u) + BAR_H / 2.0 + 6.0,
+                bar_text,
+                &format!("bar-label{}", fade(op.start)),
+                Anchor::Middle,
+            ));
+        }
+        if op.recv_start > op.end {
+            any_transit = true;
+            items.push(rect(
+                xt(op.end),
+                lane_y(v) + (LANE_H - TRANSIT_H) / 2.0,
+                xt(op.recv_start) - xt(op.end),
+                TRANSIT_H,
+                format!("transit{}", fade(op.end)),
+                format!("transit-{u}-{v}"),
+                format!(
+                    "message to {nv} in the network: t={} to {} (L={})",
+                    fmt_t(op.end),
+                    fmt_t(op.recv_start),
+                    fmt_t(op.recv_start - op.end)
+                ),
+            ));
+        }
+        if op.recv_end > op.recv_start {
+            any_recv = true;
+            items.push(rect(
+                xt(op.recv_start),
+                bar_y(v),
+                xt(op.recv_end) - xt(op.recv_start),
+                BAR_H,
+                format!("recv{}", fade(op.recv_start)),
+                format!("recv-{u}-{v}"),
+                format!(
+                    "{nv} receives from {nu}: t={} to {} (r={})",
+                    fmt_t(op.recv_start),
+                    fmt_t(op.recv_end),
+                    fmt_t(op.recv_end - op.recv_start)
+                ),
+            ));
+        }
+        items.push(line(
+            xt(op.end),
+            bar_y(u) + BAR_H,
+            xt(op.recv_start),
+            bar_y(v),
+            format!("msg{}", fade(op.end)),
+            true,
+            format!("msg-{u}-{v}"),
+        ));
+        let last = if is_last(inst, s, v) {
+            " (the completion time)"
+        } else {
+            ""
+        };
+        items.push(rect(
+            xt(op.recv_end) - 3.0,
+            bar_y(v),
+            6.0,
+            BAR_H,
+            format!("ready{}", fade(op.recv_end)),
+            format!("ready-{v}"),
+            format!("{nv} holds the message at t={}{last}", fmt_t(op.recv_end)),
+        ));
+    }
+    // Axis.
+    items.push(line(
+        left,
+        axis_y,
+        right,
+        axis_y,
+        "axis".into(),
+        false,
+        String::new(),
+    ));
+    for &t in &ticks {
+        items.push(line(
+            xt(t),
+            axis_y,
+            xt(t),
+            axis_y + 8.0,
+            "tick".into(),
+            false,
+            String::new(),
+        ));
+        items.push(text(
+            xt(t),
+            axis_y + 26.0,
+            tick_label(t, step),
+            "tick-label",
+            Anchor::Middle,
+        ));
+    }
+    items.push(text(
+        left + plot_w / 2.0,
+        axis_y + 50.0,
+        "time".into(),
+        "axis-label",
+        Anchor::Middle,
+    ));
+    // Completion marker.
+    let xe = xt(t_end);
+    items.push(line(
+        xe,
+        lanes_top - 6.0,
+        xe,
+        axis_y,
+        "completion".into(),
+        false,
+        "completion".into(),
+    ));
+    let t_label = format!("T = {}", fmt_t(t_end));
+    let half = text_width(&t_label, 18.0) / 2.0;
+    let anchor = if xe + half > width - 4.0 {
+        Anchor::End
+    } else {
+        Anchor::Middle
+    };
+    items.push(text(xe, label_y, t_label, "completion-label", anchor));
+    // Replay time.
+    if let Some(a) = opts.at.filter(|a| a.is_finite() && *a >= 0.0) {
+        let xa = xt(a.min(axis_max));
+        items.push(line(
+            xa,
+            lanes_top,
+            xa,
+            axis_y,
+            "now".into(),
+            false,
+            "now".into(),
+        ));
+    }
+    // Legend.
+    let ly = axis_y + 70.0;
+    let mut lx = left;
+    let mut kinds = vec![("send", "send")];
+    if any_transit {
+        kinds.push(("transit", "transit (L)"));
+    }
+    if any_recv {
+        kinds.push(("recv", "receive"));
+    }
+    kinds.push(("ready", "holds the message"));
+    kinds.push(("completion", "completion time"));
+    for (class, word) in kinds {
+        let none = String::new;
+        items.push(match class {
+            "completion" => line(
+                lx + 16.0,
+                ly - 2.0,
+                lx + 16.0,
+                ly + 22.0,
+                class.into(),
+                false,
+                none(),
+            ),
+            "ready" => rect(lx + 13.0, ly, 6.0, 20.0, class.into(), none(), none()),
+            "transit" => rect(
+                lx,
+                ly + 10.0 - TRANSIT_H / 2.0,
+                32.0,
+                TRANSIT_H,
+                class.into(),
+                none(),
+                none(),
+            ),
+            _ => rect(lx, ly, 32.0, 20.0, class.into(), none(), none()),
+        });
+        items.push(text(
+            lx + 40.0,
+            ly + 16.0,
+            word.into(),
+            "legend",
+            Anchor::Start,
+        ));
+        lx += 40.0 + text_width(word, FONT_SMALL) + 28.0;
+    }
+    let width = width.max(lx + MARGIN);
+    Scene {
+        width,
+        height: ly + 22.0 + MARGIN,
+        title,
+        items,
+    }
+}

@@ -1,0 +1,155 @@
+//! The one stylesheet of every scene, and the type sizes the layouts are computed for.
+//!
+//! Both renderers use it: [`to_svg`](crate::layout::svg::to_svg) writes it inside the exported
+//! document's `<style>`, and the app injects it into the page. Every rule is scoped under
+//! [`ROOT_CLASS`], so the element that holds a scene's items (the `<svg>`) must carry that
+//! class, and the stylesheet cannot leak into the rest of the page.
+//!
+//! Choices, for a projector at 1280x720 and for colour-blind viewers:
+//! - type is 16px at least (names, lanes, ticks), 20px for node labels, 22px for titles;
+//! - near-black text and outlines on white (contrast above 10:1 for all text);
+//! - colours from the Okabe-Ito palette (blue, orange, vermillion, bluish green), and never
+//!   colour alone: **send** bars are solid dark blue, **receive** bars are hatched (the
+//!   `hc-hatch` pattern of [`DEFS`](crate::layout::svg::DEFS)), **transit** is a thin dashed
+//!   outline, the completion time is a thick dashed line with a "T = ..." label, and the
+//!   Gantt chart has a legend with the words "send", "transit", "receive".
+//!
+//! Classes (an item may have several, separated by spaces):
+//!
+//! | class | item | meaning |
+//! |---|---|---|
+//! | `bg` | rect | white background |
+//! | `title` | text | visible heading |
+//! | `node` | rect | a tree node's box; with `source` for the root, `last` for the node(s) that finish last |
+//! | `node-label` | text | "c\|t" (node model) or "s/r\|t" (sender-receiver) inside a box |
+//! | `node-name` | text | the node's name inside a box |
+//! | `edge` | line | tree edge (arrow); with `critical` on a path from the root to a `last` node |
+//! | `lane` | rect | a Gantt lane; `alt` every other lane |
+//! | `lane-label` | text | name and costs of a lane |
+//! | `grid` | line | vertical grid line at a tick |
+//! | `send` | rect | send overhead (solid) |
+//! | `transit` | rect | message in the network, latency L (thin, dashed) |
+//! | `recv` | rect | receive overhead (hatched) |
+//! | `ready` | rect | small marker: the node holds the message |
+//! | `msg` | line | the message going from the end of a send to its receiver (arrow) |
+//! | `bar-label` | text | the receiver's name inside a send bar |
+//! | `axis`, `tick` | line | the time axis and its ticks |
+//! | `tick-label`, `axis-label` | text | tick values and "time" |
+//! | `completion` | line | vertical marker at the completion time |
+//! | `completion-label` | text | "T = 10" |
+//! | `legend` | text | legend words |
+//! | `future` | any | not yet happened at the replay time (faded) |
+//! | `now` | line | the replay time |
+
+/// The class of the element that holds a scene (the `<svg>`); every rule of [`STYLE`] is scoped
+/// under it.
+pub const ROOT_CLASS: &str = "hc-scene";
+
+/// Font size (px) of titles.
+pub const FONT_TITLE: f64 = 22.0;
+/// Font size (px) of node labels "c|t".
+pub const FONT_LABEL: f64 = 20.0;
+/// Font size (px) of names, lane labels, tick labels, legends.
+pub const FONT_SMALL: f64 = 16.0;
+
+/// The shared stylesheet (see the module documentation). It contains no `<`, `&` or `]]>`,
+/// so it can be written inside an SVG `<style>` and an HTML `<style>` alike.
+pub const STYLE: &str = r#"
+.hc-scene { background: #ffffff; }
+.hc-scene text { font-family: "DejaVu Sans", Verdana, Arial, Helvetica, sans-serif; fill: #111111; font-variant-numeric: tabular-nums; }
+.hc-scene .bg { fill: #ffffff; stroke: none; }
+.hc-scene .title { font-size: 22px; font-weight: bold; }
+.hc-scene .node { fill: #ffffff; stroke: #222222; stroke-width: 2px; }
+.hc-scene .node.source { fill: #dceefb; stroke: #0072b2; stroke-width: 3px; }
+.hc-scene .node.last { fill: #fde3d6; stroke: #d55e00; stroke-width: 4px; }
+.hc-scene .node-label { font-size: 20px; font-weight: bold; }
+.hc-scene .node-name { font-size: 16px; fill: #333333; }
+.hc-scene .edge { stroke: #333333; stroke-width: 2px; fill: none; }
+.hc-scene .edge.critical { stroke: #b34700; stroke-width: 3.5px; }
+.hc-scene .lane { fill: #ffffff; stroke: none; }
+.hc-scene .lane.alt { fill: #ededed; }
+.hc-scene .lane-label { font-size: 16px; }
+.hc-scene .grid { stroke: #b0b0b0; stroke-width: 1px; stroke-dasharray: 2 4; }
+.hc-scene .send { fill: #0b3c6e; stroke: #000000; stroke-width: 1px; }
+.hc-scene .transit { fill: #ffffff; stroke: #333333; stroke-width: 1.5px; stroke-dasharray: 5 3; }
+.hc-scene .recv { fill: url(#hc-hatch); stroke: #8a4500; stroke-width: 1.5px; }
+.hc-scene .ready { fill: #009e73; stroke: #00422f; stroke-width: 1px; }
+.hc-scene .msg { stroke: #444444; stroke-width: 1.5px; fill: none; }
+.hc-scene .bar-label { font-size: 16px; font-weight: bold; fill: #ffffff; }
+.hc-scene .axis { stroke: #111111; stroke-width: 2px; }
+.hc-scene .tick { stroke: #111111; stroke-width: 2px; }
+.hc-scene .tick-label { font-size: 16px; }
+.hc-scene .axis-label { font-size: 16px; font-style: italic; }
+.hc-scene .completion { stroke: #d55e00; stroke-width: 3px; stroke-dasharray: 8 4; }
+.hc-scene .completion-label { font-size: 18px; font-weight: bold; fill: #a33a00; }
+.hc-scene .legend { font-size: 16px; }
+.hc-scene .now { stroke: #009e73; stroke-width: 3px; }
+.hc-scene .future { opacity: 0.3; }
+"#;
+
+/// A generous estimate of the width of `text` at `font` px in the stylesheet's fonts
+/// (DejaVu Sans and Verdana are wide: about 0.62 em per digit or lower-case letter).
+pub fn text_width(text: &str, font: f64) -> f64 {
+    text.chars()
+        .map(|c| {
+            if c.is_ascii_uppercase() || c == 'm' || c == 'w' || c == 'W' || c == 'M' {
+                0.75
+            } else if matches!(c, 'i' | 'l' | 'j' | '|' | '.' | ',' | ':' | '\'' | ' ') {
+                0.36
+            } else if (c as u32) > 0x2E80 {
+                // CJK and other wide scripts.
+                1.0
+            } else {
+                0.64
+            }
+        })
+        .sum::<f64>()
+        * font
+}
+
+/// `text` cut to at most `max` characters, with "…" when cut.
+pub fn truncate(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        let mut s: String = text.chars().take(max.saturating_sub(1)).collect();
+        s.push('…');
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn style_is_safe_in_markup_and_uses_the_declared_sizes() {
+        assert!(!STYLE.contains('<') && !STYLE.contains('&') && !STYLE.contains("]]>"));
+        assert!(STYLE.contains(&format!(".node-label {{ font-size: {FONT_LABEL}px")));
+        assert!(STYLE.contains(&format!(".title {{ font-size: {FONT_TITLE}px")));
+        for class in [
+            "node-name",
+            "lane-label",
+            "tick-label",
+            "legend",
+            "bar-label",
+        ] {
+            assert!(
+                STYLE.contains(&format!(".{class} {{ font-size: {FONT_SMALL}px")),
+                "{class}"
+            );
+        }
+        // Every rule is scoped.
+        for line in STYLE.lines().filter(|l| !l.trim().is_empty()) {
+            assert!(line.starts_with(&format!(".{ROOT_CLASS}")), "{line}");
+        }
+    }
+
+    #[test]
+    fn truncation_and_widths() {
+        assert_eq!(truncate("abc", 5), "abc");
+        assert_eq!(truncate("abcdefgh", 5), "abcd…");
+        assert!(text_width("WWW", 16.0) > text_width("iii", 16.0));
+        assert_eq!(text_width("", 16.0), 0.0);
+    }
+}

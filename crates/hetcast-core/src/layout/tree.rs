@@ -1,0 +1,343 @@
+//! The multicast tree as a [`Scene`]: root at the top, each node's children left to right in
+//! send order, as in 000 Figure 1.
+//!
+//! Each node is a rounded box with two lines: its name (`P3` or the given name, cut to
+//! [`NAME_CHARS`] characters; the full name is in the tooltip) and its label "c|t" (node
+//! model: message-initiation cost | arrival time) or "s/r|t" (sender-receiver: send time /
+//! receive time | the time the node holds the message). Ids: `node-{v}` on the boxes,
+//! `edge-{u}-{v}` on the edges (arrows from the parent's box to the child's). The box's tooltip
+//! gives the costs, the parent, the send's rank and the time. The source's box has the class
+//! `source`, the boxes of the nodes that finish last `last`, and the edges on the paths from
+//! the root to them `critical`.
+//!
+//! **Layout**: a tidy tree in the manner of Reingold and Tilford. All boxes have the same width
+//! (the widest label's); each subtree is laid out on its own, then sibling subtrees are pushed
+//! right until, at every depth, they clear the subtrees to their left by a gap, and a parent is
+//! centred over its first and last child. Boxes never overlap: at one depth, consecutive boxes
+//! are at least one box width plus [`GAP`] apart; different depths are different rows.
+//!
+//! **Complexity**: O(n h) for n nodes and tree height h.
+//!
+//! ```
+//! use hetcast_core::{gallery, algo::greedy::greedy, simulate, layout::tree};
+//! let inst = gallery::libeskind_hadas_figure1();
+//! let s = simulate(&inst, &greedy(&inst).unwrap().plan).unwrap();
+//! let scene = tree::tree_scene(&inst, &s, &Default::default());
+//! assert_eq!(scene.with_class("node").count(), 12);
+//! assert!(scene.with_class("last").count() >= 1);
+//! ```
+
+use super::scene::{Anchor, Item, Scene};
+use super::style::{text_width, truncate, FONT_LABEL, FONT_SMALL, FONT_TITLE};
+use crate::algo::greedy::fmt_t;
+use crate::model::{Instance, ModelKind};
+use crate::simulate::Schedule;
+
+/// Horizontal gap between neighbouring boxes.
+pub const GAP: f64 = 18.0;
+/// Names longer than this are cut (with "…") inside the box.
+pub const NAME_CHARS: usize = 14;
+/// Height of a node box.
+pub const BOX_H: f64 = 56.0;
+/// Vertical distance between the tops of two rows.
+pub const ROW: f64 = BOX_H + 56.0;
+const MARGIN: f64 = 20.0;
+
+/// Options of [`tree_scene`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TreeOptions {
+    /// Visible heading (none when empty). The scene's title (SVG `<title>`) is this, or
+    /// "Multicast tree, completion time T" when empty.
+    pub title: String,
+    /// Replay time: nodes that hold the message later than this, and the edges into them, get
+    /// the class `future` (drawn faded). `None` draws everything.
+    pub at: Option<f64>,
+}
+
+/// The text of a node's box label: "c|t" or "s/r|t".
+pub fn node_label(inst: &Instance, s: &Schedule, v: usize) -> String {
+    let n = &inst.nodes[v];
+    let t = fmt_t(s.ready[v]);
+    match inst.model {
+        ModelKind::Node => format!("{}|{}", fmt_t(n.send), t),
+        ModelKind::SenderReceiver => format!("{}/{}|{}", fmt_t(n.send), fmt_t(n.recv), t),
+    }
+}
+
+/// A scene with only a message, for a schedule that does not fit its instance.
+pub(crate) fn message_scene(title: &str, text: &str) -> Scene {
+    Scene {
+        width: 640.0,
+        height: 80.0,
+        title: title.to_string(),
+        items: vec![Item::Text {
+            x: MARGIN,
+            y: 45.0,
+            text: text.to_string(),
+            class: "title".into(),
+            anchor: Anchor::Start,
+        }],
+    }
+}
+
+/// True when `s` is a tree schedule over exactly the nodes of `inst`, so that layouts may index
+/// it freely.
+pub(crate) fn fits(inst: &Instance, s: &Schedule) -> bool {
+    let n = inst.nodes.len();
+    n > 0
+        && s.source < n
+        && s.ready.len() == n
+        && s.parent.len() == n
+        && s.children.len() == n
+        && s.recv_start.len() == n
+        && s.children.iter().flatten().all(|&c| c < n)
+        && s.sends.iter().all(|o| o.from < n && o.to < n)
+}
+
+/// Whether `v` finishes at the completion time (a destination whose `ready` is the latest).
+pub(crate) fn is_last(inst: &Instance, s: &Schedule, v: usize) -> bool {
+    v != inst.source && (s.ready[v] - s.completion_time).abs() <= 1e-9 * s.completion_time.max(1.0)
+}
+
+/// The tree of schedule `s` (see the module documentation).
+pub fn tree_scene(inst: &Instance, s: &Schedule, opts: &TreeOptions) -> Scene {
+    let title = if opts.title.is_empty() {
+        format!(
+            "Multicast tree, completion time {}",
+            fmt_t(s.completion_time)
+        )
+    } else {
+        opts.title.clone()
+    };
+    if !fits(inst, s) {
+        return message_scene(&title, "The schedule does not match the instance.");
+    }
+    let n = inst.nodes.len();
+    let root = s.source;
+
+    // Reachable nodes in breadth-first order (guards against malformed children lists).
+    let mut order = Vec::with_capacity(n);
+    let mut seen = vec![false; n];
+    seen[root] = true;
+    order.push(root);
+    let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut i = 0;
+    while i < order.len() {
+        let u = order[i];
+        for &c in &s.children[u] {
+            if !seen[c] {
+                seen[c] = true;
+                kids[u].push(c);
+                order.push(c);
+            }
+        }
+        i += 1;
+    }
+    let mut depth = vec![0usize; n];
+    for &u in &order {
+        for &c in &kids[u] {
+            depth[c] = depth[u] + 1;
+        }
+    }
+
+    let names: Vec<String> = (0..n)
+        .map(|v| truncate(&inst.label(v), NAME_CHARS))
+        .collect();
+    let labels: Vec<String> = (0..n).map(|v| node_label(inst, s, v)).collect();
+    let box_w = order
+        .iter()
+        .map(|&v| {
+            (text_width(&labels[v], FONT_LABEL) + 20.0)
+                .max(text_width(&names[v], FONT_SMALL) + 16.0)
+        })
+        .fold(64.0, f64::max);
+    let slot = box_w + GAP;
+
+    // Tidy layout, children before parents (reverse breadth-first order).
+    // offset[c]: x of c relative to its parent; contour[v]: (left, right) per depth below v,
+    // relative to v's x.
+    let mut offset = vec![0.0; n];
+    let mut contour: Vec<Vec<(f64, f64)>> = vec![Vec::new(); n];
+    for &v in order.iter().rev() {
+        let mut merged: Vec<(f64, f64)> = Vec::new();
+        let mut pos: Vec<f64> = Vec::with_capacity(kids[v].len());
+        for &c in &kids[v] {
+            let cc = std::mem::take(&mut contour[c]);
+            let shift = if merged.is_empty() {
+                0.0
+            } else {
+                merged
+                    .iter()
+                    .zip(&cc)
+                    .map(|(m, k)| m.1 - k.0 + slot)
+                    .fold(f64::NEG_INFINITY, f64::max)
+            };
+            for (d, k) in cc.iter().enumerate() {
+                let (l, r) = (k.0 + shift, k.1 + shift);
+                match merged.get_mut(d) {
+                    Some(m) => *m = (m.0.min(l), m.1.max(r)),
+                    None => merged.push((l, r)),
+                }
+            }
+            pos.push(shift);
+        }
+        let mid = match (pos.first(), pos.last()) {
+            (Some(a), Some(b)) => (a + b) / 2.0,
+            _ => 0.0,
+        };
+        for (&c, p) in kids[v].iter().zip(&pos) {
+            offset[c] = p - mid;
+        }
+        let mut own = Vec::with_capacity(merged.len() + 1);
+        own.push((0.0, 0.0));
+        own.extend(merged.into_iter().map(|(l, r)| (l - mid, r - mid)));
+        contour[v] = own;
+    }
+    let mut cx = vec![0.0; n];
+    for &u in &order {
+        for &c in &kids[u] {
+            cx[c] = cx[u] + offset[c];
+        }
+    }
+    let min_x = order.iter().map(|&v| cx[v]).fold(f64::INFINITY, f64::min);
+    let max_x = order
+        .iter()
+        .map(|&v| cx[v])
+        .fold(f64::NEG_INFINITY, f64::max);
+    let title_h = if opts.title.is_empty() { 0.0 } else { 40.0 };
+    let title_w = if opts.title.is_empty() {
+        0.0
+    } else {
+        text_width(&opts.title, FONT_TITLE) + 2.0 * MARGIN
+    };
+    let tree_w = max_x - min_x + box_w + 2.0 * MARGIN;
+    let width = tree_w.max(title_w).max(200.0);
+    // Centre the tree when the title is wider.
+    let dx = MARGIN + box_w / 2.0 - min_x + (width - tree_w) / 2.0;
+    let top = MARGIN + title_h;
+    let max_depth = order.iter().map(|&v| depth[v]).max().unwrap_or(0);
+    let height = top + max_depth as f64 * ROW + BOX_H + MARGIN;
+    let x_of = |v: usize| cx[v] + dx;
+    let y_of = |v: usize| top + depth[v] as f64 * ROW;
+
+    // Critical edges: on a path from the root to a node that finishes last.
+    let mut critical = vec![false; n];
+    for &v in &order {
+        if is_last(inst, s, v) {
+            let mut w = v;
+            while w != root && !critical[w] {
+                critical[w] = true;
+                match s.parent[w] {
+                    Some(p) if p < n => w = p,
+                    _ => break,
+                }
+            }
+        }
+    }
+    let future = |v: usize| opts.at.is_some_and(|t| s.ready[v] > t + 1e-9);
+
+    let mut items = Vec::with_capacity(4 * n + 1);
+    if !opts.title.is_empty() {
+        items.push(Item::Text {
+            x: width / 2.0,
+            y: MARGIN + FONT_TITLE,
+            text: opts.title.clone(),
+            class: "title".into(),
+            anchor: Anchor::Middle,
+        });
+    }
+    // Edges first, so boxes paint over their ends.
+    for &u in &order {
+        for &c in &kids[u] {
+            let mut class = String::from("edge");
+            if critical[c] {
+                class.push_str(" critical");
+            }
+            if future(c) {
+                class.push_str(" future");
+            }
+            items.push(Item::Line {
+                x1: x_of(u),
+                y1: y_of(u) + BOX_H,
+                x2: x_of(c),
+                y2: y_of(c),
+                class,
+                arrow: true,
+                id: format!("edge-{u}-{c}"),
+            });
+        }
+    }
+    for &v in &order {
+        let mut class = String::from("node");
+        if v == root {
+            class.push_str(" source");
+        }
+        if is_last(inst, s, v) {
+            class.push_str(" last");
+        }
+        if future(v) {
+            class.push_str(" future");
+        }
+        let node = &inst.nodes[v];
+        let costs = match inst.model {
+            ModelKind::Node => format!("cost {}", fmt_t(node.send)),
+            ModelKind::SenderReceiver => {
+                format!("send {}, receive {}", fmt_t(node.send), fmt_t(node.recv))
+            }
+        };
+        let tip = match s.parent[v] {
+            None => format!(
+                "{} (source): {costs}; sends to {} node(s)",
+                inst.label(v),
+                kids[v].len()
+            ),
+            Some(p) => {
+                let k = s.children[p].iter().position(|&c| c == v).unwrap_or(0) + 1;
+                format!(
+                    "{}: {costs}; receives from {} (send {k} of {}); holds the message at t={}{}",
+                    inst.label(v),
+                    inst.label(p),
+                    s.children[p].len(),
+                    fmt_t(s.ready[v]),
+                    if is_last(inst, s, v) {
+                        " (the completion time)"
+                    } else {
+                        ""
+                    }
+                )
+            }
+        };
+        let (x, y) = (x_of(v) - box_w / 2.0, y_of(v));
+        items.push(Item::Rect {
+            x,
+            y,
+            w: box_w,
+            h: BOX_H,
+            rx: 10.0,
+            class,
+            id: format!("node-{v}"),
+            tip,
+        });
+        let fade = if future(v) { " future" } else { "" };
+        items.push(Item::Text {
+            x: x_of(v),
+            y: y + 20.0,
+            text: names[v].clone(),
+            class: format!("node-name{fade}"),
+            anchor: Anchor::Middle,
+        });
+        items.push(Item::Text {
+            x: x_of(v),
+            y: y + 45.0,
+            text: labels[v].clone(),
+            class: format!("node-label{fade}"),
+            anchor: Anchor::Middle,
+        });
+    }
+    Scene {
+        width,
+        height,
+        title,
+        items,
+    }
+}
