@@ -70,7 +70,7 @@ pub const STYLE: &str = r#"
 .hc-scene .lane.alt { fill: #ededed; }
 .hc-scene .lane-label { font-size: 16px; }
 .hc-scene .grid { stroke: #b0b0b0; stroke-width: 1px; stroke-dasharray: 2 4; }
-.hc-scene .send { fill: #0b3c6e; stroke: #000000; stroke-width: 1px; }
+.hc-scene .send { fill: #0b3c6e; stroke: #ffffff; stroke-width: 1.5px; }
 .hc-scene .transit { fill: #ffffff; stroke: #333333; stroke-width: 1.5px; stroke-dasharray: 5 3; }
 .hc-scene .recv { fill: url(#hc-hatch); stroke: #8a4500; stroke-width: 1.5px; }
 .hc-scene .ready { fill: #009e73; stroke: #00422f; stroke-width: 1px; }
