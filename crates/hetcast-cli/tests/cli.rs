@@ -1,0 +1,307 @@
+//! End-to-end tests of the `hetcast` binary.
+
+use serde_json::Value;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+const FIG1: &str = r#"{"model":"node","source":0,"nodes":[{"cost":3},{"cost":2},{"cost":2},{"cost":2},{"cost":2},{"cost":3},{"cost":3},{"cost":3},{"cost":3},{"cost":3},{"cost":3},{"cost":3}]}"#;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_hetcast"))
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{name}"));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn file(dir: &std::path::Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.to_string_lossy().into_owned()
+}
+
+fn hetcast(args: &[&str]) -> Output {
+    bin().args(args).output().unwrap()
+}
+
+fn ok_json(args: &[&str]) -> Value {
+    let out = hetcast(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Exit status 2 and exactly one line `hetcast: ...` on standard error, nothing on stdout.
+fn fails(args: &[&str]) -> String {
+    let out = hetcast(args);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.starts_with("hetcast: "), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+fn floats(v: &Value) -> Vec<f64> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect()
+}
+
+/// The run output is self-consistent: completion time = max ready over destinations, parents
+/// and children agree, ready(source) = 0, the lower bound is below the completion time.
+fn check_run(j: &Value) -> f64 {
+    let source = j["source"].as_u64().unwrap() as usize;
+    let ready = floats(&j["ready"]);
+    let n = ready.len();
+    assert_eq!(ready[source], 0.0);
+    let t = j["completion_time"].as_f64().unwrap();
+    let max = (0..n)
+        .filter(|&v| v != source)
+        .map(|v| ready[v])
+        .fold(f64::NEG_INFINITY, f64::max);
+    assert_eq!(t, max);
+    let parent = j["parent"].as_array().unwrap();
+    assert_eq!(parent.len(), n);
+    assert!(parent[source].is_null());
+    let children = j["children"].as_array().unwrap();
+    for (u, ch) in children.iter().enumerate() {
+        for c in ch.as_array().unwrap() {
+            assert_eq!(
+                parent[c.as_u64().unwrap() as usize].as_u64(),
+                Some(u as u64)
+            );
+        }
+    }
+    assert_eq!(j["sends"].as_array().unwrap().len(), n - 1);
+    for s in j["sends"].as_array().unwrap() {
+        let to = s["to"].as_u64().unwrap() as usize;
+        assert_eq!(s["recv_end"].as_f64().unwrap(), ready[to]);
+    }
+    let lb = j["lower_bound"].as_f64().unwrap();
+    assert!(lb > 0.0 && lb <= t, "lower bound {lb} > {t}");
+    assert_eq!(j["names"].as_array().unwrap().len(), n);
+    t
+}
+
+#[test]
+fn the_two_documented_forms_load() {
+    let d = scratch("forms");
+    let node = file(
+        &d,
+        "node.json",
+        r#"{"model":"node","source":0,"nodes":[{"cost":3},{"cost":2}]}"#,
+    );
+    let sr = file(
+        &d,
+        "sr.json",
+        r#"{"model":"sender_receiver","latency":1,"source":0,"nodes":[{"send":1,"recv":2},{"send":2,"recv":3}]}"#,
+    );
+    let j = ok_json(&["run", &node, "--algo", "greedy"]);
+    assert_eq!(j["model"], "node");
+    assert_eq!(check_run(&j), 3.0);
+    let j = ok_json(&["run", &sr, "--algo", "greedy"]);
+    assert_eq!(j["model"], "sender_receiver");
+    // s(p0) + L + r(p1) = 1 + 1 + 3.
+    assert_eq!(check_run(&j), 5.0);
+    assert_eq!(j["recv_start"][1].as_f64(), Some(2.0));
+}
+
+#[test]
+fn figure_1_greedy_completes_at_10() {
+    let d = scratch("fig1");
+    let f = file(&d, "fig1.json", FIG1);
+    for algo in ["greedy", "fnf"] {
+        let j = ok_json(&["run", &f, "--algo", algo]);
+        assert_eq!(j["algorithm"], "greedy");
+        assert_eq!(check_run(&j), 10.0);
+        assert_eq!(j["trace"].as_array().unwrap().len(), 11);
+        assert_eq!(j["plan"]["children"], j["children"]);
+    }
+    // Default algorithm is greedy; standard input works.
+    let mut child = bin()
+        .args(["run", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(FIG1.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let j: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["completion_time"].as_f64(), Some(10.0));
+}
+
+#[test]
+fn random_selection_is_seeded() {
+    let d = scratch("random");
+    let f = file(&d, "fig1.json", FIG1);
+    let a = ok_json(&["run", &f, "--algo", "random", "--seed", "7"]);
+    let b = ok_json(&["run", &f, "--algo", "random", "--seed", "7"]);
+    assert_eq!(a, b);
+    assert_eq!(a["seed"].as_u64(), Some(7));
+    assert!(check_run(&a) >= 9.0);
+    let differ = (0..10).any(|s| {
+        ok_json(&["run", &f, "--algo", "random", "--seed", &s.to_string()])["children"]
+            != a["children"]
+    });
+    assert!(differ);
+}
+
+#[test]
+fn svg_exports() {
+    let d = scratch("svg");
+    let f = file(&d, "fig1.json", FIG1);
+    for (format, needle) in [("svg-tree", "3|10"), ("svg-gantt", "T = 10")] {
+        let out = hetcast(&["run", &f, "--format", format]);
+        assert!(out.status.success());
+        let svg = String::from_utf8(out.stdout).unwrap();
+        assert!(svg.starts_with("<?xml"), "{svg}");
+        assert!(svg.contains("xmlns=\"http://www.w3.org/2000/svg\""));
+        assert!(svg.contains(needle), "{format}");
+        assert!(svg.trim_end().ends_with("</svg>"));
+        let path = d.join(format!("{format}.svg"));
+        let p = path.to_string_lossy();
+        let out = hetcast(&["run", &f, "--format", format, "--out", &p]);
+        assert!(out.status.success() && out.stdout.is_empty());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), svg);
+    }
+    // Names are escaped.
+    let evil = file(
+        &d,
+        "evil.json",
+        r#"{"model":"node","source":0,"nodes":[{"cost":1,"name":"<b>&amp;\"'"},{"cost":2}]}"#,
+    );
+    let out = hetcast(&["run", &evil, "--format", "svg-gantt"]);
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert!(svg.contains("&lt;b&gt;&amp;amp;&quot;&apos;"));
+    assert!(!svg.contains("<b>"));
+}
+
+#[test]
+fn errors_exit_2_with_one_line() {
+    let d = scratch("errors");
+    let f = file(&d, "fig1.json", FIG1);
+    let missing = d.join("nope.json");
+    let e = fails(&["run", &missing.to_string_lossy()]);
+    assert!(e.contains("cannot read"), "{e}");
+    let bad = file(&d, "bad.json", "{\"model\":\"node\",");
+    assert!(fails(&["run", &bad]).contains("malformed"));
+    let neg = file(
+        &d,
+        "neg.json",
+        r#"{"model":"node","source":0,"nodes":[{"cost":3},{"cost":-1}]}"#,
+    );
+    assert!(fails(&["run", &neg]).contains("negative"));
+    let zero = file(
+        &d,
+        "zero.json",
+        r#"{"model":"sender_receiver","source":0,"nodes":[{"send":1,"recv":0},{"send":1,"recv":1}]}"#,
+    );
+    assert!(fails(&["run", &zero]).contains("recv"));
+    let alone = file(
+        &d,
+        "alone.json",
+        r#"{"model":"node","source":0,"nodes":[{"cost":3}]}"#,
+    );
+    assert!(fails(&["run", &alone]).contains("destination"));
+    assert!(fails(&["run", &f, "--algo", "magic"]).contains("unknown algorithm 'magic'"));
+    assert!(fails(&["run", &f, "--format", "png"]).contains("png"));
+    assert!(fails(&["run", &f, "--seed", "x"]).contains("--seed"));
+    assert!(fails(&["run", &f, "--colour", "red"]).contains("--colour"));
+    assert!(fails(&["run", &f, "--algo"]).contains("needs a value"));
+    fails(&["run"]);
+    fails(&["run", &f, &f]);
+    fails(&["frobnicate"]);
+    fails(&[]);
+    let dir_as_out = d.to_string_lossy();
+    assert!(fails(&["run", &f, "--out", &dir_as_out]).contains("cannot write"));
+    // Too large for an exact method: a clear line, no panic.
+    let mut big = String::from(r#"{"model":"node","source":0,"nodes":["#);
+    big.push_str(&vec![r#"{"cost":1}"#; 300].join(","));
+    big.push_str("]}");
+    let big = file(&d, "big.json", &big);
+    for algo in ["exhaustive", "lemma5", "optimal"] {
+        let out = hetcast(&["run", &big, "--algo", algo]);
+        if !out.status.success() {
+            fails(&["run", &big, "--algo", algo]);
+        }
+    }
+    fails(&["experiment", "nope"]);
+    fails(&["experiment", "liu-fig6", "--runs", "0"]);
+}
+
+#[test]
+fn help_and_version() {
+    let out = hetcast(&["help"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("hetcast run") && text.contains("experiment liu-fig6"));
+    let out = hetcast(&["--version"]);
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .starts_with("hetcast "));
+}
+
+#[test]
+fn liu_fig6_experiment_writes_csv_and_chart() {
+    let d = scratch("liu");
+    let out = hetcast(&[
+        "experiment",
+        "liu-fig6",
+        "--out",
+        &d.to_string_lossy(),
+        "--runs",
+        "40",
+        "--n-max",
+        "40",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let csv = std::fs::read_to_string(d.join("liu-fig6.csv")).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("n,fnf,random_mean,random_min,random_max,lower_bound")
+    );
+    let rows: Vec<Vec<f64>> = lines
+        .map(|l| l.split(',').map(|x| x.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(rows.len(), 35);
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r[0], 6.0 + i as f64);
+        let (fnf, mean, lo, hi, lb) = (r[1], r[2], r[3], r[4], r[5]);
+        assert!(fnf <= mean, "n={}: FNF {fnf} > random mean {mean}", r[0]);
+        assert!(lb <= fnf, "n={}: lower bound {lb} > FNF {fnf}", r[0]);
+        assert!(lo <= mean && mean <= hi);
+    }
+    let svg = std::fs::read_to_string(d.join("liu-fig6.svg")).unwrap();
+    assert!(svg.contains("<svg") && svg.contains("</svg>"));
+    for label in [
+        "FNF",
+        "random selection, mean of 40 runs",
+        "lower bound",
+        "cluster size n",
+    ] {
+        assert!(svg.contains(label), "{label}");
+    }
+}
