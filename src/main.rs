@@ -1,1 +1,5 @@
-fn main() {}
+//! The `hetcast-app` binary that Trunk builds: mounts the app on the page.
+
+fn main() {
+    hetcast_app::start();
+}

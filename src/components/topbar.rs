@@ -1,0 +1,170 @@
+//! The top bar: model, gallery, import, export, undo/redo, help; and the notice line.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::StateProps;
+use crate::state::{Action, Notice, NoticeKind};
+use crate::util;
+use crate::views;
+use gloo::file::callbacks::FileReader;
+use hetcast_core::{gallery, Instance, ModelKind};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+/// How long an information notice stays, in milliseconds.
+pub const NOTICE_MS: u32 = 8000;
+
+/// The top bar of the app.
+#[function_component(TopBar)]
+pub fn top_bar(p: &StateProps) -> Html {
+    let state = &p.state;
+    let file_ref = use_node_ref();
+    {
+        // Information notices go away after a few seconds; errors stay until dismissed.
+        let s = state.clone();
+        use_effect_with(state.notice.clone(), move |n| {
+            let timer = n.as_ref().filter(|n| n.kind == NoticeKind::Info).map(|_| {
+                gloo::timers::callback::Timeout::new(NOTICE_MS, move || s.dispatch(Action::Dismiss))
+            });
+            move || drop(timer)
+        });
+    }
+    let reader: Rc<RefCell<Option<FileReader>>> = use_mut_ref(|| None);
+
+    let on_model = {
+        let s = state.clone();
+        Callback::from(move |e: Event| {
+            let sel: HtmlSelectElement = e.target_unchecked_into();
+            let m = match sel.value().as_str() {
+                "sender_receiver" => ModelKind::SenderReceiver,
+                _ => ModelKind::Node,
+            };
+            s.dispatch(Action::SetModel(m));
+        })
+    };
+    let on_gallery = {
+        let s = state.clone();
+        Callback::from(move |e: Event| {
+            let sel: HtmlSelectElement = e.target_unchecked_into();
+            let id = sel.value();
+            // Back to the prompt, so that choosing the same example again reloads it.
+            sel.set_value("");
+            if let Some(ex) = gallery::examples().into_iter().find(|x| x.id == id) {
+                s.dispatch(Action::Load {
+                    instance: (ex.build)(),
+                    origin: ex.title.to_string(),
+                });
+            }
+        })
+    };
+    let on_import_click = {
+        let file_ref = file_ref.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(input) = file_ref.cast::<HtmlInputElement>() {
+                input.click();
+            }
+        })
+    };
+    let on_file = {
+        let s = state.clone();
+        let reader = reader.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            let Some(file) = input.files().and_then(|f| f.get(0)) else {
+                return;
+            };
+            input.set_value("");
+            let name = file.name();
+            let file = gloo::file::File::from(file);
+            let s = s.clone();
+            let task = gloo::file::callbacks::read_as_text(&file, move |res| match res {
+                Ok(text) => match Instance::from_json(&text) {
+                    Ok(instance) => s.dispatch(Action::Load {
+                        instance,
+                        origin: format!("file {name}"),
+                    }),
+                    Err(e) => s.dispatch(Action::Notify(Notice::error(format!(
+                        "Could not import {name}: {e}. The current instance is kept."
+                    )))),
+                },
+                Err(e) => s.dispatch(Action::Notify(Notice::error(format!(
+                    "Could not read {name}: {e}"
+                )))),
+            });
+            *reader.borrow_mut() = Some(task);
+        })
+    };
+    let on_export_json = {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Err(e) = util::download(
+                "hetcast-instance.json",
+                "application/json",
+                &s.instance.to_json(),
+            ) {
+                s.dispatch(Action::Notify(Notice::error(format!(
+                    "Export failed: {e:?}"
+                ))));
+            }
+        })
+    };
+    let scene = views::current_scene(state);
+    let on_export_svg = {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(scene) = views::current_scene(&s) {
+                let name = format!("hetcast-{}.svg", s.tab.key());
+                let svg = hetcast_core::layout::svg::to_svg(&scene);
+                if let Err(e) = util::download(&name, "image/svg+xml", &svg) {
+                    s.dispatch(Action::Notify(Notice::error(format!(
+                        "Export failed: {e:?}"
+                    ))));
+                }
+            }
+        })
+    };
+    let dispatch = |a: Action| {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| s.dispatch(a.clone()))
+    };
+    let model = state.instance.model;
+    let svg_title = if scene.is_some() {
+        "Download the current view as an SVG file"
+    } else {
+        "Run an algorithm and show its Tree or Gantt view first"
+    };
+    html! {
+        <>
+        <header class="topbar">
+            <h1>{"hetcast"}</h1>
+            <label for="model" class="sr-only">{"Model"}</label>
+            <select id="model" onchange={on_model} title="Cost model of the instance">
+                <option value="node" selected={model == ModelKind::Node}>{"node model"}</option>
+                <option value="sender_receiver" selected={model == ModelKind::SenderReceiver}>{"sender-receiver model"}</option>
+            </select>
+            <label for="gallery" class="sr-only">{"Gallery"}</label>
+            <select id="gallery" onchange={on_gallery} title="Load a worked example from the papers">
+                <option value="" selected=true>{"Gallery…"}</option>
+                { for gallery::examples().iter().map(|ex| html! {
+                    <option value={ex.id} title={ex.description}>{ ex.title }</option>
+                }) }
+            </select>
+            <button id="import" onclick={on_import_click} title="Load an instance from a JSON file">{"Import"}</button>
+            <input type="file" id="import-file" ref={file_ref} class="hidden" accept=".json,application/json"
+                tabindex="-1" aria-hidden="true" onchange={on_file} />
+            <button id="export-json" onclick={on_export_json} title="Download the instance as JSON">{"Export JSON"}</button>
+            <button id="export-svg" onclick={on_export_svg} disabled={scene.is_none()} title={svg_title}>{"Export SVG"}</button>
+            <span class="spacer"></span>
+            <button id="help-button" onclick={dispatch(Action::ToggleHelp)} aria-label="Keyboard help" title="Keyboard help (key ?)">{"?"}</button>
+        </header>
+        if let Some(n) = &state.notice {
+            <div class={classes!("notice", (n.kind == NoticeKind::Error).then_some("error"))}
+                id="notice" role={if n.kind == NoticeKind::Error { "alert" } else { "status" }}>
+                <span>{ n.text.clone() }</span>
+                <button class="icon" id="dismiss" aria-label="Dismiss message" onclick={dispatch(Action::Dismiss)}>{"✕"}</button>
+            </div>
+        }
+        </>
+    }
+}

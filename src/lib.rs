@@ -1,0 +1,28 @@
+//! hetcast in the browser: a Yew app over `hetcast-core`.
+//!
+//! The app is a library so that browser tests can mount it on an element of their own
+//! ([`mount`]); the `hetcast-app` binary (what Trunk builds) calls [`start`].
+//!
+//! - [`state`]: the [`Reducible`](yew::Reducible) state, its [`Action`](state::Action)s and undo;
+//! - [`components`]: small function components (top bar, editor, generators, results, ...);
+//! - [`views`]: the Tree, Gantt and Trace views of the selected result.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod app;
+pub mod components;
+pub mod state;
+pub mod util;
+pub mod views;
+
+pub use app::App;
+
+/// Mount the app as the last child of `root`; the handle can destroy it again.
+pub fn mount(root: web_sys::Element) -> yew::AppHandle<App> {
+    yew::Renderer::<App>::with_root(root).render()
+}
+
+/// Mount the app on the page body (the binary's entry point).
+pub fn start() {
+    yew::Renderer::<App>::new().render();
+}

@@ -1,0 +1,858 @@
+//! The application state: one [`Reducible`] value changed only through [`Action`]s.
+//!
+//! The editor keeps the text of every field as typed ([`Drafts`]); an edit is committed to
+//! [`AppState::instance`] only when every field parses and the instance validates, so the last
+//! valid instance stays on screen and in use while the user types. Every committed change can be
+//! undone. Results are recomputed whenever the instance changes, so the table always describes
+//! the instance on screen.
+
+use std::rc::Rc;
+
+use hetcast_core::algo::bounds::{self, BoundsReport};
+use hetcast_core::algo::properties::{self, Properties};
+use hetcast_core::algo::{self, Algorithm, Solution};
+use hetcast_core::simulate::{simulate, Schedule};
+use hetcast_core::{Error, Instance, ModelKind, Node};
+use yew::Reducible;
+
+/// How many committed instances undo remembers.
+pub const UNDO_LIMIT: usize = 100;
+
+/// Largest instance the editor and the generators build (the table stays usable).
+pub const MAX_NODES: usize = 500;
+
+/// The views of the selected result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tab {
+    /// The multicast tree.
+    Tree,
+    /// The Gantt chart of sends and receives.
+    Gantt,
+    /// The algorithm's steps.
+    Trace,
+}
+
+impl Tab {
+    /// The tabs in display order (keys 1, 2, 3).
+    pub const ALL: [Tab; 3] = [Tab::Tree, Tab::Gantt, Tab::Trace];
+
+    /// Label shown on the tab.
+    pub fn title(self) -> &'static str {
+        match self {
+            Tab::Tree => "Tree",
+            Tab::Gantt => "Gantt",
+            Tab::Trace => "Trace",
+        }
+    }
+
+    /// Short machine name (element ids, file names).
+    pub fn key(self) -> &'static str {
+        match self {
+            Tab::Tree => "tree",
+            Tab::Gantt => "gantt",
+            Tab::Trace => "trace",
+        }
+    }
+}
+
+/// Which cost field of a node row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeField {
+    /// Display name (optional).
+    Name,
+    /// Send overhead, the node model's cost.
+    Send,
+    /// Receive overhead (sender-receiver model only).
+    Recv,
+}
+
+/// A field of the editor that can carry an error message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldId {
+    /// A field of node `0`.
+    Node(usize, NodeField),
+    /// The latency field.
+    Latency,
+}
+
+/// Errors of drafts that do not make a valid instance: by field, and for the whole instance.
+pub type DraftErrors = (Vec<(FieldId, String)>, Option<String>);
+
+/// The text of one node row as typed.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct NodeDraft {
+    /// Name text.
+    pub name: String,
+    /// Send (or cost) text.
+    pub send: String,
+    /// Receive text.
+    pub recv: String,
+}
+
+/// The editor's text, which may be invalid, and the errors found in it.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Drafts {
+    /// One row per node.
+    pub nodes: Vec<NodeDraft>,
+    /// Latency text.
+    pub latency: String,
+    /// Index of the source row.
+    pub source: usize,
+    /// Errors attached to fields.
+    pub errors: Vec<(FieldId, String)>,
+    /// An error of the whole instance (e.g. no destination).
+    pub general: Option<String>,
+}
+
+/// Text of a number as the editor shows it: shortest form that reads back the same value.
+pub fn num_text(x: f64) -> String {
+    format!("{x}")
+}
+
+fn parse_num(text: &str) -> Result<f64, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err("enter a number".into());
+    }
+    t.parse::<f64>()
+        .map_err(|_| format!("'{t}' is not a number"))
+}
+
+impl Drafts {
+    /// The drafts that show `inst` exactly.
+    pub fn from_instance(inst: &Instance) -> Drafts {
+        Drafts {
+            nodes: inst
+                .nodes
+                .iter()
+                .map(|n| NodeDraft {
+                    name: n.name.clone().unwrap_or_default(),
+                    send: num_text(n.send),
+                    recv: num_text(n.recv),
+                })
+                .collect(),
+            latency: num_text(inst.latency),
+            source: inst.source,
+            errors: Vec::new(),
+            general: None,
+        }
+    }
+
+    /// The error shown next to `field`, if any.
+    pub fn error(&self, field: FieldId) -> Option<&str> {
+        self.errors
+            .iter()
+            .find(|(f, _)| *f == field)
+            .map(|(_, m)| m.as_str())
+    }
+
+    /// True when the drafts have no error.
+    pub fn is_valid(&self) -> bool {
+        self.errors.is_empty() && self.general.is_none()
+    }
+
+    /// Parse and validate the drafts as an instance of `model`; on failure, the errors to show
+    /// (by field, and for the whole instance).
+    pub fn build(&self, model: ModelKind) -> Result<Instance, DraftErrors> {
+        let mut errors = Vec::new();
+        let mut nodes = Vec::with_capacity(self.nodes.len());
+        for (i, d) in self.nodes.iter().enumerate() {
+            let send = parse_num(&d.send).unwrap_or_else(|e| {
+                errors.push((FieldId::Node(i, NodeField::Send), e));
+                f64::NAN
+            });
+            let recv = match model {
+                ModelKind::Node => 0.0,
+                ModelKind::SenderReceiver => parse_num(&d.recv).unwrap_or_else(|e| {
+                    errors.push((FieldId::Node(i, NodeField::Recv), e));
+                    f64::NAN
+                }),
+            };
+            let name = d.name.trim();
+            nodes.push(Node {
+                name: (!name.is_empty()).then(|| name.to_string()),
+                send,
+                recv,
+            });
+        }
+        let latency = match model {
+            ModelKind::Node => 0.0,
+            ModelKind::SenderReceiver => parse_num(&self.latency).unwrap_or_else(|e| {
+                errors.push((FieldId::Latency, e));
+                f64::NAN
+            }),
+        };
+        if !errors.is_empty() {
+            return Err((errors, None));
+        }
+        if nodes.len() > MAX_NODES {
+            return Err((
+                Vec::new(),
+                Some(format!("at most {MAX_NODES} nodes in the editor")),
+            ));
+        }
+        let inst = Instance {
+            model,
+            latency,
+            source: self.source,
+            nodes,
+        };
+        match inst.validate() {
+            Ok(()) => Ok(inst),
+            Err(e) => {
+                let field = match &e {
+                    Error::BadCost { node, field, .. } => Some(FieldId::Node(
+                        *node,
+                        if *field == "recv" {
+                            NodeField::Recv
+                        } else {
+                            NodeField::Send
+                        },
+                    )),
+                    Error::BadLatency(_) => Some(FieldId::Latency),
+                    _ => None,
+                };
+                match field {
+                    Some(f) => Err((vec![(f, e.to_string())], None)),
+                    None => Err((Vec::new(), Some(e.to_string()))),
+                }
+            }
+        }
+    }
+}
+
+/// A successful run: the plan, its schedule and the schedule's properties.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunOk {
+    /// Plan and trace.
+    pub solution: Solution,
+    /// The simulated schedule.
+    pub schedule: Schedule,
+    /// Non-idling, monotonic, layered.
+    pub properties: Properties,
+}
+
+/// One row of the results table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunRow {
+    /// Which algorithm.
+    pub algo: Algorithm,
+    /// The seed (random selection only).
+    pub seed: u64,
+    /// The result, or the error message (e.g. an exact solver refusing a large instance).
+    pub outcome: Result<RunOk, String>,
+}
+
+impl RunRow {
+    /// The completion time, when the run succeeded.
+    pub fn time(&self) -> Option<f64> {
+        self.outcome
+            .as_ref()
+            .ok()
+            .map(|r| r.schedule.completion_time)
+    }
+
+    /// Title shown in the table.
+    pub fn title(&self) -> String {
+        match self.algo {
+            Algorithm::Random => format!("{} (seed {})", self.algo.title(), self.seed),
+            a => a.title().to_string(),
+        }
+    }
+}
+
+/// Run `algo` on `inst`, simulate the plan and check its properties. Never panics.
+pub fn run_one(inst: &Instance, algo: Algorithm, seed: u64) -> RunRow {
+    let outcome = algo::run(inst, algo, seed)
+        .and_then(|solution| {
+            let schedule = simulate(inst, &solution.plan)?;
+            let properties = properties::check(inst, &schedule);
+            Ok(RunOk {
+                solution,
+                schedule,
+                properties,
+            })
+        })
+        .map_err(|e| e.to_string());
+    RunRow {
+        algo,
+        seed,
+        outcome,
+    }
+}
+
+/// Severity of a notice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoticeKind {
+    /// Something happened as asked.
+    Info,
+    /// Something failed; nothing changed.
+    Error,
+}
+
+/// A one-line message under the top bar.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Notice {
+    /// Severity.
+    pub kind: NoticeKind,
+    /// Text.
+    pub text: String,
+}
+
+impl Notice {
+    /// An information notice.
+    pub fn info(text: impl Into<String>) -> Notice {
+        Notice {
+            kind: NoticeKind::Info,
+            text: text.into(),
+        }
+    }
+
+    /// An error notice.
+    pub fn error(text: impl Into<String>) -> Notice {
+        Notice {
+            kind: NoticeKind::Error,
+            text: text.into(),
+        }
+    }
+}
+
+/// Everything the user can do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Convert the instance to another model.
+    SetModel(ModelKind),
+    /// Replace the instance (gallery, import, generators); `origin` is said in the notice.
+    Load {
+        /// The new instance (validated here again).
+        instance: Instance,
+        /// Where it came from, e.g. "gallery: Fig. 1".
+        origin: String,
+    },
+    /// Edit a field of a node row.
+    EditNode {
+        /// Row.
+        node: usize,
+        /// Field.
+        field: NodeField,
+        /// New text.
+        text: String,
+    },
+    /// Edit the latency.
+    EditLatency(String),
+    /// Make node `0` the source.
+    SetSource(usize),
+    /// Append a node (a copy of the last row's costs).
+    AddNode,
+    /// Remove a node row.
+    RemoveNode(usize),
+    /// Run one algorithm.
+    Run(Algorithm),
+    /// Run every algorithm.
+    RunAll,
+    /// Edit the random-selection seed.
+    SetSeed(String),
+    /// Select a result row.
+    Select(Algorithm),
+    /// Select the next (+1) or previous (-1) result row.
+    SelectStep(i32),
+    /// Switch view.
+    SetTab(Tab),
+    /// Show or hide the key help.
+    ToggleHelp,
+    /// Hide the key help.
+    CloseHelp,
+    /// Show or hide the instance panel (more room for the views).
+    ToggleSide,
+    /// The width (CSS px) available to the views, measured by the view panel.
+    SetViewWidth(f64),
+    /// Undo the last committed instance change.
+    Undo,
+    /// Redo an undone change.
+    Redo,
+    /// Show a notice.
+    Notify(Notice),
+    /// Hide the notice.
+    Dismiss,
+}
+
+/// The whole state of the app.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AppState {
+    /// The last valid instance: what the algorithms run on.
+    pub instance: Rc<Instance>,
+    /// Bounds of `instance`.
+    pub bounds: Rc<BoundsReport>,
+    /// The editor's text.
+    pub drafts: Drafts,
+    /// Results on `instance`, in [`Algorithm::ALL`] order.
+    pub results: Vec<RunRow>,
+    /// The selected result.
+    pub selected: Option<Algorithm>,
+    /// The selected view.
+    pub tab: Tab,
+    /// Seed text of random selection.
+    pub seed_text: String,
+    /// Error of the seed text.
+    pub seed_error: Option<String>,
+    /// Message under the top bar.
+    pub notice: Option<Notice>,
+    /// Key help shown.
+    pub help: bool,
+    /// Instance panel shown.
+    pub side: bool,
+    /// Width available to the views (0 until measured); the Gantt chart is laid out for it.
+    pub view_width: f64,
+    /// Increases with every committed instance change (drives persistence).
+    pub revision: u64,
+    undo: Vec<Instance>,
+    redo: Vec<Instance>,
+}
+
+impl AppState {
+    /// A fresh state showing `instance`, which must be valid (an invalid one is replaced by the
+    /// first gallery example).
+    pub fn new(instance: Instance) -> AppState {
+        let instance = if instance.validate().is_ok() {
+            instance
+        } else {
+            default_instance()
+        };
+        AppState {
+            bounds: Rc::new(bounds::report(&instance)),
+            drafts: Drafts::from_instance(&instance),
+            instance: Rc::new(instance),
+            results: Vec::new(),
+            selected: None,
+            tab: Tab::Tree,
+            seed_text: "1".into(),
+            seed_error: None,
+            notice: None,
+            help: false,
+            side: true,
+            view_width: 0.0,
+            revision: 0,
+            undo: Vec::new(),
+            redo: Vec::new(),
+        }
+    }
+
+    /// True when there is a change to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    /// True when there is a change to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// The selected result row.
+    pub fn selected_row(&self) -> Option<&RunRow> {
+        let a = self.selected?;
+        self.results.iter().find(|r| r.algo == a)
+    }
+
+    /// The best completion time among successful exact runs.
+    pub fn optimum(&self) -> Option<f64> {
+        self.results
+            .iter()
+            .filter(|r| r.algo.is_exact())
+            .filter_map(RunRow::time)
+            .reduce(f64::min)
+    }
+
+    fn seed(&self) -> Option<u64> {
+        self.seed_text.trim().parse().ok()
+    }
+
+    /// Apply `action` in place.
+    pub fn apply(&mut self, action: Action) {
+        match action {
+            Action::SetModel(model) => {
+                if model == self.instance.model {
+                    return;
+                }
+                let mut inst = (*self.instance).clone();
+                inst.model = model;
+                inst.latency = 0.0;
+                for n in &mut inst.nodes {
+                    n.recv = match model {
+                        ModelKind::Node => 0.0,
+                        ModelKind::SenderReceiver => n.send,
+                    };
+                }
+                let text = match model {
+                    ModelKind::Node => {
+                        "Node model: each cost is the former send time; receive times and latency dropped."
+                    }
+                    ModelKind::SenderReceiver => {
+                        "Sender-receiver model: receive time = send time, latency 0. Edit them in the table."
+                    }
+                };
+                self.load(inst, Notice::info(text));
+            }
+            Action::Load { instance, origin } => match instance.validate() {
+                Ok(()) => {
+                    let text = format!(
+                        "Loaded {origin}: {} nodes, {} model.",
+                        instance.len(),
+                        model_title(instance.model)
+                    );
+                    self.load(instance, Notice::info(text));
+                }
+                Err(e) => {
+                    self.notice = Some(Notice::error(format!(
+                        "Could not load {origin}: {e}. The current instance is kept."
+                    )))
+                }
+            },
+            Action::EditNode { node, field, text } => {
+                if let Some(d) = self.drafts.nodes.get_mut(node) {
+                    match field {
+                        NodeField::Name => d.name = text,
+                        NodeField::Send => d.send = text,
+                        NodeField::Recv => d.recv = text,
+                    }
+                    self.try_commit();
+                }
+            }
+            Action::EditLatency(text) => {
+                self.drafts.latency = text;
+                self.try_commit();
+            }
+            Action::SetSource(v) => {
+                if v < self.drafts.nodes.len() {
+                    self.drafts.source = v;
+                    self.try_commit();
+                }
+            }
+            Action::AddNode => {
+                if self.drafts.nodes.len() >= MAX_NODES {
+                    self.notice = Some(Notice::error(format!(
+                        "The editor holds at most {MAX_NODES} nodes."
+                    )));
+                    return;
+                }
+                let mut d = self.drafts.nodes.last().cloned().unwrap_or_default();
+                d.name.clear();
+                self.drafts.nodes.push(d);
+                self.try_commit();
+            }
+            Action::RemoveNode(v) => {
+                if v < self.drafts.nodes.len() && v != self.drafts.source {
+                    self.drafts.nodes.remove(v);
+                    self.drafts.errors.clear();
+                    if self.drafts.source > v {
+                        self.drafts.source -= 1;
+                    }
+                    self.try_commit();
+                }
+            }
+            Action::Run(a) => {
+                if let Some(row) = self.run_checked(a) {
+                    self.put_row(row);
+                    self.selected = Some(a);
+                }
+            }
+            Action::RunAll => {
+                for a in Algorithm::ALL {
+                    if let Some(row) = self.run_checked(a) {
+                        self.put_row(row);
+                    }
+                }
+                if self.selected_row().is_none() {
+                    self.selected = self.results.first().map(|r| r.algo);
+                }
+            }
+            Action::SetSeed(text) => {
+                self.seed_error = match text.trim().parse::<u64>() {
+                    Ok(_) => None,
+                    Err(_) => Some(format!(
+                        "'{}' is not a whole number from 0 to {}",
+                        text.trim(),
+                        u64::MAX
+                    )),
+                };
+                self.seed_text = text;
+            }
+            Action::Select(a) => {
+                if self.results.iter().any(|r| r.algo == a) {
+                    self.selected = Some(a);
+                }
+            }
+            Action::SelectStep(d) => {
+                if self.results.is_empty() {
+                    return;
+                }
+                let n = self.results.len() as i64;
+                let cur = self
+                    .selected
+                    .and_then(|a| self.results.iter().position(|r| r.algo == a));
+                let next = match cur {
+                    Some(i) => (i as i64 + d as i64).rem_euclid(n),
+                    None if d >= 0 => 0,
+                    None => n - 1,
+                };
+                self.selected = Some(self.results[next as usize].algo);
+            }
+            Action::SetTab(t) => self.tab = t,
+            Action::ToggleHelp => self.help = !self.help,
+            Action::CloseHelp => self.help = false,
+            Action::ToggleSide => self.side = !self.side,
+            Action::SetViewWidth(w) => {
+                if w.is_finite() && w >= 0.0 {
+                    self.view_width = w;
+                }
+            }
+            Action::Undo => {
+                if let Some(prev) = self.undo.pop() {
+                    let cur = (*self.instance).clone();
+                    self.redo.push(cur);
+                    self.set_instance(prev);
+                    self.drafts = Drafts::from_instance(&self.instance);
+                    self.notice = Some(Notice::info("Undone."));
+                }
+            }
+            Action::Redo => {
+                if let Some(next) = self.redo.pop() {
+                    let cur = (*self.instance).clone();
+                    self.undo.push(cur);
+                    self.set_instance(next);
+                    self.drafts = Drafts::from_instance(&self.instance);
+                    self.notice = Some(Notice::info("Redone."));
+                }
+            }
+            Action::Notify(n) => self.notice = Some(n),
+            Action::Dismiss => self.notice = None,
+        }
+    }
+
+    /// Run `a` unless random selection's seed is invalid (then say so).
+    fn run_checked(&mut self, a: Algorithm) -> Option<RunRow> {
+        let seed = if a == Algorithm::Random {
+            match self.seed() {
+                Some(s) => s,
+                None => {
+                    self.notice =
+                        Some(Notice::error("Random selection needs a whole-number seed."));
+                    return None;
+                }
+            }
+        } else {
+            0
+        };
+        Some(run_one(&self.instance, a, seed))
+    }
+
+    /// Insert or replace the row of `row.algo`, keeping [`Algorithm::ALL`] order.
+    fn put_row(&mut self, row: RunRow) {
+        let rank = |a: Algorithm| Algorithm::ALL.iter().position(|&x| x == a);
+        match self.results.iter_mut().find(|r| r.algo == row.algo) {
+            Some(r) => *r = row,
+            None => {
+                self.results.push(row);
+                self.results.sort_by_key(|r| rank(r.algo));
+            }
+        }
+    }
+
+    /// Replace the instance from outside the editor: undoable, drafts reset.
+    fn load(&mut self, inst: Instance, notice: Notice) {
+        self.commit(inst);
+        self.drafts = Drafts::from_instance(&self.instance);
+        self.notice = Some(notice);
+    }
+
+    /// Commit the drafts when they are valid; otherwise record their errors.
+    fn try_commit(&mut self) {
+        match self.drafts.build(self.instance.model) {
+            Ok(inst) => {
+                self.drafts.errors.clear();
+                self.drafts.general = None;
+                self.commit(inst);
+            }
+            Err((errors, general)) => {
+                self.drafts.errors = errors;
+                self.drafts.general = general;
+            }
+        }
+    }
+
+    /// Make `inst` (valid) the instance, remembering the old one for undo.
+    fn commit(&mut self, inst: Instance) {
+        if inst == *self.instance {
+            return;
+        }
+        let old = (*self.instance).clone();
+        self.undo.push(old);
+        if self.undo.len() > UNDO_LIMIT {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+        self.set_instance(inst);
+    }
+
+    /// Replace the instance and recompute bounds and every result shown.
+    fn set_instance(&mut self, inst: Instance) {
+        self.bounds = Rc::new(bounds::report(&inst));
+        self.instance = Rc::new(inst);
+        self.revision += 1;
+        let rows: Vec<(Algorithm, u64)> = self.results.iter().map(|r| (r.algo, r.seed)).collect();
+        self.results = rows
+            .into_iter()
+            .map(|(a, seed)| run_one(&self.instance, a, seed))
+            .collect();
+    }
+}
+
+impl Reducible for AppState {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        next.apply(action);
+        Rc::new(next)
+    }
+}
+
+/// Name of a model as shown on screen.
+pub fn model_title(m: ModelKind) -> &'static str {
+    match m {
+        ModelKind::Node => "node",
+        ModelKind::SenderReceiver => "sender-receiver",
+    }
+}
+
+/// The instance shown on a first visit: the first gallery example.
+pub fn default_instance() -> Instance {
+    hetcast_core::gallery::examples()
+        .first()
+        .map(|e| (e.build)())
+        .unwrap_or_else(|| Instance::node_model(0, &[1.0, 1.0]))
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use hetcast_core::gallery;
+
+    fn state() -> AppState {
+        AppState::new(gallery::libeskind_hadas_figure1())
+    }
+
+    #[test]
+    fn invalid_text_keeps_the_last_valid_instance() {
+        let mut s = state();
+        let before = s.instance.clone();
+        s.apply(Action::EditNode {
+            node: 2,
+            field: NodeField::Send,
+            text: "abc".into(),
+        });
+        assert_eq!(s.instance, before);
+        assert_eq!(
+            s.drafts.error(FieldId::Node(2, NodeField::Send)),
+            Some("'abc' is not a number")
+        );
+        assert_eq!(s.drafts.nodes[2].send, "abc");
+        s.apply(Action::EditNode {
+            node: 2,
+            field: NodeField::Send,
+            text: "-1".into(),
+        });
+        assert_eq!(s.instance, before);
+        let msg = s.drafts.error(FieldId::Node(2, NodeField::Send)).unwrap();
+        assert!(msg.contains("negative"), "{msg}");
+        s.apply(Action::EditNode {
+            node: 2,
+            field: NodeField::Send,
+            text: "5".into(),
+        });
+        assert!(s.drafts.is_valid());
+        assert_eq!(s.instance.nodes[2].send, 5.0);
+        assert_eq!(s.revision, 1);
+    }
+
+    #[test]
+    fn results_follow_the_instance_and_undo() {
+        let mut s = state();
+        s.apply(Action::Run(Algorithm::Greedy));
+        assert_eq!(s.results[0].time(), Some(10.0));
+        assert_eq!(s.selected, Some(Algorithm::Greedy));
+        s.apply(Action::Load {
+            instance: gallery::liu_figure1(),
+            origin: "test".into(),
+        });
+        assert_eq!(s.results[0].time(), Some(6.0));
+        assert_eq!(s.drafts.nodes.len(), 3);
+        s.apply(Action::Undo);
+        assert_eq!(*s.instance, gallery::libeskind_hadas_figure1());
+        assert_eq!(s.results[0].time(), Some(10.0));
+        s.apply(Action::Redo);
+        assert_eq!(*s.instance, gallery::liu_figure1());
+        assert!(!s.can_redo());
+    }
+
+    #[test]
+    fn removing_and_adding_nodes_keeps_the_source() {
+        let mut s = AppState::new(Instance::node_model(2, &[1.0, 2.0, 3.0, 4.0]));
+        s.apply(Action::RemoveNode(2));
+        assert_eq!(s.instance.len(), 4, "the source cannot be removed");
+        s.apply(Action::RemoveNode(0));
+        assert_eq!(s.instance.source, 1);
+        assert_eq!(s.instance.nodes[1].send, 3.0);
+        s.apply(Action::AddNode);
+        assert_eq!(s.instance.len(), 4);
+        assert_eq!(s.instance.nodes[3].send, 4.0);
+        s.apply(Action::RemoveNode(0));
+        s.apply(Action::RemoveNode(1));
+        s.apply(Action::RemoveNode(1));
+        assert!(s.drafts.general.as_deref().unwrap().contains("destination"));
+        assert_eq!(s.instance.len(), 2);
+    }
+
+    #[test]
+    fn model_switch_and_bad_loads() {
+        let mut s = state();
+        s.apply(Action::SetModel(ModelKind::SenderReceiver));
+        assert_eq!(s.instance.model, ModelKind::SenderReceiver);
+        assert!(s.instance.validate().is_ok());
+        s.apply(Action::EditLatency("x".into()));
+        assert!(s.drafts.error(FieldId::Latency).is_some());
+        s.apply(Action::EditLatency("2".into()));
+        assert_eq!(s.instance.latency, 2.0);
+        let before = s.instance.clone();
+        s.apply(Action::Load {
+            instance: Instance::node_model(0, &[1.0]),
+            origin: "bad".into(),
+        });
+        assert_eq!(s.instance, before);
+        assert_eq!(s.notice.as_ref().unwrap().kind, NoticeKind::Error);
+    }
+
+    #[test]
+    fn run_all_orders_rows_and_reports_refusals() {
+        let mut s = state();
+        s.apply(Action::SetSeed("x".into()));
+        assert!(s.seed_error.is_some());
+        s.apply(Action::RunAll);
+        assert!(!s.results.iter().any(|r| r.algo == Algorithm::Random));
+        s.apply(Action::SetSeed("7".into()));
+        s.apply(Action::RunAll);
+        let order: Vec<Algorithm> = s.results.iter().map(|r| r.algo).collect();
+        assert_eq!(order, Algorithm::ALL.to_vec());
+        assert_eq!(s.results[1].seed, 7);
+        // Every row either succeeded with a time at least the lower bound, or carries a message.
+        for r in &s.results {
+            match &r.outcome {
+                Ok(ok) => assert!(ok.schedule.completion_time >= s.bounds.lower_bound - 1e-9),
+                Err(m) => assert!(!m.is_empty()),
+            }
+        }
+        s.apply(Action::SelectStep(-1));
+        assert_eq!(s.selected, Some(Algorithm::ALL[4]));
+        s.apply(Action::SelectStep(1));
+        assert_eq!(s.selected, Some(Algorithm::ALL[0]));
+    }
+}

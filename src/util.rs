@@ -1,0 +1,65 @@
+//! Browser helpers: downloads, local storage, number formatting.
+
+use hetcast_core::Instance;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, Url};
+
+/// Local-storage key of the instance being edited.
+pub const STORAGE_KEY: &str = "hetcast.instance.v1";
+
+/// A time as the tables show it: whole numbers without a decimal point, others with up to 3
+/// decimals.
+pub fn fmt_time(t: f64) -> String {
+    if t.is_nan() {
+        return "—".into();
+    }
+    hetcast_core::algo::greedy::fmt_t(t)
+}
+
+/// Offer `text` as a file download named `filename` with MIME type `mime`.
+pub fn download(filename: &str, mime: &str, text: &str) -> Result<(), JsValue> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let opts = BlobPropertyBag::new();
+    opts.set_type(mime);
+    let blob = Blob::new_with_str_sequence_and_options(&parts, &opts)?;
+    let url = Url::create_object_url_with_blob(&blob)?;
+    let document = gloo::utils::document();
+    let a: HtmlAnchorElement = document.create_element("a")?.dyn_into()?;
+    a.set_href(&url);
+    a.set_download(filename);
+    a.set_attribute("style", "display:none")?;
+    let body = gloo::utils::body();
+    body.append_child(&a)?;
+    a.click();
+    body.remove_child(&a)?;
+    // Give the browser time to start the download before the URL goes away.
+    gloo::timers::callback::Timeout::new(10_000, move || {
+        let _ = Url::revoke_object_url(&url);
+    })
+    .forget();
+    Ok(())
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// The instance saved by an earlier visit, if any and if it still reads.
+pub fn load_saved() -> Option<Instance> {
+    let text = storage()?.get_item(STORAGE_KEY).ok().flatten()?;
+    Instance::from_json(&text).ok()
+}
+
+/// Save `inst` for the next visit (silently does nothing where storage is unavailable).
+pub fn save(inst: &Instance) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(STORAGE_KEY, &inst.to_json());
+    }
+}
+
+/// Forget the saved instance.
+pub fn clear_saved() {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(STORAGE_KEY);
+    }
+}

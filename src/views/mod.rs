@@ -1,0 +1,154 @@
+//! The views of the selected result: Tree, Gantt (both Scenes drawn by
+//! [`SceneView`](crate::components::scene_view::SceneView)) and Trace.
+
+use std::rc::Rc;
+
+use crate::components::scene_view::SceneView;
+use crate::components::StateProps;
+use crate::state::{Action, AppState, RunOk, Tab};
+use crate::util::fmt_time;
+use hetcast_core::layout::{gantt, tree, Scene};
+use hetcast_core::Instance;
+use yew::prelude::*;
+
+/// Narrowest Gantt chart laid out; a narrower view scales it down.
+pub const MIN_GANTT_W: f64 = 640.0;
+
+/// Width to lay the Gantt chart out for, given the measured view width (0 = not measured).
+pub fn gantt_width(view_width: f64) -> f64 {
+    if view_width > 0.0 {
+        (view_width - 8.0).max(MIN_GANTT_W).floor()
+    } else {
+        gantt::GanttOptions::default().width
+    }
+}
+
+/// The Scene of `tab` for a successful run, if the tab draws one; the Gantt chart is laid out
+/// for `view_width` so its type is drawn at its stylesheet size.
+pub fn scene_of(inst: &Instance, run: &RunOk, tab: Tab, view_width: f64) -> Option<Scene> {
+    match tab {
+        Tab::Tree => Some(tree::tree_scene(inst, &run.schedule, &Default::default())),
+        Tab::Gantt => Some(gantt::gantt_scene(
+            inst,
+            &run.schedule,
+            &gantt::GanttOptions {
+                width: gantt_width(view_width),
+                ..Default::default()
+            },
+        )),
+        Tab::Trace => None,
+    }
+}
+
+/// The Scene on screen: the current tab of the selected result, if it draws one.
+pub fn current_scene(state: &AppState) -> Option<Scene> {
+    let row = state.selected_row()?;
+    let ok = row.outcome.as_ref().ok()?;
+    scene_of(&state.instance, ok, state.tab, state.view_width)
+}
+
+fn trace_view(run: &RunOk) -> Html {
+    let steps = &run.solution.trace;
+    if steps.is_empty() {
+        return html! {
+            <p class="hint" id="trace-empty">{"This algorithm records no steps; its schedule is in the Tree and Gantt views."}</p>
+        };
+    }
+    html! {
+        <ol class="trace" id="trace">
+            { for steps.iter().map(|s| html! {
+                <li>
+                    <span class="step-text">{ s.text.clone() }</span>
+                    <span class="step-times">{ format!(" [send {}–{}, ready {}]", fmt_time(s.send_start), fmt_time(s.send_end), fmt_time(s.receiver_ready)) }</span>
+                </li>
+            }) }
+        </ol>
+    }
+}
+
+/// The tab strip and the selected view.
+#[function_component(ViewPanel)]
+pub fn view_panel(p: &StateProps) -> Html {
+    let state = &p.state;
+    let panel_ref = use_node_ref();
+    {
+        // Measure the panel now, when the instance panel is shown or hidden, and on resize.
+        let panel_ref = panel_ref.clone();
+        let dispatcher = state.dispatcher();
+        let known = state.view_width;
+        use_effect_with(state.side, move |_| {
+            let measure = move || {
+                panel_ref
+                    .cast::<web_sys::Element>()
+                    .map(|e| e.client_width() as f64)
+            };
+            let d = dispatcher.clone();
+            let m = measure.clone();
+            if let Some(w) = m() {
+                if (w - known).abs() >= 1.0 {
+                    d.dispatch(Action::SetViewWidth(w));
+                }
+            }
+            let last = std::rc::Rc::new(std::cell::Cell::new(known));
+            let listener =
+                gloo::events::EventListener::new(&gloo::utils::window(), "resize", move |_| {
+                    if let Some(w) = measure() {
+                        if (w - last.get()).abs() >= 1.0 {
+                            last.set(w);
+                            dispatcher.dispatch(Action::SetViewWidth(w));
+                        }
+                    }
+                });
+            move || drop(listener)
+        });
+    }
+    let tabs = Tab::ALL.iter().enumerate().map(|(i, &t)| {
+        let s = state.clone();
+        let selected = state.tab == t;
+        let onclick = Callback::from(move |_: MouseEvent| s.dispatch(Action::SetTab(t)));
+        html! {
+            <button role="tab" id={format!("tab-{}", t.key())} class={classes!("tab", selected.then_some("active"))}
+                aria-selected={selected.to_string()} aria-controls="view-panel" {onclick}>
+                <kbd>{ i + 1 }</kbd>{" "}{ t.title() }
+            </button>
+        }
+    });
+    let body = match state.selected_row() {
+        None => html! {
+            <p class="hint">{"Run an algorithm (key "}<kbd>{"r"}</kbd>{" runs all) and select a result to see its schedule."}</p>
+        },
+        Some(row) => match &row.outcome {
+            Err(m) => html! { <p class="field-error">{ format!("⚠ {}: {m}", row.title()) }</p> },
+            Ok(ok) => match scene_of(&state.instance, ok, state.tab, state.view_width) {
+                Some(scene) => html! {
+                    <div class="scene-wrap">
+                        <SceneView scene={Rc::new(scene)} id={format!("scene-{}", state.tab.key())} />
+                    </div>
+                },
+                None => trace_view(ok),
+            },
+        },
+    };
+    let caption = state
+        .selected_row()
+        .map(|r| {
+            format!(
+                "{}: T = {}",
+                r.title(),
+                r.time().map(fmt_time).unwrap_or_else(|| "—".into())
+            )
+        })
+        .unwrap_or_default();
+    html! {
+        <section class="view" aria-label="Views">
+            <div class="tabs" role="tablist" aria-label="Views">
+                { for tabs }
+                <span class="view-caption" id="view-caption">{ caption }</span>
+            </div>
+            <div role="tabpanel" id="view-panel" class="view-panel" tabindex="0" ref={panel_ref}
+                aria-labelledby={format!("tab-{}", state.tab.key())}>
+                { body }
+            </div>
+        </section>
+    }
+}

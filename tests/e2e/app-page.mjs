@@ -1,0 +1,92 @@
+// Page object of the hetcast app for the end-to-end tests and the screenshot script.
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+export const BASE_URL = process.env.HETCAST_URL || 'http://127.0.0.1:8080/';
+
+/** Launch Debian's Chromium headless (no browser download). */
+export async function launch() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export class AppPage {
+  /** @param {import('playwright-core').Page} page */
+  constructor(page) {
+    this.page = page;
+    this.errors = [];
+    page.on('pageerror', (e) => this.errors.push(String(e)));
+    page.on('console', (m) => {
+      if (m.type() === 'error') this.errors.push(m.text());
+    });
+  }
+
+  /** Open the app with an empty local storage and wait until it has drawn. */
+  async open() {
+    await this.page.goto(BASE_URL);
+    await this.page.evaluate(() => localStorage.clear());
+    await this.page.reload();
+    await this.page.locator('#gallery').waitFor();
+  }
+
+  /** Gallery ids and titles, as the menu lists them. */
+  async galleryEntries() {
+    return this.page.$$eval('#gallery option', (os) =>
+      os.filter((o) => o.value).map((o) => ({ id: o.value, title: o.textContent })));
+  }
+
+  async loadExample(id) {
+    await this.page.selectOption('#gallery', id);
+    await this.page.locator('#notice').waitFor();
+  }
+
+  async run(key) {
+    await this.page.click(`#run-${key}`);
+    await this.page.locator(`#row-${key}`).waitFor();
+  }
+
+  async runAll() {
+    await this.page.click('#run-all');
+  }
+
+  /** Completion time of an algorithm as the results table shows it. */
+  async time(key) {
+    return (await this.page.locator(`#time-${key}`).textContent()).trim();
+  }
+
+  async select(key) {
+    await this.page.click(`#row-${key} th`);
+  }
+
+  async tab(key) {
+    await this.page.click(`#tab-${key}`);
+  }
+
+  /** Click "Export SVG" and return the downloaded file's name and text. */
+  async exportSvg() {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.page.click('#export-svg'),
+    ]);
+    const stream = await download.createReadStream();
+    const chunks = [];
+    for await (const c of stream) chunks.push(c);
+    return { name: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+  }
+
+  async screenshot(path) {
+    await this.page.screenshot({ path, fullPage: false });
+  }
+}

@@ -1,0 +1,31 @@
+// Screenshots at 1280x720 for looking at the app: node screenshots.mjs [outdir]
+import { mkdirSync } from 'node:fs';
+import { AppPage, launch } from './app-page.mjs';
+
+const out = process.argv[2] || new URL('./artifacts/', import.meta.url).pathname;
+mkdirSync(out, { recursive: true });
+const browser = await launch();
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const app = new AppPage(page);
+  await app.open();
+  await app.screenshot(`${out}/00-start.png`);
+  await app.loadExample('lh-fig1');
+  await app.runAll();
+  await app.select('greedy');
+  await app.tab('tree');
+  await app.screenshot(`${out}/01-tree.png`);
+  await app.tab('gantt');
+  await app.screenshot(`${out}/02-gantt.png`);
+  await app.tab('trace');
+  await app.screenshot(`${out}/03-trace.png`);
+  await app.loadExample('liu-fig1');
+  await app.tab('gantt');
+  await app.screenshot(`${out}/04-liu-gantt.png`);
+  await page.keyboard.press('?');
+  await app.screenshot(`${out}/05-help.png`);
+  if (app.errors.length) console.error('page errors:', app.errors);
+  console.log(`screenshots in ${out}`);
+} finally {
+  await browser.close();
+}
