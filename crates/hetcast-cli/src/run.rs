@@ -84,7 +84,8 @@ pub fn load(path: &str) -> Result<Instance, String> {
     } else {
         std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?
     };
-    Instance::from_json(&text).map_err(|e| format!("{path}: {e}"))
+    let shown = if path == "-" { "standard input" } else { path };
+    Instance::from_json(&text).map_err(|e| format!("{shown}: {e}"))
 }
 
 /// Write `text` to `out`, or to standard output when `out` is `None`.
