@@ -3,12 +3,12 @@
 //!
 //! The document is `<svg class="hc-scene">` with `xmlns`, `version`, `width`, `height` and
 //! `viewBox`; then `<title>`, [`DEFS`] (the hatch pattern and the arrow head), `<style>` with
-//! [`STYLE`](crate::layout::STYLE), a white background and the items in paint order. Every
+//! [`STYLE`], a white background and the items in paint order. Every
 //! text and attribute value is XML-escaped, and characters XML 1.0 forbids are replaced by
 //! U+FFFD, so user-given names cannot break the document.
 //!
 //! Renderers of a [`Scene`] (this one and the app's DOM renderer) follow the same rules:
-//! - the holding element carries the class [`ROOT_CLASS`](crate::layout::ROOT_CLASS) and
+//! - the holding element carries the class [`ROOT_CLASS`] and
 //!   contains [`DEFS`];
 //! - a `Line` with `arrow: true` gets `marker-end` = [`ARROW_MARKER`];
 //! - a `Rect` with a non-empty `tip` gets a `<title>` child (the browser's tooltip);
