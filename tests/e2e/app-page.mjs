@@ -23,9 +23,13 @@ export async function launch() {
 }
 
 export class AppPage {
-  /** @param {import('playwright-core').Page} page */
-  constructor(page) {
+  /**
+   * @param {import('playwright-core').Page} page
+   * @param {string} url where the app is served
+   */
+  constructor(page, url = BASE_URL) {
     this.page = page;
+    this.url = url;
     this.errors = [];
     page.on('pageerror', (e) => this.errors.push(String(e)));
     page.on('console', (m) => {
@@ -35,7 +39,7 @@ export class AppPage {
 
   /** Open the app with an empty local storage and wait until it has drawn. */
   async open() {
-    await this.page.goto(BASE_URL);
+    await this.page.goto(this.url);
     await this.page.evaluate(() => localStorage.clear());
     await this.page.reload();
     await this.page.locator('#gallery').waitFor();

@@ -1,13 +1,16 @@
 // Screenshots at 1280x720 for looking at the app: node screenshots.mjs [outdir]
+// Serves ../../dist unless HETCAST_URL is set.
 import { mkdirSync } from 'node:fs';
 import { AppPage, launch } from './app-page.mjs';
+import { serveDir } from './static-server.mjs';
 
 const out = process.argv[2] || new URL('./artifacts/', import.meta.url).pathname;
 mkdirSync(out, { recursive: true });
+const server = process.env.HETCAST_URL ? null : await serveDir(new URL('../../dist/', import.meta.url).pathname);
 const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-  const app = new AppPage(page);
+  const app = new AppPage(page, process.env.HETCAST_URL || server.url);
   await app.open();
   await app.screenshot(`${out}/00-start.png`);
   await app.loadExample('lh-fig1');
@@ -28,4 +31,5 @@ try {
   console.log(`screenshots in ${out}`);
 } finally {
   await browser.close();
+  await server?.close();
 }

@@ -1,0 +1,66 @@
+# Sourced by scripts/serve.sh and scripts/test.sh: installs what is missing, from package
+# registries only (crates.io, npm, Debian). Safe to run again: each step checks first.
+# Pinned versions: see /work/shared/TOOLCHAIN.md (trunk 0.21 needs rustc < 1.96.1 for 0.22;
+# wasm-bindgen-cli must equal the wasm-bindgen crate; Debian's binaryen is too old for wasm-opt).
+
+WASM_BINDGEN_VERSION=0.2.130
+TRUNK_VERSION=0.21.14
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+E2E_DIR="$REPO_ROOT/tests/e2e"
+
+export PATH="$E2E_DIR/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+export TRUNK_SKIP_VERSION_CHECK=true
+
+section() {
+    printf '\n\033[1m==> %s\033[0m\n' "$*"
+}
+
+have_version() { # have_version CMD VERSION: CMD --version prints VERSION
+    command -v "$1" >/dev/null 2>&1 && "$1" --version 2>/dev/null | grep -qF "$2"
+}
+
+ensure_wasm_target() {
+    if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+        section "rustup target add wasm32-unknown-unknown"
+        rustup target add wasm32-unknown-unknown
+    fi
+}
+
+ensure_wasm_bindgen() {
+    if ! have_version wasm-bindgen "$WASM_BINDGEN_VERSION" ||
+        ! have_version wasm-bindgen-test-runner "$WASM_BINDGEN_VERSION"; then
+        section "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
+        # Not --locked: its lock file names a webpki-roots version the registry lacks.
+        cargo install --force wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+    fi
+}
+
+ensure_trunk() {
+    if ! have_version trunk "$TRUNK_VERSION"; then
+        section "cargo install trunk $TRUNK_VERSION (about 7 minutes, once)"
+        cargo install --force trunk --version "$TRUNK_VERSION" --locked
+    fi
+}
+
+# npm packages of tests/e2e: playwright-core, fast-xml-parser, and binaryen (wasm-opt for
+# Trunk's release build). `npm ci` only when the lock file is newer than the install.
+ensure_npm() {
+    local stamp="$E2E_DIR/node_modules/.package-lock.json"
+    if [ ! -f "$stamp" ] || [ "$E2E_DIR/package-lock.json" -nt "$stamp" ] ||
+        [ ! -x "$E2E_DIR/node_modules/.bin/wasm-opt" ]; then
+        section "npm ci (tests/e2e)"
+        (cd "$E2E_DIR" && npm ci --no-audit --no-fund)
+    fi
+}
+
+ensure_chromium() {
+    if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+        return
+    fi
+    section "apt-get install chromium chromium-driver"
+    local sudo=""
+    if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get install -y chromium chromium-driver ||
+        { $sudo apt-get update && $sudo apt-get install -y chromium chromium-driver; }
+}

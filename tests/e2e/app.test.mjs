@@ -1,0 +1,145 @@
+// End-to-end tests of the Trunk build in dist/ (scripts/test.sh builds it with --release).
+// The tests serve dist/ on a free loopback port themselves; HETCAST_URL points them elsewhere.
+// Run: cd tests/e2e && node --test
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { AppPage, launch } from './app-page.mjs';
+import { serveDir } from './static-server.mjs';
+
+const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
+const DIST = new URL('../../dist/', import.meta.url).pathname;
+mkdirSync(ARTIFACTS, { recursive: true });
+
+let browser;
+let server;
+let baseUrl = process.env.HETCAST_URL;
+before(async () => {
+  if (!baseUrl) {
+    assert.ok(existsSync(`${DIST}/index.html`), 'build the app first: trunk build --release');
+    server = await serveDir(DIST);
+    baseUrl = server.url;
+  }
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openApp() {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, acceptDownloads: true });
+  const app = new AppPage(page, baseUrl);
+  await app.open();
+  return app;
+}
+
+/** All elements (any depth) of a parsed XML tree whose attribute `id` matches `re`. */
+function findIds(node, re, out = []) {
+  if (Array.isArray(node)) {
+    node.forEach((n) => findIds(n, re, out));
+  } else if (node && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '@_id' && typeof v === 'string' && re.test(v)) out.push(v);
+      else findIds(v, re, out);
+    }
+  }
+  return out;
+}
+
+test('Figure 1 of Libeskind-Hadas et al.: greedy 10, optimum 9, Gantt SVG export', async () => {
+  const app = await openApp();
+  try {
+    const entries = await app.galleryEntries();
+    assert.ok(entries.some((e) => e.id === 'lh-fig1'), JSON.stringify(entries));
+
+    await app.loadExample('lh-fig1');
+    await app.run('greedy');
+    assert.equal(await app.time('greedy'), '10');
+    await app.run('optimal');
+    assert.equal(await app.time('optimal'), '9');
+    await app.run('lemma5');
+    assert.equal(await app.time('lemma5'), '9');
+    assert.equal((await app.page.locator('#ratio-greedy').textContent()).trim(), '1.111');
+
+    await app.select('greedy');
+    await app.tab('gantt');
+    const lanesOnScreen = await app.page.locator('#scene-gantt [id^="lane-"]').count();
+    assert.equal(lanesOnScreen, 12);
+    await app.screenshot(`${ARTIFACTS}/e2e-fig1-gantt.png`);
+
+    const { name, text } = await app.exportSvg();
+    assert.equal(name, 'hetcast-gantt.svg');
+    assert.equal(XMLValidator.validate(text), true, 'the exported SVG is well-formed XML');
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_' }).parse(text);
+    assert.ok(doc.svg, 'root element is <svg>');
+    const lanes = new Set(findIds(doc.svg, /^lane-\d+$/));
+    assert.equal(lanes.size, 12, `one lane per node, got ${[...lanes]}`);
+    assert.match(text, /T = 10/);
+
+    // The browser parses it as SVG too.
+    const ok = await app.page.evaluate((t) => {
+      const d = new DOMParser().parseFromString(t, 'image/svg+xml');
+      return !d.querySelector('parsererror') && d.documentElement.localName === 'svg';
+    }, text);
+    assert.ok(ok);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.page.close();
+  }
+});
+
+test('a bad import is reported and the instance is kept; the instance survives a reload', async () => {
+  const app = await openApp();
+  try {
+    await app.loadExample('liu-fig1');
+    await app.page.setInputFiles('#import-file', {
+      name: 'bad.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"model":"node","source":0,"nodes":[{"cost":-1},{"cost":2}]}'),
+    });
+    const notice = app.page.locator('#notice.error');
+    await notice.waitFor();
+    assert.match(await notice.textContent(), /bad\.json.*negative/);
+    assert.match(await app.page.locator('#instance-summary').textContent(), /^3 nodes, sender-receiver/);
+
+    await app.page.setInputFiles('#import-file', {
+      name: 'good.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"model":"node","source":0,"nodes":[{"cost":3},{"cost":2},{"cost":2}]}'),
+    });
+    await app.page.locator('#instance-summary', { hasText: /^3 nodes, node model/ }).waitFor();
+    await app.run('greedy');
+    assert.equal(await app.time('greedy'), '5');
+
+    await app.page.reload();
+    await app.page.locator('#instance-summary', { hasText: /^3 nodes, node model/ }).waitFor();
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.page.close();
+  }
+});
+
+test('every control is reachable by Tab and shows a focus ring', async () => {
+  const app = await openApp();
+  try {
+    const seen = new Set();
+    for (let i = 0; i < 60; i++) {
+      await app.page.keyboard.press('Tab');
+      const info = await app.page.evaluate(() => {
+        const e = document.activeElement;
+        const s = getComputedStyle(e);
+        return { id: e.id, tag: e.tagName, outline: s.outlineStyle, width: parseFloat(s.outlineWidth) };
+      });
+      if (info.tag === 'BODY') continue; // past the last control, the browser's own UI
+      if (info.id) seen.add(info.id);
+      assert.ok(info.outline !== 'none' && info.width >= 2, `focus ring on ${info.tag}#${info.id}`);
+    }
+    for (const id of ['model', 'gallery', 'import', 'export-json', 'run-all', 'run-greedy', 'node-1-send', 'add-node']) {
+      assert.ok(seen.has(id), `#${id} reachable by Tab (saw ${[...seen].join(' ')})`);
+    }
+  } finally {
+    await app.page.close();
+  }
+});
