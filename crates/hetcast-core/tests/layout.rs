@@ -614,3 +614,32 @@ fn defs_are_shared_markup() {
     ));
     assert!(doc.iter().any(|e| e.name == "defs"));
 }
+
+#[test]
+fn extreme_costs_still_give_documents() {
+    for t in [
+        nice_ticks(f64::MAX, 1),
+        nice_ticks(5e-324, 5),
+        nice_ticks(f64::NAN, 3),
+    ] {
+        assert!(t.len() >= 2 && t[0] == 0.0, "{t:?}");
+    }
+    for costs in [
+        vec![1e300, 1e300, 1e300],
+        vec![1e-9, 2e-9, 3e-9],
+        vec![0.1, 0.2, 0.3],
+    ] {
+        let inst = Instance::node_model(0, &costs);
+        let s = sched(&inst, &greedy(&inst).unwrap().plan);
+        check_document(&tree_scene(&inst, &s, &TreeOptions::default()));
+        let g = gantt_scene(&inst, &s, &GanttOptions::default());
+        check_document(&g);
+        let ticks = texts(&g, "tick-label");
+        assert!(
+            ticks
+                .windows(2)
+                .all(|w| w[0].0 < w[1].0 && w[0].2 != w[1].2),
+            "{ticks:?}"
+        );
+    }
+}

@@ -78,7 +78,8 @@ impl Default for GanttOptions {
 /// ```
 /// use hetcast_core::layout::gantt::nice_ticks;
 /// assert_eq!(nice_ticks(10.0, 10), vec![0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0]);
-/// assert_eq!(nice_ticks(23.0, 5), vec![0.0, 10.0, 20.0, 30.0]);
+/// assert_eq!(nice_ticks(23.0, 5), vec![0.0, 5.0, 10.0, 15.0, 20.0, 25.0]);
+/// assert_eq!(nice_ticks(23.0, 4), vec![0.0, 10.0, 20.0, 30.0]);
 /// assert_eq!(nice_ticks(0.7, 4), vec![0.0, 0.2, 0.4, 0.6, 0.8]);
 /// ```
 pub fn nice_ticks(max: f64, max_ticks: usize) -> Vec<f64> {
@@ -90,18 +91,31 @@ pub fn nice_ticks(max: f64, max_ticks: usize) -> Vec<f64> {
     let max_ticks = max_ticks.max(1) as f64;
     let step = tick_step(max, max_ticks);
     let count = ((max / step) - 1e-9).ceil().max(1.0) as usize;
-    let d = decimals(step) as i32;
-    let scale = 10f64.powi(d);
+    let scale = 10f64.powi(decimals(step).min(300) as i32);
     (0..=count)
-        .map(|i| (i as f64 * step * scale).round() / scale)
+        .map(|i| {
+            let t = i as f64 * step;
+            let r = (t * scale).round() / scale;
+            // Round away float noise (0.30000000000000004) where the scale allows it.
+            if r.is_finite() {
+                r
+            } else {
+                t
+            }
+        })
         .collect()
 }
 
 fn tick_step(max: f64, max_ticks: f64) -> f64 {
-    let mut e = (max / max_ticks).log10().floor() as i32 - 1;
+    // Clamped so that a subnormal `max` (log10 of 0 is -inf) cannot overflow the exponent.
+    let mut e = (max / max_ticks).log10().floor().clamp(-330.0, 310.0) as i32 - 1;
     loop {
         for m in [1.0, 2.0, 5.0] {
             let step = m * 10f64.powi(e);
+            if !step.is_finite() {
+                // Only near f64::MAX: one interval from 0 to max.
+                return max;
+            }
             if (max / step - 1e-9).ceil() <= max_ticks {
                 return step;
             }
@@ -119,9 +133,34 @@ fn decimals(step: f64) -> usize {
     }
 }
 
-/// A tick label: `t` with the decimals its step needs.
+/// A tick label: `t` with the decimals its step needs (`0.5`, `10`), or in scientific notation
+/// (`2.5e-6`, `1e12`) when the step is below 1e-4 or at least 1e9.
+///
+/// ```
+/// use hetcast_core::layout::gantt::tick_label;
+/// assert_eq!(tick_label(10.0, 2.0), "10");
+/// assert_eq!(tick_label(0.6000000000000001, 0.2), "0.6");
+/// assert_eq!(tick_label(2.5e-6, 5e-7), "2.5e-6");
+/// ```
 pub fn tick_label(t: f64, step: f64) -> String {
-    format!("{:.*}", decimals(step), t)
+    if t == 0.0 {
+        "0".into()
+    } else if (1e-4..1e9).contains(&step) {
+        format!("{:.*}", decimals(step), t)
+    } else {
+        let s = format!("{t:.3e}");
+        match s.split_once('e') {
+            Some((m, e)) => {
+                let m = if m.contains('.') {
+                    m.trim_end_matches('0').trim_end_matches('.')
+                } else {
+                    m
+                };
+                format!("{m}e{e}")
+            }
+            None => s,
+        }
+    }
 }
 
 /// The text of a lane label: name and costs.
