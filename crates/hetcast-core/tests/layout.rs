@@ -320,8 +320,22 @@ fn figure_1_gantt_marker_ticks_and_lanes() {
     let inst = gallery::libeskind_hadas_figure1();
     let s = sched(&inst, &greedy(&inst).unwrap().plan);
     assert_eq!(s.completion_time, 10.0);
-    let scene = gantt_scene(&inst, &s, &GanttOptions::default());
+    let scene = gantt_scene(
+        &inst,
+        &s,
+        &GanttOptions {
+            title: "Greedy / FNF: completion time 10".into(),
+            ..Default::default()
+        },
+    );
     check_document(&scene);
+    // Projector-sized: 12 lanes, a heading, axis and legend fit 1280x720.
+    assert!(
+        scene.width <= 1280.0 && scene.height <= 720.0,
+        "{} x {}",
+        scene.width,
+        scene.height
+    );
     // The marker sits on the tick labelled 10 and at the end of the send that delivers last.
     let xe = completion_x(&scene);
     let ticks = texts(&scene, "tick-label");
