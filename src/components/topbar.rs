@@ -20,6 +20,16 @@ pub const NOTICE_MS: u32 = 8000;
 pub fn top_bar(p: &StateProps) -> Html {
     let state = &p.state;
     let file_ref = use_node_ref();
+    let model_ref = use_node_ref();
+    {
+        // Keep the model menu in step with the instance (undo, imports and the gallery change it).
+        let model_ref = model_ref.clone();
+        use_effect_with(state.instance.model, move |m| {
+            if let Some(sel) = model_ref.cast::<HtmlSelectElement>() {
+                sel.set_value(m.name());
+            }
+        });
+    }
     {
         // Information notices go away after a few seconds; errors stay until dismissed.
         let s = state.clone();
@@ -139,7 +149,7 @@ pub fn top_bar(p: &StateProps) -> Html {
         <header class="topbar">
             <h1>{"hetcast"}</h1>
             <label for="model" class="sr-only">{"Model"}</label>
-            <select id="model" onchange={on_model} title="Cost model of the instance">
+            <select id="model" ref={model_ref} onchange={on_model} title="Cost model of the instance">
                 <option value="node" selected={model == ModelKind::Node}>{"node model"}</option>
                 <option value="sender_receiver" selected={model == ModelKind::SenderReceiver}>{"sender-receiver model"}</option>
             </select>

@@ -65,9 +65,15 @@ export class AppPage {
     await this.page.click('#run-all');
   }
 
-  /** Completion time of an algorithm as the results table shows it. */
+  /** Completion time of an algorithm as the results table shows it (throws the row's error). */
   async time(key) {
-    return (await this.page.locator(`#time-${key}`).textContent()).trim();
+    const cell = this.page.locator(`#time-${key}, #error-${key}`);
+    await cell.waitFor();
+    const text = (await cell.textContent()).trim();
+    if ((await cell.getAttribute('id')).startsWith('error-')) {
+      throw new Error(`${key} failed on the page: ${text}`);
+    }
+    return text;
   }
 
   async select(key) {
