@@ -35,6 +35,7 @@ pub fn key_action(key: &str, help_open: bool) -> Option<Action> {
         "z" => Action::Undo,
         "y" => Action::Redo,
         "i" => Action::ToggleSide,
+        "f" => Action::ToggleFocus,
         "?" => Action::ToggleHelp,
         _ => return None,
     })
@@ -102,23 +103,38 @@ pub fn app() -> Html {
         let s = state.clone();
         Callback::from(move |_: MouseEvent| s.dispatch(Action::ToggleSide))
     };
+    let (layout_class, side) = if state.focus {
+        ("focus", html! {})
+    } else if state.side {
+        (
+            "with-side",
+            html! {
+                <aside class="side" aria-label="Instance">
+                    <InstanceEditor state={state.clone()} />
+                    <BoundsPanel state={state.clone()} />
+                    <Generators state={state.clone()} />
+                </aside>
+            },
+        )
+    } else {
+        (
+            "no-side",
+            html! {
+                <button class="show-side" id="show-side" onclick={toggle_side}
+                    title="Show the instance panel (key i)">{"▶ Instance"}</button>
+            },
+        )
+    };
     html! {
         <div class="app">
             <TopBar state={state.clone()} />
-            <div class={classes!("layout", (!state.side).then_some("no-side"))}>
-                if state.side {
-                    <aside class="side" aria-label="Instance">
-                        <InstanceEditor state={state.clone()} />
-                        <BoundsPanel state={state.clone()} />
-                        <Generators state={state.clone()} />
-                    </aside>
-                } else {
-                    <button class="show-side" id="show-side" onclick={toggle_side}
-                        title="Show the instance panel (key i)">{"▶ Instance"}</button>
-                }
+            <div class={classes!("layout", layout_class)}>
+                { side }
                 <main class="main">
-                    <AlgorithmBar state={state.clone()} />
-                    <ResultsTable state={state.clone()} />
+                    if !state.focus {
+                        <AlgorithmBar state={state.clone()} />
+                        <ResultsTable state={state.clone()} />
+                    }
                     <ViewPanel state={state.clone()} />
                 </main>
             </div>

@@ -366,6 +366,8 @@ pub enum Action {
     ToggleSide,
     /// The width (CSS px) available to the views, measured by the view panel.
     SetViewWidth(f64),
+    /// Enter or leave focus mode: only the top bar and the selected view, as large as the window.
+    ToggleFocus,
     /// Undo the last committed instance change.
     Undo,
     /// Redo an undone change.
@@ -403,6 +405,8 @@ pub struct AppState {
     pub side: bool,
     /// Width available to the views (0 until measured); the Gantt chart is laid out for it.
     pub view_width: f64,
+    /// Focus mode: panels, algorithm bar and results hidden.
+    pub focus: bool,
     /// Increases with every committed instance change (drives persistence).
     pub revision: u64,
     undo: Vec<Instance>,
@@ -431,6 +435,7 @@ impl AppState {
             help: false,
             side: true,
             view_width: 0.0,
+            focus: false,
             revision: 0,
             undo: Vec::new(),
             redo: Vec::new(),
@@ -599,7 +604,13 @@ impl AppState {
             Action::SetTab(t) => self.tab = t,
             Action::ToggleHelp => self.help = !self.help,
             Action::CloseHelp => self.help = false,
-            Action::ToggleSide => self.side = !self.side,
+            Action::ToggleSide => {
+                self.side = !self.side;
+                if self.side {
+                    self.focus = false;
+                }
+            }
+            Action::ToggleFocus => self.focus = !self.focus,
             Action::SetViewWidth(w) => {
                 if w.is_finite() && w >= 0.0 {
                     self.view_width = w;

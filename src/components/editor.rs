@@ -121,7 +121,7 @@ pub fn instance_editor(p: &StateProps) -> Html {
                             } else {
                                 <th scope="col" title="message-initiation cost c">{"Cost c"}</th>
                             }
-                            <th scope="col">{"Source"}</th>
+                            <th scope="col" class="center"><abbr title="source">{"Src"}</abbr></th>
                             <th scope="col"><span class="sr-only">{"Remove"}</span></th>
                         </tr>
                     </thead>

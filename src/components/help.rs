@@ -13,6 +13,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("j / k", "select the next / previous result"),
     ("z / y", "undo / redo an instance change"),
     ("i", "hide or show the instance panel"),
+    ("f", "focus: only the drawing, as large as the window"),
     ("?", "show or hide this help"),
     ("Esc", "close this help"),
     ("Tab", "move between controls; Enter or Space activates"),

@@ -24,15 +24,12 @@ fn row_label(r: &RunRow) -> String {
     }
 }
 
-/// Ratio `t / opt` with three decimals ("1" when equal).
+/// Ratio `t / opt` with up to three decimals ("1" when equal, "1.2", "1.111").
 pub fn ratio_text(t: f64, opt: f64) -> String {
     if opt > 0.0 {
         let r = t / opt;
-        if (r - 1.0).abs() < 1e-9 {
-            "1".into()
-        } else {
-            format!("{r:.3}")
-        }
+        let s = format!("{r:.3}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
     } else {
         "—".into()
     }
@@ -145,6 +142,7 @@ mod tests {
     fn ratios() {
         assert_eq!(ratio_text(10.0, 9.0), "1.111");
         assert_eq!(ratio_text(9.0, 9.0), "1");
+        assert_eq!(ratio_text(6.0, 5.0), "1.2");
         assert_eq!(ratio_text(9.0, 0.0), "—");
     }
 }

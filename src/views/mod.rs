@@ -76,7 +76,7 @@ pub fn view_panel(p: &StateProps) -> Html {
         let panel_ref = panel_ref.clone();
         let dispatcher = state.dispatcher();
         let known = state.view_width;
-        use_effect_with(state.side, move |_| {
+        use_effect_with((state.side, state.focus), move |_| {
             let measure = move || {
                 panel_ref
                     .cast::<web_sys::Element>()
@@ -121,13 +121,17 @@ pub fn view_panel(p: &StateProps) -> Html {
             Err(m) => html! { <p class="field-error">{ format!("⚠ {}: {m}", row.title()) }</p> },
             Ok(ok) => match scene_of(&state.instance, ok, state.tab, state.view_width) {
                 Some(scene) => html! {
-                    <div class="scene-wrap">
+                    <div class={classes!("scene-wrap", (state.focus && state.tab == Tab::Tree).then_some("fit"))}>
                         <SceneView scene={Rc::new(scene)} id={format!("scene-{}", state.tab.key())} />
                     </div>
                 },
                 None => trace_view(ok),
             },
         },
+    };
+    let on_focus = {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| s.dispatch(Action::ToggleFocus))
     };
     let caption = state
         .selected_row()
@@ -144,6 +148,8 @@ pub fn view_panel(p: &StateProps) -> Html {
             <div class="tabs" role="tablist" aria-label="Views">
                 { for tabs }
                 <span class="view-caption" id="view-caption">{ caption }</span>
+                <button id="focus" class="icon" aria-pressed={state.focus.to_string()} onclick={on_focus}
+                    title="Focus: only the drawing (key f)">{ if state.focus { "Exit focus" } else { "Focus" } }</button>
             </div>
             <div role="tabpanel" id="view-panel" class="view-panel" tabindex="0" ref={panel_ref}
                 aria-labelledby={format!("tab-{}", state.tab.key())}>

@@ -20,6 +20,11 @@ try {
   await app.screenshot(`${out}/01-tree.png`);
   await app.tab('gantt');
   await app.screenshot(`${out}/02-gantt.png`);
+  await page.keyboard.press('f');
+  await app.screenshot(`${out}/02b-gantt-focus.png`);
+  await app.tab('tree');
+  await app.screenshot(`${out}/01b-tree-focus.png`);
+  await page.keyboard.press('f');
   await app.tab('trace');
   await app.screenshot(`${out}/03-trace.png`);
   await app.loadExample('liu-fig1');
