@@ -411,18 +411,23 @@ fn refusals_above_the_limits() {
         "{e}"
     );
     assert!(e.to_string().contains("at most"));
-    // Two types of 100,000 nodes: the work estimate is far above the limit.
+    // Two types of 200,000 nodes: the upper estimate (about 1.3e11 steps) is refused before
+    // any work.
     let mut costs = vec![1.0];
-    costs.extend(std::iter::repeat_n(1.0, 100_000));
-    costs.extend(std::iter::repeat_n(2.0, 100_000));
+    costs.extend(std::iter::repeat_n(1.0, 200_000));
+    costs.extend(std::iter::repeat_n(2.0, 200_000));
     let wide = Instance::node_model(0, &costs);
-    assert!(matches!(
+    let est = optimal::optimal_estimate(&wide).unwrap().unwrap();
+    assert!(est > optimal::OPTIMAL_ESTIMATE_LIMIT);
+    assert_eq!(
         optimal::optimal(&wide).unwrap_err(),
         Error::TooLarge {
             algorithm: "optimal",
-            ..
+            size: est as usize,
+            limit: optimal::OPTIMAL_ESTIMATE_LIMIT as usize,
+            what: "frontier steps (upper estimate)",
         }
-    ));
+    );
 }
 
 #[test]

@@ -43,7 +43,7 @@ use crate::plan::Plan;
 
 /// Largest accepted work estimate [`lemma5_work`] (inner-loop steps): about 2-4 s in a release
 /// build on one core of a 2020s machine.
-pub const LEMMA5_WORK_LIMIT: f64 = 3.0e9;
+pub const LEMMA5_WORK_LIMIT: f64 = 1.0e9;
 
 /// Largest accepted number of table cells (all tables together).
 pub const LEMMA5_CELL_LIMIT: f64 = 2.0e7;
@@ -249,12 +249,14 @@ pub fn lemma5_with_time(inst: &Instance) -> Result<(Solution, f64), Error> {
                 y.iter_mut().for_each(|v| *v = 0);
                 loop {
                     let base: usize = (0..k - 1).map(|d| y[d] * stride[d]).sum();
-                    for yl in 0..=last {
-                        let ya = base + yl;
-                        let v = (a_l + sub[ya]).max(me[fb - ya]);
+                    // y = base + yl pairs with i - e_l - y = fb - base - yl.
+                    let ys = &sub[base..=base + last];
+                    let rest = &me[fb - base - last..=fb - base];
+                    for (yl, (&a, &b)) in ys.iter().zip(rest.iter().rev()).enumerate() {
+                        let v = (a_l + a).max(b);
                         if v < best {
                             best = v;
-                            arg = (l as u32, ya as u32);
+                            arg = (l as u32, (base + yl) as u32);
                         }
                     }
                     // Odometer over the first k - 1 coordinates.

@@ -76,9 +76,14 @@ pub const REL_TOL: f64 = 1e-9;
 /// Most decimals a cost may have for the exact whole-number mode.
 pub const MAX_DECIMALS: i32 = 6;
 
-/// Largest accepted number of dynamic-program steps (convolution cells visited): a few seconds
-/// in a release build.
-pub const OPTIMAL_WORK_LIMIT: f64 = 4.0e9;
+/// Largest accepted number of dynamic-program steps (convolution cells visited, counted while
+/// running; a convolution that would pass it is refused before it starts): about 2 s in an
+/// `opt-level = 3` build on one core (about 5 steps per ns), longer with `opt-level = "z"`.
+pub const OPTIMAL_WORK_LIMIT: f64 = 1.0e10;
+
+/// Largest accepted *upper estimate* of the steps, computed before running when times are whole
+/// numbers up to 2e6 (see `docs/optimal.md`); measured estimates are 2 to 6 times the real count.
+pub const OPTIMAL_ESTIMATE_LIMIT: f64 = 4.0e10;
 
 /// Largest accepted frontier: `prod_{l != K} (n_l + 1)` cells.
 pub const OPTIMAL_CELL_LIMIT: usize = 4_000_000;
@@ -121,6 +126,22 @@ pub fn frontier_applies(inst: &Instance) -> bool {
     dominating(&g).is_some()
 }
 
+/// The frontier program's upper estimate of its steps (compare with [`OPTIMAL_ESTIMATE_LIMIT`];
+/// about 5 steps per ns in an optimised build), when it can be computed beforehand: the frontier
+/// applies, times are whole numbers after decimal scaling, and greedy's time is at most 2e6 units.
+pub fn optimal_estimate(inst: &Instance) -> Result<Option<f64>, Error> {
+    inst.validate()?;
+    let g = Groups::new(inst);
+    let Some(kk) = dominating(&g) else {
+        return Ok(None);
+    };
+    let ub = simulate(inst, &greedy_plan(inst)?)?.completion_time;
+    match Dp::new(inst, &g, kk, ub, false)? {
+        Some(dp) if dp.scale_exact => Ok(dp.bound().map(|(steps, _)| steps)),
+        _ => Ok(None),
+    }
+}
+
 /// The optimal plan and the optimal completion time (the dynamic program's value).
 pub fn optimal_with_time(inst: &Instance) -> Result<(Solution, f64), Error> {
     optimal_with_method(inst).map(|(s, t, _)| (s, t))
@@ -135,7 +156,7 @@ pub fn optimal_with_method(inst: &Instance) -> Result<(Solution, f64, Method), E
     };
     let incumbent = greedy_plan(inst)?;
     let ub = simulate(inst, &incumbent)?.completion_time;
-    let Some(mut dp) = Dp::new(inst, &g, kk, ub)? else {
+    let Some(mut dp) = Dp::new(inst, &g, kk, ub, true)? else {
         return fallback(inst, Method::Lemma5TinyCosts);
     };
     let method = if dp.scale_exact {
@@ -244,7 +265,13 @@ struct Dp {
 
 impl Dp {
     /// Set up, or `Ok(None)` when the `f64` mode cannot separate times (fallback).
-    fn new(inst: &Instance, g: &Groups, kk: usize, ub: f64) -> Result<Option<Dp>, Error> {
+    fn new(
+        inst: &Instance,
+        g: &Groups,
+        kk: usize,
+        ub: f64,
+        check: bool,
+    ) -> Result<Option<Dp>, Error> {
         let k = g.len();
         let n = g.counts();
         let mut dim_of_type = vec![None; k];
@@ -317,7 +344,7 @@ impl Dp {
             work: 0.0,
             stored: 0,
         };
-        if exact.is_some() {
+        if check && exact.is_some() {
             dp.estimate()?;
         }
         Ok(Some(dp))
@@ -326,59 +353,109 @@ impl Dp {
     /// A priori work estimate for whole-number times: (candidate times per class, from a sieve
     /// up to greedy's time) x (convolution cells per state).
     fn estimate(&self) -> Result<(), Error> {
-        let ub = self.ub as usize;
-        if ub > 2_000_000 {
+        let Some((steps, states)) = self.bound() else {
             return Ok(()); // counted while running instead
-        }
-        let nc = self.class_send.len();
-        let mut reach = vec![vec![false; ub + 1]; nc];
-        let mut count = vec![0usize; nc];
-        let sends: Vec<usize> = self.class_send.iter().map(|&s| s as usize).collect();
-        let delays: Vec<usize> = self.delay.iter().map(|&a| a as usize).collect();
-        for t in 0..=ub {
-            for c in 0..nc {
-                let r = t == 0
-                    || (t >= sends[c]
-                        && (reach[c][t - sends[c]]
-                            || (0..self.k).any(|l| {
-                                t >= sends[c] + delays[l]
-                                    && reach[self.class_of_type[l]][t - sends[c] - delays[l]]
-                            })));
-                if r {
-                    reach[c][t] = true;
-                    count[c] += 1;
-                }
-            }
-        }
-        let per_state = self.per_state_work();
-        let states: usize = count.iter().sum();
-        let est = states as f64 * per_state;
-        if est > OPTIMAL_WORK_LIMIT {
+        };
+        if steps > OPTIMAL_ESTIMATE_LIMIT {
             return Err(Error::TooLarge {
                 algorithm: "optimal",
-                size: saturating(est),
-                limit: OPTIMAL_WORK_LIMIT as usize,
-                what: "frontier steps (estimated)",
+                size: saturating(steps),
+                limit: OPTIMAL_ESTIMATE_LIMIT as usize,
+                what: "frontier steps (upper estimate)",
             });
         }
-        if states as f64 * self.p as f64 > OPTIMAL_STORED_LIMIT as f64 {
+        let cells = states * self.p as f64;
+        if cells > OPTIMAL_STORED_LIMIT as f64 {
             return Err(Error::TooLarge {
                 algorithm: "optimal",
-                size: saturating(states as f64 * self.p as f64),
+                size: saturating(cells),
                 limit: OPTIMAL_STORED_LIMIT,
-                what: "stored frontier cells (estimated)",
+                what: "stored frontier cells (upper estimate)",
             });
         }
         Ok(())
     }
 
-    fn per_state_work(&self) -> f64 {
-        let pairs: f64 = self
-            .m
-            .iter()
-            .map(|&x| x as f64 * (x as f64 + 1.0) / 2.0)
-            .product();
-        pairs + (self.k as f64 + 2.0) * self.p as f64
+    /// Upper bounds on the steps and on the number of states, for whole-number times up to
+    /// greedy's time `ub <= 2e6` (None above). Candidate times per class come from a sieve over
+    /// `0..=ub` (a time is a candidate only if it is a sum of the generators the queue adds).
+    /// The arrays' supports are bounded through counting: a sender with send time `s` reaches at
+    /// most `N_s(t)` nodes by `t` if every receiver had the smallest send time and the smallest
+    /// `L + r` (lowering costs never delays, and with identical receivers the full tree that
+    /// uses every slot reaches the most); a convolution visits at most `box(G) * box(F')` cells.
+    fn bound(&self) -> Option<(f64, f64)> {
+        let ub = self.ub as usize;
+        if ub > 2_000_000 {
+            return None;
+        }
+        let nc = self.class_send.len();
+        let sends: Vec<usize> = self.class_send.iter().map(|&s| s as usize).collect();
+        let delays: Vec<usize> = self.delay.iter().map(|&a| a as usize).collect();
+        let a_min = delays.iter().copied().min().unwrap_or(0);
+        let s_min = (0..self.k)
+            .map(|l| sends[self.class_of_type[l]])
+            .min()
+            .unwrap_or(1)
+            .max(1);
+        let cap = self.m.iter().map(|&x| x - 1).sum::<usize>() + self.nk as usize;
+        // N for the fastest destination, then for each class.
+        let mut n_min = vec![0usize; ub + 1];
+        for t in 0..=ub {
+            let first = if t >= s_min + a_min {
+                1 + n_min[t - s_min - a_min]
+            } else {
+                0
+            };
+            let rest = if t >= s_min { n_min[t - s_min] } else { 0 };
+            n_min[t] = (first + rest).min(cap);
+        }
+        let mut n_c = vec![vec![0usize; ub + 1]; nc];
+        for (c, nn) in n_c.iter_mut().enumerate() {
+            let sc = sends[c].max(1);
+            for t in 0..=ub {
+                let first = if t >= sc + a_min {
+                    1 + n_min[t - sc - a_min]
+                } else {
+                    0
+                };
+                let rest = if t >= sc { nn[t - sc] } else { 0 };
+                nn[t] = (first + rest).min(cap);
+            }
+        }
+        let boxed = |r: usize| -> f64 { self.m.iter().map(|&x| x.min(r + 1) as f64).product() };
+        let overhead = (self.k as f64 + 2.0) * self.p as f64;
+        let mut reach = vec![vec![false; ub + 1]; nc];
+        let (mut steps, mut states) = (0.0, 0.0);
+        for t in 0..=ub {
+            for c in 0..nc {
+                let sc = sends[c];
+                let r = t == 0
+                    || (t >= sc
+                        && (reach[c][t - sc]
+                            || (0..self.k).any(|l| {
+                                t >= sc + delays[l]
+                                    && reach[self.class_of_type[l]][t - sc - delays[l]]
+                            })));
+                if !r {
+                    continue;
+                }
+                reach[c][t] = true;
+                states += 1.0;
+                if t < sc {
+                    continue;
+                }
+                let t1 = t - sc;
+                // G(t1): a first child of type l with t1 - a_l left.
+                let g_total = (0..self.k)
+                    .filter(|&l| t1 >= delays[l])
+                    .map(|l| 1 + n_c[self.class_of_type[l]][t1 - delays[l]])
+                    .max();
+                if let Some(gt) = g_total {
+                    steps += boxed(gt) * boxed(n_c[c][t1]) + overhead;
+                }
+            }
+        }
+        Some((steps, states))
     }
 
     fn lookup(&self, c: usize, t: f64) -> Option<usize> {
@@ -421,13 +498,12 @@ impl Dp {
                 continue;
             }
             done[c] = t;
-            self.compute(c, t, &mut buf_g, &mut buf_h);
-            if self.work > OPTIMAL_WORK_LIMIT {
+            if let Err(needed) = self.compute(c, t, &mut buf_g, &mut buf_h) {
                 return Err(Error::TooLarge {
                     algorithm: "optimal",
-                    size: saturating(self.work),
+                    size: saturating(needed),
                     limit: OPTIMAL_WORK_LIMIT as usize,
-                    what: "frontier steps (counted until the limit)",
+                    what: "frontier steps (counted while running)",
                 });
             }
             let last = self.times[c].len() - 1;
@@ -471,7 +547,8 @@ impl Dp {
     }
 
     /// `out = {0} ∪ (G(t - s) ⊕ F(s, t - s))` as arrays (see the module documentation).
-    fn compute(&mut self, c: usize, t: f64, g: &mut [i32], out: &mut [i32]) {
+    /// `Err(steps)` when the steps so far plus this convolution's would pass the limit.
+    fn compute(&mut self, c: usize, t: f64, g: &mut [i32], out: &mut [i32]) -> Result<(), f64> {
         let t1 = t - self.class_send[c];
         g.fill(NEG);
         for l in 0..self.k {
@@ -505,8 +582,11 @@ impl Dp {
         let jf = self.lookup(c, t1).unwrap_or(0);
         out.fill(NEG);
         let f = self.state(c, jf);
-        let w = convolve(g, f, &self.m, &self.stride, out);
-        self.work += w;
+        let budget = OPTIMAL_WORK_LIMIT - self.work;
+        match convolve(g, f, &self.m, &self.stride, out, budget) {
+            Ok(w) => self.work += w,
+            Err(w) => return Err(self.work + w),
+        }
         for v in out.iter_mut() {
             if *v < 0 {
                 *v = NEG;
@@ -515,6 +595,7 @@ impl Dp {
             }
         }
         out[0] = out[0].max(0);
+        Ok(())
     }
 
     /// Rebuild a plan from the source class's state `j`.
@@ -610,8 +691,16 @@ fn find_in_box(
 }
 
 /// `out[y] = max(out[y], max_{a + b = y} x[a] + z[b])` over valid (non-negative) entries, on the
-/// mixed-radix box `m`. Returns the number of inner steps.
-fn convolve(x: &[i32], z: &[i32], m: &[usize], stride: &[usize], out: &mut [i32]) -> f64 {
+/// mixed-radix box `m`. Returns the number of inner steps, or `Err(steps)` without doing them
+/// when they exceed `budget`.
+fn convolve(
+    x: &[i32],
+    z: &[i32],
+    m: &[usize],
+    stride: &[usize],
+    out: &mut [i32],
+    budget: f64,
+) -> Result<f64, f64> {
     let nd = m.len();
     let count = |v: &[i32]| v.iter().filter(|&&e| e >= 0).count();
     let (outer, inner) = if count(x) <= count(z) { (x, z) } else { (z, x) };
@@ -629,13 +718,25 @@ fn convolve(x: &[i32], z: &[i32], m: &[usize], stride: &[usize], out: &mut [i32]
         }
     }
     if !any {
-        return 0.0;
+        return Ok(0.0);
     }
     if nd == 0 {
         if outer[0] >= 0 {
             out[0] = out[0].max(outer[0] + inner[0]);
         }
-        return 1.0;
+        return Ok(1.0);
+    }
+    // Count first, so that a huge convolution is refused before it starts.
+    let mut cost = 0.0;
+    for (a, &gv) in outer.iter().enumerate() {
+        if gv >= 0 {
+            cost += (0..nd)
+                .map(|d| (bb[d].min(m[d] - 1 - (a / stride[d]) % m[d]) + 1) as f64)
+                .product::<f64>();
+        }
+    }
+    if cost > budget {
+        return Err(cost);
     }
     let mut work = 0.0;
     let mut lim = vec![0usize; nd];
@@ -674,7 +775,7 @@ fn convolve(x: &[i32], z: &[i32], m: &[usize], stride: &[usize], out: &mut [i32]
             }
         }
     }
-    work
+    Ok(work)
 }
 
 #[cfg(test)]
@@ -698,7 +799,16 @@ mod tests {
     fn convolution_is_max_plus() {
         // 1-D: x = [0, 2, -], z = [1, -, 0] -> out[0] = 1, out[1] = 3, out[2] = max(0+0, 2+?) = 0.
         let mut out = vec![NEG; 3];
-        convolve(&[0, 2, NEG], &[1, NEG, 0], &[3], &[1], &mut out);
+        assert_eq!(
+            convolve(&[0, 2, NEG], &[1, NEG, 0], &[3], &[1], &mut out, 100.0),
+            Ok(5.0)
+        );
+        let mut big = vec![NEG; 3];
+        assert_eq!(
+            convolve(&[0, 2, NEG], &[1, NEG, 0], &[3], &[1], &mut big, 4.0),
+            Err(5.0)
+        );
+        assert_eq!(big, vec![NEG; 3]);
         assert_eq!(&out[..2], &[1, 3]);
         assert_eq!(out[2], 0);
     }
