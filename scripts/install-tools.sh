@@ -8,7 +8,7 @@ TRUNK_VERSION=0.21.14
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 E2E_DIR="$REPO_ROOT/tests/e2e"
 
-export PATH="$E2E_DIR/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+export PATH="$E2E_DIR/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 export TRUNK_SKIP_VERSION_CHECK=true
 
 section() {
