@@ -177,3 +177,42 @@ async fn keys_run_everything_and_switch_tabs_but_not_while_typing() {
     key("Escape").await;
     assert_eq!(count("#help"), 0);
 }
+
+#[wasm_bindgen_test]
+async fn generators_and_model_switch_build_valid_instances() {
+    let _app = Mounted::new().await;
+    choose("gallery", "liu-fig1").await;
+    // Back to the node model: the type generator rebuilds Figure 1 from "4 x 2, 7 x 3".
+    choose("model", "node").await;
+    assert!(text("instance-summary").contains("node model"));
+    type_into("gen-types-text", "4 x 2, 7 x 3").await;
+    type_into("gen-source", "3").await;
+    fire(&el("gen-types"), "submit");
+    settle().await;
+    assert!(text("instance-summary").starts_with("12 nodes"));
+    click("run-greedy").await;
+    assert_eq!(text("time-greedy"), "10");
+    // A type list that does not parse is reported and changes nothing.
+    type_into("gen-types-text", "4 x two").await;
+    fire(&el("gen-types"), "submit");
+    settle().await;
+    assert!(text("gen-types-text-error").contains("two"));
+    assert!(text("instance-summary").starts_with("12 nodes"));
+    // The random generator: n nodes, every one with a cost field.
+    type_into("gen-n", "7").await;
+    fire(&el("gen-random"), "submit");
+    settle().await;
+    assert!(text("instance-summary").starts_with("7 nodes"));
+    assert_eq!(count("#nodes tbody tr"), 7);
+    // The sender-receiver model adds receive times and the latency.
+    choose("model", "sender_receiver").await;
+    assert!(text("instance-summary").contains("sender-receiver"));
+    assert_eq!(count("[id^='node-'][id$='-recv']"), 7);
+    type_into("latency", "2").await;
+    assert!(text("instance-summary").ends_with("L = 2"));
+    // Undo goes back through the model switch, and the menu follows.
+    click("undo").await;
+    click("undo").await;
+    let model: HtmlSelectElement = el("model").dyn_into().unwrap();
+    assert_eq!(model.value(), "node");
+}
