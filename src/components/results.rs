@@ -81,7 +81,7 @@ pub fn results_table(p: &StateProps) -> Html {
         };
         html! {
             <tr key={key} id={format!("row-{key}")} class={classes!("result", selected.then_some("selected"))}
-                tabindex="0" aria-selected={selected.to_string()} {onclick} {onkeydown}>
+                tabindex="0" aria-current={selected.then_some("true")} {onclick} {onkeydown}>
                 <th scope="row" title={r.title()}>{ row_label(r) }</th>
                 { cells }
             </tr>
