@@ -29,10 +29,22 @@ pub fn liu_figure1() -> Instance {
     Instance::sender_receiver(0, 1.0, &[(1.0, 2.0), (1.0, 2.0), (2.0, 3.0)])
 }
 
-/// A power-of-2 cluster (004 section 4.1): every send and receive time a power of two (L = 0).
-/// FNF is optimal here (004 Theorem 2 for the last ready-to-receive time; the completion time
-/// matches the exhaustive optimum too, checked in tests).
+/// A power-of-2 cluster in the sender-only model (the node model: r = 0, L = 0; 004 section
+/// 4.1, 000 Theorem 3): costs 1, 2 and 4. FNF is optimal here: with r = 0 the completion time is
+/// the last ready-to-receive time that 004 Theorem 2 shows FNF minimises (checked against the
+/// exact optimum in tests).
 pub fn power_of_two_cluster() -> Instance {
+    let mut c = vec![1.0];
+    c.extend([1.0; 3]);
+    c.extend([2.0; 4]);
+    c.extend([4.0; 4]);
+    Instance::node_model(0, &c)
+}
+
+/// A power-of-2 cluster in the sender-receiver model (L = 0): FNF still minimises the last
+/// ready-to-receive time TR (004 Theorem 2), but not the completion time: FNF completes at 13,
+/// the optimum at 10, by serving the slow receivers first.
+pub fn power_of_two_sender_receiver() -> Instance {
     let mut c = vec![(1.0, 2.0)];
     c.extend([(1.0, 2.0); 3]);
     c.extend([(2.0, 4.0); 3]);
@@ -57,9 +69,15 @@ pub fn examples() -> Vec<Example> {
         },
         Example {
             id: "pow2",
-            title: "Power-of-2 cluster: FNF is optimal (Liu et al. Thm. 2)",
-            description: "Sender-receiver model, L=0, every send and receive time a power of two: FNF equals the optimum.",
+            title: "Power-of-2 cluster: FNF is optimal (Liu et al. Thm 2)",
+            description: "Sender-only (node) model with costs 1, 2, 4: every cost a power of two, so fastest-node-first is optimal (completion 4 = optimum).",
             build: power_of_two_cluster,
+        },
+        Example {
+            id: "pow2-sr",
+            title: "Power-of-2 sender-receiver cluster: Thm 2 is about TR",
+            description: "s, r powers of two, L=0. FNF minimises the last ready-to-receive time (Thm 2), yet completes at 13 while the optimum, serving slow receivers first, completes at 10.",
+            build: power_of_two_sender_receiver,
         },
     ]
 }

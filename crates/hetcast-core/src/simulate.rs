@@ -56,6 +56,13 @@ impl Schedule {
     pub fn incoming(&self, v: usize) -> Option<&SendOp> {
         self.sends.iter().find(|s| s.to == v)
     }
+
+    /// 004's `TR`: the last "ready to receive" time over destinations, i.e. the latest end of a
+    /// send (004 section 2.3 folds the latency into the receive time). FNF minimises this on
+    /// power-of-2 clusters (004 Theorem 2), not the completion time.
+    pub fn last_ready_to_receive(&self) -> f64 {
+        self.sends.iter().map(|s| s.end).fold(0.0, f64::max)
+    }
 }
 
 fn name(inst: &Instance, v: usize) -> String {

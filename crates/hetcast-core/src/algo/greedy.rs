@@ -53,14 +53,22 @@ pub fn greedy_plan(inst: &Instance) -> Result<Plan, Error> {
 
 fn greedy_impl(inst: &Instance, with_trace: bool) -> Result<Solution, Error> {
     inst.validate()?;
-    let n = inst.nodes.len();
     let mut waiting: Vec<usize> = inst.destinations().collect();
     waiting.sort_unstable_by(|&a, &b| faster_first(inst, a, b));
+    Ok(list_schedule(inst, &waiting, with_trace))
+}
+
+/// The list schedule of 004 equation 1: destinations receive in the given `order`, each from
+/// the node whose next send ends first (ties: smaller index). Greedy / FNF is the list schedule
+/// of the fastest-first order; any other order gives the schedule 004 calls the sequence `P`.
+/// `order` must list every destination once; `inst` must be valid. O(n log n).
+pub fn list_schedule(inst: &Instance, order: &[usize], with_trace: bool) -> Solution {
+    let n = inst.nodes.len();
     let mut plan = Plan::new(inst.source, n);
     let mut trace = Vec::new();
     let mut heap = BinaryHeap::with_capacity(n);
     heap.push(Reverse(Key(inst.nodes[inst.source].send, inst.source)));
-    for &w in &waiting {
+    for &w in order {
         let Reverse(Key(end, v)) = heap.pop().expect("the heap always holds the source");
         let ready = end + inst.arrival_delay(w);
         plan.children[v].push(w);
@@ -85,7 +93,7 @@ fn greedy_impl(inst: &Instance, with_trace: bool) -> Result<Solution, Error> {
         heap.push(Reverse(Key(ready + inst.nodes[w].send, w)));
         heap.push(Reverse(Key(end + inst.nodes[v].send, v)));
     }
-    Ok(Solution { plan, trace })
+    Solution { plan, trace }
 }
 
 /// Format a time for messages: integers without a decimal point, others with up to 3 decimals.
