@@ -305,12 +305,22 @@ fn golden_liu_figure_1_optimum_is_5() {
 }
 
 #[test]
-fn power_of_two_cluster_sender_receiver_optimum_beats_fnf() {
-    // gallery::power_of_two_cluster is a sender-receiver instance. 004 Theorem 2 says FNF
-    // minimises the last *ready-to-receive* time there, not the completion time: FNF completes at
-    // 13 (the slow nodes, r = 8, are served last), while sending to the two slow nodes first
-    // completes at 10. All three exact solvers agree, and the simulator confirms the plan.
+fn power_of_two_cluster_optimum_equals_greedy() {
+    // Node model, costs powers of two: greedy is optimal (000 Theorem 3's argument).
     let inst = gallery::power_of_two_cluster();
+    let g = simulate(&inst, &greedy::greedy(&inst).unwrap().plan)
+        .unwrap()
+        .completion_time;
+    assert_eq!(optimal::optimal_time(&inst).unwrap(), g);
+    assert_eq!(lemma5::lemma5_time(&inst).unwrap(), g);
+}
+
+#[test]
+fn power_of_two_sender_receiver_optimum_beats_fnf() {
+    // 004 Theorem 2 says FNF minimises the last *ready-to-receive* time, not the completion time:
+    // FNF completes at 13 (the slow nodes, r = 8, are served last), while sending to the two slow
+    // nodes first completes at 10. All three exact solvers agree; the simulator confirms the plan.
+    let inst = gallery::power_of_two_sender_receiver();
     let g = simulate(&inst, &greedy::greedy(&inst).unwrap().plan)
         .unwrap()
         .completion_time;
