@@ -60,16 +60,22 @@ fn liu(a: &Args) -> Result<(), String> {
         spec.runs
     );
     println!(
-        "{:>5} {:>8} {:>12} {:>11} {:>11} {:>12}",
-        "n", "FNF", "random mean", "random min", "random max", "lower bound"
+        "{:>5} {:>8} {:>12} {:>11} {:>11} {:>12} {:>13}",
+        "n", "FNF", "random mean", "random min", "random max", "lower bound", "random order"
     );
     for r in rows
         .iter()
         .filter(|r| r.n == spec.n_min || r.n % 10 == 0 || r.n == spec.n_max)
     {
         println!(
-            "{:>5} {:>8} {:>12.2} {:>11} {:>11} {:>12}",
-            r.n, r.fnf, r.random_mean, r.random_min, r.random_max, r.lower_bound
+            "{:>5} {:>8} {:>12.2} {:>11} {:>11} {:>12} {:>13.2}",
+            r.n,
+            r.fnf,
+            r.random_mean,
+            r.random_min,
+            r.random_max,
+            r.lower_bound,
+            r.random_order_mean
         );
     }
     println!("wrote {} and {}", csv_path.display(), svg_path.display());
@@ -149,6 +155,19 @@ pub fn chart(rows: &[LiuFig6Row], runs: usize) -> Result<String, String> {
             .label(format!("random selection, mean of {runs} runs"))
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 36, y)], vermillion.stroke_width(4))
+            });
+        let green = RGBColor(0, 158, 115);
+        chart
+            .draw_series(DashedLineSeries::new(
+                pts(|r| r.random_order_mean),
+                12,
+                5,
+                green.stroke_width(3),
+            ))
+            .map_err(|e| err(&e))?
+            .label(format!("random order, earliest sender, mean of {runs}"))
+            .legend(move |(x, y)| {
+                DashedPathElement::new(vec![(x, y), (x + 36, y)], 12, 5, green.stroke_width(3))
             });
         chart
             .draw_series(LineSeries::new(pts(|r| r.fnf), blue.stroke_width(4)))

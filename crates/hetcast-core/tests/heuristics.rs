@@ -43,6 +43,14 @@ proptest! {
     }
 
     #[test]
+    fn random_order_plans_simulate(inst in instances(), seed in any::<u64>()) {
+        let sol = random::random_order(&inst, seed).unwrap();
+        let s = simulate(&inst, &sol.plan).unwrap();
+        prop_assert!(properties::non_idling(&inst, &s));
+        prop_assert!(bounds::lower_bound(&inst) <= s.completion_time + 1e-9);
+    }
+
+    #[test]
     fn lowering_costs_never_delays_a_plan(inst in instances(), seed in any::<u64>()) {
         // The monotonicity the relaxation bound rests on: same plan, smaller costs, earlier times.
         let plan = random::random_selection(&inst, seed).unwrap().plan;
