@@ -281,7 +281,7 @@ fn liu_fig6_experiment_writes_csv_and_chart() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
-        Some("n,fnf,random_mean,random_min,random_max,lower_bound")
+        Some("n,fnf,random_mean,random_min,random_max,lower_bound,random_order_mean")
     );
     let rows: Vec<Vec<f64>> = lines
         .map(|l| l.split(',').map(|x| x.parse().unwrap()).collect())
