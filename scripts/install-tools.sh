@@ -11,8 +11,8 @@ E2E_DIR="$REPO_ROOT/tests/e2e"
 export PATH="$E2E_DIR/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 export TRUNK_SKIP_VERSION_CHECK=true
 
-section() {
-    printf '\n\033[1m==> %s\033[0m\n' "$*"
+section() { # a header with the seconds since the script started
+    printf '\n\033[1m==> [%ds] %s\033[0m\n' "$SECONDS" "$*"
 }
 
 have_version() { # have_version CMD VERSION: CMD --version prints VERSION
