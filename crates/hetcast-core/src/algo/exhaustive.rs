@@ -14,7 +14,7 @@
 //! Every non-idling ordered tree corresponds to exactly one sequence of such decisions (each node
 //! sends back to back, so at each of its slots it either has a next child or has none), so the
 //! search sees every schedule once up to renaming identical destinations. Times are summed in
-//! the simulator's order, so they equal [`crate::simulate`]'s to the bit.
+//! the simulator's order, so they equal [`crate::simulate::simulate`]'s to the bit.
 //!
 //! **Branch and bound.** The incumbent starts as greedy's plan; a branch is cut when
 //! - a receiver would hold the message at or after `best - tol`;
