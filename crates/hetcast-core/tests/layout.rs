@@ -415,6 +415,17 @@ fn sender_receiver_gantt_has_transit_and_receive_bars() {
     for w in ["send", "transit (L)", "receive"] {
         assert!(legend.contains(&w), "{legend:?}");
     }
+    // A narrow view: the legend wraps instead of widening the chart (which would shrink the
+    // text when the app scales the picture to its view).
+    let narrow = GanttOptions {
+        width: 824.0,
+        ..GanttOptions::default()
+    };
+    let scene = gantt_scene(&inst, &s, &narrow);
+    assert!(scene.width <= 824.0, "{}", scene.width);
+    for (x, _, t) in texts(&scene, "legend") {
+        assert!(x + 8.0 * t.len() as f64 <= scene.width + 1e-9, "{t} at {x}");
+    }
 }
 
 #[test]

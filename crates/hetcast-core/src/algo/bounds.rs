@@ -165,6 +165,7 @@ impl BoundsReport {
         match algo {
             Algorithm::Greedy => match (self.additive_slack, self.beta) {
                 (Some(a), _) => Some(format!("≤ OPT + {} and ≤ 2·OPT", fmt_t(a))),
+                (None, Some(b)) if b < 0.0 => Some(format!("≤ 2·OPT − {}", fmt_t(-b))),
                 (None, Some(b)) => Some(format!("≤ 2·OPT + {}", fmt_t(b))),
                 (None, None) => Some("none (speeds not consistent)".into()),
             },
@@ -301,6 +302,7 @@ mod tests {
         assert!(r.lower_bound <= 5.0);
         assert_eq!(r.beta, Some(4.0 - 6.0));
         assert!(r.best_lower_bound() <= 5.0);
+        assert_eq!(r.guarantee(Algorithm::Greedy).unwrap(), "≤ 2·OPT − 2");
     }
 
     #[test]

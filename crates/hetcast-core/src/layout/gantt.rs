@@ -500,8 +500,9 @@ pub fn gantt_scene(inst: &Instance, s: &Schedule, opts: &GanttOptions) -> Scene 
         ));
     }
     // Legend.
-    let ly = axis_y + 70.0;
-    let mut lx = left;
+    // The legend wraps onto further rows rather than widening the chart.
+    let mut ly = axis_y + 70.0;
+    let mut lx = MARGIN;
     let mut kinds = vec![("send", "send")];
     if any_transit {
         kinds.push(("transit", "transit (L)"));
@@ -512,6 +513,11 @@ pub fn gantt_scene(inst: &Instance, s: &Schedule, opts: &GanttOptions) -> Scene 
     kinds.push(("ready", "holds the message"));
     kinds.push(("completion", "completion time"));
     for (class, word) in kinds {
+        let entry_w = 40.0 + text_width(word, FONT_SMALL);
+        if lx > MARGIN && lx + entry_w > width - MARGIN {
+            lx = MARGIN;
+            ly += 32.0;
+        }
         let none = String::new;
         items.push(match class {
             "completion" => line(
@@ -542,9 +548,8 @@ pub fn gantt_scene(inst: &Instance, s: &Schedule, opts: &GanttOptions) -> Scene 
             "legend",
             Anchor::Start,
         ));
-        lx += 40.0 + text_width(word, FONT_SMALL) + 28.0;
+        lx += entry_w + 28.0;
     }
-    let width = width.max(lx + MARGIN);
     Scene {
         width,
         height: ly + 22.0 + MARGIN,
