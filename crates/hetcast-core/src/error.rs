@@ -18,7 +18,7 @@ pub enum Error {
         /// How many nodes there are.
         nodes: usize,
     },
-    /// A cost is negative, zero, NaN or infinite.
+    /// A cost is negative, zero, NaN, infinite or above [`crate::model::MAX_COST`].
     BadCost {
         /// The node (by index).
         node: usize,
@@ -27,16 +27,16 @@ pub enum Error {
         /// The value as given.
         value: f64,
     },
-    /// The network latency is negative, NaN or infinite.
+    /// The network latency is negative, NaN, infinite or above [`crate::model::MAX_COST`].
     BadLatency(f64),
     /// The instance is larger than the algorithm accepts.
     TooLarge {
         /// Algorithm name.
         algorithm: &'static str,
         /// What was asked (e.g. number of nodes or table cells).
-        size: usize,
+        size: u64,
         /// The documented limit.
-        limit: usize,
+        limit: u64,
         /// What was measured ("nodes", "dynamic-program cells", ...).
         what: &'static str,
     },
@@ -70,16 +70,18 @@ impl fmt::Display for Error {
                     "is infinite"
                 } else if *value < 0.0 {
                     "is negative"
+                } else if *value > crate::model::MAX_COST {
+                    "is too large"
                 } else {
                     "is zero"
                 };
                 write!(
                     f,
-                    "node P{node}: {field} {why} ({value}); costs must be positive finite numbers"
+                    "node P{node}: {field} {why} ({value}); costs must be positive numbers up to 1e9"
                 )
             }
             Error::BadLatency(v) => {
-                write!(f, "the latency {v} must be a finite number, zero or more")
+                write!(f, "the latency {v} must be a number from 0 to 1e9")
             }
             Error::TooLarge {
                 algorithm,
@@ -88,7 +90,9 @@ impl fmt::Display for Error {
                 what,
             } => write!(
                 f,
-                "{algorithm} accepts at most {limit} {what}; this instance needs {size}"
+                "{algorithm} accepts at most {} {what}; this instance needs {}. Use fewer nodes or fewer node types, or a heuristic",
+                count(*limit),
+                count(*size)
             ),
             Error::InvalidPlan(m) => write!(f, "invalid plan: {m}"),
             Error::UnknownAlgorithm(a) => write!(f, "unknown algorithm '{a}'"),
@@ -97,3 +101,12 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// A count for messages: exact up to a million, then in scientific notation ("4.0e10").
+fn count(x: u64) -> String {
+    if x < 1_000_000 {
+        x.to_string()
+    } else {
+        format!("{:.1e}", x as f64)
+    }
+}

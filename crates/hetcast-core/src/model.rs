@@ -62,6 +62,11 @@ pub struct Instance {
     pub nodes: Vec<Node>,
 }
 
+/// The largest cost (and latency) hetcast accepts: 1e9. Sums of up to 10^6 such costs stay far
+/// below 2^53, so times keep their whole-number precision, and the power-of-two rounding of the
+/// bounds cannot overflow.
+pub const MAX_COST: f64 = 1e9;
+
 /// The format version this build writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
 
@@ -167,7 +172,7 @@ impl Instance {
         if self.nodes.len() < 2 {
             return Err(Error::NoDestination);
         }
-        if !self.latency.is_finite() || self.latency < 0.0 {
+        if !(self.latency.is_finite() && (0.0..=MAX_COST).contains(&self.latency)) {
             return Err(Error::BadLatency(self.latency));
         }
         for (i, n) in self.nodes.iter().enumerate() {
@@ -175,7 +180,7 @@ impl Instance {
                 ModelKind::Node => "cost",
                 ModelKind::SenderReceiver => "send",
             };
-            if !(n.send.is_finite() && n.send > 0.0) {
+            if !(n.send.is_finite() && n.send > 0.0 && n.send <= MAX_COST) {
                 return Err(Error::BadCost {
                     node: i,
                     field: send_field,
@@ -191,7 +196,7 @@ impl Instance {
                     }
                 }
                 ModelKind::SenderReceiver => {
-                    if !(n.recv.is_finite() && n.recv > 0.0) {
+                    if !(n.recv.is_finite() && n.recv > 0.0 && n.recv <= MAX_COST) {
                         return Err(Error::BadCost {
                             node: i,
                             field: "recv",
@@ -397,6 +402,20 @@ mod tests {
         i.nodes[1].send = f64::INFINITY;
         let msg = i.validate().unwrap_err().to_string();
         assert!(msg.contains("infinite"), "{msg}");
+        i.nodes[1].send = 1e308;
+        let msg = i.validate().unwrap_err().to_string();
+        assert!(msg.contains("too large") && msg.contains("1e9"), "{msg}");
+        let sr = Instance::sender_receiver(0, 2e9, &[(1.0, 1.0), (1.0, 1.0)]);
+        assert_eq!(sr.validate(), Err(Error::BadLatency(2e9)));
+        let sr = Instance::sender_receiver(0, 1.0, &[(1.0, 1.0), (1.0, 1e300)]);
+        assert!(matches!(
+            sr.validate(),
+            Err(Error::BadCost {
+                node: 1,
+                field: "recv",
+                ..
+            })
+        ));
     }
 
     #[test]

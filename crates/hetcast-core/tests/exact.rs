@@ -383,7 +383,7 @@ fn refusals_above_the_limits() {
         Error::TooLarge {
             algorithm: "exhaustive",
             size: 10,
-            limit: exhaustive::EXHAUSTIVE_MAX_NODES,
+            limit: exhaustive::EXHAUSTIVE_MAX_NODES as u64,
             what: "nodes",
         }
     );
@@ -398,7 +398,7 @@ fn refusals_above_the_limits() {
             algorithm, limit, ..
         } => {
             assert_eq!(algorithm, "lemma5");
-            assert_eq!(limit, lemma5::LEMMA5_WORK_LIMIT as usize);
+            assert_eq!(limit, lemma5::LEMMA5_WORK_LIMIT as u64);
         }
         e => panic!("unexpected {e}"),
     }
@@ -433,8 +433,8 @@ fn refusals_above_the_limits() {
         optimal::optimal(&wide).unwrap_err(),
         Error::TooLarge {
             algorithm: "optimal",
-            size: est as usize,
-            limit: optimal::OPTIMAL_ESTIMATE_LIMIT as usize,
+            size: est as u64,
+            limit: optimal::OPTIMAL_ESTIMATE_LIMIT as u64,
             what: "frontier steps (upper estimate)",
         }
     );

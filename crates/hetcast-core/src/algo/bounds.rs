@@ -82,6 +82,9 @@ pub fn additive_slack(inst: &Instance) -> f64 {
 }
 
 fn pow2_at_least(x: f64) -> f64 {
+    if !(x.is_finite() && x > 0.0) {
+        return x; // never for valid instances; keeps the loops below finite regardless
+    }
     let mut p = 2f64.powi(x.log2().ceil() as i32);
     // Guard against log2 rounding: the smallest power of two >= x.
     while p < x {

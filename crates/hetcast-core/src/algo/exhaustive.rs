@@ -52,8 +52,8 @@ pub fn exhaustive_with_time(inst: &Instance) -> Result<(Solution, f64), Error> {
     if inst.len() > EXHAUSTIVE_MAX_NODES {
         return Err(Error::TooLarge {
             algorithm: "exhaustive",
-            size: inst.len(),
-            limit: EXHAUSTIVE_MAX_NODES,
+            size: inst.len() as u64,
+            limit: EXHAUSTIVE_MAX_NODES as u64,
             what: "nodes",
         });
     }

@@ -174,7 +174,7 @@ pub fn lemma5_check(inst: &Instance) -> Result<(), Error> {
         return Err(Error::TooLarge {
             algorithm: "lemma5",
             size: saturating(cells),
-            limit: LEMMA5_CELL_LIMIT as usize,
+            limit: LEMMA5_CELL_LIMIT as u64,
             what: "dynamic-program cells",
         });
     }
@@ -183,18 +183,18 @@ pub fn lemma5_check(inst: &Instance) -> Result<(), Error> {
         return Err(Error::TooLarge {
             algorithm: "lemma5",
             size: saturating(work),
-            limit: LEMMA5_WORK_LIMIT as usize,
+            limit: LEMMA5_WORK_LIMIT as u64,
             what: "dynamic-program steps",
         });
     }
     Ok(())
 }
 
-pub(crate) fn saturating(x: f64) -> usize {
-    if x >= usize::MAX as f64 {
-        usize::MAX
+pub(crate) fn saturating(x: f64) -> u64 {
+    if x >= u64::MAX as f64 {
+        u64::MAX
     } else {
-        x as usize
+        x as u64
     }
 }
 

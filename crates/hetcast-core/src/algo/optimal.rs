@@ -290,7 +290,7 @@ impl Dp {
             return Err(Error::TooLarge {
                 algorithm: "optimal",
                 size: saturating(p_f),
-                limit: OPTIMAL_CELL_LIMIT,
+                limit: OPTIMAL_CELL_LIMIT as u64,
                 what: "frontier cells",
             });
         }
@@ -360,7 +360,7 @@ impl Dp {
             return Err(Error::TooLarge {
                 algorithm: "optimal",
                 size: saturating(steps),
-                limit: OPTIMAL_ESTIMATE_LIMIT as usize,
+                limit: OPTIMAL_ESTIMATE_LIMIT as u64,
                 what: "frontier steps (upper estimate)",
             });
         }
@@ -369,7 +369,7 @@ impl Dp {
             return Err(Error::TooLarge {
                 algorithm: "optimal",
                 size: saturating(cells),
-                limit: OPTIMAL_STORED_LIMIT,
+                limit: OPTIMAL_STORED_LIMIT as u64,
                 what: "stored frontier cells (upper estimate)",
             });
         }
@@ -502,7 +502,7 @@ impl Dp {
                 return Err(Error::TooLarge {
                     algorithm: "optimal",
                     size: saturating(needed),
-                    limit: OPTIMAL_WORK_LIMIT as usize,
+                    limit: OPTIMAL_WORK_LIMIT as u64,
                     what: "frontier steps (counted while running)",
                 });
             }
@@ -514,8 +514,8 @@ impl Dp {
             if self.stored > OPTIMAL_STORED_LIMIT {
                 return Err(Error::TooLarge {
                     algorithm: "optimal",
-                    size: self.stored,
-                    limit: OPTIMAL_STORED_LIMIT,
+                    size: self.stored as u64,
+                    limit: OPTIMAL_STORED_LIMIT as u64,
                     what: "stored frontier cells (counted until the limit)",
                 });
             }
