@@ -64,8 +64,8 @@ fn greedy_impl(inst: &Instance, with_trace: bool) -> Result<Solution, Error> {
         waiting.sort_unstable_by(|&a, &b| faster_first(inst, a, b));
         return Ok(heap_schedule(inst, &waiting, with_trace));
     }
-    let (dst, recv, bounds) = sorted_destinations(inst);
-    Ok(schedule(inst, dst, recv, bounds, with_trace))
+    let (dst, recv, bounds, scratch) = sorted_destinations(inst);
+    Ok(schedule(inst, dst, recv, bounds, scratch, with_trace))
 }
 
 /// `Some(r)` when every destination has the receive time `r` (bit for bit), as in the node
@@ -98,7 +98,7 @@ pub fn list_schedule(inst: &Instance, order: &[usize], with_trace: bool) -> Solu
         .iter()
         .map(|&w| Dst::waiting(inst.nodes[w].send, w as u32))
         .collect();
-    schedule(inst, dst, common_recv(inst), None, with_trace)
+    schedule(inst, dst, common_recv(inst), None, Vec::new(), with_trace)
 }
 
 /// True when `order` lists destinations only, each at most once.
@@ -240,7 +240,8 @@ fn from_total_key(k: u64) -> f64 {
 
 /// The destinations of a valid instance in [`faster_first`] order, with [`common_recv`] and,
 /// when the sort gives them for free, the largest and smallest increment of a queue key.
-type Sorted = (Vec<Dst>, Option<f64>, Option<(f64, f64)>);
+/// Also returns the sort's key buffer, for reuse as scratch.
+type Sorted = (Vec<Dst>, Option<f64>, Option<(f64, f64)>, Vec<u64>);
 
 fn sorted_destinations(inst: &Instance) -> Sorted {
     let src = inst.source;
@@ -274,7 +275,7 @@ fn sorted_destinations(inst: &Instance) -> Sorted {
             .iter()
             .map(|&(_, s, v)| Dst::waiting(from_total_key(s), v))
             .collect();
-        return (dst, None, None);
+        return (dst, None, None, Vec::new());
     }
     // Equal receive times: order by (send, index), a stable radix sort on the send bits.
     let idx_of = |i: usize| if i < src { i as u32 } else { i as u32 + 1 };
@@ -286,7 +287,7 @@ fn sorted_destinations(inst: &Instance) -> Sorted {
         (inst.latency + recv + max_send).max(src_send),
         min_send.min(src_send),
     );
-    (dst, Some(recv), Some(bounds))
+    (dst, Some(recv), Some(bounds), keys)
 }
 
 /// Stable sort of `keys` (with node `idx_of(position)`) into destinations: one counting pass
@@ -404,38 +405,39 @@ fn prefix_sum<T: Copy + std::ops::AddAssign>(v: &mut [T]) {
 }
 
 /// Greedy / list schedule of the destinations `dst` (in receive order); `recv` is
-/// [`common_recv`], `bounds` the largest and smallest key increment if known.
+/// [`common_recv`], `bounds` the largest and smallest key increment if known, `scratch` a
+/// buffer to reuse (any content).
 fn schedule(
     inst: &Instance,
     mut dst: Vec<Dst>,
     recv: Option<f64>,
     bounds: Option<(f64, f64)>,
+    scratch: Vec<u64>,
     with_trace: bool,
 ) -> Solution {
     let n = inst.nodes.len();
     let src = inst.source;
     let src_send = inst.nodes[src].send;
-    let mut ends = Vec::new();
     // One arrival delay for all (node model), or one per destination.
     let source = (src as u32, src_send);
+    let split = ParentSplit::new(n);
+    let mut out = Recorder {
+        ends: Vec::new(),
+        with_trace,
+        hist: vec![0; split.groups + 1],
+        shift: split.shift,
+    };
     let done = match recv {
         Some(r) => {
             let d = inst.latency + r;
-            calendar(&mut dst, source, |_| d, bounds, &mut ends, with_trace)
+            calendar(&mut dst, source, |_| d, bounds, &mut out)
         }
         None => {
             let delays: Vec<f64> = dst
                 .iter()
                 .map(|x| inst.arrival_delay(x.idx as usize))
                 .collect();
-            calendar(
-                &mut dst,
-                source,
-                |i| delays[i],
-                bounds,
-                &mut ends,
-                with_trace,
-            )
+            calendar(&mut dst, source, |i| delays[i], bounds, &mut out)
         }
     };
     if !done {
@@ -445,7 +447,7 @@ fn schedule(
     let trace = if with_trace {
         let mut count = vec![0usize; n];
         dst.iter()
-            .zip(&ends)
+            .zip(&out.ends)
             .map(|(x, &end)| {
                 let (v, w) = (x.par as usize, x.idx as usize);
                 count[v] += 1;
@@ -458,7 +460,7 @@ fn schedule(
     Solution {
         plan: Plan {
             source: src,
-            children: children_of(n, dst),
+            children: children_of(n, dst, split, out.hist, scratch),
             wait: Vec::new(),
         },
         trace,
@@ -674,18 +676,19 @@ fn calendar(
     source: (u32, f64),
     delay_of: impl Fn(usize) -> f64,
     bounds: Option<(f64, f64)>,
-    ends: &mut Vec<f64>,
-    with_trace: bool,
+    out: &mut Recorder,
 ) -> bool {
-    calendar_with(
-        dst,
-        source,
-        delay_of,
-        bounds,
-        ends,
-        with_trace,
-        WINDOW_BUCKETS,
-    )
+    calendar_with(dst, source, delay_of, bounds, out, WINDOW_BUCKETS)
+}
+
+/// What the calendar records besides `dst[i].par`: the send ends (for the trace) and the
+/// count of children per group of parents (for [`children_of`]).
+struct Recorder {
+    ends: Vec<f64>,
+    with_trace: bool,
+    /// `hist[g + 1]`: children of the parents `v` with `v >> shift == g`.
+    hist: Vec<usize>,
+    shift: u32,
 }
 
 /// [`calendar`] with `window_buckets` buckets over the largest increment (tests vary it).
@@ -695,8 +698,7 @@ fn calendar_with(
     (source, src_send): (u32, f64),
     delay_of: impl Fn(usize) -> f64,
     bounds: Option<(f64, f64)>,
-    ends: &mut Vec<f64>,
-    with_trace: bool,
+    out: &mut Recorder,
     window_buckets: f64,
 ) -> bool {
     let steps = dst.len();
@@ -774,8 +776,8 @@ fn calendar_with(
     let mut fifo: Vec<u64> = Vec::with_capacity(steps);
     let mut h = 0usize;
     let mut tail = (0u64, 0u32);
-    if with_trace {
-        ends.reserve(steps);
+    if out.with_trace {
+        out.ends.reserve(steps);
     }
     macro_rules! push {
         ($k:expr, $send:expr, $idx:expr) => {{
@@ -845,9 +847,10 @@ fn calendar_with(
             }
         };
         let end = f64::from_bits(e.key);
-        if with_trace {
-            ends.push(end);
+        if out.with_trace {
+            out.ends.push(end);
         }
+        out.hist[(e.idx >> out.shift) as usize + 1] += 1;
         let w = &mut dst[i];
         w.par = e.idx;
         let (send, idx) = (w.send(), w.idx);
@@ -865,18 +868,42 @@ fn calendar_with(
     true
 }
 
-/// `children[v]`: the `idx` of the destinations whose `par` is `v`, in order. Groups by the
-/// high bits of `par` (a counting pass), then within each group by the low bits.
-fn children_of(n: usize, dst: Vec<Dst>) -> Vec<Vec<usize>> {
-    let vb = (usize::BITS - (n.max(2) - 1).leading_zeros()).max(1);
-    let lb = (vb / 2).min(12);
-    let nh = 1usize << (vb - lb);
-    let mut start = vec![0usize; nh + 1];
-    for x in &dst {
-        start[(x.par >> lb) as usize + 1] += 1;
+/// Parents `v` are grouped by `v >> shift` (`groups` groups), then by the low bits.
+#[derive(Clone, Copy)]
+struct ParentSplit {
+    shift: u32,
+    groups: usize,
+}
+
+impl ParentSplit {
+    fn new(n: usize) -> ParentSplit {
+        let vb = (usize::BITS - (n.max(2) - 1).leading_zeros()).max(1);
+        let shift = (vb / 2).min(12);
+        ParentSplit {
+            shift,
+            groups: 1 << (vb - shift),
+        }
     }
+}
+
+/// `children[v]`: the `idx` of the destinations whose `par` is `v`, in order. Groups by the
+/// high bits of `par` (`hist[g + 1]` counts group `g`), then within each group by the low bits.
+/// `scratch` is reused when long enough.
+fn children_of(
+    n: usize,
+    dst: Vec<Dst>,
+    split: ParentSplit,
+    hist: Vec<usize>,
+    scratch: Vec<u64>,
+) -> Vec<Vec<usize>> {
+    let (lb, nh) = (split.shift, split.groups);
+    let mut start = hist;
     prefix_sum(&mut start);
-    let mut grouped = vec![0u64; dst.len()];
+    let mut grouped = if scratch.len() >= dst.len() {
+        scratch
+    } else {
+        vec![0u64; dst.len()]
+    };
     {
         let mut pos = start.clone();
         for x in &dst {
@@ -889,7 +916,7 @@ fn children_of(n: usize, dst: Vec<Dst>) -> Vec<Vec<usize>> {
     let lmask = (1u64 << lb) - 1;
     let mut children: Vec<Vec<usize>> = Vec::with_capacity(n);
     let mut cnt = vec![0u32; (1 << lb) + 1];
-    let mut tmp: Vec<u64> = Vec::new();
+    let mut tmp: Vec<usize> = Vec::new();
     for hb in 0..nh {
         let base = hb << lb;
         if base >= n {
@@ -905,18 +932,17 @@ fn children_of(n: usize, dst: Vec<Dst>) -> Vec<Vec<usize>> {
         tmp.resize(seg.len(), 0);
         for &p in seg {
             let q = &mut cnt[((p >> 32) & lmask) as usize];
-            tmp[*q as usize] = p;
+            tmp[*q as usize] = (p & 0xFFFF_FFFF) as usize;
             *q += 1;
         }
         let mut s = 0usize;
         for &e in &cnt[..(1usize << lb).min(n - base)] {
             let e = e as usize;
-            children.push(
-                tmp[s..e]
-                    .iter()
-                    .map(|&p| (p & 0xFFFF_FFFF) as usize)
-                    .collect(),
-            );
+            children.push(if s == e {
+                Vec::new()
+            } else {
+                tmp[s..e].to_vec()
+            });
             s = e;
         }
     }
@@ -1010,22 +1036,27 @@ mod tests {
             let inst = Instance::node_model((lcg(&mut seed) as usize) % n, &costs);
             let want = reference(&inst);
             for window in [1.0, 2.0, 7.0, WINDOW_BUCKETS] {
-                let (mut dst, _, bounds) = sorted_destinations(&inst);
-                let mut ends = Vec::new();
+                let (mut dst, _, bounds, _) = sorted_destinations(&inst);
                 let src = inst.source;
                 let source = (src as u32, inst.nodes[src].send);
+                let split = ParentSplit::new(n);
+                let mut out = Recorder {
+                    ends: Vec::new(),
+                    with_trace: true,
+                    hist: vec![0; split.groups + 1],
+                    shift: split.shift,
+                };
                 assert!(calendar_with(
                     &mut dst,
                     source,
                     |_| 0.0,
                     bounds.filter(|_| window > 1.5),
-                    &mut ends,
-                    true,
+                    &mut out,
                     window
                 ));
                 let got: Vec<(usize, usize, f64)> = dst
                     .iter()
-                    .zip(&ends)
+                    .zip(&out.ends)
                     .map(|(x, &e)| (x.par as usize, x.idx as usize, e))
                     .collect();
                 let expect: Vec<(usize, usize, f64)> = want
@@ -1038,16 +1069,16 @@ mod tests {
         }
         // A re-push that overflows: the calendar declines, the heap answers.
         let inst = Instance::node_model(0, &[f64::MAX / 2.0, 1e308, 1e308, 1e308, 1e308]);
-        let (mut dst, _, bounds) = sorted_destinations(&inst);
+        let (mut dst, _, bounds, _) = sorted_destinations(&inst);
         let source = (0, f64::MAX / 2.0);
-        assert!(!calendar(
-            &mut dst,
-            source,
-            |_| 0.0,
-            bounds,
-            &mut Vec::new(),
-            false
-        ));
+        let split = ParentSplit::new(5);
+        let mut out = Recorder {
+            ends: Vec::new(),
+            with_trace: false,
+            hist: vec![0; split.groups + 1],
+            shift: split.shift,
+        };
+        assert!(!calendar(&mut dst, source, |_| 0.0, bounds, &mut out));
         assert_eq!(greedy(&inst).unwrap(), reference(&inst));
         // Keys absorbed by a huge clock (newcomer keys equal to the current time).
         let inst = Instance::node_model(0, &[f64::MAX / 2.0, f64::MAX / 3.0, 1.0, f64::MAX]);
