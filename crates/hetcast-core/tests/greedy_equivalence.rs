@@ -195,16 +195,35 @@ fn a_large_random_node_model_instance() {
 
 #[test]
 fn extreme_magnitudes() {
-    // Times that overflow, sends negligible next to the clock, subnormal costs.
+    // Valid costs spread over 18 orders of magnitude (sends negligible next to the clock).
     let cases: Vec<Vec<f64>> = vec![
+        vec![1e-9, 1e9, 1e9, 1e-9, 3.0, 1e-9],
+        vec![5e-324, 1.0, 5e-324, 2.0, 1e-310],
+        vec![1e9, 1e-9, 1.0, 1e5, 1e-5, 7.0],
+    ];
+    for costs in &cases {
+        for src in 0..costs.len() {
+            check(&Instance::node_model(src, costs)).unwrap();
+        }
+    }
+    // Beyond what `validate` accepts: greedy refuses like the validation, and the list
+    // schedule (which does not validate) still answers like the heap, overflowing times
+    // included.
+    let huge: Vec<Vec<f64>> = vec![
+        vec![f64::MAX / 2.0, 1e308, 1e308, 1e308, 1e308],
         vec![f64::MAX / 2.0, f64::MAX / 3.0, 1.0, f64::MAX],
         vec![1e-30, 1e20, 1e20, 1e-30, 3.0, 1e-30],
-        vec![5e-324, 1.0, 5e-324, 2.0, 1e-310],
         vec![1e300, 1e-300, 1.0, 1e150, 1e-150, 7.0],
     ];
-    for costs in cases {
+    for costs in &huge {
         for src in 0..costs.len() {
-            check(&Instance::node_model(src, &costs)).unwrap();
+            let inst = Instance::node_model(src, costs);
+            let err = inst.validate().unwrap_err();
+            assert_eq!(greedy(&inst).unwrap_err(), err);
+            let mut order: Vec<usize> = inst.destinations().collect();
+            order.sort_unstable_by(|&a, &b| faster_first(&inst, a, b));
+            let want = reference_list_schedule(&inst, &order);
+            assert_eq!(list_schedule(&inst, &order, true), want);
         }
     }
 }
