@@ -11,6 +11,7 @@ use std::rc::Rc;
 use hetcast_core::algo::bounds::{self, BoundsReport};
 use hetcast_core::algo::properties::{self, Properties};
 use hetcast_core::algo::{self, Algorithm, Solution};
+use hetcast_core::model::MAX_COST;
 use hetcast_core::simulate::{simulate, Schedule};
 use hetcast_core::{Error, Instance, ModelKind, Node};
 use yew::Reducible;
@@ -154,19 +155,36 @@ impl Drafts {
     /// Parse and validate the drafts as an instance of `model`; on failure, the errors to show
     /// (by field, and for the whole instance).
     pub fn build(&self, model: ModelKind) -> Result<Instance, DraftErrors> {
+        // Every field is checked on its own, so that all the bad fields are marked at once.
         let mut errors = Vec::new();
         let mut nodes = Vec::with_capacity(self.nodes.len());
-        for (i, d) in self.nodes.iter().enumerate() {
-            let send = parse_num(&d.send).unwrap_or_else(|e| {
-                errors.push((FieldId::Node(i, NodeField::Send), e));
-                f64::NAN
+        let send_name = match model {
+            ModelKind::Node => "cost",
+            ModelKind::SenderReceiver => "send",
+        };
+        let mut cost = |i: usize, f: NodeField, name: &'static str, text: &str| {
+            let value = parse_num(text).and_then(|v| {
+                if v.is_finite() && v > 0.0 && v <= MAX_COST {
+                    Ok(v)
+                } else {
+                    Err(Error::BadCost {
+                        node: i,
+                        field: name,
+                        value: v,
+                    }
+                    .to_string())
+                }
             });
+            value.unwrap_or_else(|e| {
+                errors.push((FieldId::Node(i, f), e));
+                f64::NAN
+            })
+        };
+        for (i, d) in self.nodes.iter().enumerate() {
+            let send = cost(i, NodeField::Send, send_name, &d.send);
             let recv = match model {
                 ModelKind::Node => 0.0,
-                ModelKind::SenderReceiver => parse_num(&d.recv).unwrap_or_else(|e| {
-                    errors.push((FieldId::Node(i, NodeField::Recv), e));
-                    f64::NAN
-                }),
+                ModelKind::SenderReceiver => cost(i, NodeField::Recv, "recv", &d.recv),
             };
             let name = d.name.trim();
             nodes.push(Node {
@@ -177,10 +195,19 @@ impl Drafts {
         }
         let latency = match model {
             ModelKind::Node => 0.0,
-            ModelKind::SenderReceiver => parse_num(&self.latency).unwrap_or_else(|e| {
-                errors.push((FieldId::Latency, e));
-                f64::NAN
-            }),
+            ModelKind::SenderReceiver => {
+                let value = parse_num(&self.latency).and_then(|v| {
+                    if v.is_finite() && (0.0..=MAX_COST).contains(&v) {
+                        Ok(v)
+                    } else {
+                        Err(Error::BadLatency(v).to_string())
+                    }
+                });
+                value.unwrap_or_else(|e| {
+                    errors.push((FieldId::Latency, e));
+                    f64::NAN
+                })
+            }
         };
         if !errors.is_empty() {
             return Err((errors, None));
@@ -199,24 +226,7 @@ impl Drafts {
         };
         match inst.validate() {
             Ok(()) => Ok(inst),
-            Err(e) => {
-                let field = match &e {
-                    Error::BadCost { node, field, .. } => Some(FieldId::Node(
-                        *node,
-                        if *field == "recv" {
-                            NodeField::Recv
-                        } else {
-                            NodeField::Send
-                        },
-                    )),
-                    Error::BadLatency(_) => Some(FieldId::Latency),
-                    _ => None,
-                };
-                match field {
-                    Some(f) => Err((vec![(f, e.to_string())], None)),
-                    None => Err((Vec::new(), Some(e.to_string()))),
-                }
-            }
+            Err(e) => Err((Vec::new(), Some(e.to_string()))),
         }
     }
 }
@@ -783,6 +793,46 @@ mod tests {
         assert!(s.drafts.is_valid());
         assert_eq!(s.instance.nodes[2].send, 5.0);
         assert_eq!(s.revision, 1);
+    }
+
+    #[test]
+    fn every_bad_field_is_marked_at_once() {
+        let mut s = state();
+        s.apply(Action::SetModel(ModelKind::SenderReceiver));
+        let before = s.instance.clone();
+        s.apply(Action::EditLatency("-1".into()));
+        s.apply(Action::EditNode {
+            node: 3,
+            field: NodeField::Recv,
+            text: "0".into(),
+        });
+        s.apply(Action::EditNode {
+            node: 1,
+            field: NodeField::Send,
+            text: "2e9".into(),
+        });
+        assert!(s.drafts.error(FieldId::Latency).is_some());
+        let recv = s.drafts.error(FieldId::Node(3, NodeField::Recv)).unwrap();
+        assert!(recv.contains("zero"), "{recv}");
+        let send = s.drafts.error(FieldId::Node(1, NodeField::Send)).unwrap();
+        assert!(send.contains("too large"), "{send}");
+        // An empty field adds its own mark and keeps the others.
+        s.apply(Action::EditNode {
+            node: 2,
+            field: NodeField::Send,
+            text: "".into(),
+        });
+        assert_eq!(
+            s.drafts.error(FieldId::Node(2, NodeField::Send)),
+            Some("enter a number")
+        );
+        assert_eq!(s.drafts.errors.len(), 4);
+        assert_eq!(s.instance, before);
+        // Fixing one field leaves the other marks in place.
+        s.apply(Action::EditLatency("1".into()));
+        assert!(s.drafts.error(FieldId::Latency).is_none());
+        assert_eq!(s.drafts.errors.len(), 3);
+        assert_eq!(s.instance, before);
     }
 
     #[test]

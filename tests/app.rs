@@ -146,6 +146,23 @@ async fn invalid_text_keeps_the_last_valid_instance() {
 }
 
 #[wasm_bindgen_test]
+async fn every_bad_field_is_marked_at_the_same_time() {
+    let _app = Mounted::new().await;
+    choose("gallery", "liu-fig1").await;
+    click("run-greedy").await;
+    type_into("latency", "-1").await;
+    type_into("node-1-recv", "0").await;
+    assert!(text("latency-error").contains("latency"));
+    assert!(text("node-1-recv-error").contains("zero"));
+    // An empty field gets its own mark; the others stay.
+    type_into("node-2-send", "").await;
+    assert!(text("node-2-send-error").contains("enter a number"));
+    assert_eq!(count(".field-error[id$='-error']"), 3);
+    assert_eq!(count("input.invalid"), 3);
+    assert_eq!(text("time-greedy"), "6");
+}
+
+#[wasm_bindgen_test]
 async fn keys_run_everything_and_switch_tabs_but_not_while_typing() {
     let _app = Mounted::new().await;
     choose("gallery", "liu-fig1").await;
