@@ -36,6 +36,8 @@ pub fn key_action(key: &str, help_open: bool) -> Option<Action> {
         "y" => Action::Redo,
         "i" => Action::ToggleSide,
         "f" => Action::ToggleFocus,
+        "v" => Action::ToggleFit,
+        "t" => Action::ToggleTable,
         "?" => Action::ToggleHelp,
         _ => return None,
     })

@@ -374,8 +374,12 @@ pub enum Action {
     CloseHelp,
     /// Show or hide the instance panel (more room for the views).
     ToggleSide,
-    /// The width (CSS px) available to the views, measured by the view panel.
-    SetViewWidth(f64),
+    /// The size (CSS px, width and height) available to the views, measured by the view panel.
+    SetViewSize(f64, f64),
+    /// Switch the drawings between fitted to the panel and natural size (100%).
+    ToggleFit,
+    /// Show the whole results table, or only the selected row.
+    ToggleTable,
     /// Enter or leave focus mode: only the top bar and the selected view, as large as the window.
     ToggleFocus,
     /// Undo the last committed instance change.
@@ -415,8 +419,14 @@ pub struct AppState {
     pub side: bool,
     /// Width available to the views (0 until measured); the Gantt chart is laid out for it.
     pub view_width: f64,
+    /// Height available to the views (0 until measured).
+    pub view_height: f64,
     /// Focus mode: panels, algorithm bar and results hidden.
     pub focus: bool,
+    /// The drawings are scaled to fit the view panel (otherwise drawn at 100%).
+    pub fit: bool,
+    /// The whole results table is shown (otherwise only the selected row).
+    pub table_open: bool,
     /// Increases with every committed instance change (drives persistence).
     pub revision: u64,
     undo: Vec<Instance>,
@@ -445,7 +455,10 @@ impl AppState {
             help: false,
             side: true,
             view_width: 0.0,
+            view_height: 0.0,
             focus: false,
+            fit: true,
+            table_open: true,
             revision: 0,
             undo: Vec::new(),
             redo: Vec::new(),
@@ -621,11 +634,14 @@ impl AppState {
                 }
             }
             Action::ToggleFocus => self.focus = !self.focus,
-            Action::SetViewWidth(w) => {
-                if w.is_finite() && w >= 0.0 {
+            Action::SetViewSize(w, h) => {
+                if w.is_finite() && w >= 0.0 && h.is_finite() && h >= 0.0 {
                     self.view_width = w;
+                    self.view_height = h;
                 }
             }
+            Action::ToggleFit => self.fit = !self.fit,
+            Action::ToggleTable => self.table_open = !self.table_open,
             Action::Undo => {
                 if let Some(prev) = self.undo.pop() {
                     let cur = (*self.instance).clone();

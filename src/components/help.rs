@@ -14,6 +14,8 @@ pub const KEYS: &[(&str, &str)] = &[
     ("z / y", "undo / redo an instance change"),
     ("i", "hide or show the instance panel"),
     ("f", "focus: only the drawing, as large as the window"),
+    ("v", "drawing fitted to the panel / at 100%"),
+    ("t", "whole results table / only the selected row"),
     ("?", "show or hide this help"),
     ("Esc", "close this help"),
     ("Tab", "move between controls; Enter or Space activates"),

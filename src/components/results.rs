@@ -42,6 +42,11 @@ pub fn results_table(p: &StateProps) -> Html {
     let opt = state.optimum();
     let bounds = &state.bounds;
     let lb = fmt_time(bounds.lower_bound);
+    // Collapsed, the table shows only the selected row (or the first).
+    let shown = state
+        .selected_row()
+        .or(state.results.first())
+        .map(|r| r.algo);
     let row = |r: &RunRow| {
         let a = r.algo;
         let key = a.key();
@@ -76,7 +81,7 @@ pub fn results_table(p: &StateProps) -> Html {
                 }
             }
             Err(m) => html! {
-                <td colspan="7" class="run-error" id={format!("error-{key}")}>{"⚠ "}{ m.clone() }</td>
+                <td colspan="7" class="run-error" id={format!("error-{key}")} title={m.clone()}>{"⚠ "}{ m.clone() }</td>
             },
         };
         html! {
@@ -86,6 +91,10 @@ pub fn results_table(p: &StateProps) -> Html {
                 { cells }
             </tr>
         }
+    };
+    let toggle = {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| s.dispatch(Action::ToggleTable))
     };
     html! {
         <section class="results-panel" aria-labelledby="results-h">
@@ -99,7 +108,14 @@ pub fn results_table(p: &StateProps) -> Html {
                     <table class="results" id="results">
                         <thead>
                             <tr>
-                                <th scope="col">{"Algorithm"}</th>
+                                <th scope="col">
+                                    <button id="toggle-table" class="icon fold" onclick={toggle}
+                                        aria-expanded={state.table_open.to_string()}
+                                        title={if state.table_open { "Show only the selected row (key t)" } else { "Show every result (key t)" }}>
+                                        { if state.table_open { "▾" } else { "▸" } }
+                                    </button>
+                                    {" Algorithm"}
+                                </th>
                                 <th scope="col" title="completion time">{"Time"}</th>
                                 <th scope="col" title="proven lower bound on the optimum"><abbr title="lower bound">{"LB"}</abbr></th>
                                 <th scope="col">{"Guarantee"}</th>
@@ -109,7 +125,7 @@ pub fn results_table(p: &StateProps) -> Html {
                                 <th scope="col" class="prop-h" title="layered: faster nodes hold the message no later than slower ones">{"Layer"}</th>
                             </tr>
                         </thead>
-                        <tbody>{ for state.results.iter().map(row) }</tbody>
+                        <tbody>{ for state.results.iter().filter(|r| state.table_open || Some(r.algo) == shown).map(row) }</tbody>
                     </table>
                 </div>
             }

@@ -23,19 +23,55 @@ pub fn gantt_width(view_width: f64) -> f64 {
     }
 }
 
-/// The Scene of `tab` for a successful run, if the tab draws one; the Gantt chart is laid out
-/// for `view_width` so its type is drawn at its stylesheet size.
-pub fn scene_of(inst: &Instance, run: &RunOk, tab: Tab, view_width: f64) -> Option<Scene> {
+/// Width to lay out a Gantt chart of natural height `scene_h` for, so that, scaled to fit a
+/// `view_w` x `view_h` panel, it fills the panel (same aspect ratio): narrower than the panel
+/// when the panel is tall (the chart is then scaled up, text grows), wider when it is short.
+pub fn gantt_fit_width(view_w: f64, view_h: f64, scene_h: f64) -> f64 {
+    let w = gantt_width(view_w);
+    if view_w <= 0.0 || view_h <= 0.0 || scene_h <= 0.0 {
+        return w;
+    }
+    (scene_h * (view_w - 8.0) / view_h)
+        .clamp(MIN_GANTT_W, 4.0 * w.max(MIN_GANTT_W))
+        .floor()
+}
+
+fn gantt_at(inst: &Instance, run: &RunOk, width: f64) -> Scene {
+    gantt::gantt_scene(
+        inst,
+        &run.schedule,
+        &gantt::GanttOptions {
+            width,
+            ..Default::default()
+        },
+    )
+}
+
+/// The Scene of `tab` for a successful run, if the tab draws one. The Gantt chart is laid out
+/// for the view: at the view's width (drawn at 100%), or, when `fit` and the view height is
+/// known, at the width whose aspect ratio matches the view, so that it fills the view when
+/// scaled.
+pub fn scene_of(
+    inst: &Instance,
+    run: &RunOk,
+    tab: Tab,
+    view: (f64, f64),
+    fit: bool,
+) -> Option<Scene> {
     match tab {
         Tab::Tree => Some(tree::tree_scene(inst, &run.schedule, &Default::default())),
-        Tab::Gantt => Some(gantt::gantt_scene(
-            inst,
-            &run.schedule,
-            &gantt::GanttOptions {
-                width: gantt_width(view_width),
-                ..Default::default()
-            },
-        )),
+        Tab::Gantt => {
+            let first = gantt_at(inst, run, gantt_width(view.0));
+            if !fit || view.1 <= 0.0 {
+                return Some(first);
+            }
+            let w = gantt_fit_width(view.0, view.1, first.height);
+            if (w - first.width).abs() < 1.0 {
+                Some(first)
+            } else {
+                Some(gantt_at(inst, run, w))
+            }
+        }
         Tab::Trace => None,
     }
 }
@@ -44,7 +80,13 @@ pub fn scene_of(inst: &Instance, run: &RunOk, tab: Tab, view_width: f64) -> Opti
 pub fn current_scene(state: &AppState) -> Option<Scene> {
     let row = state.selected_row()?;
     let ok = row.outcome.as_ref().ok()?;
-    scene_of(&state.instance, ok, state.tab, state.view_width)
+    scene_of(
+        &state.instance,
+        ok,
+        state.tab,
+        (state.view_width, state.view_height),
+        state.fit,
+    )
 }
 
 fn trace_view(run: &RunOk) -> Html {
@@ -72,30 +114,45 @@ pub fn view_panel(p: &StateProps) -> Html {
     let state = &p.state;
     let panel_ref = use_node_ref();
     {
-        // Measure the panel now, when the instance panel is shown or hidden, and on resize.
+        // Measure the panel after every render that may change its size (panels shown or
+        // hidden, results, the notice line) and on resize.
         let panel_ref = panel_ref.clone();
         let dispatcher = state.dispatcher();
-        let known = state.view_width;
-        use_effect_with((state.side, state.focus), move |_| {
+        let known = (state.view_width, state.view_height);
+        let deps = (
+            state.side,
+            state.focus,
+            state.table_open,
+            state.results.len(),
+            state.notice.is_some(),
+            state.selected,
+            state.tab,
+            known,
+        );
+        use_effect_with(deps, move |_| {
             let measure = move || {
-                panel_ref
-                    .cast::<web_sys::Element>()
-                    .map(|e| e.client_width() as f64)
+                panel_ref.cast::<web_sys::Element>().map(|e| {
+                    (
+                        e.client_width() as f64,
+                        // The panel's vertical padding (0.4rem each side).
+                        (e.client_height() as f64 - 16.0).max(0.0),
+                    )
+                })
             };
-            let d = dispatcher.clone();
-            let m = measure.clone();
-            if let Some(w) = m() {
-                if (w - known).abs() >= 1.0 {
-                    d.dispatch(Action::SetViewWidth(w));
+            let changed =
+                |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() >= 1.0 || (a.1 - b.1).abs() >= 1.0;
+            if let Some(size) = measure() {
+                if changed(size, known) {
+                    dispatcher.dispatch(Action::SetViewSize(size.0, size.1));
                 }
             }
             let last = std::rc::Rc::new(std::cell::Cell::new(known));
             let listener =
                 gloo::events::EventListener::new(&gloo::utils::window(), "resize", move |_| {
-                    if let Some(w) = measure() {
-                        if (w - last.get()).abs() >= 1.0 {
-                            last.set(w);
-                            dispatcher.dispatch(Action::SetViewWidth(w));
+                    if let Some(size) = measure() {
+                        if changed(size, last.get()) {
+                            last.set(size);
+                            dispatcher.dispatch(Action::SetViewSize(size.0, size.1));
                         }
                     }
                 });
@@ -119,9 +176,15 @@ pub fn view_panel(p: &StateProps) -> Html {
         },
         Some(row) => match &row.outcome {
             Err(m) => html! { <p class="field-error">{ format!("⚠ {}: {m}", row.title()) }</p> },
-            Ok(ok) => match scene_of(&state.instance, ok, state.tab, state.view_width) {
+            Ok(ok) => match scene_of(
+                &state.instance,
+                ok,
+                state.tab,
+                (state.view_width, state.view_height),
+                state.fit,
+            ) {
                 Some(scene) => html! {
-                    <div class={classes!("scene-wrap", (state.focus && state.tab == Tab::Tree).then_some("fit"))}>
+                    <div class={classes!("scene-wrap", state.fit.then_some("fit"))}>
                         <SceneView scene={Rc::new(scene)} id={format!("scene-{}", state.tab.key())} />
                     </div>
                 },
@@ -132,6 +195,10 @@ pub fn view_panel(p: &StateProps) -> Html {
     let on_focus = {
         let s = state.clone();
         Callback::from(move |_: MouseEvent| s.dispatch(Action::ToggleFocus))
+    };
+    let on_fit = {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| s.dispatch(Action::ToggleFit))
     };
     let caption = state
         .selected_row()
@@ -148,6 +215,8 @@ pub fn view_panel(p: &StateProps) -> Html {
             <div class="tabs" role="tablist" aria-label="Views">
                 { for tabs }
                 <span class="view-caption" id="view-caption">{ caption }</span>
+                <button id="fit" class="icon" onclick={on_fit}
+                    title="Drawing size: fitted to the panel, or 100% with scroll bars (key v)">{ if state.fit { "Size: fit" } else { "Size: 100%" } }</button>
                 <button id="focus" class="icon" aria-pressed={state.focus.to_string()} onclick={on_focus}
                     title="Focus: only the drawing (key f)">{ if state.focus { "Exit focus" } else { "Focus" } }</button>
             </div>
