@@ -312,7 +312,19 @@ fn sender_receiver_labels_show_both_costs() {
         .map(|t| t.2)
         .collect();
     labels.sort();
-    assert_eq!(labels, vec!["1/2|0", "1/2|4", "2/3|6"]);
+    assert_eq!(labels, vec!["s1 r2 | 0", "s1 r2 | 4", "s2 r3 | 6"]);
+    let key = texts(&scene, "legend");
+    assert_eq!(key.len(), 1);
+    assert!(key[0].2.starts_with("s r | t: send time, receive time"));
+    // The key sits under the lowest box, inside the scene.
+    let lowest = scene
+        .with_class("node")
+        .filter_map(|i| match i {
+            Item::Rect { y, h, .. } => Some(y + h),
+            _ => None,
+        })
+        .fold(0.0, f64::max);
+    assert!(key[0].1 > lowest && key[0].1 < scene.height, "{key:?}");
 }
 
 #[test]

@@ -3,8 +3,9 @@
 //!
 //! Each node is a rounded box with two lines: its name (`P3` or the given name, cut to
 //! [`NAME_CHARS`] characters; the full name is in the tooltip) and its label "c|t" (node
-//! model: message-initiation cost | arrival time) or "s/r|t" (sender-receiver: send time /
-//! receive time | the time the node holds the message). Ids: `node-{v}` on the boxes,
+//! model: message-initiation cost | arrival time, as in 000 Figure 1) or "s1 r2 | t"
+//! (sender-receiver: send time s, receive time r | the time the node holds the message). A
+//! one-line key under the tree (class `legend`) says what the label means ([`label_key`]). Ids: `node-{v}` on the boxes,
 //! `edge-{u}-{v}` on the edges (arrows from the parent's box to the child's). The box's tooltip
 //! gives the costs, the parent, the send's rank and the time. The source's box has the class
 //! `source`, the boxes of the nodes that finish last `last`, and the edges on the paths from
@@ -54,15 +55,31 @@ pub struct TreeOptions {
     pub at: Option<f64>,
 }
 
-/// The text of a node's box label: "c|t" or "s/r|t".
+/// The text of a node's box label: "c|t" (node model, as in 000 Figure 1) or "s1 r2 | t"
+/// (sender-receiver model: send time 1, receive time 2, holds the message at t).
 pub fn node_label(inst: &Instance, s: &Schedule, v: usize) -> String {
     let n = &inst.nodes[v];
     let t = fmt_t(s.ready[v]);
     match inst.model {
         ModelKind::Node => format!("{}|{}", fmt_t(n.send), t),
-        ModelKind::SenderReceiver => format!("{}/{}|{}", fmt_t(n.send), fmt_t(n.recv), t),
+        ModelKind::SenderReceiver => {
+            format!("s{} r{} | {}", fmt_t(n.send), fmt_t(n.recv), t)
+        }
     }
 }
+
+/// The key line under the tree: what a node's label means in `model`.
+pub fn label_key(model: ModelKind) -> &'static str {
+    match model {
+        ModelKind::Node => "c | t: cost | time the node holds the message",
+        ModelKind::SenderReceiver => {
+            "s r | t: send time, receive time | time the node holds the message"
+        }
+    }
+}
+
+/// Height of the key line under the tree.
+const KEY_H: f64 = FONT_SMALL + 16.0;
 
 /// A scene with only a message, for a schedule that does not fit its instance.
 pub(crate) fn message_scene(title: &str, text: &str) -> Scene {
@@ -210,13 +227,16 @@ pub fn tree_scene(inst: &Instance, s: &Schedule, opts: &TreeOptions) -> Scene {
     } else {
         text_width(&opts.title, FONT_TITLE) + 2.0 * MARGIN
     };
+    let key = label_key(inst.model);
+    let key_w = text_width(key, FONT_SMALL) + 2.0 * MARGIN;
     let tree_w = max_x - min_x + box_w + 2.0 * MARGIN;
-    let width = tree_w.max(title_w).max(200.0);
+    let width = tree_w.max(title_w).max(key_w).max(200.0);
     // Centre the tree when the title is wider.
     let dx = MARGIN + box_w / 2.0 - min_x + (width - tree_w) / 2.0;
     let top = MARGIN + title_h;
     let max_depth = order.iter().map(|&v| depth[v]).max().unwrap_or(0);
-    let height = top + max_depth as f64 * ROW + BOX_H + MARGIN;
+    let key_y = top + max_depth as f64 * ROW + BOX_H + KEY_H;
+    let height = key_y + MARGIN;
     let x_of = |v: usize| cx[v] + dx;
     let y_of = |v: usize| top + depth[v] as f64 * ROW;
 
@@ -334,6 +354,13 @@ pub fn tree_scene(inst: &Instance, s: &Schedule, opts: &TreeOptions) -> Scene {
             anchor: Anchor::Middle,
         });
     }
+    items.push(Item::Text {
+        x: width / 2.0,
+        y: key_y,
+        text: key.to_string(),
+        class: "legend".into(),
+        anchor: Anchor::Middle,
+    });
     Scene {
         width,
         height,
