@@ -110,6 +110,21 @@ pub fn num_text(x: f64) -> String {
     format!("{x}")
 }
 
+/// The message of a field whose number is not a valid cost: short, as it is shown next to
+/// the field.
+fn bad_value(field: &str, v: f64) -> String {
+    let why = if v.is_nan() || v.is_infinite() {
+        "not a finite number"
+    } else if v < 0.0 {
+        "negative"
+    } else if v > MAX_COST {
+        "too large"
+    } else {
+        "zero"
+    };
+    format!("{field} {why}; must be > 0, ≤ 1e9")
+}
+
 fn parse_num(text: &str) -> Result<f64, String> {
     let t = text.trim();
     if t.is_empty() {
@@ -167,12 +182,7 @@ impl Drafts {
                 if v.is_finite() && v > 0.0 && v <= MAX_COST {
                     Ok(v)
                 } else {
-                    Err(Error::BadCost {
-                        node: i,
-                        field: name,
-                        value: v,
-                    }
-                    .to_string())
+                    Err(bad_value(name, v))
                 }
             });
             value.unwrap_or_else(|e| {

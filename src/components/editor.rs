@@ -110,7 +110,7 @@ pub fn instance_editor(p: &StateProps) -> Html {
                 </div>
             }
             <div class="table-wrap">
-                <table class="nodes" id="nodes">
+                <table class={classes!("nodes", sr.then_some("sr"))} id="nodes">
                     <thead>
                         <tr>
                             <th scope="col">{"Node"}</th>
