@@ -43,15 +43,36 @@ pub fn key_action(key: &str, help_open: bool) -> Option<Action> {
     })
 }
 
-/// True when key presses on `target` belong to a text field (or a select) and must not be
-/// treated as commands.
-fn is_typing(target: Option<web_sys::EventTarget>) -> bool {
+/// True when a menu (`<select>`) uses `key` itself: moving through its options, opening it,
+/// choosing. Other keys (r, digits, ...) are commands even while a menu has the focus.
+pub fn select_uses(key: &str) -> bool {
+    matches!(
+        key,
+        "ArrowUp"
+            | "ArrowDown"
+            | "ArrowLeft"
+            | "ArrowRight"
+            | "Home"
+            | "End"
+            | "PageUp"
+            | "PageDown"
+            | "Enter"
+            | " "
+    )
+}
+
+/// True when the press of `key` on `target` belongs to a text field (or is a key a menu uses)
+/// and must not be treated as a command.
+fn is_typing(target: Option<web_sys::EventTarget>, key: &str) -> bool {
     let Some(el) = target.and_then(|t| t.dyn_into::<Element>().ok()) else {
         return false;
     };
     let tag = el.tag_name().to_ascii_uppercase();
-    if tag == "TEXTAREA" || tag == "SELECT" {
+    if tag == "TEXTAREA" {
         return true;
+    }
+    if tag == "SELECT" {
+        return select_uses(key);
     }
     if tag == "INPUT" {
         let ty = el.get_attribute("type").unwrap_or_default();
@@ -89,7 +110,7 @@ pub fn app() -> Html {
                 if e.ctrl_key() || e.alt_key() || e.meta_key() || e.default_prevented() {
                     return;
                 }
-                if is_typing(e.target()) {
+                if is_typing(e.target(), &e.key()) {
                     return;
                 }
                 if let Some(a) = key_action(&e.key(), help_open) {
@@ -158,5 +179,7 @@ mod tests {
         assert_eq!(key_action("x", false), None);
         assert_eq!(key_action("r", true), None);
         assert_eq!(key_action("Escape", true), Some(Action::CloseHelp));
+        assert!(select_uses("ArrowDown") && select_uses("Enter"));
+        assert!(!select_uses("r") && !select_uses("1"));
     }
 }

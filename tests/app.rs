@@ -233,3 +233,80 @@ async fn generators_and_model_switch_build_valid_instances() {
     let model: HtmlSelectElement = el("model").dyn_into().unwrap();
     assert_eq!(model.value(), "node");
 }
+
+fn key_on(target: &Element, k: &str, shift: bool) {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(k);
+    init.set_shift_key(shift);
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let e = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    target.dispatch_event(&e).unwrap();
+}
+
+fn active_id() -> String {
+    gloo::utils::document()
+        .active_element()
+        .map(|e| e.id())
+        .unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn gallery_arrows_only_choose_enter_loads_and_keys_work_on_the_menu() {
+    let _app = Mounted::new().await;
+    choose("gallery", "liu-fig1").await;
+    assert!(text("instance-summary").starts_with("3 nodes"));
+    let gallery: HtmlSelectElement = el("gallery").dyn_into().unwrap();
+    gallery.focus().unwrap();
+    // Stepping with the arrow keys changes the choice but not the instance.
+    key_on(&gallery, "ArrowDown", false);
+    gallery.set_value("lh-fig1");
+    fire(&gallery, "change");
+    settle().await;
+    assert!(text("instance-summary").starts_with("3 nodes"));
+    assert!(!el("gallery-load").has_attribute("disabled"));
+    // Enter loads the choice.
+    key_on(&gallery, "Enter", false);
+    settle().await;
+    assert!(text("instance-summary").starts_with("12 nodes"));
+    assert!(el("gallery-load").has_attribute("disabled"));
+    // The Load button does the same.
+    key_on(&gallery, "ArrowUp", false);
+    gallery.set_value("liu-fig1");
+    fire(&gallery, "change");
+    settle().await;
+    assert!(text("instance-summary").starts_with("12 nodes"));
+    click("gallery-load").await;
+    assert!(text("instance-summary").starts_with("3 nodes"));
+    // Commands work while the menu has the focus.
+    key_on(&gallery, "r", false);
+    settle().await;
+    assert_eq!(count("#results tr.result"), 5);
+    key_on(&gallery, "2", false);
+    settle().await;
+    assert_eq!(
+        el("tab-gantt").get_attribute("aria-selected").as_deref(),
+        Some("true")
+    );
+}
+
+#[wasm_bindgen_test]
+async fn help_keeps_tab_inside_and_gives_the_focus_back() {
+    let _app = Mounted::new().await;
+    let button: HtmlElement = el("help-button").dyn_into().unwrap();
+    button.focus().unwrap();
+    button.click();
+    settle().await;
+    assert_eq!(count("#help"), 1);
+    assert_eq!(active_id(), "help-close");
+    // Tab and Shift+Tab stay in the dialog.
+    key_on(&el("help-close"), "Tab", false);
+    assert_eq!(active_id(), "help-close");
+    key_on(&el("help-close"), "Tab", true);
+    assert_eq!(active_id(), "help-close");
+    // Esc closes it and the focus goes back to the button that opened it.
+    key_on(&el("help-close"), "Escape", false);
+    settle().await;
+    assert_eq!(count("#help"), 0);
+    assert_eq!(active_id(), "help-button");
+}

@@ -53,13 +53,24 @@ pub fn top_bar(p: &StateProps) -> Html {
             s.dispatch(Action::SetModel(m));
         })
     };
-    let on_gallery = {
+    // The gallery loads an example when it is picked with the mouse, on Enter, or with the Load
+    // button; stepping through the menu with the arrow keys (or type-ahead) only selects it, so
+    // the instance is not replaced at every step.
+    let gallery_ref = use_node_ref();
+    let pending = use_state(String::new);
+    let by_keys: Rc<RefCell<bool>> = use_mut_ref(|| false);
+    let load_example = {
         let s = state.clone();
-        Callback::from(move |e: Event| {
-            let sel: HtmlSelectElement = e.target_unchecked_into();
+        let gallery_ref = gallery_ref.clone();
+        let pending = pending.clone();
+        Rc::new(move || {
+            let Some(sel) = gallery_ref.cast::<HtmlSelectElement>() else {
+                return;
+            };
             let id = sel.value();
             // Back to the prompt, so that choosing the same example again reloads it.
             sel.set_value("");
+            pending.set(String::new());
             if let Some(ex) = gallery::examples().into_iter().find(|x| x.id == id) {
                 s.dispatch(Action::Load {
                     instance: (ex.build)(),
@@ -67,6 +78,40 @@ pub fn top_bar(p: &StateProps) -> Html {
                 });
             }
         })
+    };
+    let on_gallery = {
+        let load = load_example.clone();
+        let by_keys = by_keys.clone();
+        let pending = pending.clone();
+        Callback::from(move |e: Event| {
+            let sel: HtmlSelectElement = e.target_unchecked_into();
+            if *by_keys.borrow() {
+                pending.set(sel.value());
+            } else {
+                load();
+            }
+        })
+    };
+    let on_gallery_key = {
+        let load = load_example.clone();
+        let by_keys = by_keys.clone();
+        Callback::from(move |e: KeyboardEvent| match e.key().as_str() {
+            "Enter" => {
+                e.prevent_default();
+                *by_keys.borrow_mut() = false;
+                load();
+            }
+            "Tab" | "Shift" | "Escape" => {}
+            _ => *by_keys.borrow_mut() = true,
+        })
+    };
+    let on_gallery_mouse = {
+        let by_keys = by_keys.clone();
+        Callback::from(move |_: MouseEvent| *by_keys.borrow_mut() = false)
+    };
+    let on_gallery_load = {
+        let load = load_example.clone();
+        Callback::from(move |_: MouseEvent| load())
     };
     let on_import_click = {
         let file_ref = file_ref.clone();
@@ -124,7 +169,7 @@ pub fn top_bar(p: &StateProps) -> Html {
         let s = state.clone();
         Callback::from(move |_: MouseEvent| {
             if let Some(scene) = views::current_scene(&s) {
-                let name = format!("hetcast-{}.svg", s.tab.key());
+                let name = views::export_name(&s, "svg");
                 let svg = hetcast_core::layout::svg::to_svg(&scene);
                 if let Err(e) = util::download(&name, "image/svg+xml", &svg) {
                     s.dispatch(Action::Notify(Notice::error(format!(
@@ -154,12 +199,17 @@ pub fn top_bar(p: &StateProps) -> Html {
                 <option value="sender_receiver" selected={model == ModelKind::SenderReceiver}>{"sender-receiver model"}</option>
             </select>
             <label for="gallery" class="sr-only">{"Gallery"}</label>
-            <select id="gallery" onchange={on_gallery} title="Load a worked example from the papers">
+            <select id="gallery" ref={gallery_ref} onchange={on_gallery} onkeydown={on_gallery_key}
+                onmousedown={on_gallery_mouse}
+                title="Load a worked example from the papers (with the keyboard: arrows choose, Enter loads)">
                 <option value="" selected=true>{"Gallery…"}</option>
                 { for gallery::examples().iter().map(|ex| html! {
                     <option value={ex.id} title={ex.description}>{ ex.title }</option>
                 }) }
             </select>
+            <button id="gallery-load" onclick={on_gallery_load} disabled={pending.is_empty()}
+                class={classes!((!pending.is_empty()).then_some("pending"))}
+                title="Load the example chosen in the gallery (Enter in the menu does the same)">{"Load"}</button>
             <button id="import" onclick={on_import_click} title="Load an instance from a JSON file">{"Import"}</button>
             <input type="file" id="import-file" ref={file_ref} class="hidden" accept=".json,application/json"
                 tabindex="-1" aria-hidden="true" onchange={on_file} />

@@ -89,6 +89,19 @@ pub fn current_scene(state: &AppState) -> Option<Scene> {
     )
 }
 
+/// File name of an export of the current view: `hetcast-{algorithm}-{view}.{ext}`, e.g.
+/// `hetcast-greedy-gantt.svg` (the file's title gives the algorithm and T).
+pub fn export_name(state: &AppState, ext: &str) -> String {
+    let algo = state
+        .selected_row()
+        .map(|r| match r.algo {
+            hetcast_core::algo::Algorithm::Random => format!("{}-seed{}", r.algo.key(), r.seed),
+            a => a.key().to_string(),
+        })
+        .unwrap_or_else(|| "none".into());
+    format!("hetcast-{algo}-{}.{ext}", state.tab.key())
+}
+
 fn trace_view(run: &RunOk) -> Html {
     let steps = &run.solution.trace;
     if steps.is_empty() {

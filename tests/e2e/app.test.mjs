@@ -70,7 +70,7 @@ test('Figure 1 of Libeskind-Hadas et al.: greedy 10, optimum 9, Gantt SVG export
     await app.screenshot(`${ARTIFACTS}/e2e-fig1-gantt.png`);
 
     const { name, text } = await app.exportSvg();
-    assert.equal(name, 'hetcast-gantt.svg');
+    assert.equal(name, 'hetcast-greedy-gantt.svg');
     assert.equal(XMLValidator.validate(text), true, 'the exported SVG is well-formed XML');
     const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_' }).parse(text);
     assert.ok(doc.svg, 'root element is <svg>');
@@ -139,6 +139,49 @@ test('every control is reachable by Tab and shows a focus ring', async () => {
     for (const id of ['model', 'gallery', 'import', 'export-json', 'run-all', 'run-greedy', 'node-1-send', 'add-node']) {
       assert.ok(seen.has(id), `#${id} reachable by Tab (saw ${[...seen].join(' ')})`);
     }
+  } finally {
+    await app.page.close();
+  }
+});
+
+test('the gallery menu: arrow keys only choose, Enter loads; r and digits work on the menu', async () => {
+  const app = await openApp();
+  try {
+    await app.loadExample('liu-fig1');
+    const summary = app.page.locator('#instance-summary');
+    assert.match(await summary.textContent(), /^3 nodes/);
+    await app.page.focus('#gallery');
+    // The menu is back at its prompt; one step down is the first example (Figure 1, 12 nodes).
+    await app.page.keyboard.press('ArrowDown');
+    assert.equal(await app.page.$eval('#gallery', (s) => s.value), 'lh-fig1', 'the arrow chose an example');
+    assert.match(await summary.textContent(), /^3 nodes/, 'arrows do not load');
+    await app.page.keyboard.press('Enter');
+    await app.page.locator('#instance-summary', { hasText: /^12 nodes/ }).waitFor();
+    await app.page.keyboard.press('r');
+    await app.page.locator('#results tr.result').first().waitFor();
+    assert.ok((await app.page.locator('#results tr.result').count()) >= 4);
+    await app.page.keyboard.press('2');
+    assert.equal(await app.page.getAttribute('#tab-gantt', 'aria-selected'), 'true');
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.page.close();
+  }
+});
+
+test('the help dialog keeps Tab inside and Esc gives the focus back', async () => {
+  const app = await openApp();
+  try {
+    await app.page.focus('#help-button');
+    await app.page.keyboard.press('Enter');
+    await app.page.locator('#help').waitFor();
+    for (let i = 0; i < 4; i++) {
+      await app.page.keyboard.press('Tab');
+      const inside = await app.page.evaluate(() => !!document.activeElement.closest('#help'));
+      assert.ok(inside, 'focus stays in the dialog');
+    }
+    await app.page.keyboard.press('Escape');
+    await app.page.locator('#help').waitFor({ state: 'detached' });
+    assert.equal(await app.page.evaluate(() => document.activeElement.id), 'help-button');
   } finally {
     await app.page.close();
   }
