@@ -310,3 +310,21 @@ async fn help_keeps_tab_inside_and_gives_the_focus_back() {
     assert_eq!(count("#help"), 0);
     assert_eq!(active_id(), "help-button");
 }
+
+#[wasm_bindgen_test]
+async fn random_generator_says_types_are_at_most_max_cost() {
+    let _app = Mounted::new().await;
+    type_into("gen-n", "30").await;
+    type_into("gen-k", "20").await;
+    type_into("gen-max", "9").await;
+    fire(&el("gen-random"), "submit");
+    settle().await;
+    assert!(text("instance-summary").starts_with("30 nodes"));
+    assert!(text("gen-random-note").contains("at most 9 types"));
+    assert!(text("notice").contains("distinct destination types"));
+    // Within the limit: no note.
+    type_into("gen-k", "3").await;
+    fire(&el("gen-random"), "submit");
+    settle().await;
+    assert_eq!(count("#gen-random-note"), 0);
+}

@@ -33,6 +33,21 @@ pub fn parse_count(text: &str, lo: u64, hi: u64) -> Result<u64, String> {
     }
 }
 
+/// The number of types to draw: at most `max_cost` (the costs are whole numbers from 1 to
+/// `max_cost`), with a note saying so when `types` asks for more.
+pub fn clamp_types(types: u64, max_cost: u64) -> (u64, Option<String>) {
+    if types > max_cost {
+        (
+            max_cost,
+            Some(format!(
+                "{types} types asked, but costs run from 1 to {max_cost}: at most {max_cost} types, so {max_cost} were used."
+            )),
+        )
+    } else {
+        (types, None)
+    }
+}
+
 fn setter(h: &UseStateHandle<String>) -> Callback<String> {
     let h = h.clone();
     Callback::from(move |t: String| h.set(t))
@@ -52,6 +67,7 @@ pub fn generators(p: &StateProps) -> Html {
     let max = use_state(|| "9".to_string());
     let seed = use_state(|| "1".to_string());
     let rand_err = use_state(Vec::<(&'static str, String)>::new);
+    let rand_note = use_state(|| None::<String>);
     {
         // Examples that parse in the model on screen.
         let (types, source, types_err, source_err) = (
@@ -103,13 +119,14 @@ pub fn generators(p: &StateProps) -> Html {
         })
     };
     let on_random = {
-        let (s, n, k, max, seed, rand_err) = (
+        let (s, n, k, max, seed, rand_err, rand_note) = (
             p.state.clone(),
             n.clone(),
             k.clone(),
             max.clone(),
             seed.clone(),
             rand_err.clone(),
+            rand_note.clone(),
         );
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
@@ -126,17 +143,24 @@ pub fn generators(p: &StateProps) -> Html {
             let ok = errs.is_empty();
             rand_err.set(errs);
             if ok {
+                let (used, note) = clamp_types(types, max_cost);
                 let instance = generate::random(RandomSpec {
                     model,
                     nodes: nodes as usize,
-                    types: types as usize,
+                    types: used as usize,
                     max_cost: max_cost as u32,
                     seed: seed_v,
                 });
+                let distinct = instance.destination_types().len();
+                rand_note.set(note);
                 s.dispatch(Action::Load {
                     instance,
-                    origin: format!("random instance (seed {seed_v})"),
+                    origin: format!(
+                        "random instance (seed {seed_v}, {distinct} distinct destination types)"
+                    ),
                 });
+            } else {
+                rand_note.set(None);
             }
         })
     };
@@ -179,13 +203,17 @@ pub fn generators(p: &StateProps) -> Html {
                 <div class="grid4">
                     <label for="gen-n">{"Nodes"}</label>
                     <TextField id="gen-n" value={(*n).clone()} inputmode="numeric" error={rerr("n")} oninput={setter(&n)} class={classes!("num")} />
-                    <label for="gen-k">{"Types"}</label>
+                    <label for="gen-k" title="distinct destination types, at most Max cost (costs are whole numbers from 1 to Max cost)">{"Types"}</label>
                     <TextField id="gen-k" value={(*k).clone()} inputmode="numeric" error={rerr("types")} oninput={setter(&k)} class={classes!("num")} />
                     <label for="gen-max">{"Max cost"}</label>
                     <TextField id="gen-max" value={(*max).clone()} inputmode="numeric" error={rerr("max")} oninput={setter(&max)} class={classes!("num")} />
                     <label for="gen-seed">{"Seed"}</label>
                     <TextField id="gen-seed" value={(*seed).clone()} inputmode="numeric" error={rerr("seed")} oninput={setter(&seed)} class={classes!("num")} />
                 </div>
+                <p class="hint small" id="gen-random-hint">{"Costs are whole numbers from 1 to Max cost, so there are at most Max cost types; types drawn twice merge."}</p>
+                if let Some(note) = &*rand_note {
+                    <p class="note" id="gen-random-note" role="status">{ note.clone() }</p>
+                }
                 <button type="submit" id="gen-random-build">{"Random instance"}</button>
             </form>
         </details>
@@ -210,5 +238,9 @@ mod tests {
         assert_eq!(parse_count("12", 2, 500), Ok(12));
         assert!(parse_count("1", 2, 500).is_err());
         assert!(parse_count("-3", 0, 5).is_err());
+        assert_eq!(clamp_types(4, 9), (4, None));
+        let (used, note) = clamp_types(20, 9);
+        assert_eq!(used, 9);
+        assert!(note.unwrap().contains("at most 9 types"));
     }
 }
