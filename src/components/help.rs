@@ -106,7 +106,7 @@ pub fn help_dialog(p: &StateProps) -> Html {
                         }) }
                     </tbody>
                 </table>
-                <p>{"Keys do nothing while the cursor is in a text field."}</p>
+                <p>{"Keys do nothing while the cursor is in a text field. In a menu, the arrows choose and Enter loads the chosen example."}</p>
                 <button ref={close_ref} id="help-close" onclick={close}>{"Close"}</button>
             </div>
         </div>

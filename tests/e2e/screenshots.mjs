@@ -20,6 +20,9 @@ try {
   await app.screenshot(`${out}/01-tree.png`);
   await app.tab('gantt');
   await app.screenshot(`${out}/02-gantt.png`);
+  await page.keyboard.press('t');
+  await app.screenshot(`${out}/02c-gantt-table-folded.png`);
+  await page.keyboard.press('t');
   await page.keyboard.press('f');
   await app.screenshot(`${out}/02b-gantt-focus.png`);
   await app.tab('tree');
