@@ -24,8 +24,10 @@
 //!   positive), so it is a calendar queue: the keys of the near future fall in buckets of equal
 //!   time width, a bucket is ordered exactly (radix on the key bits, then insertion) when the
 //!   clock reaches it, and keys that fall into the bucket being served go to a small binary heap.
-//!   Newcomers whose first key is not below the previous newcomer's (always so for fastest-first
-//!   in the node model) wait in a FIFO instead, in receive order;
+//!   A newcomer whose first (key, index) comes after the previous FIFO newcomer's (nearly always
+//!   so for fastest-first in the node model, where those keys never decrease) waits in a FIFO
+//!   instead, in receive order. Each step pops the smallest of the FIFO's head, the bucket's next
+//!   entry and the small heap's top;
 //! - the children lists are filled from a parent array by a two-level radix grouping, each list
 //!   allocated once with its exact length.
 //!
@@ -104,7 +106,10 @@ pub fn list_schedule(inst: &Instance, order: &[usize], with_trace: bool) -> Solu
 /// True when `order` lists destinations only, each at most once.
 fn is_destination_list(inst: &Instance, order: &[usize]) -> bool {
     let mut seen = vec![false; inst.nodes.len()];
-    seen[inst.source] = true;
+    match seen.get_mut(inst.source) {
+        Some(s) => *s = true,
+        None => return false,
+    }
     order
         .iter()
         .all(|&w| w < seen.len() && !std::mem::replace(&mut seen[w], true))
@@ -296,7 +301,6 @@ fn sorted_destinations(inst: &Instance) -> Sorted {
 fn radix_sort(keys: &[u64], lo: u64, hi: u64, idx_of: impl Fn(usize) -> u32) -> Vec<Dst> {
     let n = keys.len();
     let fin = |k: u64, w: u32| Dst::waiting(from_total_key(k), w);
-    // (The sort key sits in `bits` until the bucket is done.)
     let range = hi - lo;
     if range == 0 {
         return keys
@@ -313,7 +317,7 @@ fn radix_sort(keys: &[u64], lo: u64, hi: u64, idx_of: impl Fn(usize) -> u32) -> 
         start[((k - lo) >> cshift) as usize + 1] += 1;
     }
     prefix_sum(&mut start);
-    // Pass 1: coarse buckets, the sort key parked in `key`.
+    // Pass 1: coarse buckets (the sort key sits in `bits` until pass 2).
     let mut out = vec![Dst::default(); n];
     {
         let mut pos = start.clone();
