@@ -667,8 +667,6 @@ fn insertion_sort_entries(v: &mut [Entry]) {
 /// mantissa bits. Monotone for every non-negative input.
 const MAGIC: f64 = 4_503_599_627_370_496.0;
 
-/// Buckets over the largest increment (fewer when the smallest increment is wider).
-const WINDOW_BUCKETS: f64 = 256.0;
 /// At most this many buckets (keys closer than a bucket then meet in the small heap).
 const MAX_BUCKETS: f64 = 65_536.0;
 
@@ -682,7 +680,10 @@ fn calendar(
     bounds: Option<(f64, f64)>,
     out: &mut Recorder,
 ) -> bool {
-    calendar_with(dst, source, delay_of, bounds, out, WINDOW_BUCKETS)
+    // Buckets over the largest increment: one per 4096 destinations (then each bucket served
+    // holds a few thousand keys, enough to pay its fixed costs, few enough to sort in cache).
+    let window = (dst.len() as f64 / 4096.0).clamp(16.0, 4096.0);
+    calendar_with(dst, source, delay_of, bounds, out, window)
 }
 
 /// What the calendar records besides `dst[i].par`: the send ends (for the trace) and the
@@ -1039,7 +1040,7 @@ mod tests {
                 .collect();
             let inst = Instance::node_model((lcg(&mut seed) as usize) % n, &costs);
             let want = reference(&inst);
-            for window in [1.0, 2.0, 7.0, WINDOW_BUCKETS] {
+            for window in [1.0, 2.0, 7.0, 256.0] {
                 let (mut dst, _, bounds, _) = sorted_destinations(&inst);
                 let src = inst.source;
                 let source = (src as u32, inst.nodes[src].send);
