@@ -115,7 +115,7 @@ fn bench_greedy(n: usize, reps: usize) -> Result<(), String> {
     let (g, s) = (median(&mut tg), median(&mut ts));
     println!("greedy / FNF on a random node-model instance: n = {n} nodes, costs uniform in [1, 100), {reps} repetitions");
     println!(
-        "greedy_plan (validate, sort, heap): median {:.2} ms (completion time {done:.3})",
+        "greedy_plan (validate, sort, queue, children): median {:.2} ms (completion time {done:.3})",
         g * 1e3
     );
     println!(
