@@ -114,7 +114,7 @@ fn trace_view(run: &RunOk) -> Html {
             { for steps.iter().map(|s| html! {
                 <li>
                     <span class="step-text">{ s.text.clone() }</span>
-                    <span class="step-times">{ format!(" [send {}–{}, ready {}]", fmt_time(s.send_start), fmt_time(s.send_end), fmt_time(s.receiver_ready)) }</span>
+                    <span class="step-times">{ format!(" [send {}–{}, holds the message at {}]", fmt_time(s.send_start), fmt_time(s.send_end), fmt_time(s.receiver_ready)) }</span>
                 </li>
             }) }
         </ol>

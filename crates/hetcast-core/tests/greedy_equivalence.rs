@@ -53,12 +53,11 @@ fn reference_list_schedule(inst: &Instance, order: &[usize]) -> Solution {
             send_end: end,
             receiver_ready: ready,
             text: format!(
-                "the heap gives {} (its next send ends first, at t={}); the fastest waiting node {} becomes its child #{} and holds the message at t={}",
+                "{} can finish a send first (at t = {}; ties go to the lower index), so the fastest node still waiting, {}, becomes its child #{}.",
                 inst.label(v),
                 fmt_t(end),
                 inst.label(w),
-                plan.children[v].len(),
-                fmt_t(ready)
+                plan.children[v].len()
             ),
         });
         heap.push(Reverse(Key(ready + inst.nodes[w].send, w)));

@@ -117,7 +117,9 @@ fn is_destination_list(inst: &Instance, order: &[usize]) -> bool {
 
 /// Format a time for messages: integers without a decimal point, others with up to 3 decimals.
 pub fn fmt_t(t: f64) -> String {
-    if (t - t.round()).abs() < 1e-9 {
+    if !t.is_finite() || t.abs() >= 1e15 {
+        format!("{t:e}")
+    } else if (t - t.round()).abs() < 1e-9 {
         format!("{}", t.round() as i64)
     } else {
         let s = format!("{t:.3}");
@@ -183,12 +185,11 @@ fn trace_step(
         send_end: end,
         receiver_ready: ready,
         text: format!(
-            "the heap gives {} (its next send ends first, at t={}); the fastest waiting node {} becomes its child #{} and holds the message at t={}",
+            "{} can finish a send first (at t = {}; ties go to the lower index), so the fastest node still waiting, {}, becomes its child #{}.",
             inst.label(v),
             fmt_t(end),
             inst.label(w),
-            child,
-            fmt_t(ready)
+            child
         ),
     }
 }

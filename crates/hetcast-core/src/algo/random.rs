@@ -45,12 +45,13 @@ pub fn random_selection(inst: &Instance, seed: u64) -> Result<Solution, Error> {
                 send_end: op.end,
                 receiver_ready: op.recv_end,
                 text: format!(
-                    "random pick: {} sends to {} (send {}-{}, holds at t={})",
+                    "Random pick: {} sends to {} as its child #{}.",
                     inst.label(v),
                     inst.label(w),
-                    super::greedy::fmt_t(op.start),
-                    super::greedy::fmt_t(op.end),
-                    super::greedy::fmt_t(op.recv_end)
+                    plan.children[v]
+                        .iter()
+                        .position(|&c| c == w)
+                        .map_or(0, |i| i + 1)
                 ),
             }
         })
