@@ -10,6 +10,8 @@ use hetcast_core::model::{Instance, ModelKind, Node};
 use hetcast_core::simulate::simulate;
 use proptest::prelude::*;
 
+mod common;
+
 /// How costs are drawn.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Costs {
@@ -53,14 +55,7 @@ fn typed(
     )
         .prop_map(move |(mut kinds, src, picks, lat, src_pos)| {
             if consistent {
-                kinds.sort();
-                for i in 1..kinds.len() {
-                    if kinds[i].0 == kinds[i - 1].0 {
-                        kinds[i].1 = kinds[i - 1].1;
-                    } else if kinds[i].1 <= kinds[i - 1].1 {
-                        kinds[i].1 = kinds[i - 1].1 + 1;
-                    }
-                }
+                common::make_consistent(&mut kinds);
             }
             let node = |(s, r): (u32, u32)| Node {
                 name: None,

@@ -57,14 +57,7 @@ pub fn small(
     )
         .prop_map(move |(mut kinds, src, picks, lat)| {
             if consistent {
-                kinds.sort();
-                for i in 1..kinds.len() {
-                    if kinds[i].0 == kinds[i - 1].0 {
-                        kinds[i].1 = kinds[i - 1].1;
-                    } else if kinds[i].1 <= kinds[i - 1].1 {
-                        kinds[i].1 = kinds[i - 1].1 + 1;
-                    }
-                }
+                make_consistent(&mut kinds);
             }
             let node = |(s, r): (u32, u32)| Node {
                 name: None,
@@ -93,4 +86,17 @@ pub fn small(
                 nodes,
             }
         })
+}
+
+/// Make (send, recv) types consistent (004 section 2.1): sort them, give equal send times equal
+/// receive times, and make receive times strictly increase with send times.
+pub fn make_consistent(kinds: &mut [(u32, u32)]) {
+    kinds.sort();
+    for i in 1..kinds.len() {
+        if kinds[i].0 == kinds[i - 1].0 {
+            kinds[i].1 = kinds[i - 1].1;
+        } else if kinds[i].1 <= kinds[i - 1].1 {
+            kinds[i].1 = kinds[i - 1].1 + 1;
+        }
+    }
 }
