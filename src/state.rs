@@ -11,7 +11,7 @@ use std::rc::Rc;
 use hetcast_core::algo::bounds::{self, BoundsReport};
 use hetcast_core::algo::properties::{self, Properties};
 use hetcast_core::algo::{self, Algorithm, Solution};
-use hetcast_core::model::MAX_COST;
+use hetcast_core::model::{cost_ok, latency_ok};
 use hetcast_core::simulate::{simulate, Schedule};
 use hetcast_core::{Error, Instance, ModelKind, Node};
 use yew::Reducible;
@@ -113,16 +113,11 @@ pub fn num_text(x: f64) -> String {
 /// The message of a field whose number is not a valid cost: short, as it is shown next to
 /// the field.
 fn bad_value(field: &str, v: f64) -> String {
-    let why = if v.is_nan() || v.is_infinite() {
-        "not a finite number"
-    } else if v < 0.0 {
-        "negative"
-    } else if v > MAX_COST {
-        "too large"
-    } else {
-        "zero"
-    };
-    format!("{field} {why}; must be > 0, ≤ 1e9")
+    let why = hetcast_core::error::cost_problem(v);
+    format!(
+        "{field} {}; must be > 0, ≤ 1e9",
+        why.trim_start_matches("is ")
+    )
 }
 
 fn parse_num(text: &str) -> Result<f64, String> {
@@ -179,7 +174,7 @@ impl Drafts {
         };
         let mut cost = |i: usize, f: NodeField, name: &'static str, text: &str| {
             let value = parse_num(text).and_then(|v| {
-                if v.is_finite() && v > 0.0 && v <= MAX_COST {
+                if cost_ok(v) {
                     Ok(v)
                 } else {
                     Err(bad_value(name, v))
@@ -207,7 +202,7 @@ impl Drafts {
             ModelKind::Node => 0.0,
             ModelKind::SenderReceiver => {
                 let value = parse_num(&self.latency).and_then(|v| {
-                    if v.is_finite() && (0.0..=MAX_COST).contains(&v) {
+                    if latency_ok(v) {
                         Ok(v)
                     } else {
                         Err(Error::BadLatency(v).to_string())

@@ -64,17 +64,7 @@ impl fmt::Display for Error {
                 nodes.saturating_sub(1)
             ),
             Error::BadCost { node, field, value } => {
-                let why = if value.is_nan() {
-                    "is not a number"
-                } else if value.is_infinite() {
-                    "is infinite"
-                } else if *value < 0.0 {
-                    "is negative"
-                } else if *value > crate::model::MAX_COST {
-                    "is too large"
-                } else {
-                    "is zero"
-                };
+                let why = cost_problem(*value);
                 write!(
                     f,
                     "node P{node}: {field} {why} ({value}); costs must be positive numbers up to 1e9"
@@ -101,6 +91,22 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// Why a cost is refused, in a few words ("is negative", "is too large", ...), for messages
+/// here and next to the app's fields.
+pub fn cost_problem(value: f64) -> &'static str {
+    if value.is_nan() {
+        "is not a number"
+    } else if value.is_infinite() {
+        "is infinite"
+    } else if value < 0.0 {
+        "is negative"
+    } else if value > crate::model::MAX_COST {
+        "is too large"
+    } else {
+        "is zero"
+    }
+}
 
 /// A count for messages: exact up to a million, then in scientific notation ("4.0e10").
 fn count(x: u64) -> String {

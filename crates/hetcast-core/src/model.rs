@@ -67,6 +67,16 @@ pub struct Instance {
 /// bounds cannot overflow.
 pub const MAX_COST: f64 = 1e9;
 
+/// A send or receive cost hetcast accepts: positive, finite, at most [`MAX_COST`].
+pub fn cost_ok(v: f64) -> bool {
+    v.is_finite() && v > 0.0 && v <= MAX_COST
+}
+
+/// A latency hetcast accepts: from 0 to [`MAX_COST`].
+pub fn latency_ok(v: f64) -> bool {
+    v.is_finite() && (0.0..=MAX_COST).contains(&v)
+}
+
 /// The format version this build writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
 
@@ -172,7 +182,7 @@ impl Instance {
         if self.nodes.len() < 2 {
             return Err(Error::NoDestination);
         }
-        if !(self.latency.is_finite() && (0.0..=MAX_COST).contains(&self.latency)) {
+        if !latency_ok(self.latency) {
             return Err(Error::BadLatency(self.latency));
         }
         for (i, n) in self.nodes.iter().enumerate() {
@@ -180,7 +190,7 @@ impl Instance {
                 ModelKind::Node => "cost",
                 ModelKind::SenderReceiver => "send",
             };
-            if !(n.send.is_finite() && n.send > 0.0 && n.send <= MAX_COST) {
+            if !cost_ok(n.send) {
                 return Err(Error::BadCost {
                     node: i,
                     field: send_field,
@@ -196,7 +206,7 @@ impl Instance {
                     }
                 }
                 ModelKind::SenderReceiver => {
-                    if !(n.recv.is_finite() && n.recv > 0.0 && n.recv <= MAX_COST) {
+                    if !cost_ok(n.recv) {
                         return Err(Error::BadCost {
                             node: i,
                             field: "recv",
