@@ -42,6 +42,9 @@ pub enum Error {
     },
     /// A plan that breaks the model; the message names the node.
     InvalidPlan(String),
+    /// A many-source instance that breaks a rule; the message names the class, node or
+    /// message at fault.
+    BadInstance(String),
     /// An unknown algorithm name.
     UnknownAlgorithm(String),
 }
@@ -85,6 +88,7 @@ impl fmt::Display for Error {
                 count(*size)
             ),
             Error::InvalidPlan(m) => write!(f, "invalid plan: {m}"),
+            Error::BadInstance(m) => write!(f, "invalid instance: {m}"),
             Error::UnknownAlgorithm(a) => write!(f, "unknown algorithm '{a}'"),
         }
     }

@@ -24,6 +24,7 @@ pub mod gallery;
 pub mod generate;
 pub mod layout;
 pub mod model;
+pub mod multi;
 pub mod plan;
 pub mod simulate;
 pub mod trace;

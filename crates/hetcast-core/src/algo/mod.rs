@@ -6,6 +6,7 @@ pub mod bounds;
 pub mod exhaustive;
 pub mod greedy;
 pub mod lemma5;
+pub mod multi;
 pub mod optimal;
 pub mod properties;
 pub mod random;

@@ -1,0 +1,154 @@
+//! Work-Racing-Preemptive (paper 001 section 4.4, figures 1-2).
+//!
+//! Work-Racing with one change: a new send may be placed *before* receives already in the
+//! sender's list, in the idle time a blocking receive spends waiting for its message
+//! (figure 1(b)), instead of always at the end. The three preemption rules of figure 2:
+//!
+//! - (a) a node's sends keep the order in which they were scheduled: a new send goes after the
+//!   node's last send;
+//! - (b) a node relays `m_k` only after the receive in which it gets `m_k`;
+//! - (c) the preempting send must not delay the preempted receive: it must end no later than
+//!   the arrival of the message that receive waits for.
+//!
+//! **Send available time** of `P_j` for `m_k` (our reading of `UpdateSenderState`, see
+//! `docs/algorithms.md`): start after both the last send and the receive of `m_k` in `j`'s
+//! list; walk the receives that follow, in list order, and take the first idle gap (from the
+//! end of the previous task to the arrival of the receive's message) long enough for
+//! `S(j, l_k)`; the send is inserted there, before that receive. If no gap fits, it goes at
+//! the end of the list. A send placed in a gap changes no other time in the schedule.
+//! **Receive available time** of `P_i`: the end of the last task in its list
+//! (`UpdateReceiverState` appends the receive there).
+//!
+//! Each iteration takes the receiver with the smallest virtual time (as Work-Racing), then the
+//! message and sender with the earliest completion `max(send available + S(j, l_k) +
+//! X(j, i)·l_k, receive available of i) + R(i, l_k)`; ties: earliest arrival, lower message,
+//! lower sender. The virtual times follow equations 5-6 unchanged.
+//!
+//! **Complexity**: O(Σ|D_k| · (N + M·N·g)) where `g` is the number of receives after a node's
+//! last send that a gap search walks (small in practice: every placed send moves the start of
+//! the search forward); the paper states O(N³) per source.
+
+use super::state::{Costs, Sets};
+use super::work_racing::Racing;
+use crate::multi::{MultiInstance, MultiPlan, Task};
+
+#[derive(Clone, Copy)]
+struct Slot {
+    task: Task,
+    end: f64,
+    /// Arrival of the message in the buffer (receives only).
+    arrive: f64,
+}
+
+#[derive(Default)]
+struct Timeline {
+    slots: Vec<Slot>,
+    last_send: Option<usize>,
+    /// (message, position in `slots`) of every receive.
+    recv_pos: Vec<(usize, usize)>,
+}
+
+impl Timeline {
+    fn end(&self) -> f64 {
+        self.slots.last().map_or(0.0, |s| s.end)
+    }
+
+    /// Earliest `(start, position)` for a send of `m_k` lasting `dur` (rules a-c).
+    fn send_slot(&self, k: usize, is_source: bool, dur: f64) -> (f64, usize) {
+        let mut p = self.last_send.map_or(0, |q| q + 1);
+        if !is_source {
+            let held = self
+                .recv_pos
+                .iter()
+                .find(|&&(m, _)| m == k)
+                .map_or(0, |&(_, q)| q + 1);
+            p = p.max(held);
+        }
+        let mut c = if p == 0 { 0.0 } else { self.slots[p - 1].end };
+        while p < self.slots.len() {
+            let s = &self.slots[p];
+            if c + dur <= s.arrive {
+                return (c, p);
+            }
+            c = s.end;
+            p += 1;
+        }
+        (c, p)
+    }
+
+    fn insert_send(&mut self, pos: usize, task: Task, end: f64) {
+        self.slots.insert(
+            pos,
+            Slot {
+                task,
+                end,
+                arrive: f64::NAN,
+            },
+        );
+        self.last_send = Some(pos);
+        for r in &mut self.recv_pos {
+            if r.1 >= pos {
+                r.1 += 1;
+            }
+        }
+    }
+
+    fn push_recv(&mut self, task: Task, arrive: f64, end: f64) {
+        self.recv_pos.push((task.msg, self.slots.len()));
+        self.slots.push(Slot { task, end, arrive });
+    }
+}
+
+/// Work-Racing-Preemptive task lists for a valid instance.
+pub fn wrp(inst: &MultiInstance) -> MultiPlan {
+    wrp_predicted(inst).0
+}
+
+/// [`wrp`] with the completion time the algorithm predicts from its own bookkeeping (tests
+/// check it equals the simulator's, which shows the bookkeeping follows the model).
+pub fn wrp_predicted(inst: &MultiInstance) -> (MultiPlan, f64) {
+    let c = Costs::new(inst);
+    let mut sets = Sets::new(inst);
+    let mut race = Racing::new(&c);
+    let mut lines: Vec<Timeline> = (0..c.n).map(|_| Timeline::default()).collect();
+    let mut latest = 0.0f64;
+    while let Some(i) = race.next_receiver() {
+        let ra = lines[i].end();
+        // (completion, arrival, message, sender, send start, position)
+        let mut pick: Option<(f64, f64, usize, usize, f64, usize)> = None;
+        for &k in &race.need[i] {
+            let src = inst.messages[k].source;
+            for &j in &sets.senders[k] {
+                let dur = c.s(j, k);
+                let (start, pos) = lines[j].send_slot(k, j == src, dur);
+                let arrive = start + dur + c.transit(j, i, k);
+                let done = arrive.max(ra) + c.r(i, k);
+                let better = pick.is_none_or(|p| {
+                    done.total_cmp(&p.0)
+                        .then(arrive.total_cmp(&p.1))
+                        .then(k.cmp(&p.2))
+                        .then(j.cmp(&p.3))
+                        .is_lt()
+                });
+                if better {
+                    pick = Some((done, arrive, k, j, start, pos));
+                }
+            }
+        }
+        let Some((done, arrive, k, j, start, pos)) = pick else {
+            break;
+        };
+        lines[j].insert_send(pos, Task::send(i, k), start + c.s(j, k));
+        lines[i].push_recv(Task::recv(j, k), arrive, done);
+        latest = latest.max(done);
+        sets.deliver(k, i);
+        race.received(&c, i, j, k);
+    }
+    let plan = MultiPlan {
+        tasks: lines
+            .into_iter()
+            .map(|l| l.slots.into_iter().map(|s| s.task).collect())
+            .collect(),
+    };
+    (plan, latest)
+}

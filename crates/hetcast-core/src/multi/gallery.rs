@@ -1,0 +1,1 @@
+//! Gallery instances of the many-source model (paper 001).
