@@ -101,17 +101,36 @@ impl Timeline {
 
 /// Work-Racing-Preemptive task lists for a valid instance.
 pub fn wrp(inst: &MultiInstance) -> MultiPlan {
-    wrp_predicted(inst).0
+    wrp_run(inst).plan
 }
 
-/// [`wrp`] with the completion time the algorithm predicts from its own bookkeeping (tests
-/// check it equals the simulator's, which shows the bookkeeping follows the model).
-pub fn wrp_predicted(inst: &MultiInstance) -> (MultiPlan, f64) {
+/// A run of Work-Racing-Preemptive with what it decided and predicted, for tests and the UI.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WrpRun {
+    /// The task lists.
+    pub plan: MultiPlan,
+    /// The transfers `(sender, receiver, message)` in the order the iterations chose them.
+    pub steps: Vec<(usize, usize, usize)>,
+    /// `predicted[k][v]`: when the algorithm's own bookkeeping says `v` holds `m_k`. It must
+    /// equal the simulator's times: a preempting send that delayed a receive (rule c) would
+    /// make them differ.
+    pub predicted: Vec<Vec<Option<f64>>>,
+    /// How many sends were placed before a receive already in the list (in an idle gap).
+    pub preemptions: usize,
+}
+
+/// [`wrp`] with its steps and predicted times.
+pub fn wrp_run(inst: &MultiInstance) -> WrpRun {
     let c = Costs::new(inst);
     let mut sets = Sets::new(inst);
     let mut race = Racing::new(&c);
     let mut lines: Vec<Timeline> = (0..c.n).map(|_| Timeline::default()).collect();
-    let mut latest = 0.0f64;
+    let mut steps = Vec::new();
+    let mut predicted = vec![vec![None; c.n]; inst.messages.len()];
+    for (k, m) in inst.messages.iter().enumerate() {
+        predicted[k][m.source] = Some(0.0);
+    }
+    let mut preemptions = 0;
     while let Some(i) = race.next_receiver() {
         let ra = lines[i].end();
         // (completion, arrival, message, sender, send start, position)
@@ -138,17 +157,25 @@ pub fn wrp_predicted(inst: &MultiInstance) -> (MultiPlan, f64) {
         let Some((done, arrive, k, j, start, pos)) = pick else {
             break;
         };
+        if pos < lines[j].slots.len() {
+            preemptions += 1;
+        }
         lines[j].insert_send(pos, Task::send(i, k), start + c.s(j, k));
         lines[i].push_recv(Task::recv(j, k), arrive, done);
-        latest = latest.max(done);
+        predicted[k][i] = Some(done);
+        steps.push((j, i, k));
         sets.deliver(k, i);
         race.received(&c, i, j, k);
     }
-    let plan = MultiPlan {
-        tasks: lines
-            .into_iter()
-            .map(|l| l.slots.into_iter().map(|s| s.task).collect())
-            .collect(),
-    };
-    (plan, latest)
+    WrpRun {
+        plan: MultiPlan {
+            tasks: lines
+                .into_iter()
+                .map(|l| l.slots.into_iter().map(|s| s.task).collect())
+                .collect(),
+        },
+        steps,
+        predicted,
+        preemptions,
+    }
 }

@@ -1,0 +1,259 @@
+//! The many-source model of paper 001: every algorithm's plan through the simulator, the lower
+//! bound below every algorithm, the preemption rules of Work-Racing-Preemptive, and the
+//! one-message equivalence with the sender-receiver simulator.
+
+mod common;
+
+use hetcast_core::algo::greedy::greedy;
+use hetcast_core::algo::multi::{ecf, lower_bound::lower_bound, wrp, MultiAlgorithm};
+use hetcast_core::multi::{
+    simulate_multi, Link, Message, MultiInstance, MultiPlan, NodeClass, Op, Overhead,
+};
+use hetcast_core::simulate::simulate;
+use proptest::prelude::*;
+
+/// Random many-source instances: 2 to 12 nodes in 1 to 4 classes, overheads in quarter units,
+/// one link rate or a matrix, 1 to 6 messages of 1 to 8 bytes with random sources and
+/// destination sets.
+fn multi_instances() -> impl Strategy<Value = MultiInstance> {
+    (
+        prop::collection::vec(
+            (1usize..=4, 1u32..=16, 0u32..=4, 0u32..=16, 0u32..=4),
+            1..=4,
+        ),
+        any::<bool>(),
+        prop::collection::vec(0u32..=6, 144),
+        prop::collection::vec(
+            (
+                any::<prop::sample::Index>(),
+                1u32..=8,
+                prop::collection::vec(any::<bool>(), 12),
+            ),
+            1..=6,
+        ),
+    )
+        .prop_filter_map("2 to 12 nodes", |(cls, matrix, xs, msgs)| {
+            let classes: Vec<NodeClass> = cls
+                .iter()
+                .map(|&(count, sf, sb, rf, rb)| NodeClass {
+                    name: String::new(),
+                    count,
+                    send: Overhead {
+                        fixed: sf as f64 * 0.25,
+                        per_byte: sb as f64 * 0.25,
+                    },
+                    recv: Overhead {
+                        fixed: rf as f64 * 0.25,
+                        per_byte: rb as f64 * 0.25,
+                    },
+                })
+                .collect();
+            let n: usize = classes.iter().map(|c| c.count).sum();
+            if !(2..=12).contains(&n) {
+                return None;
+            }
+            let link = if matrix {
+                Link::Matrix(
+                    (0..n)
+                        .map(|i| (0..n).map(|j| xs[i * 12 + j] as f64 * 0.25).collect())
+                        .collect(),
+                )
+            } else {
+                Link::PerByte(xs[0] as f64 * 0.25)
+            };
+            let messages = msgs
+                .iter()
+                .map(|(src, size, pick)| {
+                    let source = src.index(n);
+                    let mut destinations: Vec<usize> =
+                        (0..n).filter(|&v| v != source && pick[v]).collect();
+                    if destinations.is_empty() {
+                        destinations.push((source + 1) % n);
+                    }
+                    Message {
+                        source,
+                        size: *size as f64,
+                        destinations,
+                    }
+                })
+                .collect();
+            let inst = MultiInstance {
+                classes,
+                link,
+                messages,
+            };
+            inst.validate().ok().map(|_| inst)
+        })
+}
+
+fn completion(inst: &MultiInstance, plan: &MultiPlan) -> f64 {
+    simulate_multi(inst, plan)
+        .unwrap_or_else(|e| panic!("{e}\n{}", inst.to_json()))
+        .completion_time
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    /// Every algorithm's plan is valid in the simulator (which checks relays, matching
+    /// receives, deliveries and deadlocks), and the lower bound is below each.
+    #[test]
+    fn every_plan_is_valid_and_above_the_lower_bound(inst in multi_instances()) {
+        let lb = lower_bound(&inst).value;
+        for algo in MultiAlgorithm::ALL {
+            let plan = algo.run(&inst).unwrap();
+            let s = simulate_multi(&inst, &plan)
+                .unwrap_or_else(|e| panic!("{}: {e}\n{}", algo.key(), inst.to_json()));
+            prop_assert!(lb <= s.completion_time + 1e-9,
+                "{}: LB {lb} > T {}", algo.key(), s.completion_time);
+            for (k, m) in inst.messages.iter().enumerate() {
+                for &d in &m.destinations {
+                    prop_assert!(s.holds[k][d].is_some());
+                }
+            }
+            // Every receive is the only one of its message at its node.
+            prop_assert_eq!(s.transfers.len(),
+                inst.messages.iter().map(|m| m.destinations.len()).sum::<usize>());
+        }
+    }
+
+    /// Work-Racing-Preemptive: its own bookkeeping predicts exactly the simulator's times, so
+    /// no preempting send delayed a receive (rule c); each node's sends keep the order in which
+    /// they were scheduled (rule a); relays follow receives (rule b, the simulator rejects it
+    /// otherwise).
+    #[test]
+    fn wrp_follows_the_preemption_rules(inst in multi_instances()) {
+        let run = wrp::wrp_run(&inst);
+        let s = simulate_multi(&inst, &run.plan).unwrap();
+        prop_assert_eq!(&run.predicted, &s.holds);
+        for (v, list) in run.plan.tasks.iter().enumerate() {
+            let in_list: Vec<(usize, usize)> = list
+                .iter()
+                .filter(|t| t.op == Op::Send)
+                .map(|t| (t.peer, t.msg))
+                .collect();
+            let in_steps: Vec<(usize, usize)> = run
+                .steps
+                .iter()
+                .filter(|st| st.0 == v)
+                .map(|st| (st.1, st.2))
+                .collect();
+            prop_assert_eq!(in_list, in_steps);
+        }
+    }
+
+    /// With one link rate, ECF's fast path makes the same choices as the plain scan.
+    #[test]
+    fn ecf_fast_path_equals_full_scan(mut inst in multi_instances()) {
+        if let Link::Matrix(m) = &inst.link {
+            inst.link = Link::PerByte(m[0][1]);
+        }
+        prop_assert_eq!(ecf::ecf(&inst), ecf::ecf_full_scan(&inst));
+    }
+
+    /// One message, `X = L`, `S = s`, `R = r`: the many-source simulator gives exactly the
+    /// sender-receiver simulator's times for the same tree.
+    #[test]
+    fn one_message_matches_the_sender_receiver_simulator(inst in common::instances()) {
+        let plan = greedy(&inst).unwrap().plan;
+        let single = simulate(&inst, &plan).unwrap();
+        let multi_inst = MultiInstance::from_single(&inst);
+        let multi = simulate_multi(&multi_inst, &MultiPlan::from_tree(&plan)).unwrap();
+        prop_assert_eq!(multi.completion_time, single.completion_time);
+        for v in 0..inst.nodes.len() {
+            prop_assert_eq!(multi.holds[0][v], Some(single.ready[v]));
+            prop_assert_eq!(multi.parent[0][v], single.parent[v]);
+        }
+        for op in &single.sends {
+            let t = multi.transfers.iter().find(|t| t.to == op.to).unwrap();
+            prop_assert_eq!((t.from, t.send_start, t.send_end, t.recv_start),
+                (op.from, op.start, op.end, op.recv_start));
+        }
+    }
+}
+
+/// The lower bound is tight when every destination hears directly from the source and nothing
+/// queues: one message from P0 to P1.
+#[test]
+fn lower_bound_of_one_transfer_is_its_latency() {
+    let inst = MultiInstance {
+        classes: vec![NodeClass {
+            name: String::new(),
+            count: 2,
+            send: Overhead {
+                fixed: 80.0,
+                per_byte: 0.01,
+            },
+            recv: Overhead {
+                fixed: 100.0,
+                per_byte: 0.001,
+            },
+        }],
+        link: Link::PerByte(0.008),
+        messages: vec![Message {
+            source: 0,
+            size: 1000.0,
+            destinations: vec![1],
+        }],
+    };
+    // T = (80 + 10) + 8 + (100 + 1) = 199.
+    assert_eq!(lower_bound(&inst).value, 199.0);
+    for algo in MultiAlgorithm::ALL {
+        assert_eq!(completion(&inst, &algo.run(&inst).unwrap()), 199.0);
+    }
+}
+
+/// Two messages reach P2 with different receive overheads: the earliest-*reach* order of the
+/// bound (by arrival in the buffer) is what makes it a bound. Message m0 (size 40) is in P2's
+/// buffer at 2 and takes 40 to copy; m1 (size 1) is there at 3 and takes 1. Copying m0 first
+/// ends at 43; ordering by the time each could be held (m1 at 4 before m0 at 42) would claim 82.
+#[test]
+fn lower_bound_orders_by_arrival_in_the_buffer() {
+    let inst = MultiInstance {
+        classes: vec![NodeClass {
+            name: String::new(),
+            count: 3,
+            send: Overhead {
+                fixed: 1.0,
+                per_byte: 0.0,
+            },
+            recv: Overhead {
+                fixed: 0.0,
+                per_byte: 1.0,
+            },
+        }],
+        link: Link::Matrix(vec![
+            vec![0.0, 0.0, 0.025],
+            vec![0.0, 0.0, 2.0],
+            vec![0.0, 0.0, 0.0],
+        ]),
+        messages: vec![
+            Message {
+                source: 0,
+                size: 40.0,
+                destinations: vec![2],
+            },
+            Message {
+                source: 1,
+                size: 1.0,
+                destinations: vec![2],
+            },
+        ],
+    };
+    let lb = lower_bound(&inst);
+    assert_eq!(lb.hold[0][2], Some(1.0 + 1.0 + 40.0));
+    assert_eq!(lb.hold[1][2], Some(1.0 + 2.0 + 1.0));
+    assert_eq!(lb.value, 43.0);
+    // A schedule achieves it: P2 receives m0 first.
+    use hetcast_core::multi::Task;
+    let plan = MultiPlan {
+        tasks: vec![
+            vec![Task::send(2, 0)],
+            vec![Task::send(2, 1)],
+            vec![Task::recv(0, 0), Task::recv(1, 1)],
+        ],
+    };
+    assert_eq!(completion(&inst, &plan), 43.0);
+    // ECF takes the transfer that completes first (m1 at 4) and ends at 44.
+    assert_eq!(completion(&inst, &ecf::ecf(&inst)), 44.0);
+}
