@@ -257,3 +257,36 @@ fn lower_bound_orders_by_arrival_in_the_buffer() {
     // ECF takes the transfer that completes first (m1 at 4) and ends at 44.
     assert_eq!(completion(&inst, &ecf::ecf(&inst)), 44.0);
 }
+
+/// The gallery's "WRP beats WR" instance: golden completion times (from the simulator), and
+/// WRP's advantage comes from preemption (sends placed in receive waits).
+#[test]
+fn gallery_wrp_beats_wr() {
+    use hetcast_core::multi::gallery::wrp_beats_wr;
+    let inst = wrp_beats_wr();
+    let t = |a: MultiAlgorithm| completion(&inst, &a.run(&inst).unwrap());
+    assert_eq!(t(MultiAlgorithm::Fef), 50.0);
+    assert_eq!(t(MultiAlgorithm::Ecf), 23.0);
+    assert_eq!(t(MultiAlgorithm::Wr), 40.0);
+    assert_eq!(t(MultiAlgorithm::Wrp), 14.0);
+    assert_eq!(lower_bound(&inst).value, 13.0);
+    let run = wrp::wrp_run(&inst);
+    assert!(run.preemptions > 0);
+    // Some node sends, in the wait of a receive that was scheduled before that send, and
+    // the send ends before the receive's message arrives.
+    let s = simulate_multi(&inst, &run.plan).unwrap();
+    let step = |from: usize, to: usize, msg: usize| {
+        run.steps
+            .iter()
+            .position(|&x| x == (from, to, msg))
+            .unwrap()
+    };
+    let filled = s.transfers.iter().any(|t| {
+        s.transfers.iter().any(|r| {
+            r.to == t.from
+                && step(r.from, r.to, r.msg) < step(t.from, t.to, t.msg)
+                && t.send_end <= r.arrive
+        })
+    });
+    assert!(filled, "no send fills a receive's wait");
+}
