@@ -44,8 +44,10 @@ struct Slot {
 struct Timeline {
     slots: Vec<Slot>,
     last_send: Option<usize>,
-    /// (message, position in `slots`) of every receive.
-    recv_pos: Vec<(usize, usize)>,
+    /// How many receives precede the last send (all slots after it are receives).
+    recvs_before_last_send: usize,
+    /// How many receives the list has.
+    recvs: usize,
 }
 
 impl Timeline {
@@ -53,30 +55,35 @@ impl Timeline {
         self.slots.last().map_or(0.0, |s| s.end)
     }
 
-    /// Earliest `(start, position)` for a send of `m_k` lasting `dur` (rules a-c).
-    fn send_slot(&self, k: usize, is_source: bool, dur: f64) -> (f64, usize) {
+    /// Earliest `(start, position, receives before it)` for a send lasting `dur` (rules a-c).
+    /// `held` is the rank among this node's receives of the receive that brought the message
+    /// (None at its source): the send goes after the last send (a) and after that receive (b),
+    /// into the first wait long enough (c), or at the end.
+    fn send_slot(&self, held: Option<usize>, dur: f64) -> (f64, usize, usize) {
         let mut p = self.last_send.map_or(0, |q| q + 1);
-        if !is_source {
-            let held = self
-                .recv_pos
-                .iter()
-                .find(|&&(m, _)| m == k)
-                .map_or(0, |&(_, q)| q + 1);
-            p = p.max(held);
-        }
+        let mut rb = self.recvs_before_last_send;
         let mut c = if p == 0 { 0.0 } else { self.slots[p - 1].end };
+        if let Some(r) = held {
+            // Receives follow the last send in rank order: pass them up to rank r.
+            while rb <= r {
+                c = self.slots[p].end;
+                p += 1;
+                rb += 1;
+            }
+        }
         while p < self.slots.len() {
             let s = &self.slots[p];
             if c + dur <= s.arrive {
-                return (c, p);
+                return (c, p, rb);
             }
             c = s.end;
             p += 1;
+            rb += 1;
         }
-        (c, p)
+        (c, p, rb)
     }
 
-    fn insert_send(&mut self, pos: usize, task: Task, end: f64) {
+    fn insert_send(&mut self, pos: usize, recvs_before: usize, task: Task, end: f64) {
         self.slots.insert(
             pos,
             Slot {
@@ -86,16 +93,14 @@ impl Timeline {
             },
         );
         self.last_send = Some(pos);
-        for r in &mut self.recv_pos {
-            if r.1 >= pos {
-                r.1 += 1;
-            }
-        }
+        self.recvs_before_last_send = recvs_before;
     }
 
-    fn push_recv(&mut self, task: Task, arrive: f64, end: f64) {
-        self.recv_pos.push((task.msg, self.slots.len()));
+    /// Append a receive; returns its rank among the node's receives.
+    fn push_recv(&mut self, task: Task, arrive: f64, end: f64) -> usize {
         self.slots.push(Slot { task, end, arrive });
+        self.recvs += 1;
+        self.recvs - 1
     }
 }
 
@@ -131,15 +136,19 @@ pub fn wrp_run(inst: &MultiInstance) -> WrpRun {
         predicted[k][m.source] = Some(0.0);
     }
     let mut preemptions = 0;
+    let nm = inst.messages.len();
+    // rank[j * nm + k]: rank among j's receives of the one that brought m_k.
+    let mut rank = vec![usize::MAX; c.n * nm];
     while let Some(i) = race.next_receiver() {
         let ra = lines[i].end();
-        // (completion, arrival, message, sender, send start, position)
-        let mut pick: Option<(f64, f64, usize, usize, f64, usize)> = None;
+        // (completion, arrival, message, sender, send start, position, receives before)
+        let mut pick: Option<(f64, f64, usize, usize, f64, usize, usize)> = None;
         for &k in &race.need[i] {
             let src = inst.messages[k].source;
             for &j in &sets.senders[k] {
                 let dur = c.s(j, k);
-                let (start, pos) = lines[j].send_slot(k, j == src, dur);
+                let held = (j != src).then(|| rank[j * nm + k]);
+                let (start, pos, rb) = lines[j].send_slot(held, dur);
                 let arrive = start + dur + c.transit(j, i, k);
                 let done = arrive.max(ra) + c.r(i, k);
                 let better = pick.is_none_or(|p| {
@@ -150,18 +159,18 @@ pub fn wrp_run(inst: &MultiInstance) -> WrpRun {
                         .is_lt()
                 });
                 if better {
-                    pick = Some((done, arrive, k, j, start, pos));
+                    pick = Some((done, arrive, k, j, start, pos, rb));
                 }
             }
         }
-        let Some((done, arrive, k, j, start, pos)) = pick else {
+        let Some((done, arrive, k, j, start, pos, rb)) = pick else {
             break;
         };
         if pos < lines[j].slots.len() {
             preemptions += 1;
         }
-        lines[j].insert_send(pos, Task::send(i, k), start + c.s(j, k));
-        lines[i].push_recv(Task::recv(j, k), arrive, done);
+        lines[j].insert_send(pos, rb, Task::send(i, k), start + c.s(j, k));
+        rank[i * nm + k] = lines[i].push_recv(Task::recv(j, k), arrive, done);
         predicted[k][i] = Some(done);
         steps.push((j, i, k));
         sets.deliver(k, i);
