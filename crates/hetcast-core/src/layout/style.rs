@@ -40,6 +40,13 @@
 //! | `legend` | text | legend words |
 //! | `future` | any | not yet happened at the replay time (faded) |
 //! | `now` | line | the replay time |
+//! | `mc0`..`mc7` | any | the colour of a message (many-source views, [`MESSAGE_COLOURS`]) |
+//! | `msend`, `mrecv`, `mtransit` | rect | many-source send (solid), receive (tinted, hatched), transit (dashed) |
+//! | `mhatch`, `mstripe` | line | hatching of a receive bar, stripes of a send bar (pattern variants) |
+//! | `blocked` | rect | a receiver waiting for its message (light grey) |
+//! | `mmsg` | line | a message from the end of its send to its receive (arrow) |
+//! | `mbar-label` | text | label inside a many-source bar (haloed) |
+//! | `mnode`, `medge` | rect, line | a node and an edge of a message's tree |
 
 /// The class of the element that holds a scene (the `<svg>`); every rule of [`STYLE`] is scoped
 /// under it.
@@ -51,6 +58,26 @@ pub const FONT_TITLE: f64 = 22.0;
 pub const FONT_LABEL: f64 = 20.0;
 /// Font size (px) of names, lane labels, tick labels, legends.
 pub const FONT_SMALL: f64 = 16.0;
+
+/// The colours of messages in the many-source views (Okabe-Ito, safe for colour-blind
+/// viewers): message `k` gets colour `k % 8` through the class `mc{k % 8}`
+/// ([`message_class`]); each is paired with a light tint used for receive bars.
+pub const MESSAGE_COLOURS: [&str; 8] = [
+    "#0072b2", "#e69f00", "#009e73", "#d55e00", "#56b4e9", "#cc79a7", "#f0e442", "#000000",
+];
+
+/// The colour class of message `k`: `mc0` .. `mc7` (the palette cycles after 8 messages;
+/// [`message_variant`] then tells the cycles apart by pattern).
+pub fn message_class(k: usize) -> String {
+    format!("mc{}", k % MESSAGE_COLOURS.len())
+}
+
+/// Which pattern variant message `k` is drawn with: 0 for the first 8 messages, 1 for the next
+/// 8, 2 for the 8 after, then again 0. Variants change the stripes of send bars and the
+/// direction of the hatching of receive bars, so messages sharing a colour differ in pattern.
+pub fn message_variant(k: usize) -> usize {
+    (k / MESSAGE_COLOURS.len()) % 3
+}
 
 /// The shared stylesheet (see the module documentation). It contains no `<`, `&` or `]]>`,
 /// so it can be written inside an SVG `<style>` and an HTML `<style>` alike.
@@ -85,6 +112,41 @@ pub const STYLE: &str = r#"
 .hc-scene .legend { font-size: 16px; }
 .hc-scene .now { stroke: #009e73; stroke-width: 3px; }
 .hc-scene .future { opacity: 0.3; }
+.hc-scene .mc0 { fill: #0072b2; stroke: #0072b2; }
+.hc-scene .mc1 { fill: #e69f00; stroke: #e69f00; }
+.hc-scene .mc2 { fill: #009e73; stroke: #009e73; }
+.hc-scene .mc3 { fill: #d55e00; stroke: #d55e00; }
+.hc-scene .mc4 { fill: #56b4e9; stroke: #56b4e9; }
+.hc-scene .mc5 { fill: #cc79a7; stroke: #cc79a7; }
+.hc-scene .mc6 { fill: #f0e442; stroke: #f0e442; }
+.hc-scene .mc7 { fill: #000000; stroke: #000000; }
+.hc-scene .msend { stroke: #ffffff; stroke-width: 1.5px; }
+.hc-scene .mstripe { stroke: #ffffff; stroke-width: 3px; }
+.hc-scene .mtransit { fill: #ffffff; stroke-width: 2px; stroke-dasharray: 5 3; }
+.hc-scene .mrecv { stroke-width: 2px; }
+.hc-scene .mrecv.mc0 { fill: #cfe3f1; }
+.hc-scene .mrecv.mc1 { fill: #fbecc6; }
+.hc-scene .mrecv.mc2 { fill: #c8ece1; }
+.hc-scene .mrecv.mc3 { fill: #f6d7c2; }
+.hc-scene .mrecv.mc4 { fill: #dcf0fb; }
+.hc-scene .mrecv.mc5 { fill: #f4dfeb; }
+.hc-scene .mrecv.mc6 { fill: #fbf7cc; }
+.hc-scene .mrecv.mc7 { fill: #d6d6d6; }
+.hc-scene .mhatch { stroke-width: 2.5px; pointer-events: none; }
+.hc-scene .blocked { fill: #e2e2e2; stroke: #6b6b6b; stroke-width: 1px; stroke-dasharray: 2 2; }
+.hc-scene .mmsg { fill: none; stroke-width: 1.5px; opacity: 0.75; }
+.hc-scene .mbar-label { font-size: 16px; font-weight: bold; fill: #111111; stroke: #ffffff; stroke-width: 4px; paint-order: stroke; stroke-linejoin: round; }
+.hc-scene .mnode { fill: #ffffff; stroke-width: 3px; }
+.hc-scene .mnode.source { stroke-width: 5px; }
+.hc-scene .medge { fill: none; stroke-width: 3px; }
+.hc-scene .mnode.source.mc0 { fill: #cfe3f1; }
+.hc-scene .mnode.source.mc1 { fill: #fbecc6; }
+.hc-scene .mnode.source.mc2 { fill: #c8ece1; }
+.hc-scene .mnode.source.mc3 { fill: #f6d7c2; }
+.hc-scene .mnode.source.mc4 { fill: #dcf0fb; }
+.hc-scene .mnode.source.mc5 { fill: #f4dfeb; }
+.hc-scene .mnode.source.mc6 { fill: #fbf7cc; }
+.hc-scene .mnode.source.mc7 { fill: #d6d6d6; }
 "#;
 
 /// A generous estimate of the width of `text` at `font` px in the stylesheet's fonts
