@@ -7,10 +7,10 @@
 //! `j`'s, and moves `j` into `A_k`. The weight ignores when nodes are free: that is what
 //! separates FEF from ECF. Ties: lower message, then lower receiver, then lower sender.
 //!
-//! **Complexity**: O(Σ|D_k| · (M + N)) for M messages on N nodes: each message keeps, for every
-//! waiting node, its lightest edge from `A_k` (updated in O(N) when a node joins `A_k`), and an
-//! iteration scans the M messages' waiting nodes. The paper's sorted-edge-list version is
-//! O(N³ log N).
+//! **Complexity**: O((Σ_k |D_k|)²), O(M²·N²) for M messages on N nodes: each message keeps, for
+//! every waiting node, its lightest edge from `A_k` (updated in O(N) when a node joins `A_k`),
+//! and each of the Σ|D_k| iterations scans every waiting (message, node) pair. The paper's
+//! sorted-edge-list version is O(N³ log N).
 //!
 //! ```
 //! use hetcast_core::{gallery, multi::{simulate_multi, MultiInstance}, algo::multi::fef::fef};
