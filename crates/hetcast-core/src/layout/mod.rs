@@ -5,6 +5,8 @@
 //!
 //! - [`tree::tree_scene`]: the multicast tree, labelled "c|t" as in 000 Figure 1;
 //! - [`gantt::gantt_scene`]: the Gantt chart of send, transit and receive operations;
+//! - [`multi_gantt::multi_gantt_scene`], [`multi_tree::multi_tree_scene`]: the same views of
+//!   a many-source schedule (paper 001), coloured by message;
 //! - [`svg::to_svg`]: a Scene as a standalone SVG 1.1 document;
 //! - [`style`]: the stylesheet, its classes and the type sizes the layouts assume.
 //!
@@ -12,6 +14,8 @@
 //! contains [`svg::DEFS`]; see [`svg`] for the remaining rules (arrows, tooltips, anchors).
 
 pub mod gantt;
+pub mod multi_gantt;
+pub mod multi_tree;
 pub mod scene;
 pub mod style;
 pub mod svg;

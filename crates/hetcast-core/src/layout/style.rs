@@ -118,8 +118,9 @@ pub const STYLE: &str = r#"
 .hc-scene .mc3 { fill: #d55e00; stroke: #d55e00; }
 .hc-scene .mc4 { fill: #56b4e9; stroke: #56b4e9; }
 .hc-scene .mc5 { fill: #cc79a7; stroke: #cc79a7; }
-.hc-scene .mc6 { fill: #f0e442; stroke: #f0e442; }
+.hc-scene .mc6 { fill: #f0e442; stroke: #8f8300; }
 .hc-scene .mc7 { fill: #000000; stroke: #000000; }
+.hc-scene .mkey { fill: #6b6b6b; stroke: #6b6b6b; }
 .hc-scene .msend { stroke: #ffffff; stroke-width: 1.5px; }
 .hc-scene .mstripe { stroke: #ffffff; stroke-width: 3px; }
 .hc-scene .mtransit { fill: #ffffff; stroke-width: 2px; stroke-dasharray: 5 3; }
@@ -132,12 +133,14 @@ pub const STYLE: &str = r#"
 .hc-scene .mrecv.mc5 { fill: #f4dfeb; }
 .hc-scene .mrecv.mc6 { fill: #fbf7cc; }
 .hc-scene .mrecv.mc7 { fill: #d6d6d6; }
+.hc-scene .mrecv.mkey { fill: #e6e6e6; }
 .hc-scene .mhatch { stroke-width: 2.5px; pointer-events: none; }
 .hc-scene .blocked { fill: #e2e2e2; stroke: #6b6b6b; stroke-width: 1px; stroke-dasharray: 2 2; }
 .hc-scene .mmsg { fill: none; stroke-width: 1.5px; opacity: 0.75; }
 .hc-scene .mbar-label { font-size: 16px; font-weight: bold; fill: #111111; stroke: #ffffff; stroke-width: 4px; paint-order: stroke; stroke-linejoin: round; }
 .hc-scene .mnode { fill: #ffffff; stroke-width: 3px; }
 .hc-scene .mnode.source { stroke-width: 5px; }
+.hc-scene .mnode.last { stroke-width: 5px; stroke-dasharray: 10 3; }
 .hc-scene .medge { fill: none; stroke-width: 3px; }
 .hc-scene .mnode.source.mc0 { fill: #cfe3f1; }
 .hc-scene .mnode.source.mc1 { fill: #fbecc6; }
