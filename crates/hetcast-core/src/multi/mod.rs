@@ -3,6 +3,7 @@
 //! the section 5 generator ([`generate`]) and the gallery instances ([`gallery`]).
 //! Its algorithms are in [`crate::algo::multi`].
 
+pub mod experiment;
 pub mod gallery;
 pub mod generate;
 pub mod model;
