@@ -4,6 +4,7 @@
 mod args;
 mod bench;
 mod experiment;
+mod multi;
 mod run;
 
 const USAGE: &str = "\

@@ -1,4 +1,5 @@
 //! `hetcast run INSTANCE.json --algo NAME [--seed N] [--format json|svg-tree|svg-gantt] [--out FILE]`
+//! (a many-source instance, `"model": "multi"`, goes to [`crate::multi`]).
 
 use crate::args::Args;
 use hetcast_core::algo::{self, bounds, Algorithm};
@@ -21,7 +22,8 @@ pub enum Format {
 }
 
 impl Format {
-    fn parse(s: &str) -> Result<Format, String> {
+    /// Parse `json`, `svg-tree` or `svg-gantt`.
+    pub fn parse(s: &str) -> Result<Format, String> {
         match s {
             "json" => Ok(Format::Json),
             "svg-tree" => Ok(Format::SvgTree),
@@ -74,8 +76,8 @@ pub struct RunOutput<'a> {
     pub plan: &'a Plan,
 }
 
-/// Read and validate an instance file (`-` reads standard input).
-pub fn load(path: &str) -> Result<Instance, String> {
+/// Read an instance file's text (`-` reads standard input) and the name to show in errors.
+pub fn read_text(path: &str) -> Result<(String, String), String> {
     let text = if path == "-" {
         let mut s = String::new();
         std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
@@ -85,7 +87,7 @@ pub fn load(path: &str) -> Result<Instance, String> {
         std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?
     };
     let shown = if path == "-" { "standard input" } else { path };
-    Instance::from_json(&text).map_err(|e| format!("{shown}: {e}"))
+    Ok((text, shown.to_string()))
 }
 
 /// Write `text` to `out`, or to standard output when `out` is `None`.
@@ -105,7 +107,7 @@ pub fn emit(text: &str, out: Option<&str>) -> Result<(), String> {
 
 /// Run `hetcast run ARGS`.
 pub fn run(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["algo", "seed", "format", "out"])?;
+    let a = Args::parse(args, &["algo", "seed", "format", "out", "message"])?;
     let path = match a.positional.as_slice() {
         [p] => p.as_str(),
         [] => {
@@ -121,12 +123,21 @@ pub fn run(args: &[String]) -> Result<(), String> {
             ))
         }
     };
+    let (text, shown) = read_text(path)?;
+    if hetcast_core::multi::MultiInstance::is_multi_json(&text) {
+        return crate::multi::run(&a, &text, &shown);
+    }
+    if a.get("message").is_some() {
+        return Err(
+            "--message applies to a many-source instance (\"model\": \"multi\") only".into(),
+        );
+    }
     let algo = Algorithm::parse(a.get("algo").unwrap_or("greedy")).map_err(|e| {
         format!("{e} (algorithms: greedy, fnf, random, optimal, lemma5, exhaustive)")
     })?;
     let seed = a.number::<u64>("seed")?.unwrap_or(0);
     let format = Format::parse(a.get("format").unwrap_or("json"))?;
-    let inst = load(path)?;
+    let inst = Instance::from_json(&text).map_err(|e| format!("{shown}: {e}"))?;
     let sol = algo::run(&inst, algo, seed).map_err(|e| e.to_string())?;
     let s = simulate(&inst, &sol.plan).map_err(|e| format!("{}: {e}", algo.key()))?;
     let heading = format!(
