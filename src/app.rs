@@ -2,14 +2,16 @@
 
 use crate::components::algorithms::AlgorithmBar;
 use crate::components::editor::InstanceEditor;
-use crate::components::generators::Generators;
+use crate::components::generators::{Generators, MultiGenerators};
 use crate::components::help::HelpDialog;
+use crate::components::multi_editor::MultiEditor;
 use crate::components::results::{BoundsPanel, ResultsTable};
 use crate::components::topbar::TopBar;
 use crate::state::{default_instance, Action, AppState, Tab};
 use crate::util;
 use crate::views::ViewPanel;
 use gloo::events::{EventListener, EventListenerOptions};
+use hetcast_core::algo::multi::MultiAlgorithm;
 use hetcast_core::algo::Algorithm;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, KeyboardEvent};
@@ -27,6 +29,8 @@ pub fn key_action(key: &str, help_open: bool) -> Option<Action> {
         "r" => Action::RunAll,
         "g" => Action::Run(Algorithm::Greedy),
         "o" => Action::Run(Algorithm::Optimal),
+        "w" => Action::RunMulti(MultiAlgorithm::Wrp),
+        "m" => Action::StepTreeMessage(1),
         "1" => Action::SetTab(Tab::ALL[0]),
         "2" => Action::SetTab(Tab::ALL[1]),
         "3" => Action::SetTab(Tab::ALL[2]),
@@ -88,12 +92,17 @@ fn is_typing(target: Option<web_sys::EventTarget>, key: &str) -> bool {
 /// The hetcast app.
 #[function_component(App)]
 pub fn app() -> Html {
-    let state = use_reducer(|| AppState::new(util::load_saved().unwrap_or_else(default_instance)));
+    let state = use_reducer(|| match util::load_saved() {
+        Some(saved) => AppState::from_saved(saved),
+        None => AppState::new(default_instance()),
+    });
 
-    // Persist every committed instance.
+    // Persist every committed instance (of the model on screen).
     {
-        let inst = state.instance.clone();
-        use_effect_with(state.revision, move |_| util::save(&inst));
+        let inst = state.current();
+        use_effect_with((state.revision, state.multi_mode), move |_| {
+            util::save(&inst)
+        });
     }
 
     // Keyboard commands.
@@ -133,9 +142,17 @@ pub fn app() -> Html {
             "with-side",
             html! {
                 <aside class="side" aria-label="Instance">
-                    <InstanceEditor state={state.clone()} />
+                    if state.multi_mode {
+                        <MultiEditor state={state.clone()} />
+                    } else {
+                        <InstanceEditor state={state.clone()} />
+                    }
                     <BoundsPanel state={state.clone()} />
-                    <Generators state={state.clone()} />
+                    if state.multi_mode {
+                        <MultiGenerators state={state.clone()} />
+                    } else {
+                        <Generators state={state.clone()} />
+                    }
                 </aside>
             },
         )

@@ -11,6 +11,7 @@
 
 pub mod app;
 pub mod components;
+pub mod multi;
 pub mod state;
 pub mod util;
 pub mod views;

@@ -9,12 +9,47 @@
 use std::rc::Rc;
 
 use hetcast_core::algo::bounds::{self, BoundsReport};
+use hetcast_core::algo::multi::lower_bound::{lower_bound, LowerBound};
+use hetcast_core::algo::multi::MultiAlgorithm;
 use hetcast_core::algo::properties::{self, Properties};
 use hetcast_core::algo::{self, Algorithm, Solution};
 use hetcast_core::model::{cost_ok, latency_ok};
+use hetcast_core::multi::MultiInstance;
 use hetcast_core::simulate::{simulate, Schedule};
 use hetcast_core::{Error, Instance, ModelKind, Node};
 use yew::Reducible;
+
+use crate::multi::{
+    run_multi, ClassDraft, ClassField, MessageDraft, MsgField, MultiDrafts, MultiRunRow,
+};
+
+/// An instance of either kind, as undo, the local storage and the JSON import keep it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Saved {
+    /// The node or sender-receiver model (one message).
+    Single(Instance),
+    /// The many-source model (paper 001).
+    Multi(MultiInstance),
+}
+
+impl Saved {
+    /// The instance's JSON.
+    pub fn to_json(&self) -> String {
+        match self {
+            Saved::Single(i) => i.to_json(),
+            Saved::Multi(m) => m.to_json(),
+        }
+    }
+
+    /// Read either kind of JSON: the many-source model when the text says `"model": "multi"`.
+    pub fn from_json(text: &str) -> Result<Saved, Error> {
+        if MultiInstance::is_multi_json(text) {
+            MultiInstance::from_json(text).map(Saved::Multi)
+        } else {
+            Instance::from_json(text).map(Saved::Single)
+        }
+    }
+}
 
 /// How many committed instances undo remembers.
 pub const UNDO_LIMIT: usize = 100;
@@ -357,6 +392,64 @@ pub enum Action {
     EditLatency(String),
     /// Make node `0` the source.
     SetSource(usize),
+    /// Switch to the many-source model (the instance becomes one message from its source).
+    UseMulti,
+    /// Replace the instance by a many-source one (gallery, import, generator).
+    LoadMulti {
+        /// The new instance (validated here again).
+        instance: MultiInstance,
+        /// Where it came from.
+        origin: String,
+    },
+    /// Edit a field of a class row (many-source model).
+    EditClass {
+        /// Row.
+        class: usize,
+        /// Field.
+        field: ClassField,
+        /// New text.
+        text: String,
+    },
+    /// Append a class (a copy of the last one, 1 node).
+    AddClass,
+    /// Remove a class row.
+    RemoveClass(usize),
+    /// Edit the one link rate (µs/byte).
+    EditRate(String),
+    /// Set the one link rate from a bandwidth in Mbps.
+    SetRateMbps(f64),
+    /// One rate for every pair (false) or a per-pair matrix (true).
+    SetPerPair(bool),
+    /// Edit the per-pair rate from node `from` to node `to`.
+    EditMatrix {
+        /// Sender.
+        from: usize,
+        /// Receiver.
+        to: usize,
+        /// New text.
+        text: String,
+    },
+    /// Edit a field of a message row.
+    EditMessage {
+        /// Row.
+        msg: usize,
+        /// Field.
+        field: MsgField,
+        /// New text.
+        text: String,
+    },
+    /// Append a message (from node 0 to all).
+    AddMessage,
+    /// Remove a message row.
+    RemoveMessage(usize),
+    /// Run one many-source algorithm.
+    RunMulti(MultiAlgorithm),
+    /// Select a many-source result row.
+    SelectMulti(MultiAlgorithm),
+    /// Show the tree of message `0`.
+    SetTreeMessage(usize),
+    /// Show the tree of the next (+1) or previous (-1) message.
+    StepTreeMessage(i32),
     /// Append a node (a copy of the last row's costs).
     AddNode,
     /// Remove a node row.
@@ -434,8 +527,22 @@ pub struct AppState {
     pub table_open: bool,
     /// Increases with every committed instance change (drives persistence).
     pub revision: u64,
-    undo: Vec<Instance>,
-    redo: Vec<Instance>,
+    /// The many-source model is on screen (otherwise `instance`'s model).
+    pub multi_mode: bool,
+    /// The last valid many-source instance.
+    pub multi: Rc<MultiInstance>,
+    /// Its idealised lower bound.
+    pub multi_lb: Rc<LowerBound>,
+    /// The many-source editor's text.
+    pub multi_drafts: MultiDrafts,
+    /// Results on `multi`, in [`MultiAlgorithm::ALL`] order.
+    pub multi_results: Vec<MultiRunRow>,
+    /// The selected many-source result.
+    pub multi_selected: Option<MultiAlgorithm>,
+    /// The message whose tree the Tree view shows.
+    pub tree_msg: usize,
+    undo: Vec<Saved>,
+    redo: Vec<Saved>,
 }
 
 impl AppState {
@@ -447,6 +554,7 @@ impl AppState {
         } else {
             default_instance()
         };
+        let multi = crate::multi::default_multi();
         AppState {
             bounds: Rc::new(bounds::report(&instance)),
             drafts: Drafts::from_instance(&instance),
@@ -465,9 +573,48 @@ impl AppState {
             fit: true,
             table_open: true,
             revision: 0,
+            multi_lb: Rc::new(lower_bound(&multi)),
+            multi_drafts: MultiDrafts::from_instance(&multi),
+            multi: Rc::new(multi),
+            multi_mode: false,
+            multi_results: Vec::new(),
+            multi_selected: None,
+            tree_msg: 0,
             undo: Vec::new(),
             redo: Vec::new(),
         }
+    }
+
+    /// A fresh state showing a saved instance of either kind (an invalid one is replaced by a
+    /// gallery example).
+    pub fn from_saved(saved: Saved) -> AppState {
+        match saved {
+            Saved::Single(i) => AppState::new(i),
+            Saved::Multi(m) => {
+                let mut s = AppState::new(default_instance());
+                if m.validate().is_ok() {
+                    s.set_multi(m);
+                }
+                s.multi_mode = true;
+                s.revision = 0;
+                s
+            }
+        }
+    }
+
+    /// The instance on screen, of either kind.
+    pub fn current(&self) -> Saved {
+        if self.multi_mode {
+            Saved::Multi((*self.multi).clone())
+        } else {
+            Saved::Single((*self.instance).clone())
+        }
+    }
+
+    /// The selected many-source result row.
+    pub fn selected_multi(&self) -> Option<&MultiRunRow> {
+        let a = self.multi_selected?;
+        self.multi_results.iter().find(|r| r.algo == a)
     }
 
     /// True when there is a change to undo.
@@ -501,20 +648,57 @@ impl AppState {
 
     /// Apply `action` in place.
     pub fn apply(&mut self, action: Action) {
+        // Editing actions of the model that is not on screen do nothing.
+        let single_edit = matches!(
+            action,
+            Action::EditNode { .. }
+                | Action::EditLatency(_)
+                | Action::SetSource(_)
+                | Action::AddNode
+                | Action::RemoveNode(_)
+                | Action::Run(_)
+                | Action::Select(_)
+        );
+        let multi_edit = matches!(
+            action,
+            Action::EditClass { .. }
+                | Action::AddClass
+                | Action::RemoveClass(_)
+                | Action::EditRate(_)
+                | Action::SetRateMbps(_)
+                | Action::SetPerPair(_)
+                | Action::EditMatrix { .. }
+                | Action::EditMessage { .. }
+                | Action::AddMessage
+                | Action::RemoveMessage(_)
+                | Action::RunMulti(_)
+                | Action::SelectMulti(_)
+                | Action::SetTreeMessage(_)
+                | Action::StepTreeMessage(_)
+        );
+        if (self.multi_mode && single_edit) || (!self.multi_mode && multi_edit) {
+            return;
+        }
         match action {
             Action::SetModel(model) => {
+                if self.multi_mode {
+                    // Back to the last one-message instance, in the model asked for.
+                    let inst = convert_model(&self.instance, model);
+                    self.push_undo(self.current());
+                    self.multi_mode = false;
+                    self.set_instance(inst);
+                    self.drafts = Drafts::from_instance(&self.instance);
+                    self.notice = Some(Notice::info(format!(
+                        "{} model: back to the last one-message instance ({} nodes).",
+                        model_title(model),
+                        self.instance.len()
+                    )));
+                    return;
+                }
                 if model == self.instance.model {
                     return;
                 }
-                let mut inst = (*self.instance).clone();
-                inst.model = model;
-                inst.latency = 0.0;
-                for n in &mut inst.nodes {
-                    n.recv = match model {
-                        ModelKind::Node => 0.0,
-                        ModelKind::SenderReceiver => n.send,
-                    };
-                }
+                let inst = convert_model(&self.instance, model);
                 let text = match model {
                     ModelKind::Node => {
                         "Node model: each cost is the former send time; receive times and latency dropped."
@@ -524,6 +708,173 @@ impl AppState {
                     }
                 };
                 self.load(inst, Notice::info(text));
+            }
+            Action::UseMulti => {
+                if self.multi_mode {
+                    return;
+                }
+                let m = MultiInstance::from_single(&self.instance);
+                let (m, text) = if m.validate().is_ok() && crate::multi::too_large(&m).is_none() {
+                    (
+                        m,
+                        format!(
+                            "Many-source model: this instance as one message of 1 byte from {} (S = s, R = r, X = L per byte). The gallery has a 4-message example.",
+                            self.instance.label(self.instance.source)
+                        ),
+                    )
+                } else {
+                    (
+                        crate::multi::default_multi(),
+                        "Many-source model: this instance is too large to convert; showing the gallery's 'WRP beats WR'.".to_string(),
+                    )
+                };
+                self.load_multi(m, Notice::info(text));
+            }
+            Action::LoadMulti { instance, origin } => {
+                let check = instance
+                    .validate()
+                    .map_err(|e| e.to_string())
+                    .and_then(|()| crate::multi::too_large(&instance).map_or(Ok(()), Err));
+                match check {
+                    Ok(()) => {
+                        let text = format!(
+                            "Loaded {origin}: {} nodes, {} messages, many-source model.",
+                            instance.node_count(),
+                            instance.messages.len()
+                        );
+                        self.load_multi(instance, Notice::info(text));
+                    }
+                    Err(e) => {
+                        self.notice = Some(Notice::error(format!(
+                            "Could not load {origin}: {e}. The current instance is kept."
+                        )))
+                    }
+                }
+            }
+            Action::EditClass { class, field, text } => {
+                self.multi_drafts.set_class(class, field, text);
+                self.multi_drafts.fit_matrix();
+                self.try_commit_multi();
+            }
+            Action::AddClass => {
+                let d = &mut self.multi_drafts;
+                let mut c = d.classes.last().cloned().unwrap_or(ClassDraft {
+                    name: String::new(),
+                    count: "1".into(),
+                    send_fixed: "100".into(),
+                    send_per_byte: "0.001".into(),
+                    recv_fixed: "100".into(),
+                    recv_per_byte: "0.001".into(),
+                });
+                c.name = format!("class {}", d.classes.len() + 1);
+                c.count = "1".into();
+                d.classes.push(c);
+                d.fit_matrix();
+                self.try_commit_multi();
+            }
+            Action::RemoveClass(i) => {
+                let d = &mut self.multi_drafts;
+                if i < d.classes.len() && d.classes.len() > 1 {
+                    d.classes.remove(i);
+                    d.errors.clear();
+                    d.fit_matrix();
+                    self.try_commit_multi();
+                }
+            }
+            Action::EditRate(text) => {
+                self.multi_drafts.rate = text;
+                self.try_commit_multi();
+            }
+            Action::SetRateMbps(mbps) => {
+                if mbps.is_finite() && mbps > 0.0 {
+                    let d = &mut self.multi_drafts;
+                    d.rate = num_text(hetcast_core::multi::Link::per_byte_of_mbps(mbps));
+                    d.per_pair = false;
+                    self.try_commit_multi();
+                }
+            }
+            Action::SetPerPair(on) => {
+                let d = &mut self.multi_drafts;
+                if on == d.per_pair {
+                    return;
+                }
+                if on {
+                    match d.node_count() {
+                        Some(n) if n <= crate::multi::MAX_GRID => {
+                            d.per_pair = true;
+                            d.matrix.clear();
+                            d.fit_matrix();
+                        }
+                        _ => {
+                            self.notice = Some(Notice::error(format!(
+                                "The grid of per-pair rates is for at most {} nodes; for more, import a JSON file with a \"matrix\" link.",
+                                crate::multi::MAX_GRID
+                            )));
+                            return;
+                        }
+                    }
+                } else {
+                    d.per_pair = false;
+                }
+                self.try_commit_multi();
+            }
+            Action::EditMatrix { from, to, text } => {
+                if let Some(cell) = self
+                    .multi_drafts
+                    .matrix
+                    .get_mut(from)
+                    .and_then(|r| r.get_mut(to))
+                {
+                    *cell = text;
+                    self.try_commit_multi();
+                }
+            }
+            Action::EditMessage { msg, field, text } => {
+                self.multi_drafts.set_message(msg, field, text);
+                self.try_commit_multi();
+            }
+            Action::AddMessage => {
+                let d = &mut self.multi_drafts;
+                let size = d
+                    .messages
+                    .last()
+                    .map(|m| m.size.clone())
+                    .unwrap_or_else(|| "1024".into());
+                d.messages.push(MessageDraft {
+                    source: "0".into(),
+                    size,
+                    dests: "all".into(),
+                });
+                self.try_commit_multi();
+            }
+            Action::RemoveMessage(k) => {
+                let d = &mut self.multi_drafts;
+                if k < d.messages.len() && d.messages.len() > 1 {
+                    d.messages.remove(k);
+                    d.errors.clear();
+                    self.try_commit_multi();
+                }
+            }
+            Action::RunMulti(a) => {
+                let row = run_multi(&self.multi, a);
+                self.put_multi_row(row);
+                self.multi_selected = Some(a);
+            }
+            Action::SelectMulti(a) => {
+                if self.multi_results.iter().any(|r| r.algo == a) {
+                    self.multi_selected = Some(a);
+                }
+            }
+            Action::SetTreeMessage(k) => {
+                if k < self.multi.messages.len() {
+                    self.tree_msg = k;
+                }
+            }
+            Action::StepTreeMessage(d) => {
+                let n = self.multi.messages.len() as i64;
+                if n > 0 {
+                    self.tree_msg = (self.tree_msg as i64 + d as i64).rem_euclid(n) as usize;
+                }
             }
             Action::Load { instance, origin } => match instance.validate() {
                 Ok(()) => {
@@ -588,6 +939,30 @@ impl AppState {
                     self.selected = Some(a);
                 }
             }
+            Action::RunAll if self.multi_mode => {
+                for a in MultiAlgorithm::ALL {
+                    let row = run_multi(&self.multi, a);
+                    self.put_multi_row(row);
+                }
+                if self.selected_multi().is_none() {
+                    self.multi_selected = self.multi_results.last().map(|r| r.algo);
+                }
+            }
+            Action::SelectStep(d) if self.multi_mode => {
+                if self.multi_results.is_empty() {
+                    return;
+                }
+                let n = self.multi_results.len() as i64;
+                let cur = self
+                    .multi_selected
+                    .and_then(|a| self.multi_results.iter().position(|r| r.algo == a));
+                let next = match cur {
+                    Some(i) => (i as i64 + d as i64).rem_euclid(n),
+                    None if d >= 0 => 0,
+                    None => n - 1,
+                };
+                self.multi_selected = Some(self.multi_results[next as usize].algo);
+            }
             Action::RunAll => {
                 for a in Algorithm::ALL {
                     if let Some(row) = self.run_checked(a) {
@@ -649,19 +1024,17 @@ impl AppState {
             Action::ToggleTable => self.table_open = !self.table_open,
             Action::Undo => {
                 if let Some(prev) = self.undo.pop() {
-                    let cur = (*self.instance).clone();
+                    let cur = self.current();
                     self.redo.push(cur);
-                    self.set_instance(prev);
-                    self.drafts = Drafts::from_instance(&self.instance);
+                    self.restore(prev);
                     self.notice = Some(Notice::info("Undone."));
                 }
             }
             Action::Redo => {
                 if let Some(next) = self.redo.pop() {
-                    let cur = (*self.instance).clone();
+                    let cur = self.current();
                     self.undo.push(cur);
-                    self.set_instance(next);
-                    self.drafts = Drafts::from_instance(&self.instance);
+                    self.restore(next);
                     self.notice = Some(Notice::info("Redone."));
                 }
             }
@@ -721,18 +1094,98 @@ impl AppState {
         }
     }
 
-    /// Make `inst` (valid) the instance, remembering the old one for undo.
+    /// Make `inst` (valid) the instance, remembering the one on screen for undo.
     fn commit(&mut self, inst: Instance) {
-        if inst == *self.instance {
+        if !self.multi_mode && inst == *self.instance {
             return;
         }
-        let old = (*self.instance).clone();
-        self.undo.push(old);
+        self.push_undo(self.current());
+        self.multi_mode = false;
+        self.set_instance(inst);
+    }
+
+    /// Remember `saved` for undo; a new change forgets what could be redone.
+    fn push_undo(&mut self, saved: Saved) {
+        self.undo.push(saved);
         if self.undo.len() > UNDO_LIMIT {
             self.undo.remove(0);
         }
         self.redo.clear();
-        self.set_instance(inst);
+    }
+
+    /// Put a remembered instance back on screen (undo, redo), with its drafts.
+    fn restore(&mut self, saved: Saved) {
+        match saved {
+            Saved::Single(i) => {
+                self.multi_mode = false;
+                self.set_instance(i);
+                self.drafts = Drafts::from_instance(&self.instance);
+            }
+            Saved::Multi(m) => {
+                self.multi_mode = true;
+                self.set_multi(m);
+                self.multi_drafts = MultiDrafts::from_instance(&self.multi);
+            }
+        }
+    }
+
+    /// Make `m` (valid) the many-source instance on screen, remembering the one on screen.
+    fn commit_multi(&mut self, m: MultiInstance) {
+        if self.multi_mode && m == *self.multi {
+            return;
+        }
+        self.push_undo(self.current());
+        self.multi_mode = true;
+        self.set_multi(m);
+    }
+
+    /// Replace the many-source instance from outside the editor: undoable, drafts reset.
+    fn load_multi(&mut self, m: MultiInstance, notice: Notice) {
+        self.commit_multi(m);
+        self.multi_drafts = MultiDrafts::from_instance(&self.multi);
+        self.notice = Some(notice);
+    }
+
+    /// Commit the many-source drafts when they are valid; otherwise record their errors.
+    fn try_commit_multi(&mut self) {
+        match self.multi_drafts.build() {
+            Ok(m) => {
+                self.multi_drafts.errors.clear();
+                self.multi_drafts.general = None;
+                self.commit_multi(m);
+            }
+            Err((errors, general)) => {
+                self.multi_drafts.errors = errors;
+                self.multi_drafts.general = general;
+            }
+        }
+    }
+
+    /// Replace the many-source instance and recompute its bound and every result shown.
+    fn set_multi(&mut self, m: MultiInstance) {
+        self.multi_lb = Rc::new(lower_bound(&m));
+        self.multi = Rc::new(m);
+        self.revision += 1;
+        if self.tree_msg >= self.multi.messages.len() {
+            self.tree_msg = 0;
+        }
+        let algos: Vec<MultiAlgorithm> = self.multi_results.iter().map(|r| r.algo).collect();
+        self.multi_results = algos
+            .into_iter()
+            .map(|a| run_multi(&self.multi, a))
+            .collect();
+    }
+
+    /// Insert or replace the row of `row.algo`, keeping [`MultiAlgorithm::ALL`] order.
+    fn put_multi_row(&mut self, row: MultiRunRow) {
+        let rank = |a: MultiAlgorithm| MultiAlgorithm::ALL.iter().position(|&x| x == a);
+        match self.multi_results.iter_mut().find(|r| r.algo == row.algo) {
+            Some(r) => *r = row,
+            None => {
+                self.multi_results.push(row);
+                self.multi_results.sort_by_key(|r| rank(r.algo));
+            }
+        }
     }
 
     /// Replace the instance and recompute bounds and every result shown.
@@ -756,6 +1209,24 @@ impl Reducible for AppState {
         next.apply(action);
         Rc::new(next)
     }
+}
+
+/// `inst` in `model`: receive times and latency dropped for the node model; receive time =
+/// send time and latency 0 for the sender-receiver model. Unchanged when already in `model`.
+pub fn convert_model(inst: &Instance, model: ModelKind) -> Instance {
+    let mut inst = inst.clone();
+    if inst.model == model {
+        return inst;
+    }
+    inst.model = model;
+    inst.latency = 0.0;
+    for n in &mut inst.nodes {
+        n.recv = match model {
+            ModelKind::Node => 0.0,
+            ModelKind::SenderReceiver => n.send,
+        };
+    }
+    inst
 }
 
 /// Name of a model as shown on screen.
@@ -936,5 +1407,101 @@ mod tests {
         assert_eq!(s.selected, Some(Algorithm::ALL[4]));
         s.apply(Action::SelectStep(1));
         assert_eq!(s.selected, Some(Algorithm::ALL[0]));
+    }
+
+    #[test]
+    fn many_source_model_switch_edit_run_and_undo() {
+        use crate::multi::{ClassField, MultiField};
+        let mut s = state();
+        s.apply(Action::UseMulti);
+        assert!(s.multi_mode);
+        // The node instance as one message from its source to every other node.
+        assert_eq!(s.multi.node_count(), 12);
+        assert_eq!(s.multi.messages.len(), 1);
+        assert_eq!(s.multi.messages[0].destinations.len(), 11);
+        // Single-model edits do nothing while the many-source model is on screen.
+        let before = s.multi.clone();
+        s.apply(Action::AddNode);
+        assert_eq!(s.multi, before);
+        s.apply(Action::LoadMulti {
+            instance: hetcast_core::multi::gallery::wrp_beats_wr(),
+            origin: "gallery".into(),
+        });
+        assert_eq!(s.multi.node_count(), 8);
+        s.apply(Action::RunAll);
+        assert_eq!(s.multi_results.len(), 4);
+        assert_eq!(s.multi_selected, Some(MultiAlgorithm::Wrp));
+        for r in &s.multi_results {
+            assert!(r.time().unwrap() >= s.multi_lb.value - 1e-9);
+        }
+        let wrp = s.multi_results[3].time().unwrap();
+        // A bad value is marked and changes nothing; a good one is committed and rerun.
+        s.apply(Action::EditClass {
+            class: 1,
+            field: ClassField::SendFixed,
+            text: "-2".into(),
+        });
+        assert!(s
+            .multi_drafts
+            .error(MultiField::Class(1, ClassField::SendFixed))
+            .is_some());
+        assert_eq!(s.multi_results[3].time(), Some(wrp));
+        s.apply(Action::EditClass {
+            class: 1,
+            field: ClassField::SendFixed,
+            text: "3".into(),
+        });
+        s.apply(Action::EditClass {
+            class: 0,
+            field: ClassField::SendFixed,
+            text: "10".into(),
+        });
+        assert!(s.multi_drafts.is_valid());
+        assert_eq!(s.multi.classes[0].send.fixed, 10.0);
+        assert!(s.multi_results[3].time().unwrap() > wrp);
+        // Undo goes back through the edit, the load and the model switch.
+        s.apply(Action::Undo);
+        assert_eq!(s.multi_results[3].time(), Some(wrp));
+        s.apply(Action::Undo);
+        s.apply(Action::Undo);
+        assert!(!s.multi_mode);
+        assert_eq!(*s.instance, gallery::libeskind_hadas_figure1());
+        s.apply(Action::Redo);
+        assert!(s.multi_mode);
+        // Back to the node model: the last one-message instance.
+        s.apply(Action::SetModel(ModelKind::SenderReceiver));
+        assert!(!s.multi_mode);
+        assert_eq!(s.instance.model, ModelKind::SenderReceiver);
+        assert_eq!(s.instance.len(), 12);
+        // A saved many-source instance comes back in its model.
+        let saved =
+            Saved::from_json(&hetcast_core::multi::gallery::wrp_beats_wr().to_json()).unwrap();
+        let s2 = AppState::from_saved(saved);
+        assert!(s2.multi_mode && s2.multi.messages.len() == 4);
+    }
+
+    #[test]
+    fn many_source_loads_that_are_invalid_or_too_large_are_refused() {
+        let mut s = state();
+        s.apply(Action::UseMulti);
+        let before = s.multi.clone();
+        let mut bad = hetcast_core::multi::gallery::wrp_beats_wr();
+        bad.messages[0].destinations.push(0);
+        s.apply(Action::LoadMulti {
+            instance: bad,
+            origin: "bad.json".into(),
+        });
+        assert_eq!(s.multi, before);
+        assert!(s.notice.as_ref().unwrap().text.contains("also listed"));
+        let mut big = hetcast_core::multi::gallery::wrp_beats_wr();
+        big.classes[0].count = 400;
+        s.apply(Action::LoadMulti {
+            instance: big,
+            origin: "big.json".into(),
+        });
+        assert_eq!(s.multi, before);
+        assert!(s.notice.as_ref().unwrap().text.contains("at most 256"));
+        s.apply(Action::StepTreeMessage(-1));
+        assert_eq!(s.tree_msg, 0, "one message: stays at m0");
     }
 }

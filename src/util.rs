@@ -1,6 +1,6 @@
 //! Browser helpers: downloads, local storage, number formatting.
 
-use hetcast_core::Instance;
+use crate::state::Saved;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, Url};
 
@@ -44,14 +44,14 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
-/// The instance saved by an earlier visit, if any and if it still reads.
-pub fn load_saved() -> Option<Instance> {
+/// The instance saved by an earlier visit (either model), if any and if it still reads.
+pub fn load_saved() -> Option<Saved> {
     let text = storage()?.get_item(STORAGE_KEY).ok().flatten()?;
-    Instance::from_json(&text).ok()
+    Saved::from_json(&text).ok()
 }
 
 /// Save `inst` for the next visit (silently does nothing where storage is unavailable).
-pub fn save(inst: &Instance) {
+pub fn save(inst: &Saved) {
     if let Some(s) = storage() {
         let _ = s.set_item(STORAGE_KEY, &inst.to_json());
     }

@@ -3,6 +3,7 @@
 use super::field::TextField;
 use super::StateProps;
 use crate::state::Action;
+use hetcast_core::algo::multi::MultiAlgorithm;
 use hetcast_core::algo::Algorithm;
 use yew::prelude::*;
 
@@ -29,6 +30,26 @@ pub fn algorithm_bar(p: &StateProps) -> Html {
         let s = state.clone();
         Callback::from(move |t| s.dispatch(Action::SetSeed(t)))
     };
+    if state.multi_mode {
+        let buttons = MultiAlgorithm::ALL.iter().map(|&a| {
+            let s = state.clone();
+            let onclick = Callback::from(move |_: MouseEvent| s.dispatch(Action::RunMulti(a)));
+            html! {
+                <button id={format!("run-{}", a.key())} class="algo"
+                    title={format!("Run {} (paper 001){}", a.name(), if a == MultiAlgorithm::Wrp { ", key w" } else { "" })} {onclick}>
+                    { a.short() }
+                </button>
+            }
+        });
+        return html! {
+            <section class="algos" aria-label="Algorithms">
+                <button id="run-all" class="primary" onclick={run_all} title="Run FEF, ECF, WR and WRP (key r)">
+                    {"Run all"}
+                </button>
+                { for buttons }
+            </section>
+        };
+    }
     let seed_field = html! {
         <span class="seed">
             <label for="seed">{"seed"}</label>

@@ -14,6 +14,8 @@ pub const KEYS: &[(&str, &str)] = &[
     ("r", "run every algorithm"),
     ("g", "run greedy / FNF"),
     ("o", "run the optimum"),
+    ("w", "run WRP (many-source model)"),
+    ("m", "tree of the next message (many-source model)"),
     ("1 2 3", "show Tree, Gantt, Trace"),
     ("j / k", "select the next / previous result"),
     ("z / y", "undo / redo an instance change"),

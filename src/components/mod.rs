@@ -5,6 +5,7 @@ pub mod editor;
 pub mod field;
 pub mod generators;
 pub mod help;
+pub mod multi_editor;
 pub mod results;
 pub mod scene_view;
 pub mod topbar;

@@ -2,8 +2,10 @@
 
 use super::algorithms::short_label;
 use super::StateProps;
+use crate::multi::MultiRunRow;
 use crate::state::{Action, RunRow};
 use crate::util::fmt_time;
+use hetcast_core::layout::multi_gantt::fmt_us;
 use yew::prelude::*;
 
 fn yes_no(b: bool) -> Html {
@@ -39,6 +41,9 @@ pub fn ratio_text(t: f64, opt: f64) -> String {
 #[function_component(ResultsTable)]
 pub fn results_table(p: &StateProps) -> Html {
     let state = &p.state;
+    if state.multi_mode {
+        return multi_results(state);
+    }
     let opt = state.optimum();
     let bounds = &state.bounds;
     let lb = fmt_time(bounds.lower_bound);
@@ -133,9 +138,126 @@ pub fn results_table(p: &StateProps) -> Html {
     }
 }
 
+/// The many-source results: one row per algorithm (time, ratio to the lower bound, tasks) and
+/// the lower bound's row.
+fn multi_results(state: &super::StateHandle) -> Html {
+    let lb = state.multi_lb.value;
+    let shown = state
+        .selected_multi()
+        .or(state.multi_results.first())
+        .map(|r| r.algo);
+    let row = |r: &MultiRunRow| {
+        let a = r.algo;
+        let key = a.key();
+        let selected = state.multi_selected == Some(a);
+        let onclick = {
+            let s = state.clone();
+            Callback::from(move |_: MouseEvent| s.dispatch(Action::SelectMulti(a)))
+        };
+        let onkeydown = {
+            let s = state.clone();
+            Callback::from(move |e: KeyboardEvent| {
+                if e.key() == "Enter" || e.key() == " " {
+                    e.prevent_default();
+                    s.dispatch(Action::SelectMulti(a));
+                }
+            })
+        };
+        let cells = match &r.outcome {
+            Ok(ok) => {
+                let t = ok.schedule.completion_time;
+                let blocked: f64 = ok
+                    .schedule
+                    .transfers
+                    .iter()
+                    .map(|x| x.recv_start - x.recv_issue)
+                    .sum();
+                html! {
+                    <>
+                        <td class="time num" id={format!("time-{key}")}>{ fmt_us(t) }</td>
+                        <td class="num" id={format!("ratio-{key}")}>{ ratio_text(t, lb) }</td>
+                        <td class="num" title="sum over all receives of the time spent blocked, waiting for the message">{ fmt_us(blocked) }</td>
+                    </>
+                }
+            }
+            Err(m) => html! {
+                <td colspan="3" class="run-error" id={format!("error-{key}")} title={m.clone()}>{"⚠ "}{ m.clone() }</td>
+            },
+        };
+        html! {
+            <tr key={key} id={format!("row-{key}")} class={classes!("result", selected.then_some("selected"))}
+                tabindex="0" aria-current={selected.then_some("true")} {onclick} {onkeydown}>
+                <th scope="row" title={a.name()}>{ a.short() }<span class="algo-name">{" "}{ a.name() }</span></th>
+                { cells }
+            </tr>
+        }
+    };
+    let toggle = {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| s.dispatch(Action::ToggleTable))
+    };
+    html! {
+        <section class="results-panel" aria-labelledby="results-h">
+            <h2 id="results-h" class="sr-only">{"Results"}</h2>
+            if state.multi_results.is_empty() {
+                <p class="hint" id="results-empty">
+                    {"No results yet. Press "}<kbd>{"r"}</kbd>{" to run FEF, ECF, WR and WRP, or pick one above. Lower bound: "}
+                    <strong id="time-lb">{ fmt_us(lb) }</strong>
+                </p>
+            } else {
+                <div class="table-wrap">
+                    <table class="results multi" id="results">
+                        <thead>
+                            <tr>
+                                <th scope="col">
+                                    <button id="toggle-table" class="icon fold" onclick={toggle}
+                                        aria-expanded={state.table_open.to_string()}
+                                        title={if state.table_open { "Show only the selected row (key t)" } else { "Show every result (key t)" }}>
+                                        { if state.table_open { "▾" } else { "▸" } }
+                                    </button>
+                                    {" Algorithm"}
+                                </th>
+                                <th scope="col" title="completion time: when the last destination holds its last message (simulated)">{"Time T"}</th>
+                                <th scope="col" title="completion time / idealised lower bound (paper 001, section 3.1)">{"÷ LB"}</th>
+                                <th scope="col" title="total time receivers spend blocked waiting for a message">{"Blocked"}</th>
+                            </tr>
+                        </thead>
+                        <tbody>
+                            { for state.multi_results.iter().filter(|r| state.table_open || Some(r.algo) == shown).map(row) }
+                            if state.table_open {
+                                <tr class="lb-row" id="row-lb">
+                                    <th scope="row" title="idealised lower bound: a node may receive and send many messages at once (section 3.1)">{"LB"}<span class="algo-name">{" lower bound"}</span></th>
+                                    <td class="time num" id="time-lb">{ fmt_us(lb) }</td>
+                                    <td class="num">{"1"}</td>
+                                    <td class="num">{"—"}</td>
+                                </tr>
+                            }
+                        </tbody>
+                    </table>
+                </div>
+            }
+        </section>
+    }
+}
+
 /// The bounds of the instance, with their explanations (collapsed to one line by default).
 #[function_component(BoundsPanel)]
 pub fn bounds_panel(p: &StateProps) -> Html {
+    if p.state.multi_mode {
+        let lb = &p.state.multi_lb;
+        let worst = (0..lb.per_node.len())
+            .max_by(|&a, &b| lb.per_node[a].total_cmp(&lb.per_node[b]))
+            .unwrap_or(0);
+        return html! {
+            <details class="panel bounds" id="bounds">
+                <summary><h2>{ format!("Bounds: T ≥ {}", fmt_us(lb.value)) }</h2></summary>
+                <p>
+                    {"Idealised lower bound (paper 001, section 3.1): every message takes its fastest path, a node may send and receive many messages at once, but its receives do not overlap. "}
+                    { format!("The largest is P{worst}'s: {}.", fmt_us(lb.per_node.get(worst).copied().unwrap_or(0.0))) }
+                </p>
+            </details>
+        };
+    }
     let bounds = &p.state.bounds;
     let lines = bounds.lines.iter().map(|l| {
         html! {

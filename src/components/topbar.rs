@@ -4,11 +4,18 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::StateProps;
-use crate::state::{Action, Notice, NoticeKind};
+use crate::state::{Action, Notice, NoticeKind, Saved};
 use crate::util;
 use crate::views;
 use gloo::file::callbacks::FileReader;
-use hetcast_core::{gallery, Instance, ModelKind};
+use hetcast_core::multi::gallery as multi_gallery;
+use hetcast_core::{gallery, ModelKind};
+
+/// The menu text of a many-source gallery entry: its title up to the colon
+/// ("WRP beats WR (Wu et al., fig. 1)"); the full title is the tooltip.
+pub fn gallery_title(title: &str) -> &str {
+    title.split(':').next().unwrap_or(title).trim()
+}
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -24,9 +31,14 @@ pub fn top_bar(p: &StateProps) -> Html {
     {
         // Keep the model menu in step with the instance (undo, imports and the gallery change it).
         let model_ref = model_ref.clone();
-        use_effect_with(state.instance.model, move |m| {
+        let key = if state.multi_mode {
+            "multi"
+        } else {
+            state.instance.model.name()
+        };
+        use_effect_with(key, move |m| {
             if let Some(sel) = model_ref.cast::<HtmlSelectElement>() {
-                sel.set_value(m.name());
+                sel.set_value(m);
             }
         });
     }
@@ -46,11 +58,11 @@ pub fn top_bar(p: &StateProps) -> Html {
         let s = state.clone();
         Callback::from(move |e: Event| {
             let sel: HtmlSelectElement = e.target_unchecked_into();
-            let m = match sel.value().as_str() {
-                "sender_receiver" => ModelKind::SenderReceiver,
-                _ => ModelKind::Node,
-            };
-            s.dispatch(Action::SetModel(m));
+            match sel.value().as_str() {
+                "multi" => s.dispatch(Action::UseMulti),
+                "sender_receiver" => s.dispatch(Action::SetModel(ModelKind::SenderReceiver)),
+                _ => s.dispatch(Action::SetModel(ModelKind::Node)),
+            }
         })
     };
     // The gallery loads an example when it is picked with the mouse, on Enter, or with the Load
@@ -75,6 +87,13 @@ pub fn top_bar(p: &StateProps) -> Html {
                 s.dispatch(Action::Load {
                     instance: (ex.build)(),
                     origin: ex.title.to_string(),
+                });
+            } else if let Some((_, title, instance)) =
+                multi_gallery::all().into_iter().find(|x| x.0 == id)
+            {
+                s.dispatch(Action::LoadMulti {
+                    instance,
+                    origin: gallery_title(title).to_string(),
                 });
             }
         })
@@ -134,8 +153,12 @@ pub fn top_bar(p: &StateProps) -> Html {
             let file = gloo::file::File::from(file);
             let s = s.clone();
             let task = gloo::file::callbacks::read_as_text(&file, move |res| match res {
-                Ok(text) => match Instance::from_json(&text) {
-                    Ok(instance) => s.dispatch(Action::Load {
+                Ok(text) => match Saved::from_json(&text) {
+                    Ok(Saved::Single(instance)) => s.dispatch(Action::Load {
+                        instance,
+                        origin: format!("file {name}"),
+                    }),
+                    Ok(Saved::Multi(instance)) => s.dispatch(Action::LoadMulti {
                         instance,
                         origin: format!("file {name}"),
                     }),
@@ -156,7 +179,7 @@ pub fn top_bar(p: &StateProps) -> Html {
             if let Err(e) = util::download(
                 "hetcast-instance.json",
                 "application/json",
-                &s.instance.to_json(),
+                &s.current().to_json(),
             ) {
                 s.dispatch(Action::Notify(Notice::error(format!(
                     "Export failed: {e:?}"
@@ -184,6 +207,7 @@ pub fn top_bar(p: &StateProps) -> Html {
         Callback::from(move |_: MouseEvent| s.dispatch(a.clone()))
     };
     let model = state.instance.model;
+    let multi = state.multi_mode;
     let svg_title = if scene.is_some() {
         "Download the current view as an SVG file"
     } else {
@@ -195,17 +219,25 @@ pub fn top_bar(p: &StateProps) -> Html {
             <h1>{"hetcast"}</h1>
             <label for="model" class="sr-only">{"Model"}</label>
             <select id="model" ref={model_ref} onchange={on_model} title="Cost model of the instance">
-                <option value="node" selected={model == ModelKind::Node}>{"node model"}</option>
-                <option value="sender_receiver" selected={model == ModelKind::SenderReceiver}>{"sender-receiver model"}</option>
+                <option value="node" selected={!multi && model == ModelKind::Node}>{"node model"}</option>
+                <option value="sender_receiver" selected={!multi && model == ModelKind::SenderReceiver}>{"sender-receiver model"}</option>
+                <option value="multi" selected={multi}>{"many-source (Wu et al.)"}</option>
             </select>
             <label for="gallery" class="sr-only">{"Gallery"}</label>
             <select id="gallery" ref={gallery_ref} onchange={on_gallery} onkeydown={on_gallery_key}
                 onmousedown={on_gallery_mouse}
                 title="Load a worked example from the papers (with the keyboard: arrows choose, Enter loads)">
                 <option value="" selected=true>{"Gallery…"}</option>
+                <optgroup label="One source">
                 { for gallery::examples().iter().map(|ex| html! {
                     <option value={ex.id} title={ex.description}>{ ex.title }</option>
                 }) }
+                </optgroup>
+                <optgroup label="Many sources (Wu et al.)">
+                { for multi_gallery::all().iter().map(|(id, title, _)| html! {
+                    <option value={*id} title={*title}>{ gallery_title(title) }</option>
+                }) }
+                </optgroup>
             </select>
             <button id="gallery-load" onclick={on_gallery_load} disabled={pending.is_empty()}
                 class={classes!((!pending.is_empty()).then_some("pending"))}

@@ -5,9 +5,12 @@ use std::rc::Rc;
 
 use crate::components::scene_view::SceneView;
 use crate::components::StateProps;
+use crate::multi::MultiRunOk;
 use crate::state::{Action, AppState, RunOk, Tab};
 use crate::util::fmt_time;
-use hetcast_core::layout::{gantt, tree, Scene};
+use hetcast_core::layout::multi_gantt::{self, fmt_us};
+use hetcast_core::layout::{gantt, multi_tree, tree, Scene};
+use hetcast_core::multi::{MultiInstance, Op};
 use hetcast_core::Instance;
 use yew::prelude::*;
 
@@ -76,8 +79,68 @@ pub fn scene_of(
     }
 }
 
+/// The CSS class of message `k`'s colour swatch in the editor ("swatch-mc0" .. "swatch-mc7").
+pub fn message_swatch_class(k: usize) -> String {
+    format!("swatch-{}", hetcast_core::layout::style::message_class(k))
+}
+
+fn multi_gantt_at(inst: &MultiInstance, run: &MultiRunOk, width: f64) -> Scene {
+    multi_gantt::multi_gantt_scene(
+        inst,
+        &run.schedule,
+        &multi_gantt::MultiGanttOptions {
+            width,
+            ..Default::default()
+        },
+    )
+}
+
+/// The Scene of `tab` for a successful many-source run: the Gantt chart (laid out for the
+/// view as [`scene_of`] does) or the tree of message `msg`; None for the Tasks tab.
+pub fn multi_scene_of(
+    inst: &MultiInstance,
+    run: &MultiRunOk,
+    tab: Tab,
+    view: (f64, f64),
+    fit: bool,
+    msg: usize,
+) -> Option<Scene> {
+    match tab {
+        Tab::Tree => Some(multi_tree::multi_tree_scene(
+            inst,
+            &run.schedule,
+            msg,
+            &Default::default(),
+        )),
+        Tab::Gantt => {
+            let first = multi_gantt_at(inst, run, gantt_width(view.0));
+            if !fit || view.1 <= 0.0 {
+                return Some(first);
+            }
+            let w = gantt_fit_width(view.0, view.1, first.height);
+            if (w - first.width).abs() < 1.0 {
+                Some(first)
+            } else {
+                Some(multi_gantt_at(inst, run, w))
+            }
+        }
+        Tab::Trace => None,
+    }
+}
+
 /// The Scene on screen: the current tab of the selected result, if it draws one.
 pub fn current_scene(state: &AppState) -> Option<Scene> {
+    if state.multi_mode {
+        let ok = state.selected_multi()?.outcome.as_ref().ok()?;
+        return multi_scene_of(
+            &state.multi,
+            ok,
+            state.tab,
+            (state.view_width, state.view_height),
+            state.fit,
+            state.tree_msg,
+        );
+    }
     let row = state.selected_row()?;
     let ok = row.outcome.as_ref().ok()?;
     scene_of(
@@ -92,6 +155,10 @@ pub fn current_scene(state: &AppState) -> Option<Scene> {
 /// File name of an export of the current view: `hetcast-{algorithm}-{view}.{ext}`, e.g.
 /// `hetcast-greedy-gantt.svg` (the file's title gives the algorithm and T).
 pub fn export_name(state: &AppState, ext: &str) -> String {
+    if state.multi_mode {
+        let algo = state.multi_selected.map(|a| a.key()).unwrap_or("none");
+        return format!("hetcast-{algo}-{}.{ext}", state.tab.key());
+    }
     let algo = state
         .selected_row()
         .map(|r| match r.algo {
@@ -100,6 +167,61 @@ pub fn export_name(state: &AppState, ext: &str) -> String {
         })
         .unwrap_or_else(|| "none".into());
     format!("hetcast-{algo}-{}.{ext}", state.tab.key())
+}
+
+/// The Tasks view of a many-source run: every node's task list in order, with its times.
+fn tasks_view(inst: &MultiInstance, run: &MultiRunOk) -> Html {
+    let s = &run.schedule;
+    let find = |msg: usize, to: usize| s.transfers.iter().find(|t| t.msg == msg && t.to == to);
+    let rows = run.plan.tasks.iter().enumerate().map(|(v, list)| {
+        let tasks = list.iter().map(|t| {
+            let colour = message_swatch_class(t.msg);
+            let (text, times) = match t.op {
+                Op::Send => (
+                    format!("send m{} → P{}", t.msg, t.peer),
+                    find(t.msg, t.peer)
+                        .map(|x| format!("{}–{}", fmt_us(x.send_start), fmt_us(x.send_end)))
+                        .unwrap_or_default(),
+                ),
+                Op::Recv => (
+                    format!("recv m{} ← P{}", t.msg, t.peer),
+                    find(t.msg, v)
+                        .map(|x| {
+                            let wait = x.recv_start - x.recv_issue;
+                            format!(
+                                "{}–{}{}",
+                                fmt_us(x.recv_start),
+                                fmt_us(x.recv_end),
+                                if wait > 0.0 {
+                                    format!(", waited {}", fmt_us(wait))
+                                } else {
+                                    String::new()
+                                }
+                            )
+                        })
+                        .unwrap_or_default(),
+                ),
+            };
+            html! {
+                <li class={classes!("task", colour)}>
+                    <span class="task-op">{ text }</span>
+                    <span class="step-times">{ format!(" {times}") }</span>
+                </li>
+            }
+        });
+        html! {
+            <tr id={format!("tasks-{v}")}>
+                <th scope="row">{ multi_gantt::lane_label(inst, v) }</th>
+                <td><ol class="tasks">{ for tasks }</ol></td>
+            </tr>
+        }
+    });
+    html! {
+        <div class="tasks-view" id="trace">
+            <p class="hint small">{"Each node runs its list in order. Sends are non-blocking (the node is busy S only); a receive blocks until the message is there, then takes R."}</p>
+            <table class="tasks-table"><tbody>{ for rows }</tbody></table>
+        </div>
+    }
 }
 
 fn trace_view(run: &RunOk) -> Html {
@@ -141,6 +263,8 @@ pub fn view_panel(p: &StateProps) -> Html {
             state.selected,
             state.tab,
             known,
+            state.multi_mode,
+            state.multi_selected,
         );
         use_effect_with(deps, move |_| {
             let measure = move || {
@@ -179,31 +303,62 @@ pub fn view_panel(p: &StateProps) -> Html {
         html! {
             <button role="tab" id={format!("tab-{}", t.key())} class={classes!("tab", selected.then_some("active"))}
                 aria-selected={selected.to_string()} aria-controls="view-panel" {onclick}>
-                <kbd>{ i + 1 }</kbd>{" "}{ t.title() }
+                <kbd>{ i + 1 }</kbd>{" "}{ if state.multi_mode && t == Tab::Trace { "Tasks" } else { t.title() } }
             </button>
         }
     });
-    let body = match state.selected_row() {
+    let multi_body = || match state.selected_multi() {
         None => html! {
-            <p class="hint">{"Run an algorithm (key "}<kbd>{"r"}</kbd>{" runs all) and select a result to see its schedule."}</p>
+            <p class="hint">{"Run an algorithm (key "}<kbd>{"r"}</kbd>{" runs FEF, ECF, WR and WRP) and select a result to see its schedule."}</p>
         },
         Some(row) => match &row.outcome {
-            Err(m) => html! { <p class="field-error">{ format!("⚠ {}: {m}", row.title()) }</p> },
-            Ok(ok) => match scene_of(
-                &state.instance,
+            Err(m) => {
+                html! { <p class="field-error">{ format!("⚠ {}: {m}", row.algo.short()) }</p> }
+            }
+            Ok(ok) => match multi_scene_of(
+                &state.multi,
                 ok,
                 state.tab,
                 (state.view_width, state.view_height),
                 state.fit,
+                state.tree_msg,
             ) {
                 Some(scene) => html! {
                     <div class={classes!("scene-wrap", state.fit.then_some("fit"))}>
                         <SceneView scene={Rc::new(scene)} id={format!("scene-{}", state.tab.key())} />
                     </div>
                 },
-                None => trace_view(ok),
+                None => tasks_view(&state.multi, ok),
             },
         },
+    };
+    let body = if state.multi_mode {
+        multi_body()
+    } else {
+        match state.selected_row() {
+            None => html! {
+                <p class="hint">{"Run an algorithm (key "}<kbd>{"r"}</kbd>{" runs all) and select a result to see its schedule."}</p>
+            },
+            Some(row) => match &row.outcome {
+                Err(m) => {
+                    html! { <p class="field-error">{ format!("⚠ {}: {m}", row.title()) }</p> }
+                }
+                Ok(ok) => match scene_of(
+                    &state.instance,
+                    ok,
+                    state.tab,
+                    (state.view_width, state.view_height),
+                    state.fit,
+                ) {
+                    Some(scene) => html! {
+                        <div class={classes!("scene-wrap", state.fit.then_some("fit"))}>
+                            <SceneView scene={Rc::new(scene)} id={format!("scene-{}", state.tab.key())} />
+                        </div>
+                    },
+                    None => trace_view(ok),
+                },
+            },
+        }
     };
     let on_focus = {
         let s = state.clone();
@@ -213,20 +368,57 @@ pub fn view_panel(p: &StateProps) -> Html {
         let s = state.clone();
         Callback::from(move |_: MouseEvent| s.dispatch(Action::ToggleFit))
     };
-    let caption = state
-        .selected_row()
-        .map(|r| {
-            format!(
-                "{}: T = {}",
-                r.title(),
-                r.time().map(fmt_time).unwrap_or_else(|| "—".into())
-            )
-        })
-        .unwrap_or_default();
+    let caption = if state.multi_mode {
+        state
+            .selected_multi()
+            .map(|r| {
+                format!(
+                    "{}: T = {}",
+                    r.algo.short(),
+                    r.time().map(fmt_us).unwrap_or_else(|| "—".into())
+                )
+            })
+            .unwrap_or_default()
+    } else {
+        state
+            .selected_row()
+            .map(|r| {
+                format!(
+                    "{}: T = {}",
+                    r.title(),
+                    r.time().map(fmt_time).unwrap_or_else(|| "—".into())
+                )
+            })
+            .unwrap_or_default()
+    };
+    let msg_select = if state.multi_mode && state.tab == Tab::Tree {
+        let s = state.clone();
+        let onchange = Callback::from(move |e: Event| {
+            let sel: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(k) = sel.value().parse::<usize>() {
+                s.dispatch(Action::SetTreeMessage(k));
+            }
+        });
+        html! {
+            <span class="tree-msg">
+                <label for="tree-msg">{"Tree of"}</label>
+                <select id="tree-msg" {onchange} title="The tree this message followed (key m: next message)">
+                    { for (0..state.multi.messages.len()).map(|k| html! {
+                        <option value={k.to_string()} selected={k == state.tree_msg}>
+                            { format!("m{k} from {}", state.multi.label(state.multi.messages[k].source)) }
+                        </option>
+                    }) }
+                </select>
+            </span>
+        }
+    } else {
+        html! {}
+    };
     html! {
         <section class="view" aria-label="Views">
             <div class="tabs" role="tablist" aria-label="Views">
                 { for tabs }
+                { msg_select }
                 <span class="view-caption" id="view-caption">{ caption }</span>
                 <button id="fit" class="icon" onclick={on_fit}
                     title="Drawing size: fitted to the panel, or 100% with scroll bars (key v)">{ if state.fit { "Size: fit" } else { "Size: 100%" } }</button>

@@ -13,7 +13,7 @@
 //!   (`blocked`, `blocked-{k}-{from}-{to}`). There are no arrows between lanes (with several
 //!   messages they cross and hide the bars): the send bar names the receiver ("m0→P3") and the
 //!   transit strip sits in the receiver's lane. Messages 8-15 and 16-23 reuse the
-//!   colours with other patterns ([`message_variant`](super::style::message_variant)): white
+//!   colours with other patterns ([`message_variant`]): white
 //!   stripes on the send bars and another hatching direction.
 //! - **Axis**: nice ticks ([`nice_ticks`]) in µs, ms or s ([`time_unit`]), the completion line
 //!   and its label "T = 14 µs" ([`fmt_us`]).
@@ -42,14 +42,14 @@ use crate::multi::{MultiInstance, MultiSchedule};
 /// Height of a send, receive or blocked bar.
 pub const BAR_H: f64 = 26.0;
 /// Height of one transit strip.
-pub const TRANSIT_H: f64 = 8.0;
+pub const TRANSIT_H: f64 = 6.0;
 /// Smallest width of the plotting area.
 pub const MIN_PLOT_W: f64 = 300.0;
 /// Class names longer than this are cut in lane labels.
 pub const CLASS_CHARS: usize = 12;
 const MARGIN: f64 = 20.0;
 const RIGHT_PAD: f64 = 36.0;
-const LANE_PAD: f64 = 5.0;
+const LANE_PAD: f64 = 4.0;
 const HATCH_STEP: f64 = 9.0;
 
 /// Options of [`multi_gantt_scene`].
@@ -406,7 +406,7 @@ pub fn multi_gantt_scene(
             LANE_PAD
                 + BAR_H
                 + if strips > 0.0 {
-                    4.0 + strips * (TRANSIT_H + 3.0)
+                    4.0 + strips * (TRANSIT_H + 2.0)
                 } else {
                     0.0
                 }
@@ -437,7 +437,7 @@ pub fn multi_gantt_scene(
     let axis_y = yy;
     let bar_y = |v: usize| lane_y[v] + LANE_PAD;
     let strip_y = |v: usize, strip: usize| {
-        lane_y[v] + LANE_PAD + BAR_H + 4.0 + strip as f64 * (TRANSIT_H + 3.0)
+        lane_y[v] + LANE_PAD + BAR_H + 4.0 + strip as f64 * (TRANSIT_H + 2.0)
     };
 
     // Lanes.
@@ -652,16 +652,10 @@ pub fn multi_gantt_scene(
         entries.push(("blocked", None, "blocked, waiting".into()));
     }
     entries.push(("completion", None, "completion time".into()));
-    let kinds = entries.len();
     for k in 0..inst.messages.len() {
         entries.push(("send", Some(k), message_summary(inst, k)));
     }
-    for (i, (kind, k, word)) in entries.into_iter().enumerate() {
-        if i == kinds {
-            // Messages start a row of their own.
-            lx = MARGIN;
-            ly += 32.0;
-        }
+    for (kind, k, word) in entries {
         let entry_w = 40.0 + text_width(&word, FONT_SMALL);
         if lx > MARGIN && lx + entry_w > width - MARGIN {
             lx = MARGIN;

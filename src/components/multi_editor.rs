@@ -1,0 +1,312 @@
+//! The many-source instance editor (paper 001): node classes, the link, the messages.
+
+use super::field::TextField;
+use super::StateProps;
+use crate::multi::{ClassField, MsgField, MultiField, MAX_GRID};
+use crate::state::Action;
+use hetcast_core::layout::multi_gantt::fmt_bytes;
+use hetcast_core::multi::Link;
+use yew::prelude::*;
+
+/// The bandwidth (Mbps) of a rate in µs per byte, for the hint next to the rate.
+pub fn mbps_of(per_byte: f64) -> Option<f64> {
+    (per_byte.is_finite() && per_byte > 0.0).then(|| 8.0 / per_byte)
+}
+
+/// "155 Mbps", "1 Gbps", "1.333 Mbps".
+pub fn bandwidth_text(mbps: f64) -> String {
+    let trim = |x: f64| {
+        let s = format!("{x:.3}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    if mbps >= 1000.0 {
+        format!("{} Gbps", trim(mbps / 1000.0))
+    } else {
+        format!("{} Mbps", trim(mbps))
+    }
+}
+
+/// Node range of each class: "P0–P4" (classes number their nodes in order).
+fn node_ranges(counts: &[Option<usize>]) -> Vec<Option<String>> {
+    let mut first = Some(0usize);
+    counts
+        .iter()
+        .map(|c| {
+            let out = match (first, c) {
+                (Some(f), Some(c)) if *c == 1 => Some(format!("P{f}")),
+                (Some(f), Some(c)) if *c > 1 => Some(format!("P{f}–P{}", f + c - 1)),
+                _ => None,
+            };
+            first = match (first, c) {
+                (Some(f), Some(c)) => Some(f + c),
+                _ => None,
+            };
+            out
+        })
+        .collect()
+}
+
+/// The editor of the many-source instance.
+#[function_component(MultiEditor)]
+pub fn multi_editor(p: &StateProps) -> Html {
+    let state = &p.state;
+    let d = &state.multi_drafts;
+    let inst = &state.multi;
+    let err = |f: MultiField| d.error(f).map(|e| AttrValue::from(e.to_string()));
+    let dispatch = |a: Action| {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| s.dispatch(a.clone()))
+    };
+    let class_field = |i: usize, f: ClassField, label: String| {
+        let s = state.clone();
+        let (class, mode) = match f {
+            ClassField::Name => ("name", "text"),
+            ClassField::Count => ("num count", "numeric"),
+            _ => ("num", "decimal"),
+        };
+        html! {
+            <TextField id={format!("class-{i}-{}", f.key())} aria_label={label}
+                value={d.classes[i].get(f).to_string()} class={classes!(class)} inputmode={mode}
+                error={err(MultiField::Class(i, f))}
+                oninput={Callback::from(move |text| s.dispatch(Action::EditClass { class: i, field: f, text }))} />
+        }
+    };
+    let counts: Vec<Option<usize>> = d
+        .classes
+        .iter()
+        .map(|c| c.count.trim().parse().ok())
+        .collect();
+    let ranges = node_ranges(&counts);
+    let nclasses = d.classes.len();
+    let classes = d.classes.iter().enumerate().map(|(i, c)| {
+        let who = if c.name.trim().is_empty() {
+            format!("class {}", i + 1)
+        } else {
+            c.name.trim().to_string()
+        };
+        html! {
+            <tbody key={i} class="class-rows" id={format!("class-{i}")}>
+                <tr class="class-head">
+                    <td colspan="3">
+                        <span class="inline">
+                            { class_field(i, ClassField::Name, format!("name of {who}")) }
+                            <span class="times">{"×"}</span>
+                            { class_field(i, ClassField::Count, format!("number of nodes of {who}")) }
+                            <span class="range">{ ranges[i].clone().unwrap_or_default() }</span>
+                        </span>
+                    </td>
+                    <td class="center">
+                        <button class="icon" id={format!("remove-class-{i}")} aria-label={format!("Remove {who}")}
+                            title={format!("Remove {who}")} disabled={nclasses <= 1}
+                            onclick={dispatch(Action::RemoveClass(i))}>{"✕"}</button>
+                    </td>
+                </tr>
+                <tr>
+                    <th scope="row" class="sub" title="send overhead S(m) = fixed + per byte × m">{"send S"}</th>
+                    <td>{ class_field(i, ClassField::SendFixed, format!("send overhead of {who}, fixed part in µs")) }</td>
+                    <td>{ class_field(i, ClassField::SendPerByte, format!("send overhead of {who}, µs per byte")) }</td>
+                    <td></td>
+                </tr>
+                <tr>
+                    <th scope="row" class="sub" title="receive overhead R(m) = fixed + per byte × m">{"recv R"}</th>
+                    <td>{ class_field(i, ClassField::RecvFixed, format!("receive overhead of {who}, fixed part in µs")) }</td>
+                    <td>{ class_field(i, ClassField::RecvPerByte, format!("receive overhead of {who}, µs per byte")) }</td>
+                    <td></td>
+                </tr>
+            </tbody>
+        }
+    });
+    // Link.
+    let on_rate = {
+        let s = state.clone();
+        Callback::from(move |t| s.dispatch(Action::EditRate(t)))
+    };
+    let on_per_pair = {
+        let s = state.clone();
+        let on = d.per_pair;
+        Callback::from(move |_: Event| s.dispatch(Action::SetPerPair(!on)))
+    };
+    let rate_hint = d
+        .rate
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .and_then(mbps_of)
+        .map(|m| format!("≈ {}", bandwidth_text(m)))
+        .unwrap_or_default();
+    let n_draft = d.node_count();
+    let grid = if d.per_pair {
+        match n_draft {
+            Some(n) if n <= MAX_GRID && d.matrix.len() == n => {
+                let rows = (0..n).map(|i| {
+                    let cells = (0..n).map(|j| {
+                        if i == j {
+                            html! { <td class="diag">{"—"}</td> }
+                        } else {
+                            let s = state.clone();
+                            html! {
+                                <td>
+                                    <TextField id={format!("matrix-{i}-{j}")} aria_label={format!("µs per byte from P{i} to P{j}")}
+                                        value={d.matrix[i][j].clone()} class={classes!("num", "cell")}
+                                        error={err(MultiField::Matrix(i, j))}
+                                        oninput={Callback::from(move |text| s.dispatch(Action::EditMatrix { from: i, to: j, text }))} />
+                                </td>
+                            }
+                        }
+                    });
+                    html! { <tr><th scope="row">{ format!("P{i}") }</th>{ for cells }</tr> }
+                });
+                html! {
+                    <div class="table-wrap matrix-wrap">
+                        <table class="matrix" id="matrix">
+                            <caption class="hint small">{"X(i → j) in µs/byte: row sends, column receives"}</caption>
+                            <thead><tr><th></th>{ for (0..n).map(|j| html! { <th scope="col">{ format!("P{j}") }</th> }) }</tr></thead>
+                            <tbody>{ for rows }</tbody>
+                        </table>
+                    </div>
+                }
+            }
+            _ => html! {
+                <p class="hint small" id="matrix-note">
+                    { format!("Per-pair rates: a {0} x {0} matrix. The grid is for at most {MAX_GRID} nodes; edit larger matrices in the JSON file and import it.", d.matrix.len()) }
+                </p>
+            },
+        }
+    } else {
+        html! {}
+    };
+    // Messages.
+    let nmsg = d.messages.len();
+    let messages = d.messages.iter().enumerate().map(|(k, m)| {
+        let field = |f: MsgField, class: &'static str, mode: &'static str, label: String, ph: Option<&'static str>| {
+            let s = state.clone();
+            html! {
+                <TextField id={format!("msg-{k}-{}", f.key())} aria_label={label}
+                    value={m.get(f).to_string()} class={classes!(class)} inputmode={mode}
+                    placeholder={ph.map(AttrValue::from)}
+                    error={err(MultiField::Msg(k, f))}
+                    oninput={Callback::from(move |text| s.dispatch(Action::EditMessage { msg: k, field: f, text }))} />
+            }
+        };
+        let size_hint = m
+            .size
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| *v >= 1000.0 && v.is_finite())
+            .map(fmt_bytes)
+            .unwrap_or_default();
+        html! {
+            <tr key={k} id={format!("msg-{k}")}>
+                <th scope="row" class={classes!("idx", crate::views::message_swatch_class(k))}>{ format!("m{k}") }</th>
+                <td>{ field(MsgField::Source, "num src", "numeric", format!("source node of m{k}"), None) }</td>
+                <td>
+                    { field(MsgField::Size, "num size", "decimal", format!("size of m{k} in bytes"), None) }
+                    <span class="size-hint">{ size_hint }</span>
+                </td>
+                <td>{ field(MsgField::Dests, "dests", "text", format!("destinations of m{k}: node numbers and ranges, e.g. 1,2,5-8, or all"), Some("1,2,5-8 or all")) }</td>
+                <td class="center">
+                    <button class="icon" id={format!("remove-msg-{k}")} aria-label={format!("Remove m{k}")}
+                        title={format!("Remove m{k}")} disabled={nmsg <= 1}
+                        onclick={dispatch(Action::RemoveMessage(k))}>{"✕"}</button>
+                </td>
+            </tr>
+        }
+    });
+    let link_text = match &inst.link {
+        Link::PerByte(x) => format!(
+            "X = {} µs/B{}",
+            crate::state::num_text(*x),
+            mbps_of(*x)
+                .map(|m| format!(" ({})", bandwidth_text(m)))
+                .unwrap_or_default()
+        ),
+        Link::Matrix(_) => "X per pair".to_string(),
+    };
+    html! {
+        <section class="panel editor multi-editor" aria-labelledby="editor-h">
+            <div class="panel-head">
+                <h2 id="editor-h">{"Instance"}</h2>
+                <button id="undo" onclick={dispatch(Action::Undo)} disabled={!state.can_undo()} title="Undo an instance change (key z)">{"Undo"}</button>
+                <button id="redo" onclick={dispatch(Action::Redo)} disabled={!state.can_redo()} title="Redo (key y)">{"Redo"}</button>
+                <button id="hide-side" class="icon" onclick={dispatch(Action::ToggleSide)} aria-label="Hide the instance panel" title="Hide the instance panel (key i)">{"◀"}</button>
+            </div>
+            <p class="summary" id="instance-summary">
+                { format!("{} nodes, {} messages, many-source model; {link_text}", inst.node_count(), inst.messages.len()) }
+            </p>
+            <h3>{"Node classes"}</h3>
+            <div class="table-wrap">
+                <table class="classes" id="classes">
+                    <thead>
+                        <tr>
+                            <th scope="col">{"Class × count"}</th>
+                            <th scope="col" title="constant part, µs">{"fixed µs"}</th>
+                            <th scope="col" title="µs per byte">{"µs/B"}</th>
+                            <th scope="col"><span class="sr-only">{"Remove"}</span></th>
+                        </tr>
+                    </thead>
+                    { for classes }
+                </table>
+            </div>
+            <button id="add-class" onclick={dispatch(Action::AddClass)}>{"+ Add class"}</button>
+            <h3>{"Link"}</h3>
+            <div class="row">
+                <label for="link-rate" title="network time per byte X">{"X"}</label>
+                <TextField id="link-rate" value={d.rate.clone()} error={err(MultiField::LinkRate)}
+                    oninput={on_rate} class={classes!("num", "rate")} />
+                <span>{"µs/B"}</span>
+                <span class="hint small" id="rate-hint">{ rate_hint }</span>
+            </div>
+            <div class="row">
+                <button id="rate-155" onclick={dispatch(Action::SetRateMbps(155.0))} title="X = 8 / 155 µs per byte">{"155 Mbps"}</button>
+                <button id="rate-1g" onclick={dispatch(Action::SetRateMbps(1000.0))} title="X = 0.008 µs per byte">{"1 Gbps"}</button>
+                <label class="check">
+                    <input type="checkbox" id="per-pair" checked={d.per_pair} onchange={on_per_pair} />
+                    {" per pair"}
+                </label>
+            </div>
+            { grid }
+            <h3>{"Messages"}</h3>
+            <div class="table-wrap">
+                <table class="messages" id="messages">
+                    <thead>
+                        <tr>
+                            <th scope="col">{"Msg"}</th>
+                            <th scope="col" title="the node that holds the message at time 0">{"From"}</th>
+                            <th scope="col">{"Bytes"}</th>
+                            <th scope="col" title="node numbers and ranges, e.g. 1,2,5-8, or all">{"To"}</th>
+                            <th scope="col"><span class="sr-only">{"Remove"}</span></th>
+                        </tr>
+                    </thead>
+                    <tbody>{ for messages }</tbody>
+                </table>
+            </div>
+            if let Some(g) = &d.general {
+                <p class="field-error" role="alert" id="instance-error">{"⚠ "}{g.clone()}</p>
+            }
+            if !d.is_valid() {
+                <p class="hint" id="kept-hint">{"Fix the marked fields; the algorithms keep using the last valid instance."}</p>
+            }
+            <button id="add-msg" onclick={dispatch(Action::AddMessage)}>{"+ Add message"}</button>
+        </section>
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bandwidths_and_ranges() {
+        assert_eq!(bandwidth_text(mbps_of(0.008).unwrap()), "1 Gbps");
+        assert_eq!(
+            bandwidth_text(mbps_of(Link::per_byte_of_mbps(155.0)).unwrap()),
+            "155 Mbps"
+        );
+        assert_eq!(mbps_of(0.0), None);
+        assert_eq!(
+            node_ranges(&[Some(5), Some(1), None, Some(2)]),
+            vec![Some("P0–P4".into()), Some("P5".into()), None, None]
+        );
+    }
+}
