@@ -328,3 +328,108 @@ async fn random_generator_says_types_are_at_most_max_cost() {
     settle().await;
     assert_eq!(count("#gen-random-note"), 0);
 }
+
+/// The simulated completion time of `algo` on the gallery's "WRP beats WR", as the app prints it.
+fn wu_time(algo: hetcast_core::algo::multi::MultiAlgorithm) -> String {
+    let inst = hetcast_core::multi::gallery::wrp_beats_wr();
+    let s = hetcast_core::multi::simulate_multi(&inst, &algo.run(&inst).unwrap()).unwrap();
+    hetcast_core::layout::multi_gantt::fmt_us(s.completion_time)
+}
+
+#[wasm_bindgen_test]
+async fn many_source_model_from_the_menu_and_the_gallery() {
+    let _app = Mounted::new().await;
+    choose("gallery", "lh-fig1").await;
+    choose("model", "multi").await;
+    // The node instance becomes one message from its source to the 11 others.
+    assert!(
+        text("instance-summary").starts_with("12 nodes, 1 messages, many-source"),
+        "{}",
+        text("instance-summary")
+    );
+    assert_eq!(count("#run-fef, #run-ecf, #run-wr, #run-wrp"), 4);
+    assert_eq!(count("#run-greedy"), 0);
+    choose("gallery", "wu-wrp-beats-wr").await;
+    assert!(text("instance-summary").starts_with("8 nodes, 4 messages"));
+    assert_eq!(count("#classes tbody"), 2);
+    assert_eq!(count("#messages tbody tr"), 4);
+    // Back to the node model: the one-message instance is still there.
+    choose("model", "node").await;
+    assert!(text("instance-summary").starts_with("12 nodes, node model"));
+    click("undo").await;
+    assert!(text("instance-summary").starts_with("8 nodes, 4 messages"));
+    let model: HtmlSelectElement = el("model").dyn_into().unwrap();
+    assert_eq!(model.value(), "multi");
+}
+
+#[wasm_bindgen_test]
+async fn many_source_wrp_gantt_has_one_lane_per_node_and_a_legend_per_message() {
+    use hetcast_core::algo::multi::MultiAlgorithm;
+    let _app = Mounted::new().await;
+    choose("model", "multi").await;
+    choose("gallery", "wu-wrp-beats-wr").await;
+    click("run-wrp").await;
+    assert_eq!(text("time-wrp"), wu_time(MultiAlgorithm::Wrp));
+    click("tab-gantt").await;
+    assert_eq!(count("#scene-gantt rect[id^='lane-']"), 8);
+    assert_eq!(count("#scene-gantt rect[id^='legend-msg-']"), 4);
+    // Every transfer has a send and a receive bar.
+    assert_eq!(count("#scene-gantt rect[id^='send-']"), 14);
+    assert_eq!(count("#scene-gantt rect[id^='recv-']"), 14);
+    assert!(text("view-caption").ends_with(&wu_time(MultiAlgorithm::Wrp)));
+    // Run all: four rows and the lower bound's row; WRP is the best here.
+    key("r").await;
+    assert_eq!(count("#results tr.result"), 4);
+    assert_eq!(count("#row-lb"), 1);
+    assert_eq!(text("time-wr"), wu_time(MultiAlgorithm::Wr));
+    // The tree of each message: m3 goes from P3 to 5 nodes.
+    click("tab-tree").await;
+    choose("tree-msg", "3").await;
+    assert_eq!(count("#scene-tree rect[id^='node-']"), 6);
+    key("m").await;
+    assert_eq!(count("#scene-tree rect[id^='node-']"), 5, "m0: P0 and 4 nodes");
+    key("3").await;
+    assert_eq!(count("#trace tr[id^='tasks-']"), 8);
+}
+
+#[wasm_bindgen_test]
+async fn many_source_editor_marks_bad_fields_and_keeps_the_last_valid_instance() {
+    use hetcast_core::algo::multi::MultiAlgorithm;
+    let _app = Mounted::new().await;
+    choose("model", "multi").await;
+    choose("gallery", "wu-wrp-beats-wr").await;
+    click("run-wrp").await;
+    let wrp = wu_time(MultiAlgorithm::Wrp);
+    type_into("class-1-send-fixed", "-1").await;
+    assert!(text("class-1-send-fixed-error").contains("> 0"));
+    type_into("msg-0-dests", "1,2,99").await;
+    assert!(text("msg-0-dests-error").contains("P99 does not exist"));
+    type_into("msg-1-dests", "1-3").await;
+    assert!(text("msg-1-dests-error").contains("P1 is the source"));
+    type_into("link-rate", "NaN").await;
+    assert!(count("#link-rate-error") == 1);
+    assert_eq!(count("input.invalid"), 4);
+    assert_eq!(text("time-wrp"), wrp, "the last valid instance stays in use");
+    assert_eq!(count("#kept-hint"), 1);
+    // Fix them; then a real edit changes the result.
+    type_into("class-1-send-fixed", "3").await;
+    type_into("msg-0-dests", "1,2,3,6").await;
+    type_into("msg-1-dests", "2,5").await;
+    type_into("link-rate", "6").await;
+    assert_eq!(count("input.invalid"), 0);
+    assert_eq!(text("time-wrp"), wrp);
+    type_into("class-0-count", "6").await;
+    assert!(text("instance-summary").starts_with("9 nodes"));
+    type_into("msg-3-dests", "all").await;
+    assert_ne!(text("time-wrp"), wrp);
+    // Per-pair rates: a 9 x 9 grid.
+    el("per-pair").dyn_into::<HtmlElement>().unwrap().click();
+    settle().await;
+    assert_eq!(count("#matrix input"), 72);
+    type_into("matrix-0-1", "-4").await;
+    assert!(text("matrix-0-1-error").contains("negative"));
+    // 155 Mbps sets one rate again.
+    click("rate-155").await;
+    assert!(text("rate-hint").contains("155 Mbps"));
+    assert_eq!(count("#matrix"), 0);
+}

@@ -96,6 +96,17 @@ export class AppPage {
     return { name: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
   }
 
+  /** Choose a model in the model menu: 'node', 'sender_receiver' or 'multi'. */
+  async selectModel(value) {
+    await this.page.selectOption('#model', value);
+    await this.page.locator('#instance-summary').waitFor();
+  }
+
+  /** Count the elements of the drawing on screen whose id starts with `prefix`. */
+  async countInScene(view, prefix) {
+    return this.page.locator(`#scene-${view} [id^="${prefix}"]`).count();
+  }
+
   async screenshot(path) {
     await this.page.screenshot({ path, fullPage: false });
   }

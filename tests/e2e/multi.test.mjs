@@ -1,0 +1,157 @@
+// End-to-end test of the many-source model (Wu, Yeh, Liu; paper 001) on the release build in
+// dist/: the gallery's "WRP beats WR", WRP's Gantt chart (one lane per node, one legend entry
+// per message), its SVG export, and the JSON round trip of the instance.
+// Run: cd tests/e2e && node --test
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync } from 'node:fs';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { AppPage, launch } from './app-page.mjs';
+import { serveDir } from './static-server.mjs';
+
+const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
+const DIST = new URL('../../dist/', import.meta.url).pathname;
+mkdirSync(ARTIFACTS, { recursive: true });
+
+let browser;
+let server;
+let baseUrl = process.env.HETCAST_URL;
+before(async () => {
+  if (!baseUrl) {
+    assert.ok(existsSync(`${DIST}/index.html`), 'build the app first: trunk build --release');
+    server = await serveDir(DIST);
+    baseUrl = server.url;
+  }
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openApp() {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, acceptDownloads: true });
+  const app = new AppPage(page, baseUrl);
+  await app.open();
+  return app;
+}
+
+/** All attribute values `@_id` (any depth) of a parsed XML tree that match `re`. */
+function findIds(node, re, out = []) {
+  if (Array.isArray(node)) {
+    node.forEach((n) => findIds(n, re, out));
+  } else if (node && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '@_id' && typeof v === 'string' && re.test(v)) out.push(v);
+      else findIds(v, re, out);
+    }
+  }
+  return out;
+}
+
+/** Microseconds of a time as the app prints it ("14 µs", "2.423 ms", "1.5 s"). */
+function micros(text) {
+  const m = text.trim().match(/^([\d.]+) (µs|ms|s)$/);
+  assert.ok(m, `a time: ${text}`);
+  return Number(m[1]) * { 'µs': 1, ms: 1e3, s: 1e6 }[m[2]];
+}
+
+test('WRP beats WR (Wu et al.): Gantt chart per node and per message, SVG export', async () => {
+  const app = await openApp();
+  try {
+    const entries = await app.galleryEntries();
+    const entry = entries.find((e) => /WRP beats WR/.test(e.title));
+    assert.ok(entry, `gallery lists "WRP beats WR": ${JSON.stringify(entries)}`);
+    await app.loadExample(entry.id);
+    assert.equal(await app.page.$eval('#model', (s) => s.value), 'multi', 'the model menu follows');
+    const summary = await app.page.locator('#instance-summary').textContent();
+    const [, nodes, messages] = summary.match(/^(\d+) nodes, (\d+) messages, many-source/);
+    assert.ok(Number(nodes) >= 8 && Number(messages) >= 3, summary);
+
+    await app.run('wrp');
+    const wrp = micros(await app.time('wrp'));
+    const lb = micros(await app.page.locator('#time-lb').textContent());
+    assert.ok(wrp >= lb, `WRP ${wrp} is at least the lower bound ${lb}`);
+    await app.runAll();
+    await app.page.locator('#row-fef').waitFor();
+    const wr = micros(await app.time('wr'));
+    assert.ok(wrp < wr, `WRP (${wrp}) beats WR (${wr}) on this instance`);
+    assert.equal(await app.page.locator('#results tr.result').count(), 4);
+    assert.equal(await app.page.locator('#row-lb').count(), 1);
+
+    await app.select('wrp');
+    await app.tab('gantt');
+    assert.equal(await app.countInScene('gantt', 'lane-'), Number(nodes), 'one lane per node');
+    assert.equal(await app.countInScene('gantt', 'legend-msg-'), Number(messages), 'one legend entry per message');
+    await app.screenshot(`${ARTIFACTS}/e2e-multi-gantt.png`);
+
+    const { name, text } = await app.exportSvg();
+    assert.equal(name, 'hetcast-wrp-gantt.svg');
+    assert.equal(XMLValidator.validate(text), true, 'the exported SVG is well-formed XML');
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_' }).parse(text);
+    assert.ok(doc.svg, 'root element is <svg>');
+    assert.equal(new Set(findIds(doc.svg, /^lane-\d+$/)).size, Number(nodes));
+    assert.equal(new Set(findIds(doc.svg, /^legend-msg-\d+$/)).size, Number(messages));
+    assert.ok(findIds(doc.svg, /^recv-\d+-\d+-\d+$/).length >= Number(nodes) - 1);
+    assert.match(text, /T = [\d.]+ (µs|ms|s)/);
+    const ok = await app.page.evaluate((t) => {
+      const d = new DOMParser().parseFromString(t, 'image/svg+xml');
+      return !d.querySelector('parsererror') && d.documentElement.localName === 'svg';
+    }, text);
+    assert.ok(ok, 'the browser parses the SVG');
+
+    // The tree of the last message, and its export.
+    await app.tab('tree');
+    await app.page.selectOption('#tree-msg', String(Number(messages) - 1));
+    assert.ok((await app.countInScene('tree', 'node-')) >= 2);
+    const tree = await app.exportSvg();
+    assert.equal(tree.name, 'hetcast-wrp-tree.svg');
+    assert.equal(XMLValidator.validate(tree.text), true);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.page.close();
+  }
+});
+
+test('many-source JSON: export, import, bad import kept out, survives a reload', async () => {
+  const app = await openApp();
+  try {
+    await app.selectModel('multi');
+    const entry = (await app.galleryEntries()).find((e) => /WRP beats WR/.test(e.title));
+    await app.loadExample(entry.id);
+    const [download] = await Promise.all([
+      app.page.waitForEvent('download'),
+      app.page.click('#export-json'),
+    ]);
+    const chunks = [];
+    for await (const c of await download.createReadStream()) chunks.push(c);
+    const json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    assert.equal(json.model, 'multi');
+    // Back to the node model, then import the file: the many-source model comes back.
+    await app.selectModel('node');
+    await app.page.locator('#instance-summary', { hasText: /node model/ }).waitFor();
+    await app.page.setInputFiles('#import-file', {
+      name: 'wu.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(json)),
+    });
+    await app.page.locator('#instance-summary', { hasText: /many-source/ }).waitFor();
+    // A destination that is the source: refused, the instance is kept.
+    const bad = structuredClone(json);
+    bad.messages[0].destinations.push(bad.messages[0].source);
+    await app.page.setInputFiles('#import-file', {
+      name: 'bad.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(bad)),
+    });
+    const notice = app.page.locator('#notice.error');
+    await notice.waitFor();
+    assert.match(await notice.textContent(), /bad\.json.*also listed as a destination/);
+    await app.page.reload();
+    await app.page.locator('#instance-summary', { hasText: /many-source/ }).waitFor();
+    assert.equal(await app.page.$eval('#model', (s) => s.value), 'multi');
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.page.close();
+  }
+});
