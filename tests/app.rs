@@ -387,7 +387,11 @@ async fn many_source_wrp_gantt_has_one_lane_per_node_and_a_legend_per_message() 
     choose("tree-msg", "3").await;
     assert_eq!(count("#scene-tree rect[id^='node-']"), 6);
     key("m").await;
-    assert_eq!(count("#scene-tree rect[id^='node-']"), 5, "m0: P0 and 4 nodes");
+    assert_eq!(
+        count("#scene-tree rect[id^='node-']"),
+        5,
+        "m0: P0 and 4 nodes"
+    );
     key("3").await;
     assert_eq!(count("#trace tr[id^='tasks-']"), 8);
 }
@@ -409,7 +413,11 @@ async fn many_source_editor_marks_bad_fields_and_keeps_the_last_valid_instance()
     type_into("link-rate", "NaN").await;
     assert!(count("#link-rate-error") == 1);
     assert_eq!(count("input.invalid"), 4);
-    assert_eq!(text("time-wrp"), wrp, "the last valid instance stays in use");
+    assert_eq!(
+        text("time-wrp"),
+        wrp,
+        "the last valid instance stays in use"
+    );
     assert_eq!(count("#kept-hint"), 1);
     // Fix them; then a real edit changes the result.
     type_into("class-1-send-fixed", "3").await;
