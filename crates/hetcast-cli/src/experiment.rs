@@ -1,6 +1,7 @@
 //! `hetcast experiment liu-fig6 [--out DIR] [--runs N] [--seed N] [--n-max N]`: re-runs the
 //! experiment of Liu et al. section 5 (data from `hetcast_core::experiment`) and writes
-//! `liu-fig6.csv` and `liu-fig6.svg` (a line chart drawn with plotters).
+//! `liu-fig6.csv` and `liu-fig6.svg` (a line chart drawn with plotters). `wu-fig3` and
+//! `wu-fig4` (paper 001) are in [`crate::wu`].
 
 use crate::args::Args;
 use hetcast_core::experiment::{liu_fig6, to_csv, LiuFig6Row, LiuFig6Spec};
@@ -10,13 +11,22 @@ use std::path::Path;
 
 /// Run `hetcast experiment ARGS`.
 pub fn run(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["out", "runs", "seed", "n-max"])?;
+    let a = Args::parse(args, &["out", "runs", "seed", "n-max", "threads"])?;
     match a.positional.as_slice() {
-        [name] if name == "liu-fig6" => liu(&a),
+        [name] if name == "liu-fig6" => {
+            if a.get("threads").is_some() {
+                return Err("--threads applies to wu-fig3 and wu-fig4 only".into());
+            }
+            liu(&a)
+        }
+        [name] if name == "wu-fig3" || name == "wu-fig4" => crate::wu::run(name, &a),
         [name] => Err(format!(
-            "unknown experiment '{name}' (experiments: liu-fig6)"
+            "unknown experiment '{name}' (experiments: liu-fig6, wu-fig3, wu-fig4)"
         )),
-        [] => Err("experiment: which one? usage: hetcast experiment liu-fig6 [--out DIR]".into()),
+        [] => Err(
+            "experiment: which one? usage: hetcast experiment liu-fig6|wu-fig3|wu-fig4 [--out DIR]"
+                .into(),
+        ),
         more => Err(format!(
             "experiment takes one name, got: {}",
             more.join(" ")

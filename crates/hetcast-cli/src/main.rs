@@ -6,6 +6,7 @@ mod bench;
 mod experiment;
 mod multi;
 mod run;
+mod wu;
 
 const USAGE: &str = "\
 hetcast: multicast scheduling on heterogeneous networks
@@ -14,9 +15,13 @@ usage:
   hetcast run INSTANCE.json [--algo ALGO] [--seed N] [--format FORMAT] [--out FILE]
       ALGO: greedy (default) | fnf | random | optimal | lemma5 | exhaustive
       FORMAT: json (default) | svg-tree | svg-gantt; INSTANCE '-' reads standard input
+      many-source instance (\"model\": \"multi\"): ALGO fef | ecf | wr | wrp (default) | all,
+      --message K picks the message of svg-tree (default 0)
   hetcast experiment liu-fig6 [--out DIR] [--runs 200] [--seed 2004] [--n-max 100]
       writes DIR/liu-fig6.csv and DIR/liu-fig6.svg
-  hetcast bench ...
+  hetcast experiment wu-fig3|wu-fig4 [--out DIR] [--runs 1000] [--seed 2001] [--threads N]
+      writes DIR/wu-figN.csv, DIR/wu-figN-broadcast.csv and DIR/wu-figN.svg
+  hetcast bench greedy|optimal|wu ...
   hetcast help | --version
 
 Formats: docs/formats.md. Errors exit with status 2.

@@ -141,12 +141,21 @@ impl WuRow {
         self.wrp / self.lower_bound
     }
 
-    /// The algorithm with the smallest mean (the first in the paper's order on ties).
-    pub fn best(&self) -> MultiAlgorithm {
+    /// Whether algorithm `a` has the smallest mean, within [`TIME_TOLERANCE`] (ties count).
+    pub fn is_best(&self, a: MultiAlgorithm) -> bool {
+        let min = MultiAlgorithm::ALL
+            .into_iter()
+            .map(|b| self.mean(b))
+            .fold(f64::INFINITY, f64::min);
+        self.mean(a) <= min * (1.0 + TIME_TOLERANCE)
+    }
+
+    /// The algorithms with the smallest mean (several on ties), in the paper's order.
+    pub fn best(&self) -> Vec<MultiAlgorithm> {
         MultiAlgorithm::ALL
             .into_iter()
-            .min_by(|&a, &b| self.mean(a).total_cmp(&self.mean(b)))
-            .unwrap_or(MultiAlgorithm::Wrp)
+            .filter(|&a| self.is_best(a))
+            .collect()
     }
 }
 
@@ -409,6 +418,10 @@ pub struct BroadcastRow {
     pub lower_bound: f64,
     /// Sources for which ECF, WR and WRP made exactly the same task lists.
     pub same_plans: usize,
+    /// Sources for which ECF and WR made the same task lists.
+    pub ecf_wr_same_plans: usize,
+    /// Sources for which WR and WRP made the same task lists.
+    pub wr_wrp_same_plans: usize,
     /// Sources for which ECF, WR and WRP have the same completion time (within
     /// [`TIME_TOLERANCE`]).
     pub same_times: usize,
@@ -449,8 +462,7 @@ pub fn wu_broadcast(spec: &BroadcastSpec) -> Result<BroadcastRow, Error> {
             }
         }
         t[4] = lower_bound(&inst).value;
-        let same_plan = plans.windows(2).all(|w| w[0] == w[1]);
-        Ok((t, same_plan))
+        Ok((t, [plans[0] == plans[1], plans[1] == plans[2]]))
     })?;
     let n = spec.nodes as f64;
     let mean = |i: usize| per_source.iter().map(|(t, _)| t[i]).sum::<f64>() / n;
@@ -471,7 +483,9 @@ pub fn wu_broadcast(spec: &BroadcastSpec) -> Result<BroadcastRow, Error> {
         wr: mean(2),
         wrp: mean(3),
         lower_bound: mean(4),
-        same_plans: per_source.iter().filter(|(_, same)| *same).count(),
+        same_plans: per_source.iter().filter(|(_, s)| s[0] && s[1]).count(),
+        ecf_wr_same_plans: per_source.iter().filter(|(_, s)| s[0]).count(),
+        wr_wrp_same_plans: per_source.iter().filter(|(_, s)| s[1]).count(),
         same_times: per_source
             .iter()
             .filter(|(t, _)| spread(t) <= TIME_TOLERANCE)
@@ -485,7 +499,7 @@ pub fn wu_broadcast(spec: &BroadcastSpec) -> Result<BroadcastRow, Error> {
 
 /// The CSV header of [`broadcast_csv`].
 pub const BROADCAST_CSV_HEADER: &str =
-    "network,size,sources,fef,ecf,wr,wrp,lower_bound,same_plans,same_times,max_spread";
+    "network,size,sources,fef,ecf,wr,wrp,lower_bound,same_plans,ecf_wr_same_plans,wr_wrp_same_plans,same_times,max_spread";
 
 /// Broadcast rows as CSV: [`BROADCAST_CSV_HEADER`], then one line per row.
 pub fn broadcast_csv(rows: &[BroadcastRow]) -> String {
@@ -493,7 +507,7 @@ pub fn broadcast_csv(rows: &[BroadcastRow]) -> String {
     out.push('\n');
     for r in rows {
         out.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{},{},{}\n",
+            "{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
             r.network.key(),
             r.size,
             r.sources,
@@ -503,6 +517,8 @@ pub fn broadcast_csv(rows: &[BroadcastRow]) -> String {
             r.wrp,
             r.lower_bound,
             r.same_plans,
+            r.ecf_wr_same_plans,
+            r.wr_wrp_same_plans,
             r.same_times,
             r.max_spread
         ));
@@ -591,6 +607,25 @@ mod tests {
         assert_eq!(cols[7].parse::<f64>().unwrap(), rows[1].wrp);
     }
 
+    fn csv_cols(csv: &str) -> usize {
+        csv.lines().nth(1).map_or(0, |l| l.split(',').count())
+    }
+
+    #[test]
+    fn best_counts_ties() {
+        let rows = wu_figure(&small_spec(1), None).unwrap();
+        for r in &rows {
+            let best = r.best();
+            assert!(!best.is_empty());
+            for a in MultiAlgorithm::ALL {
+                assert_eq!(best.contains(&a), r.is_best(a));
+                if !best.contains(&a) {
+                    assert!(r.mean(a) > r.mean(best[0]));
+                }
+            }
+        }
+    }
+
     #[test]
     fn single_broadcast_averages_every_source() {
         let spec = BroadcastSpec {
@@ -600,6 +635,11 @@ mod tests {
         let row = wu_broadcast(&spec).unwrap();
         assert_eq!(row.sources, 10);
         assert!(row.same_plans <= row.same_times && row.same_times <= 10);
+        assert!(row.same_plans <= row.ecf_wr_same_plans.min(row.wr_wrp_same_plans));
+        assert_eq!(
+            csv_cols(&broadcast_csv(std::slice::from_ref(&row))),
+            BROADCAST_CSV_HEADER.split(',').count()
+        );
         for a in MultiAlgorithm::ALL {
             assert!(row.lower_bound <= row.mean(a) * (1.0 + 1e-12), "{row:?}");
         }

@@ -1,0 +1,447 @@
+//! `hetcast experiment wu-fig3 | wu-fig4 [--runs N] [--seed N] [--threads N] [--out DIR]`:
+//! Figures 3 (1 Gbps) and 4 (155 Mbps) of Wu, Yeh, Liu (paper 001) and the single broadcast of
+//! its section 5.1 (data from `hetcast_core::multi::experiment`). Writes `wu-figN.csv`,
+//! `wu-figN-broadcast.csv` and `wu-figN.svg` (grouped bars drawn with plotters), and prints
+//! the tables and the paper's claims checked against them.
+
+use crate::args::Args;
+use hetcast_core::algo::multi::MultiAlgorithm;
+use hetcast_core::layout::multi_gantt::{fmt_bytes, time_unit};
+use hetcast_core::multi::experiment::{
+    broadcast_csv, to_csv, wu_broadcast, wu_figure, BroadcastRow, BroadcastSpec, WuRow, WuSpec,
+};
+use hetcast_core::multi::generate::SizeMix;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use std::io::IsTerminal;
+use std::path::Path;
+
+/// Message sizes of the single-broadcast runs: 1 KB and 1 MB.
+pub const BROADCAST_SIZES: [f64; 2] = [1024.0, 1_048_576.0];
+
+/// Okabe-Ito colours of FEF, ECF, WR, WRP and the lower bound.
+const COLOURS: [RGBColor; 5] = [
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
+    RGBColor(0, 158, 115),
+    RGBColor(0, 114, 178),
+    RGBColor(60, 60, 60),
+];
+const SERIES: [&str; 5] = ["FEF", "ECF", "WR", "WRP", "lower bound"];
+
+/// Run `hetcast experiment wu-fig3|wu-fig4` with parsed arguments.
+pub fn run(name: &str, a: &Args) -> Result<(), String> {
+    let (mut spec, figure) = match name {
+        "wu-fig3" => (WuSpec::fig3(), 3),
+        _ => (WuSpec::fig4(), 4),
+    };
+    if a.get("n-max").is_some() {
+        return Err("--n-max applies to liu-fig6 only".into());
+    }
+    if let Some(r) = a.number::<usize>("runs")? {
+        if !(1..=1_000_000).contains(&r) {
+            return Err(format!("--runs {r}: must be between 1 and 1000000"));
+        }
+        spec.runs = r;
+    }
+    if let Some(s) = a.number::<u64>("seed")? {
+        spec.seed = s;
+    }
+    if let Some(t) = a.number::<usize>("threads")? {
+        spec.threads = t;
+    }
+    let dir = Path::new(a.get("out").unwrap_or("."));
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("cannot create directory {}: {e}", dir.display()))?;
+    let started = std::time::Instant::now();
+    let tty = std::io::stderr().is_terminal();
+    let progress = |done: usize, total: usize| {
+        if tty && (done % 50 == 0 || done == total) {
+            eprint!("\r{name}: {done}/{total} runs");
+            if done == total {
+                eprintln!();
+            }
+        }
+    };
+    let rows = wu_figure(&spec, Some(&progress)).map_err(|e| e.to_string())?;
+    let secs = started.elapsed().as_secs_f64();
+    let bcast = BROADCAST_SIZES
+        .iter()
+        .map(|&size| {
+            wu_broadcast(&BroadcastSpec {
+                seed: spec.seed,
+                threads: spec.threads,
+                ..BroadcastSpec::new(spec.network, size)
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    let write = |file: String, text: String| -> Result<String, String> {
+        let p = dir.join(file);
+        std::fs::write(&p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
+        Ok(p.display().to_string())
+    };
+    let csv = write(format!("{name}.csv"), to_csv(&rows))?;
+    let bcsv = write(format!("{name}-broadcast.csv"), broadcast_csv(&bcast))?;
+    let svg = write(format!("{name}.svg"), chart(&rows, &spec, figure)?)?;
+    print_report(&rows, &bcast, &spec, figure);
+    println!(
+        "{} runs x 4 algorithms in {secs:.1} s ({:.2} ms per run)",
+        rows.len() * spec.runs,
+        secs * 1e3 / (rows.len() * spec.runs) as f64
+    );
+    println!("wrote {csv}, {bcsv} and {svg}");
+    Ok(())
+}
+
+/// Three significant digits: 2.53, 25.3, 253.
+fn short_number(v: f64) -> String {
+    if v < 10.0 {
+        format!("{v:.2}")
+    } else if v < 100.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.0}")
+    }
+}
+
+fn best_names(r: &WuRow) -> String {
+    r.best()
+        .iter()
+        .map(|a| a.short())
+        .collect::<Vec<_>>()
+        .join("=")
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.0}%", x * 100.0)
+}
+
+fn print_report(rows: &[WuRow], bcast: &[BroadcastRow], spec: &WuSpec, figure: u32) {
+    println!(
+        "Wu, Yeh, Liu Figure {figure}: {} nodes in {} classes, {} network, {} random instances per point",
+        spec.nodes,
+        spec.classes,
+        spec.network.title(),
+        spec.runs
+    );
+    println!("mean completion time in µs (simulated); WRP/LB = mean WRP / mean lower bound; 'WRP best' = runs where WRP <= FEF, ECF, WR");
+    for &mix in &spec.mixes {
+        println!("\n{}", mix.title());
+        println!(
+            "{:>7} {:>11} {:>11} {:>11} {:>11} {:>11} {:>7} {:>8} {:>5} {:>9}",
+            "sources", "FEF", "ECF", "WR", "WRP", "LB", "WRP/LB", "max", "best", "WRP best"
+        );
+        for r in rows.iter().filter(|r| r.sizes == mix) {
+            println!(
+                "{:>7} {:>11.1} {:>11.1} {:>11.1} {:>11.1} {:>11.1} {:>7.3} {:>8.3} {:>5} {:>9}",
+                r.sources,
+                r.fef,
+                r.ecf,
+                r.wr,
+                r.wrp,
+                r.lower_bound,
+                r.wrp_over_lb(),
+                r.wrp_over_lb_max,
+                best_names(r),
+                pct(r.wrp_best_runs as f64 / r.runs as f64)
+            );
+        }
+    }
+    println!("\nThe paper's claims, checked:");
+    let wins = rows
+        .iter()
+        .filter(|r| r.is_best(MultiAlgorithm::Wrp))
+        .count();
+    let losses: Vec<String> = rows
+        .iter()
+        .filter(|r| !r.is_best(MultiAlgorithm::Wrp))
+        .map(|r| {
+            format!(
+                "{} {} sources: {} {:.1} < WRP {:.1}",
+                r.sizes.key(),
+                r.sources,
+                best_names(r),
+                r.mean(r.best()[0]),
+                r.wrp
+            )
+        })
+        .collect();
+    println!(
+        "- \"WRP performs best among all four algorithms\": WRP has the lowest mean at {}/{} points{}",
+        wins,
+        rows.len(),
+        if losses.is_empty() {
+            String::new()
+        } else {
+            format!(" (not at: {})", losses.join("; "))
+        }
+    );
+    for mix in SizeMix::ALL {
+        let of: Vec<&WuRow> = rows.iter().filter(|r| r.sizes == mix).collect();
+        if of.is_empty() {
+            continue;
+        }
+        let gain = |other: fn(&WuRow) -> f64, by: fn(&WuRow) -> f64| {
+            of.iter()
+                .map(|r| (other(r) / by(r) - 1.0, r.sources))
+                .fold((f64::NEG_INFINITY, 0), |a, b| if b.0 > a.0 { b } else { a })
+        };
+        let (g_wrp, at_wrp) = gain(|r| r.ecf, |r| r.wrp);
+        let (g_wr, at_wr) = gain(|r| r.ecf, |r| r.wr);
+        let runs_best: usize = of.iter().map(|r| r.wrp_best_runs).sum();
+        let runs: usize = of.iter().map(|r| r.runs).sum();
+        println!(
+            "- {}: WRP beats ECF by up to {} (ECF/WRP - 1, at {at_wrp} sources; paper: up to 160%), WR beats ECF by up to {} (at {at_wr}; paper: up to 20%); WRP best in {} of the runs",
+            mix.key(),
+            pct(g_wrp),
+            pct(g_wr),
+            pct(runs_best as f64 / runs as f64)
+        );
+    }
+    let top = spec.source_counts.iter().copied().max().unwrap_or(0);
+    let at_top: Vec<String> = rows
+        .iter()
+        .filter(|r| r.sources == top)
+        .map(|r| {
+            format!(
+                "{} {:.2} (worst run {:.2})",
+                r.sizes.key(),
+                r.wrp_over_lb(),
+                r.wrp_over_lb_max
+            )
+        })
+        .collect();
+    let max_all = rows.iter().map(WuRow::wrp_over_lb).fold(0.0, f64::max);
+    let large_from = (top / 4).max(1);
+    let max_large = rows
+        .iter()
+        .filter(|r| r.sources >= large_from)
+        .map(WuRow::wrp_over_lb)
+        .fold(0.0, f64::max);
+    println!(
+        "- \"within 2.5 times of the lower bounds on large systems\": mean WRP / mean LB on {top} sources = {}; largest from {large_from} sources on = {max_large:.2} ({}); largest over all points = {max_all:.2}",
+        at_top.join(", "),
+        if max_large <= 2.5 { "holds" } else { "exceeds 2.5" }
+    );
+    println!(
+        "\nSection 5.1, single broadcast: one random {}-node class set, each node the source once ({})",
+        spec.nodes,
+        spec.network.title()
+    );
+    println!(
+        "{:>7} {:>10} {:>10} {:>10} {:>10} {:>10} {:>11} {:>11} {:>10} {:>10} {:>10}",
+        "size",
+        "FEF",
+        "ECF",
+        "WR",
+        "WRP",
+        "LB",
+        "ECF=WR=WRP",
+        "ECF=WR",
+        "WR=WRP",
+        "same T",
+        "max spread"
+    );
+    for b in bcast {
+        let of = |x: usize| format!("{x}/{}", b.sources);
+        println!(
+            "{:>7} {:>10.1} {:>10.1} {:>10.1} {:>10.1} {:>10.1} {:>11} {:>11} {:>10} {:>10} {:>10}",
+            fmt_bytes(b.size),
+            b.fef,
+            b.ecf,
+            b.wr,
+            b.wrp,
+            b.lower_bound,
+            of(b.same_plans),
+            of(b.ecf_wr_same_plans),
+            of(b.wr_wrp_same_plans),
+            of(b.same_times),
+            format!("{:.2}%", b.max_spread * 100.0)
+        );
+    }
+    for b in bcast {
+        let identical = b.same_plans == b.sources;
+        println!(
+            "- \"ECF, WR and WRP generate the same task schedules for a single broadcast\" ({}): {}; FEF / best of the three = {:.2} (\"much longer\")",
+            fmt_bytes(b.size),
+            if identical {
+                format!("yes, identical task lists for all {} sources", b.sources)
+            } else {
+                format!(
+                    "no: all three identical for {}/{n} sources (ECF = WR {}/{n}, WR = WRP {}/{n}), equal times for {}/{n}, times differ by up to {:.2}%, mean ECF / mean WR = {:.3}",
+                    b.same_plans,
+                    b.ecf_wr_same_plans,
+                    b.wr_wrp_same_plans,
+                    b.same_times,
+                    b.max_spread * 100.0,
+                    b.ecf / b.wr,
+                    n = b.sources
+                )
+            },
+            b.fef / b.ecf.min(b.wr).min(b.wrp)
+        );
+    }
+}
+
+/// The figure: one panel per size mix, grouped bars per number of sources, from left to right
+/// FEF, ECF, WR, WRP and the lower bound (the paper's order).
+pub fn chart(rows: &[WuRow], spec: &WuSpec, figure: u32) -> Result<String, String> {
+    if rows.is_empty() {
+        return Err("no data to draw".into());
+    }
+    let err = |e: &dyn std::fmt::Display| format!("cannot draw the chart: {e}");
+    let counts = &spec.source_counts;
+    let n = counts.len() as f64;
+    let panels: Vec<SizeMix> = spec.mixes.clone();
+    let (w, h) = (620 * panels.len().max(1) as u32, 760u32);
+    let mut buf = String::new();
+    {
+        let root = SVGBackend::with_string(&mut buf, (w, h)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| err(&e))?;
+        let (top, body) = root.split_vertically(130);
+        let title = format!(
+            "Wu, Yeh, Liu Fig. {figure}: multiple multicast, {} nodes, {} network, mean of {} runs",
+            spec.nodes,
+            spec.network.title(),
+            spec.runs
+        );
+        top.draw(&Text::new(
+            title,
+            (w as i32 / 2, 30),
+            ("sans-serif", 28)
+                .into_font()
+                .color(&BLACK)
+                .pos(Pos::new(HPos::Center, VPos::Center)),
+        ))
+        .map_err(|e| err(&e))?;
+        // Legend: the five series, left to right as the bars.
+        let item_w = 190;
+        let x0 = w as i32 / 2 - item_w * 5 / 2;
+        for (i, name) in SERIES.iter().enumerate() {
+            let x = x0 + item_w * i as i32;
+            top.draw(&Rectangle::new(
+                [(x, 70), (x + 30, 94)],
+                COLOURS[i].filled(),
+            ))
+            .map_err(|e| err(&e))?;
+            top.draw(&Text::new(
+                name.to_string(),
+                (x + 40, 82),
+                ("sans-serif", 22)
+                    .into_font()
+                    .color(&BLACK)
+                    .pos(Pos::new(HPos::Left, VPos::Center)),
+            ))
+            .map_err(|e| err(&e))?;
+        }
+        top.draw(&Text::new(
+            "mean simulated completion time; FEF bars too tall for a panel are cut, their value written above (same unit)",
+            (w as i32 / 2, 108),
+            ("sans-serif", 18)
+                .into_font()
+                .color(&RGBColor(80, 80, 80))
+                .pos(Pos::new(HPos::Center, VPos::Center)),
+        ))
+        .map_err(|e| err(&e))?;
+        let areas = body.split_evenly((1, panels.len().max(1)));
+        for (area, mix) in areas.iter().zip(&panels) {
+            let of: Vec<&WuRow> = rows.iter().filter(|r| r.sizes == *mix).collect();
+            // FEF is far slower than the others: its bars are cut (with their value written
+            // above) when they would squash the other bars.
+            let others = of
+                .iter()
+                .flat_map(|r| [r.ecf, r.wr, r.wrp, r.lower_bound])
+                .fold(0.0, f64::max);
+            let fef_max = of.iter().map(|r| r.fef).fold(0.0, f64::max);
+            let cut = fef_max > 1.6 * others;
+            let y_max = if cut {
+                others * 1.35
+            } else {
+                others.max(fef_max) * 1.08
+            };
+            let (scale, unit) = time_unit(y_max);
+            let y_top = (y_max / scale).max(1e-9);
+            let fef_cap = 0.88 * y_top;
+            let mut chart = ChartBuilder::on(area)
+                .caption(mix.title(), ("sans-serif", 24))
+                .margin(16)
+                .x_label_area_size(60)
+                .y_label_area_size(80)
+                .build_cartesian_2d(-0.5f64..n - 0.5, 0f64..y_top)
+                .map_err(|e| err(&e))?;
+            chart
+                .configure_mesh()
+                .disable_x_mesh()
+                .x_desc("number of sources")
+                .y_desc(format!("mean completion time ({unit})"))
+                .axis_desc_style(("sans-serif", 20))
+                .label_style(("sans-serif", 18))
+                .light_line_style(RGBColor(235, 235, 235))
+                .x_labels(counts.len())
+                .y_labels(8)
+                .x_label_formatter(&|x| {
+                    let i = x.round();
+                    if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < counts.len() {
+                        counts[i as usize].to_string()
+                    } else {
+                        String::new()
+                    }
+                })
+                .y_label_formatter(&|y| {
+                    if y_top < 10.0 {
+                        format!("{y:.1}")
+                    } else {
+                        format!("{y:.0}")
+                    }
+                })
+                .draw()
+                .map_err(|e| err(&e))?;
+            let bar = 0.8 / 5.0;
+            for (i, &k) in counts.iter().enumerate() {
+                let Some(r) = of.iter().find(|r| r.sources == k) else {
+                    continue;
+                };
+                let vals = [r.fef, r.ecf, r.wr, r.wrp, r.lower_bound];
+                let left = |j: usize| i as f64 - 0.4 + bar * j as f64;
+                chart
+                    .draw_series(vals.iter().enumerate().map(|(j, v)| {
+                        let x = left(j);
+                        Rectangle::new(
+                            [(x + 0.01, 0.0), (x + bar - 0.01, (v / scale).min(y_top))],
+                            COLOURS[j].filled(),
+                        )
+                    }))
+                    .map_err(|e| err(&e))?;
+                if r.fef / scale > fef_cap {
+                    let x = left(0);
+                    // Cut the bar at fef_cap, mark the cut with a white gap, write its value.
+                    chart
+                        .draw_series([
+                            Rectangle::new([(x, fef_cap), (x + bar, y_top)], WHITE.filled()),
+                            Rectangle::new(
+                                [
+                                    (x + 0.01, fef_cap - 0.045 * y_top),
+                                    (x + bar - 0.01, fef_cap - 0.03 * y_top),
+                                ],
+                                WHITE.filled(),
+                            ),
+                        ])
+                        .map_err(|e| err(&e))?;
+                    chart
+                        .draw_series(std::iter::once(Text::new(
+                            short_number(r.fef / scale),
+                            (x + bar / 2.0, 0.935 * y_top),
+                            ("sans-serif", 18)
+                                .into_font()
+                                .color(&RGBColor(170, 100, 0))
+                                .pos(Pos::new(HPos::Center, VPos::Center)),
+                        )))
+                        .map_err(|e| err(&e))?;
+                }
+            }
+        }
+        root.present().map_err(|e| err(&e))?;
+    }
+    Ok(buf)
+}
