@@ -56,7 +56,7 @@ pub fn run(name: &str, a: &Args) -> Result<(), String> {
     let started = std::time::Instant::now();
     let tty = std::io::stderr().is_terminal();
     let progress = |done: usize, total: usize| {
-        if tty && (done % 50 == 0 || done == total) {
+        if tty && (done.is_multiple_of(50) || done == total) {
             eprint!("\r{name}: {done}/{total} runs");
             if done == total {
                 eprintln!();
