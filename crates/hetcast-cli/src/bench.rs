@@ -360,7 +360,7 @@ fn bench_wu(reps: usize, seed: u64) -> Result<(), String> {
     let transfers: usize = inst.messages.iter().map(|m| m.destinations.len()).sum();
     let wrp_plan = MultiAlgorithm::Wrp.run(&inst).map_err(|e| e.to_string())?;
     // times[0..4]: the algorithms, [4]: the lower bound, [5]: the baseline.
-    let mut times: Vec<Vec<f64>> = vec![Vec::with_capacity(reps); 6];
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); 6];
     let mut completion = [0.0; 4];
     for _ in 0..reps {
         for (i, a) in MultiAlgorithm::ALL.into_iter().enumerate() {
