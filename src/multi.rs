@@ -14,11 +14,12 @@ use hetcast_core::multi::{
 
 use crate::state::num_text;
 
-/// Most nodes the app builds or runs in the many-source model (the algorithms are O(N³) to
-/// O(N⁴) and the Gantt chart has one lane per node).
-pub const MAX_NODES: usize = 256;
+/// Most nodes the app builds or runs in the many-source model: the algorithms are O(N³) to
+/// O(N⁴) and rerun at every edit, and the Gantt chart has one lane per node (the CLI takes
+/// up to 4096).
+pub const MAX_NODES: usize = 128;
 /// Most transfers (the sum of the destination counts) the app runs.
-pub const MAX_TRANSFERS: usize = 20_000;
+pub const MAX_TRANSFERS: usize = 4096;
 /// Largest matrix of per-pair rates the editor shows as a grid.
 pub const MAX_GRID: usize = 12;
 
@@ -720,12 +721,23 @@ mod tests {
         assert!(d.build().is_ok());
         d.set_class(0, ClassField::Count, "300".into());
         let (errs, _) = d.build().unwrap_err();
-        assert!(errs[0].1.contains("1 to 256"));
-        d.set_class(0, ClassField::Count, "200".into());
+        assert!(errs[0].1.contains(&format!("1 to {MAX_NODES}")));
+        d.set_class(0, ClassField::Count, "100".into());
         d.set_class(1, ClassField::Count, "100".into());
         d.per_pair = false;
         let (_, general) = d.build().unwrap_err();
-        assert!(general.unwrap().contains("300 nodes"));
+        assert!(general.unwrap().contains("200 nodes"));
+        // Many messages to everyone: too many transfers for the app.
+        d.set_class(1, ClassField::Count, "28".into());
+        d.messages = (0..40)
+            .map(|k| MessageDraft {
+                source: k.to_string(),
+                size: "1".into(),
+                dests: "all".into(),
+            })
+            .collect();
+        let (_, general) = d.build().unwrap_err();
+        assert!(general.unwrap().contains("transfers"));
     }
 
     #[test]

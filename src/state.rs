@@ -1500,7 +1500,12 @@ mod tests {
             origin: "big.json".into(),
         });
         assert_eq!(s.multi, before);
-        assert!(s.notice.as_ref().unwrap().text.contains("at most 256"));
+        assert!(s
+            .notice
+            .as_ref()
+            .unwrap()
+            .text
+            .contains(&format!("at most {}", crate::multi::MAX_NODES)));
         s.apply(Action::StepTreeMessage(-1));
         assert_eq!(s.tree_msg, 0, "one message: stays at m0");
     }

@@ -20,6 +20,8 @@
 //! - **Legend**: the bar kinds, then one entry per message (`legend-msg-{k}`):
 //!   "m0 from P1, 1 KB → 5 nodes" ([`message_summary`]).
 //!
+//! Above [`DENSE_TRANSFERS`] transfers the hatching, stripes and bar labels are left out.
+//!
 //! **Complexity**: O(T log T + hatching) for T transfers.
 //!
 //! ```
@@ -45,6 +47,10 @@ pub const BAR_H: f64 = 26.0;
 pub const TRANSIT_H: f64 = 6.0;
 /// Smallest width of the plotting area.
 pub const MIN_PLOT_W: f64 = 300.0;
+/// Above this many transfers the chart is drawn plainly: no hatching lines, stripes or bar
+/// labels (the bars are then a few pixels wide, and the drawing stays light enough for a
+/// browser); receive bars keep their tint and outline, send bars their solid fill.
+pub const DENSE_TRANSFERS: usize = 1000;
 /// Class names longer than this are cut in lane labels.
 pub const CLASS_CHARS: usize = 12;
 const MARGIN: f64 = 20.0;
@@ -273,7 +279,14 @@ fn stripes(x: f64, y: f64, w: f64, h: f64, variant: usize, out: &mut Vec<Item>) 
 }
 
 /// A legend swatch of message `k` (or of the kind `class` when `k` is None) at `(x, y)`.
-fn swatch(kind: &str, k: Option<usize>, x: f64, y: f64, id: String, out: &mut Vec<Item>) {
+fn swatch(
+    kind: &str,
+    k: Option<usize>,
+    (x, y): (f64, f64),
+    plain: bool,
+    id: String,
+    out: &mut Vec<Item>,
+) {
     let colour = k.map(message_class).unwrap_or_else(|| "mkey".into());
     let variant = k.map(message_variant).unwrap_or(0);
     let extra = k.map(|k| format!(" legend-msg-{k}")).unwrap_or_default();
@@ -288,7 +301,9 @@ fn swatch(kind: &str, k: Option<usize>, x: f64, y: f64, id: String, out: &mut Ve
                 id,
                 String::new(),
             ));
-            hatch(x, y, 32.0, 20.0, variant, &format!("mhatch {colour}"), out);
+            if !plain {
+                hatch(x, y, 32.0, 20.0, variant, &format!("mhatch {colour}"), out);
+            }
         }
         "transit" => out.push(rect(
             x,
@@ -318,7 +333,9 @@ fn swatch(kind: &str, k: Option<usize>, x: f64, y: f64, id: String, out: &mut Ve
                 id,
                 String::new(),
             ));
-            stripes(x, y, 32.0, 20.0, variant, out);
+            if !plain {
+                stripes(x, y, 32.0, 20.0, variant, out);
+            }
         }
     }
 }
@@ -479,6 +496,7 @@ pub fn multi_gantt_scene(
         items.push(line(xt(t), lanes_top, xt(t), axis_y, "grid".into(), false));
     }
     // Bars.
+    let dense = s.transfers.len() > DENSE_TRANSFERS;
     let mut any = (false, false, false); // transit, receive, blocked
     for (i, t) in s.transfers.iter().enumerate() {
         let (k, u, v) = (t.msg, t.from, t.to);
@@ -503,9 +521,11 @@ pub fn multi_gantt_scene(
                 fmt_us(t.send_end - t.send_start)
             ),
         ));
-        stripes(x0, bar_y(u), w, BAR_H, variant, &mut items);
+        if !dense {
+            stripes(x0, bar_y(u), w, BAR_H, variant, &mut items);
+        }
         let bar_text = format!("{mk}→{nv}");
-        if text_width(&bar_text, FONT_SMALL) + 6.0 <= w {
+        if !dense && text_width(&bar_text, FONT_SMALL) + 6.0 <= w {
             items.push(text(
                 x0 + w / 2.0,
                 bar_y(u) + BAR_H / 2.0 + 6.0,
@@ -573,16 +593,18 @@ pub fn multi_gantt_scene(
                     fmt_us(t.recv_end)
                 ),
             ));
-            hatch(
-                x1,
-                bar_y(v),
-                w1,
-                BAR_H,
-                variant,
-                &format!("mhatch {colour}"),
-                &mut items,
-            );
-            if text_width(&mk, FONT_SMALL) + 6.0 <= w1 {
+            if !dense {
+                hatch(
+                    x1,
+                    bar_y(v),
+                    w1,
+                    BAR_H,
+                    variant,
+                    &format!("mhatch {colour}"),
+                    &mut items,
+                );
+            }
+            if !dense && text_width(&mk, FONT_SMALL) + 6.0 <= w1 {
                 items.push(text(
                     x1 + w1 / 2.0,
                     bar_y(v) + BAR_H / 2.0 + 6.0,
@@ -662,7 +684,7 @@ pub fn multi_gantt_scene(
             ly += 32.0;
         }
         let id = k.map(|k| format!("legend-msg-{k}")).unwrap_or_default();
-        swatch(kind, k, lx, ly, id, &mut items);
+        swatch(kind, k, (lx, ly), dense, id, &mut items);
         let class = match k {
             Some(k) => format!("legend legend-msg-{k}"),
             None => "legend".into(),
@@ -788,6 +810,41 @@ mod tests {
         assert!(scene.with_class("mstripe").count() > 0);
         assert_eq!(message_class(8), message_class(0));
         assert_ne!(message_variant(8), message_variant(0));
+    }
+
+    #[test]
+    fn dense_charts_leave_out_hatching_and_labels() {
+        let n = 40;
+        let inst = MultiInstance {
+            classes: vec![NodeClass {
+                name: "x".into(),
+                count: n,
+                send: Overhead {
+                    fixed: 100.0,
+                    per_byte: 0.001,
+                },
+                recv: Overhead {
+                    fixed: 120.0,
+                    per_byte: 0.001,
+                },
+            }],
+            link: Link::PerByte(0.008),
+            messages: (0..30)
+                .map(|k| Message {
+                    source: k,
+                    size: 1000.0,
+                    destinations: (0..n).filter(|&d| d != k).collect(),
+                })
+                .collect(),
+        };
+        let s = simulate_multi(&inst, &MultiAlgorithm::Wr.run(&inst).unwrap()).unwrap();
+        assert!(s.transfers.len() > DENSE_TRANSFERS);
+        let scene = multi_gantt_scene(&inst, &s, &MultiGanttOptions::default());
+        assert_eq!(scene.with_class("mhatch").count(), 0);
+        assert_eq!(scene.with_class("mbar-label").count(), 0);
+        assert_eq!(ids_with(&scene, "recv-").len(), s.transfers.len());
+        assert_eq!(ids_with(&scene, "lane-").len(), n);
+        assert_eq!(ids_with(&scene, "legend-msg-").len(), 30);
     }
 
     #[test]

@@ -186,7 +186,7 @@ pub fn multi_tree_scene(
         text_width(&opts.title, FONT_TITLE) + 2.0 * MARGIN
     };
     let key = format!(
-        "{}. Box: node · class | time it holds {mk}",
+        "{}. Box: node · class | time it holds {mk}; dashed: gets it last",
         message_summary(inst, k)
     );
     let key_w = text_width(&key, FONT_SMALL) + 2.0 * MARGIN;
