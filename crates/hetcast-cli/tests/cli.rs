@@ -253,6 +253,7 @@ fn help_and_version() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("hetcast run") && text.contains("experiment liu-fig6"));
+    assert!(text.contains("wu-fig3") && text.contains("wrp"));
     let out = hetcast(&["--version"]);
     assert!(String::from_utf8(out.stdout)
         .unwrap()
@@ -301,6 +302,169 @@ fn liu_fig6_experiment_writes_csv_and_chart() {
         "random selection, mean of 40 runs",
         "lower bound",
         "cluster size n",
+    ] {
+        assert!(svg.contains(label), "{label}");
+    }
+}
+
+/// The gallery's "WRP beats WR" instance (paper 001): 8 nodes, 4 sources, 14 transfers.
+const MULTI: &str = r#"{"version":1,"model":"multi",
+ "classes":[{"name":"fast","count":5,"send":{"fixed":1},"recv":{"fixed":2}},
+            {"name":"slow","count":3,"send":{"fixed":3},"recv":{"fixed":3}}],
+ "link":{"per_byte":6},
+ "messages":[{"source":0,"size":1,"destinations":[1,2,3,6]},{"source":1,"size":1,"destinations":[2,5]},
+             {"source":2,"size":1,"destinations":[0,3,7]},{"source":3,"size":1,"destinations":[0,4,5,6,7]}]}"#;
+
+/// A many-source run output is self-consistent; returns the completion time.
+fn check_multi_run(j: &Value, algo: &str) -> f64 {
+    assert_eq!(j["format"], "hetcast-run");
+    assert_eq!(j["model"], "multi");
+    assert_eq!(j["algorithm"], algo);
+    let t = j["completion_time"].as_f64().unwrap();
+    let lb = j["lower_bound"].as_f64().unwrap();
+    assert!(lb > 0.0 && lb <= t, "{algo}: lower bound {lb} > {t}");
+    assert!((j["ratio"].as_f64().unwrap() - t / lb).abs() < 1e-12);
+    let done = floats(&j["message_completion"]);
+    assert_eq!(done.len(), 4);
+    assert_eq!(done.iter().copied().fold(0.0, f64::max), t);
+    let transfers = j["transfers"].as_array().unwrap();
+    assert_eq!(transfers.len(), 14);
+    for tr in transfers {
+        let f = |k: &str| tr[k].as_f64().unwrap();
+        assert!(f("send_start") < f("send_end") && f("send_end") <= f("arrive"));
+        assert!(f("recv_start") >= f("arrive").max(f("recv_issue")));
+        assert!(f("recv_end") <= t);
+    }
+    let tasks = j["plan"]["tasks"].as_array().unwrap();
+    assert_eq!(tasks.len(), 8);
+    assert_eq!(
+        tasks
+            .iter()
+            .map(|l| l.as_array().unwrap().len())
+            .sum::<usize>(),
+        28
+    );
+    assert_eq!(j["names"].as_array().unwrap().len(), 8);
+    t
+}
+
+#[test]
+fn many_source_instance_runs_with_each_algorithm() {
+    let d = scratch("multi");
+    let f = file(&d, "multi.json", MULTI);
+    let mut t = std::collections::BTreeMap::new();
+    for algo in ["fef", "ecf", "wr", "wrp"] {
+        let j = ok_json(&["run", &f, "--algo", algo]);
+        t.insert(algo, check_multi_run(&j, algo));
+    }
+    // The default is WRP; the gallery instance is one where it beats WR.
+    let j = ok_json(&["run", &f]);
+    assert_eq!(check_multi_run(&j, "wrp"), t["wrp"]);
+    assert!(t["wrp"] < t["wr"], "{t:?}");
+    // --algo all: an array of the four, in the paper's order, with the same times.
+    let all = ok_json(&["run", &f, "--algo", "all"]);
+    let all = all.as_array().unwrap();
+    assert_eq!(all.len(), 4);
+    for (j, algo) in all.iter().zip(["fef", "ecf", "wr", "wrp"]) {
+        assert_eq!(check_multi_run(j, algo), t[algo]);
+    }
+}
+
+#[test]
+fn many_source_svg_exports() {
+    let d = scratch("multi-svg");
+    let f = file(&d, "multi.json", MULTI);
+    let out = hetcast(&["run", &f, "--format", "svg-gantt", "--algo", "wr"]);
+    assert!(out.status.success());
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert!(svg.starts_with("<?xml") && svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains("WR: completion time"), "{svg}");
+    let out = hetcast(&["run", &f, "--format", "svg-tree", "--message", "2"]);
+    assert!(out.status.success());
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert!(svg.contains("WRP: tree of m2"));
+}
+
+#[test]
+fn many_source_errors_exit_2_with_one_line() {
+    let d = scratch("multi-errors");
+    let f = file(&d, "multi.json", MULTI);
+    let single = file(&d, "fig1.json", FIG1);
+    assert!(fails(&["run", &f, "--algo", "greedy"]).contains("fef, ecf, wr, wrp, all"));
+    assert!(fails(&["run", &f, "--message", "9", "--format", "svg-tree"]).contains("m9"));
+    assert!(fails(&["run", &f, "--message", "1"]).contains("svg-tree"));
+    assert!(
+        fails(&["run", &f, "--algo", "all", "--format", "svg-gantt"]).contains("one algorithm")
+    );
+    assert!(fails(&["run", &f, "--seed", "3"]).contains("--seed"));
+    assert!(fails(&["run", &single, "--message", "0"]).contains("many-source"));
+    let bad = file(&d, "bad.json", &MULTI.replace("[1,2,3,6]", "[0,2]"));
+    assert!(fails(&["run", &bad]).contains("also listed"));
+    let bad = file(
+        &d,
+        "count.json",
+        &MULTI.replace("\"count\":5", "\"count\":0"),
+    );
+    assert!(fails(&["run", &bad]).contains("count 0"));
+    let bad = file(&d, "broken.json", "{\"model\":\"multi\",\"classes\":[");
+    fails(&["run", &bad]);
+    fails(&["experiment", "wu-fig3", "--runs", "0"]);
+    fails(&["experiment", "wu-fig4", "--n-max", "9"]);
+    fails(&["bench", "wu", "--reps", "x"]);
+}
+
+#[test]
+fn wu_experiment_writes_csvs_and_chart() {
+    let d = scratch("wu");
+    let out = hetcast(&[
+        "experiment",
+        "wu-fig3",
+        "--out",
+        &d.to_string_lossy(),
+        "--runs",
+        "3",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("WRP has the lowest mean at"), "{stdout}");
+    assert!(stdout.contains("single broadcast"), "{stdout}");
+    let csv = std::fs::read_to_string(d.join("wu-fig3.csv")).unwrap();
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("network,sizes,sources,runs,fef,ecf,wr,wrp,lower_bound,wrp_best_runs,wrp_over_lb_max")
+    );
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    assert_eq!(rows.len(), 21);
+    for r in &rows {
+        assert_eq!(r[0], "fast");
+        assert!(["small", "large", "hybrid"].contains(&r[1]));
+        assert_eq!(r[3], "3");
+        let v: Vec<f64> = r[4..].iter().map(|x| x.parse().unwrap()).collect();
+        let lb = v[4];
+        for (name, t) in ["FEF", "ECF", "WR", "WRP"].iter().zip(&v[..4]) {
+            assert!(lb <= *t * (1.0 + 1e-12), "{r:?}: LB {lb} > {name} {t}");
+        }
+        assert!(v[5] <= 3.0);
+        // wrp_over_lb_max >= 1, and >= mean WRP / mean LB (a ratio of sums is at most the
+        // largest ratio).
+        assert!(v[6] >= 1.0 && v[6] * (1.0 + 1e-9) >= v[3] / lb, "{r:?}");
+    }
+    let b = std::fs::read_to_string(d.join("wu-fig3-broadcast.csv")).unwrap();
+    assert_eq!(b.lines().count(), 3);
+    assert!(b.lines().nth(1).unwrap().starts_with("fast,1024,64,"));
+    let svg = std::fs::read_to_string(d.join("wu-fig3.svg")).unwrap();
+    assert!(svg.contains("<svg") && svg.contains("</svg>"));
+    for label in [
+        "FEF",
+        "WRP",
+        "lower bound",
+        "number of sources",
+        "large messages",
     ] {
         assert!(svg.contains(label), "{label}");
     }
