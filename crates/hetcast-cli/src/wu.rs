@@ -129,12 +129,12 @@ fn print_report(rows: &[WuRow], bcast: &[BroadcastRow], spec: &WuSpec, figure: u
     for &mix in &spec.mixes {
         println!("\n{}", mix.title());
         println!(
-            "{:>7} {:>11} {:>11} {:>11} {:>11} {:>11} {:>7} {:>8} {:>5} {:>9}",
+            "{:>7} {:>11} {:>11} {:>11} {:>11} {:>11} {:>7} {:>8} {:>7} {:>9}",
             "sources", "FEF", "ECF", "WR", "WRP", "LB", "WRP/LB", "max", "best", "WRP best"
         );
         for r in rows.iter().filter(|r| r.sizes == mix) {
             println!(
-                "{:>7} {:>11.1} {:>11.1} {:>11.1} {:>11.1} {:>11.1} {:>7.3} {:>8.3} {:>5} {:>9}",
+                "{:>7} {:>11.1} {:>11.1} {:>11.1} {:>11.1} {:>11.1} {:>7.3} {:>8.3} {:>7} {:>9}",
                 r.sources,
                 r.fef,
                 r.ecf,
