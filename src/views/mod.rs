@@ -401,7 +401,7 @@ pub fn view_panel(p: &StateProps) -> Html {
         });
         html! {
             <span class="tree-msg">
-                <label for="tree-msg">{"Tree of"}</label>
+                <label for="tree-msg" class="sr-only">{"Tree of message"}</label>
                 <select id="tree-msg" {onchange} title="The tree this message followed (key m: next message)">
                     { for (0..state.multi.messages.len()).map(|k| html! {
                         <option value={k.to_string()} selected={k == state.tree_msg}>
