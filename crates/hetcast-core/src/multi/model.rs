@@ -369,14 +369,16 @@ impl MultiInstance {
     }
 
     /// Whether a JSON text declares the many-source model (so a reader can pick the parser).
+    /// A text that is not valid JSON counts when it has `"model": "multi"` in it, so that a
+    /// broken many-source file gets the many-source parser's error message.
     pub fn is_multi_json(text: &str) -> bool {
-        serde_json::from_str::<serde_json::Value>(text)
-            .ok()
-            .and_then(|v| {
-                v.get("model")
-                    .and_then(|m| m.as_str().map(|s| s == "multi"))
-            })
-            .unwrap_or(false)
+        match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(v) => v.get("model").and_then(|m| m.as_str()) == Some("multi"),
+            Err(_) => {
+                let squeezed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+                squeezed.contains("\"model\":\"multi\"")
+            }
+        }
     }
 }
 
@@ -451,6 +453,12 @@ mod tests {
         assert!(err(&|i| i.link = Link::Matrix(vec![vec![0.0; 3]; 2])).contains("3 rows"));
         assert!(err(&|i| i.messages.clear()).contains("no messages"));
         assert!(MultiInstance::from_json("{\"model\":\"multi\"").is_err());
+        assert!(MultiInstance::is_multi_json(
+            "{\"model\": \"multi\", \"classes\": ["
+        ));
+        assert!(!MultiInstance::is_multi_json(
+            "{\"model\": \"node\", \"nodes\": ["
+        ));
         assert!(MultiInstance::from_json(
             r#"{"model":"node","classes":[],"link":{"per_byte":0},"messages":[]}"#
         )
