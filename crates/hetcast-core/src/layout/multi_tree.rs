@@ -25,13 +25,10 @@
 //! ```
 
 use super::multi_gantt::{fmt_us, message_summary, schedule_fits};
-use super::scene::{Anchor, Item, Scene};
-use super::style::{message_class, text_width, truncate, FONT_LABEL, FONT_SMALL, FONT_TITLE};
-use super::tree::{message_scene, BOX_H, GAP, NAME_CHARS, ROW};
+use super::scene::Scene;
+use super::style::{message_class, truncate};
+use super::tree::{message_scene, BoxLook, TidyTree, NAME_CHARS};
 use crate::multi::{MultiInstance, MultiSchedule};
-
-const MARGIN: f64 = 20.0;
-const KEY_H: f64 = FONT_SMALL + 16.0;
 
 /// Options of [`multi_tree_scene`].
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -79,32 +76,13 @@ pub fn multi_tree_scene(
     };
     let n = inst.node_count();
     let root = inst.messages[k].source;
-    // Children in the order of the sends.
+    // Children in the order of the sends (the layout visits them breadth-first from the root).
     let mut sends: Vec<&crate::multi::Transfer> =
         s.transfers.iter().filter(|t| t.msg == k).collect();
     sends.sort_by(|a, b| a.send_start.total_cmp(&b.send_start).then(a.to.cmp(&b.to)));
-    let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n];
-    let mut seen = vec![false; n];
-    seen[root] = true;
-    // Breadth-first from the root over the send edges (guards against malformed input).
-    let mut order = vec![root];
-    let mut i = 0;
-    while i < order.len() {
-        let u = order[i];
-        for t in sends.iter().filter(|t| t.from == u) {
-            if !seen[t.to] {
-                seen[t.to] = true;
-                kids[u].push(t.to);
-                order.push(t.to);
-            }
-        }
-        i += 1;
-    }
-    let mut depth = vec![0usize; n];
-    for &u in &order {
-        for &c in &kids[u] {
-            depth[c] = depth[u] + 1;
-        }
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for t in &sends {
+        children[t.from].push(t.to);
     }
     let hold = |v: usize| s.holds[k][v];
     let is_last =
@@ -121,180 +99,57 @@ pub fn multi_tree_scene(
             }
         })
         .collect();
-    let box_w = order
-        .iter()
-        .map(|&v| {
-            (text_width(&labels[v], FONT_LABEL) + 20.0)
-                .max(text_width(&names[v], FONT_SMALL) + 16.0)
-        })
-        .fold(64.0, f64::max);
-    let slot = box_w + GAP;
-
-    // Tidy layout (as in `tree.rs`): children before parents.
-    let mut offset = vec![0.0; n];
-    let mut contour: Vec<Vec<(f64, f64)>> = vec![Vec::new(); n];
-    for &v in order.iter().rev() {
-        let mut merged: Vec<(f64, f64)> = Vec::new();
-        let mut pos: Vec<f64> = Vec::with_capacity(kids[v].len());
-        for &c in &kids[v] {
-            let cc = std::mem::take(&mut contour[c]);
-            let shift = if merged.is_empty() {
-                0.0
-            } else {
-                merged
-                    .iter()
-                    .zip(&cc)
-                    .map(|(m, q)| m.1 - q.0 + slot)
-                    .fold(f64::NEG_INFINITY, f64::max)
-            };
-            for (d, q) in cc.iter().enumerate() {
-                let (l, r) = (q.0 + shift, q.1 + shift);
-                match merged.get_mut(d) {
-                    Some(m) => *m = (m.0.min(l), m.1.max(r)),
-                    None => merged.push((l, r)),
-                }
-            }
-            pos.push(shift);
-        }
-        let mid = match (pos.first(), pos.last()) {
-            (Some(a), Some(b)) => (a + b) / 2.0,
-            _ => 0.0,
-        };
-        for (&c, p) in kids[v].iter().zip(&pos) {
-            offset[c] = p - mid;
-        }
-        let mut own = Vec::with_capacity(merged.len() + 1);
-        own.push((0.0, 0.0));
-        own.extend(merged.into_iter().map(|(l, r)| (l - mid, r - mid)));
-        contour[v] = own;
-    }
-    let mut cx = vec![0.0; n];
-    for &u in &order {
-        for &c in &kids[u] {
-            cx[c] = cx[u] + offset[c];
-        }
-    }
-    let min_x = order.iter().map(|&v| cx[v]).fold(f64::INFINITY, f64::min);
-    let max_x = order
-        .iter()
-        .map(|&v| cx[v])
-        .fold(f64::NEG_INFINITY, f64::max);
-    let title_h = if opts.title.is_empty() { 0.0 } else { 40.0 };
-    let title_w = if opts.title.is_empty() {
-        0.0
-    } else {
-        text_width(&opts.title, FONT_TITLE) + 2.0 * MARGIN
-    };
     let key = format!(
         "{}. Box: node · class | time it holds {mk}; dashed: gets it last",
         message_summary(inst, k)
     );
-    let key_w = text_width(&key, FONT_SMALL) + 2.0 * MARGIN;
-    let tree_w = max_x - min_x + box_w + 2.0 * MARGIN;
-    let width = tree_w.max(title_w).max(key_w).max(200.0);
-    let dx = MARGIN + box_w / 2.0 - min_x + (width - tree_w) / 2.0;
-    let top = MARGIN + title_h;
-    let max_depth = order.iter().map(|&v| depth[v]).max().unwrap_or(0);
-    let key_y = top + max_depth as f64 * ROW + BOX_H + KEY_H;
-    let x_of = |v: usize| cx[v] + dx;
-    let y_of = |v: usize| top + depth[v] as f64 * ROW;
+    let lay = TidyTree::new(&children, root, &names, &labels, &opts.title, &key);
+    let kids = &lay.kids;
     let colour = message_class(k);
-
-    let mut items = Vec::with_capacity(4 * order.len() + 2);
-    if !opts.title.is_empty() {
-        items.push(Item::Text {
-            x: width / 2.0,
-            y: MARGIN + FONT_TITLE,
-            text: opts.title.clone(),
-            class: "title".into(),
-            anchor: Anchor::Middle,
-        });
-    }
-    for &u in &order {
-        for &c in &kids[u] {
-            items.push(Item::Line {
-                x1: x_of(u),
-                y1: y_of(u) + BOX_H,
-                x2: x_of(c),
-                y2: y_of(c),
-                class: format!("medge {colour}"),
-                arrow: true,
-                id: format!("edge-{u}-{c}"),
-            });
-        }
-    }
-    for &v in &order {
-        let mut class = format!("mnode {colour}");
-        if v == root {
-            class.push_str(" source");
-        }
-        if is_last(v) {
-            class.push_str(" last");
-        }
-        let tip = match s.parent[k][v] {
-            _ if v == root => format!(
-                "{} is the source of {mk}; sends it to {} node(s)",
-                inst.label(v),
-                kids[v].len()
-            ),
-            Some(p) => {
-                let rank = kids[p].iter().position(|&c| c == v).unwrap_or(0) + 1;
-                format!(
-                    "{} receives {mk} from {} (send {rank} of {}); holds it at {}{}",
-                    inst.label(v),
-                    inst.label(p),
-                    kids[p].len(),
-                    hold(v).map(fmt_us).unwrap_or_else(|| "—".into()),
-                    if is_last(v) { " (the last)" } else { "" }
-                )
-            }
-            None => inst.label(v),
-        };
-        let (x, y) = (x_of(v) - box_w / 2.0, y_of(v));
-        items.push(Item::Rect {
-            x,
-            y,
-            w: box_w,
-            h: BOX_H,
-            rx: 10.0,
-            class,
-            id: format!("node-{v}"),
-            tip,
-        });
-        items.push(Item::Text {
-            x: x_of(v),
-            y: y + 20.0,
-            text: names[v].clone(),
-            class: "node-name".into(),
-            anchor: Anchor::Middle,
-        });
-        items.push(Item::Text {
-            x: x_of(v),
-            y: y + 45.0,
-            text: labels[v].clone(),
-            class: "node-label".into(),
-            anchor: Anchor::Middle,
-        });
-    }
-    items.push(Item::Text {
-        x: width / 2.0,
-        y: key_y,
-        text: key,
-        class: "legend".into(),
-        anchor: Anchor::Middle,
-    });
-    Scene {
-        width,
-        height: key_y + MARGIN,
+    lay.scene(
         title,
-        items,
-    }
+        |_, _| format!("medge {colour}"),
+        |v| {
+            let mut class = format!("mnode {colour}");
+            if v == root {
+                class.push_str(" source");
+            }
+            if is_last(v) {
+                class.push_str(" last");
+            }
+            let tip = match s.parent[k][v] {
+                _ if v == root => format!(
+                    "{} is the source of {mk}; sends it to {} node(s)",
+                    inst.label(v),
+                    kids[v].len()
+                ),
+                Some(p) => {
+                    let rank = kids[p].iter().position(|&c| c == v).unwrap_or(0) + 1;
+                    format!(
+                        "{} receives {mk} from {} (send {rank} of {}); holds it at {}{}",
+                        inst.label(v),
+                        inst.label(p),
+                        kids[p].len(),
+                        hold(v).map(fmt_us).unwrap_or_else(|| "—".into()),
+                        if is_last(v) { " (the last)" } else { "" }
+                    )
+                }
+                None => inst.label(v),
+            };
+            BoxLook {
+                class,
+                tip,
+                faded: false,
+            }
+        },
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::algo::multi::MultiAlgorithm;
+    use crate::layout::scene::Item;
     use crate::multi::{gallery, simulate_multi};
 
     #[test]

@@ -131,46 +131,292 @@ pub fn tree_scene(inst: &Instance, s: &Schedule, opts: &TreeOptions) -> Scene {
     }
     let n = inst.nodes.len();
     let root = s.source;
-
-    // Reachable nodes in breadth-first order (guards against malformed children lists).
-    let mut order = Vec::with_capacity(n);
-    let mut seen = vec![false; n];
-    seen[root] = true;
-    order.push(root);
-    let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n];
-    let mut i = 0;
-    while i < order.len() {
-        let u = order[i];
-        for &c in &s.children[u] {
-            if !seen[c] {
-                seen[c] = true;
-                kids[u].push(c);
-                order.push(c);
-            }
-        }
-        i += 1;
-    }
-    let mut depth = vec![0usize; n];
-    for &u in &order {
-        for &c in &kids[u] {
-            depth[c] = depth[u] + 1;
-        }
-    }
-
     let names: Vec<String> = (0..n)
         .map(|v| truncate(&inst.label(v), NAME_CHARS))
         .collect();
     let labels: Vec<String> = (0..n).map(|v| node_label(inst, s, v)).collect();
-    let box_w = order
-        .iter()
-        .map(|&v| {
-            (text_width(&labels[v], FONT_LABEL) + 20.0)
-                .max(text_width(&names[v], FONT_SMALL) + 16.0)
-        })
-        .fold(64.0, f64::max);
-    let slot = box_w + GAP;
+    let key = label_key(inst.model);
+    let lay = TidyTree::new(&s.children, root, &names, &labels, &opts.title, key);
 
-    // Tidy layout, children before parents (reverse breadth-first order).
+    // Critical edges: on a path from the root to a node that finishes last.
+    let mut critical = vec![false; n];
+    for &v in &lay.order {
+        if is_last(inst, s, v) {
+            let mut w = v;
+            while w != root && !critical[w] {
+                critical[w] = true;
+                match s.parent[w] {
+                    Some(p) if p < n => w = p,
+                    _ => break,
+                }
+            }
+        }
+    }
+    let future = |v: usize| opts.at.is_some_and(|t| s.ready[v] > t + 1e-9);
+    let edge_class = |_: usize, c: usize| {
+        let mut class = String::from("edge");
+        if critical[c] {
+            class.push_str(" critical");
+        }
+        if future(c) {
+            class.push_str(" future");
+        }
+        class
+    };
+    let node_look = |v: usize| {
+        let mut class = String::from("node");
+        if v == root {
+            class.push_str(" source");
+        }
+        if is_last(inst, s, v) {
+            class.push_str(" last");
+        }
+        if future(v) {
+            class.push_str(" future");
+        }
+        let node = &inst.nodes[v];
+        let costs = match inst.model {
+            ModelKind::Node => format!("cost {}", fmt_t(node.send)),
+            ModelKind::SenderReceiver => {
+                format!("send {}, receive {}", fmt_t(node.send), fmt_t(node.recv))
+            }
+        };
+        let tip = match s.parent[v] {
+            None => format!(
+                "{} (source): {costs}; sends to {} node(s)",
+                inst.label(v),
+                lay.kids[v].len()
+            ),
+            Some(p) => {
+                let k = s.children[p].iter().position(|&c| c == v).unwrap_or(0) + 1;
+                format!(
+                    "{}: {costs}; receives from {} (send {k} of {}); holds the message at t={}{}",
+                    inst.label(v),
+                    inst.label(p),
+                    s.children[p].len(),
+                    fmt_t(s.ready[v]),
+                    if is_last(inst, s, v) {
+                        " (the completion time)"
+                    } else {
+                        ""
+                    }
+                )
+            }
+        };
+        BoxLook {
+            class,
+            tip,
+            faded: future(v),
+        }
+    };
+    lay.scene(title, edge_class, node_look)
+}
+
+/// How one box of a [`TidyTree`] is drawn.
+pub(crate) struct BoxLook {
+    /// Classes of the box.
+    pub class: String,
+    /// Tooltip of the box.
+    pub tip: String,
+    /// Whether the box's two text lines get the class `future` (drawn faded).
+    pub faded: bool,
+}
+
+/// An ordered tree laid out tidily (see the module documentation), with its heading and key
+/// line: the layout [`tree_scene`] and the many-source tree share.
+pub(crate) struct TidyTree<'a> {
+    /// Nodes reachable from the root, breadth-first, root first.
+    pub order: Vec<usize>,
+    /// Each node's children among the reachable nodes, in the given order.
+    pub kids: Vec<Vec<usize>>,
+    depth: Vec<usize>,
+    cx: Vec<f64>,
+    names: &'a [String],
+    labels: &'a [String],
+    heading: &'a str,
+    key: &'a str,
+    box_w: f64,
+    width: f64,
+    dx: f64,
+    top: f64,
+    key_y: f64,
+}
+
+impl<'a> TidyTree<'a> {
+    /// Lay out the tree of `children` (ordered children lists over the nodes `0..children.len()`,
+    /// every child below that) from `root`; a node listed twice counts where breadth-first
+    /// search meets it first. Boxes show `names[v]` over `labels[v]`; `heading` (none when
+    /// empty) stands above the tree and `key` below it.
+    pub fn new(
+        children: &[Vec<usize>],
+        root: usize,
+        names: &'a [String],
+        labels: &'a [String],
+        heading: &'a str,
+        key: &'a str,
+    ) -> TidyTree<'a> {
+        let n = children.len();
+        // Reachable nodes in breadth-first order (guards against malformed children lists).
+        let mut order = Vec::with_capacity(n);
+        let mut seen = vec![false; n];
+        seen[root] = true;
+        order.push(root);
+        let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut i = 0;
+        while i < order.len() {
+            let u = order[i];
+            for &c in &children[u] {
+                if !seen[c] {
+                    seen[c] = true;
+                    kids[u].push(c);
+                    order.push(c);
+                }
+            }
+            i += 1;
+        }
+        let mut depth = vec![0usize; n];
+        for &u in &order {
+            for &c in &kids[u] {
+                depth[c] = depth[u] + 1;
+            }
+        }
+        let box_w = order
+            .iter()
+            .map(|&v| {
+                (text_width(&labels[v], FONT_LABEL) + 20.0)
+                    .max(text_width(&names[v], FONT_SMALL) + 16.0)
+            })
+            .fold(64.0, f64::max);
+        let cx = tidy_x(&order, &kids, box_w + GAP);
+        let min_x = order.iter().map(|&v| cx[v]).fold(f64::INFINITY, f64::min);
+        let max_x = order
+            .iter()
+            .map(|&v| cx[v])
+            .fold(f64::NEG_INFINITY, f64::max);
+        let title_h = if heading.is_empty() { 0.0 } else { 40.0 };
+        let title_w = if heading.is_empty() {
+            0.0
+        } else {
+            text_width(heading, FONT_TITLE) + 2.0 * MARGIN
+        };
+        let key_w = text_width(key, FONT_SMALL) + 2.0 * MARGIN;
+        let tree_w = max_x - min_x + box_w + 2.0 * MARGIN;
+        let width = tree_w.max(title_w).max(key_w).max(200.0);
+        // Centre the tree when the title is wider.
+        let dx = MARGIN + box_w / 2.0 - min_x + (width - tree_w) / 2.0;
+        let top = MARGIN + title_h;
+        let max_depth = order.iter().map(|&v| depth[v]).max().unwrap_or(0);
+        let key_y = top + max_depth as f64 * ROW + BOX_H + KEY_H;
+        TidyTree {
+            order,
+            kids,
+            depth,
+            cx,
+            names,
+            labels,
+            heading,
+            key,
+            box_w,
+            width,
+            dx,
+            top,
+            key_y,
+        }
+    }
+
+    /// x of the centre of `v`'s box.
+    fn x(&self, v: usize) -> f64 {
+        self.cx[v] + self.dx
+    }
+
+    /// y of the top of `v`'s box.
+    fn y(&self, v: usize) -> f64 {
+        self.top + self.depth[v] as f64 * ROW
+    }
+
+    /// The scene: heading, edges `edge-{u}-{c}` (arrows, classes `edge_class(u, c)`), boxes
+    /// `node-{v}` (`look(v)`) with their two text lines, and the key line.
+    pub fn scene(
+        &self,
+        title: String,
+        edge_class: impl Fn(usize, usize) -> String,
+        look: impl Fn(usize) -> BoxLook,
+    ) -> Scene {
+        let mut items = Vec::with_capacity(4 * self.order.len() + 2);
+        if !self.heading.is_empty() {
+            items.push(Item::Text {
+                x: self.width / 2.0,
+                y: MARGIN + FONT_TITLE,
+                text: self.heading.to_string(),
+                class: "title".into(),
+                anchor: Anchor::Middle,
+            });
+        }
+        // Edges first, so boxes paint over their ends.
+        for &u in &self.order {
+            for &c in &self.kids[u] {
+                items.push(Item::Line {
+                    x1: self.x(u),
+                    y1: self.y(u) + BOX_H,
+                    x2: self.x(c),
+                    y2: self.y(c),
+                    class: edge_class(u, c),
+                    arrow: true,
+                    id: format!("edge-{u}-{c}"),
+                });
+            }
+        }
+        for &v in &self.order {
+            let BoxLook { class, tip, faded } = look(v);
+            let (x, y) = (self.x(v) - self.box_w / 2.0, self.y(v));
+            items.push(Item::Rect {
+                x,
+                y,
+                w: self.box_w,
+                h: BOX_H,
+                rx: 10.0,
+                class,
+                id: format!("node-{v}"),
+                tip,
+            });
+            let fade = if faded { " future" } else { "" };
+            items.push(Item::Text {
+                x: self.x(v),
+                y: y + 20.0,
+                text: self.names[v].clone(),
+                class: format!("node-name{fade}"),
+                anchor: Anchor::Middle,
+            });
+            items.push(Item::Text {
+                x: self.x(v),
+                y: y + 45.0,
+                text: self.labels[v].clone(),
+                class: format!("node-label{fade}"),
+                anchor: Anchor::Middle,
+            });
+        }
+        items.push(Item::Text {
+            x: self.width / 2.0,
+            y: self.key_y,
+            text: self.key.to_string(),
+            class: "legend".into(),
+            anchor: Anchor::Middle,
+        });
+        Scene {
+            width: self.width,
+            height: self.key_y + MARGIN,
+            title,
+            items,
+        }
+    }
+}
+
+/// Tidy x positions of an ordered tree (Reingold-Tilford): `order` lists the nodes
+/// breadth-first from the root, `kids` their children; boxes at one depth are at least `slot`
+/// apart. Children are placed before parents; each parent is centred over its first and last
+/// child. The root is at 0; nodes not in `order` stay at 0.
+pub(crate) fn tidy_x(order: &[usize], kids: &[Vec<usize>], slot: f64) -> Vec<f64> {
+    let n = kids.len();
     // offset[c]: x of c relative to its parent; contour[v]: (left, right) per depth below v,
     // relative to v's x.
     let mut offset = vec![0.0; n];
@@ -211,160 +457,10 @@ pub fn tree_scene(inst: &Instance, s: &Schedule, opts: &TreeOptions) -> Scene {
         contour[v] = own;
     }
     let mut cx = vec![0.0; n];
-    for &u in &order {
+    for &u in order {
         for &c in &kids[u] {
             cx[c] = cx[u] + offset[c];
         }
     }
-    let min_x = order.iter().map(|&v| cx[v]).fold(f64::INFINITY, f64::min);
-    let max_x = order
-        .iter()
-        .map(|&v| cx[v])
-        .fold(f64::NEG_INFINITY, f64::max);
-    let title_h = if opts.title.is_empty() { 0.0 } else { 40.0 };
-    let title_w = if opts.title.is_empty() {
-        0.0
-    } else {
-        text_width(&opts.title, FONT_TITLE) + 2.0 * MARGIN
-    };
-    let key = label_key(inst.model);
-    let key_w = text_width(key, FONT_SMALL) + 2.0 * MARGIN;
-    let tree_w = max_x - min_x + box_w + 2.0 * MARGIN;
-    let width = tree_w.max(title_w).max(key_w).max(200.0);
-    // Centre the tree when the title is wider.
-    let dx = MARGIN + box_w / 2.0 - min_x + (width - tree_w) / 2.0;
-    let top = MARGIN + title_h;
-    let max_depth = order.iter().map(|&v| depth[v]).max().unwrap_or(0);
-    let key_y = top + max_depth as f64 * ROW + BOX_H + KEY_H;
-    let height = key_y + MARGIN;
-    let x_of = |v: usize| cx[v] + dx;
-    let y_of = |v: usize| top + depth[v] as f64 * ROW;
-
-    // Critical edges: on a path from the root to a node that finishes last.
-    let mut critical = vec![false; n];
-    for &v in &order {
-        if is_last(inst, s, v) {
-            let mut w = v;
-            while w != root && !critical[w] {
-                critical[w] = true;
-                match s.parent[w] {
-                    Some(p) if p < n => w = p,
-                    _ => break,
-                }
-            }
-        }
-    }
-    let future = |v: usize| opts.at.is_some_and(|t| s.ready[v] > t + 1e-9);
-
-    let mut items = Vec::with_capacity(4 * n + 1);
-    if !opts.title.is_empty() {
-        items.push(Item::Text {
-            x: width / 2.0,
-            y: MARGIN + FONT_TITLE,
-            text: opts.title.clone(),
-            class: "title".into(),
-            anchor: Anchor::Middle,
-        });
-    }
-    // Edges first, so boxes paint over their ends.
-    for &u in &order {
-        for &c in &kids[u] {
-            let mut class = String::from("edge");
-            if critical[c] {
-                class.push_str(" critical");
-            }
-            if future(c) {
-                class.push_str(" future");
-            }
-            items.push(Item::Line {
-                x1: x_of(u),
-                y1: y_of(u) + BOX_H,
-                x2: x_of(c),
-                y2: y_of(c),
-                class,
-                arrow: true,
-                id: format!("edge-{u}-{c}"),
-            });
-        }
-    }
-    for &v in &order {
-        let mut class = String::from("node");
-        if v == root {
-            class.push_str(" source");
-        }
-        if is_last(inst, s, v) {
-            class.push_str(" last");
-        }
-        if future(v) {
-            class.push_str(" future");
-        }
-        let node = &inst.nodes[v];
-        let costs = match inst.model {
-            ModelKind::Node => format!("cost {}", fmt_t(node.send)),
-            ModelKind::SenderReceiver => {
-                format!("send {}, receive {}", fmt_t(node.send), fmt_t(node.recv))
-            }
-        };
-        let tip = match s.parent[v] {
-            None => format!(
-                "{} (source): {costs}; sends to {} node(s)",
-                inst.label(v),
-                kids[v].len()
-            ),
-            Some(p) => {
-                let k = s.children[p].iter().position(|&c| c == v).unwrap_or(0) + 1;
-                format!(
-                    "{}: {costs}; receives from {} (send {k} of {}); holds the message at t={}{}",
-                    inst.label(v),
-                    inst.label(p),
-                    s.children[p].len(),
-                    fmt_t(s.ready[v]),
-                    if is_last(inst, s, v) {
-                        " (the completion time)"
-                    } else {
-                        ""
-                    }
-                )
-            }
-        };
-        let (x, y) = (x_of(v) - box_w / 2.0, y_of(v));
-        items.push(Item::Rect {
-            x,
-            y,
-            w: box_w,
-            h: BOX_H,
-            rx: 10.0,
-            class,
-            id: format!("node-{v}"),
-            tip,
-        });
-        let fade = if future(v) { " future" } else { "" };
-        items.push(Item::Text {
-            x: x_of(v),
-            y: y + 20.0,
-            text: names[v].clone(),
-            class: format!("node-name{fade}"),
-            anchor: Anchor::Middle,
-        });
-        items.push(Item::Text {
-            x: x_of(v),
-            y: y + 45.0,
-            text: labels[v].clone(),
-            class: format!("node-label{fade}"),
-            anchor: Anchor::Middle,
-        });
-    }
-    items.push(Item::Text {
-        x: width / 2.0,
-        y: key_y,
-        text: key.to_string(),
-        class: "legend".into(),
-        anchor: Anchor::Middle,
-    });
-    Scene {
-        width,
-        height,
-        title,
-        items,
-    }
+    cx
 }
