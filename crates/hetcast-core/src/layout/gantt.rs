@@ -186,11 +186,12 @@ pub fn lane_order(inst: &Instance, s: &Schedule) -> Vec<usize> {
     out
 }
 
-fn rect(x: f64, y: f64, w: f64, h: f64, class: String, id: String, tip: String) -> Item {
+/// A bar (no rounding; a negative width is drawn as 0).
+pub(crate) fn rect(x: f64, y: f64, w: f64, h: f64, class: String, id: String, tip: String) -> Item {
     Item::Rect {
         x,
         y,
-        w,
+        w: w.max(0.0),
         h,
         rx: 0.0,
         class,
@@ -199,7 +200,8 @@ fn rect(x: f64, y: f64, w: f64, h: f64, class: String, id: String, tip: String) 
     }
 }
 
-fn text(x: f64, y: f64, t: String, class: &str, anchor: Anchor) -> Item {
+/// A text item.
+pub(crate) fn text(x: f64, y: f64, t: String, class: &str, anchor: Anchor) -> Item {
     Item::Text {
         x,
         y,
@@ -209,7 +211,16 @@ fn text(x: f64, y: f64, t: String, class: &str, anchor: Anchor) -> Item {
     }
 }
 
-fn line(x1: f64, y1: f64, x2: f64, y2: f64, class: String, arrow: bool, id: String) -> Item {
+/// A line item.
+pub(crate) fn line(
+    x1: f64,
+    y1: f64,
+    x2: f64,
+    y2: f64,
+    class: String,
+    arrow: bool,
+    id: String,
+) -> Item {
     Item::Line {
         x1,
         y1,
@@ -218,6 +229,234 @@ fn line(x1: f64, y1: f64, x2: f64, y2: f64, class: String, arrow: bool, id: Stri
         class,
         arrow,
         id,
+    }
+}
+
+/// The horizontal frame of a Gantt chart, shared by [`gantt_scene`] and the many-source chart:
+/// lane labels at the left, then the plot from `left` to `right` with its time axis.
+pub(crate) struct TimeFrame {
+    /// x of time 0.
+    pub left: f64,
+    /// x of the axis's end.
+    pub right: f64,
+    /// Width of the plot.
+    pub plot_w: f64,
+    /// Width of the scene.
+    pub width: f64,
+    /// The tick values, 0 first.
+    pub ticks: Vec<f64>,
+    /// The last tick: the time at `right`.
+    pub axis_max: f64,
+    /// The distance between two ticks.
+    pub step: f64,
+}
+
+impl TimeFrame {
+    /// The frame of a chart with lane `labels`, visible `heading` (none when empty), asked
+    /// `width`, `right_pad` px right of the axis, times up to `max_t` and a tick about every
+    /// `tick_px` px (2 to 12 intervals).
+    pub fn new(
+        labels: &[String],
+        heading: &str,
+        width: f64,
+        right_pad: f64,
+        max_t: f64,
+        tick_px: f64,
+    ) -> TimeFrame {
+        let label_w = labels
+            .iter()
+            .map(|l| text_width(l, FONT_SMALL))
+            .fold(0.0, f64::max)
+            + 24.0;
+        let left = MARGIN + label_w;
+        let title_w = if heading.is_empty() {
+            0.0
+        } else {
+            text_width(heading, FONT_TITLE) + 2.0 * MARGIN
+        };
+        let width = width
+            .max(left + MIN_PLOT_W + right_pad + MARGIN)
+            .max(title_w);
+        let right = width - MARGIN - right_pad;
+        let plot_w = right - left;
+        let ticks = nice_ticks(
+            max_t.max(f64::MIN_POSITIVE),
+            ((plot_w / tick_px) as usize).clamp(2, 12),
+        );
+        let axis_max = ticks.last().copied().unwrap_or(1.0);
+        let step = if ticks.len() > 1 {
+            ticks[1] - ticks[0]
+        } else {
+            1.0
+        };
+        TimeFrame {
+            left,
+            right,
+            plot_w,
+            width,
+            ticks,
+            axis_max,
+            step,
+        }
+    }
+
+    /// x of time `t`.
+    pub fn x(&self, t: f64) -> f64 {
+        self.left + t / self.axis_max * self.plot_w
+    }
+
+    /// The visible heading (when not empty) at `y`, which it moves down past it.
+    pub fn heading(&self, heading: &str, y: &mut f64, items: &mut Vec<Item>) {
+        if !heading.is_empty() {
+            items.push(text(
+                self.width / 2.0,
+                *y + FONT_TITLE,
+                heading.to_string(),
+                "title",
+                Anchor::Middle,
+            ));
+            *y += 40.0;
+        }
+    }
+
+    /// A lane: its band (`lane-{v}`, class `lane`, `lane alt` at odd positions `pos`) from `y`,
+    /// `h` high, and its `label` with the baseline at `label_y`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn lane(
+        &self,
+        (pos, v): (usize, usize),
+        y: f64,
+        h: f64,
+        label: String,
+        label_y: f64,
+        tip: String,
+        items: &mut Vec<Item>,
+    ) {
+        let class = if pos % 2 == 1 { "lane alt" } else { "lane" };
+        items.push(rect(
+            MARGIN / 2.0,
+            y,
+            self.width - MARGIN,
+            h,
+            class.into(),
+            format!("lane-{v}"),
+            tip,
+        ));
+        items.push(text(MARGIN, label_y, label, "lane-label", Anchor::Start));
+    }
+
+    /// Grid lines at the ticks from `top` to `bottom`.
+    pub fn grid(&self, top: f64, bottom: f64, items: &mut Vec<Item>) {
+        for &t in &self.ticks {
+            items.push(line(
+                self.x(t),
+                top,
+                self.x(t),
+                bottom,
+                "grid".into(),
+                false,
+                String::new(),
+            ));
+        }
+    }
+
+    /// The axis at `axis_y`: line, ticks, tick labels (times divided by `unit_scale`) and the
+    /// axis `label`.
+    pub fn axis(&self, axis_y: f64, unit_scale: f64, label: String, items: &mut Vec<Item>) {
+        items.push(line(
+            self.left,
+            axis_y,
+            self.right,
+            axis_y,
+            "axis".into(),
+            false,
+            String::new(),
+        ));
+        for &t in &self.ticks {
+            items.push(line(
+                self.x(t),
+                axis_y,
+                self.x(t),
+                axis_y + 8.0,
+                "tick".into(),
+                false,
+                String::new(),
+            ));
+            items.push(text(
+                self.x(t),
+                axis_y + 26.0,
+                tick_label(t / unit_scale, self.step / unit_scale),
+                "tick-label",
+                Anchor::Middle,
+            ));
+        }
+        items.push(text(
+            self.left + self.plot_w / 2.0,
+            axis_y + 50.0,
+            label,
+            "axis-label",
+            Anchor::Middle,
+        ));
+    }
+
+    /// The dashed completion line (`completion`) at `t_end` from `top` to `bottom`, and its
+    /// `label` with the baseline at `label_y` (right-aligned when it would leave the scene).
+    pub fn completion(
+        &self,
+        t_end: f64,
+        (top, bottom): (f64, f64),
+        label: String,
+        label_y: f64,
+        items: &mut Vec<Item>,
+    ) {
+        let xe = self.x(t_end);
+        items.push(line(
+            xe,
+            top,
+            xe,
+            bottom,
+            "completion".into(),
+            false,
+            "completion".into(),
+        ));
+        let half = text_width(&label, 18.0) / 2.0;
+        let anchor = if xe + half > self.width - 4.0 {
+            Anchor::End
+        } else {
+            Anchor::Middle
+        };
+        items.push(text(xe, label_y, label, "completion-label", anchor));
+    }
+
+    /// A legend from `top`: each entry is a swatch (`swatch(i, (x, y), items)`, 32 px wide)
+    /// and its `(words, class)`; rows wrap rather than widen the chart. Returns the y of the
+    /// last row.
+    pub fn legend(
+        &self,
+        top: f64,
+        entries: &[(String, String)],
+        mut swatch: impl FnMut(usize, (f64, f64), &mut Vec<Item>),
+        items: &mut Vec<Item>,
+    ) -> f64 {
+        let mut ly = top;
+        let mut lx = MARGIN;
+        for (i, (word, class)) in entries.iter().enumerate() {
+            let entry_w = 40.0 + text_width(word, FONT_SMALL);
+            if lx > MARGIN && lx + entry_w > self.width - MARGIN {
+                lx = MARGIN;
+                ly += 32.0;
+            }
+            swatch(i, (lx, ly), items);
+            items.push(text(
+                lx + 40.0,
+                ly + 16.0,
+                word.clone(),
+                class,
+                Anchor::Start,
+            ));
+            lx += entry_w + 28.0;
+        }
+        ly
     }
 }
 
@@ -239,51 +478,14 @@ pub fn gantt_scene(inst: &Instance, s: &Schedule, opts: &GanttOptions) -> Scene 
         lane_of[v] = i;
     }
     let labels: Vec<String> = (0..n).map(|v| lane_label(inst, v)).collect();
-    let label_w = labels
-        .iter()
-        .map(|l| text_width(l, FONT_SMALL))
-        .fold(0.0, f64::max)
-        + 24.0;
-    let left = MARGIN + label_w;
-    let title_w = if opts.title.is_empty() {
-        0.0
-    } else {
-        text_width(&opts.title, FONT_TITLE) + 2.0 * MARGIN
-    };
-    let width = opts
-        .width
-        .max(left + MIN_PLOT_W + RIGHT_PAD + MARGIN)
-        .max(title_w);
-    let right = width - MARGIN - RIGHT_PAD;
-    let plot_w = right - left;
-
-    let max_t = s
-        .sends
-        .iter()
-        .map(|o| o.recv_end)
-        .fold(t_end, f64::max)
-        .max(f64::MIN_POSITIVE);
-    let ticks = nice_ticks(max_t, ((plot_w / 80.0) as usize).clamp(2, 12));
-    let axis_max = ticks.last().copied().unwrap_or(1.0);
-    let step = if ticks.len() > 1 {
-        ticks[1] - ticks[0]
-    } else {
-        1.0
-    };
-    let xt = |t: f64| left + t / axis_max * plot_w;
+    let max_t = s.sends.iter().map(|o| o.recv_end).fold(t_end, f64::max);
+    let frame = TimeFrame::new(&labels, &opts.title, opts.width, RIGHT_PAD, max_t, 80.0);
+    let width = frame.width;
+    let xt = |t: f64| frame.x(t);
 
     let mut y = MARGIN;
-    let mut items = Vec::with_capacity(8 * n + 2 * ticks.len() + 16);
-    if !opts.title.is_empty() {
-        items.push(text(
-            width / 2.0,
-            y + FONT_TITLE,
-            opts.title.clone(),
-            "title",
-            Anchor::Middle,
-        ));
-        y += 40.0;
-    }
+    let mut items = Vec::with_capacity(8 * n + 2 * frame.ticks.len() + 16);
+    frame.heading(&opts.title, &mut y, &mut items);
     let label_y = y + 18.0;
     let lanes_top = y + 30.0;
     let axis_y = lanes_top + lanes.len() as f64 * LANE_H;
@@ -313,36 +515,17 @@ pub fn gantt_scene(inst: &Instance, s: &Schedule, opts: &GanttOptions) -> Scene 
                 fmt_t(s.ready[v])
             )
         };
-        let class = if i % 2 == 1 { "lane alt" } else { "lane" };
-        items.push(rect(
-            MARGIN / 2.0,
+        frame.lane(
+            (i, v),
             lane_y(v),
-            width - MARGIN,
             LANE_H,
-            class.into(),
-            format!("lane-{v}"),
-            tip,
-        ));
-        items.push(text(
-            MARGIN,
-            lane_y(v) + LANE_H / 2.0 + 6.0,
             labels[v].clone(),
-            "lane-label",
-            Anchor::Start,
-        ));
+            lane_y(v) + LANE_H / 2.0 + 6.0,
+            tip,
+            &mut items,
+        );
     }
-    // Grid.
-    for &t in &ticks {
-        items.push(line(
-            xt(t),
-            lanes_top,
-            xt(t),
-            axis_y,
-            "grid".into(),
-            false,
-            String::new(),
-        ));
-    }
+    frame.grid(lanes_top, axis_y, &mut items);
     // Bars.
     let (mut any_transit, mut any_recv) = (false, false);
     for op in &s.sends {
@@ -432,63 +615,17 @@ pub fn gantt_scene(inst: &Instance, s: &Schedule, opts: &GanttOptions) -> Scene 
             format!("{nv} holds the message at t={}{last}", fmt_t(op.recv_end)),
         ));
     }
-    // Axis.
-    items.push(line(
-        left,
-        axis_y,
-        right,
-        axis_y,
-        "axis".into(),
-        false,
-        String::new(),
-    ));
-    for &t in &ticks {
-        items.push(line(
-            xt(t),
-            axis_y,
-            xt(t),
-            axis_y + 8.0,
-            "tick".into(),
-            false,
-            String::new(),
-        ));
-        items.push(text(
-            xt(t),
-            axis_y + 26.0,
-            tick_label(t, step),
-            "tick-label",
-            Anchor::Middle,
-        ));
-    }
-    items.push(text(
-        left + plot_w / 2.0,
-        axis_y + 50.0,
-        "time".into(),
-        "axis-label",
-        Anchor::Middle,
-    ));
-    // Completion marker.
-    let xe = xt(t_end);
-    items.push(line(
-        xe,
-        lanes_top - 6.0,
-        xe,
-        axis_y,
-        "completion".into(),
-        false,
-        "completion".into(),
-    ));
-    let t_label = format!("T = {}", fmt_t(t_end));
-    let half = text_width(&t_label, 18.0) / 2.0;
-    let anchor = if xe + half > width - 4.0 {
-        Anchor::End
-    } else {
-        Anchor::Middle
-    };
-    items.push(text(xe, label_y, t_label, "completion-label", anchor));
+    frame.axis(axis_y, 1.0, "time".into(), &mut items);
+    frame.completion(
+        t_end,
+        (lanes_top - 6.0, axis_y),
+        format!("T = {}", fmt_t(t_end)),
+        label_y,
+        &mut items,
+    );
     // Replay time.
     if let Some(a) = opts.at.filter(|a| a.is_finite() && *a >= 0.0) {
-        let xa = xt(a.min(axis_max));
+        let xa = xt(a.min(frame.axis_max));
         items.push(line(
             xa,
             lanes_top,
@@ -500,9 +637,6 @@ pub fn gantt_scene(inst: &Instance, s: &Schedule, opts: &GanttOptions) -> Scene 
         ));
     }
     // Legend.
-    // The legend wraps onto further rows rather than widening the chart.
-    let mut ly = axis_y + 70.0;
-    let mut lx = MARGIN;
     let mut kinds = vec![("send", "send")];
     if any_transit {
         kinds.push(("transit", "transit (L)"));
@@ -512,12 +646,12 @@ pub fn gantt_scene(inst: &Instance, s: &Schedule, opts: &GanttOptions) -> Scene 
     }
     kinds.push(("ready", "holds the message"));
     kinds.push(("completion", "completion time"));
-    for (class, word) in kinds {
-        let entry_w = 40.0 + text_width(word, FONT_SMALL);
-        if lx > MARGIN && lx + entry_w > width - MARGIN {
-            lx = MARGIN;
-            ly += 32.0;
-        }
+    let entries: Vec<(String, String)> = kinds
+        .iter()
+        .map(|(_, word)| (word.to_string(), "legend".to_string()))
+        .collect();
+    let swatch = |i: usize, (lx, ly): (f64, f64), items: &mut Vec<Item>| {
+        let class = kinds[i].0;
         let none = String::new;
         items.push(match class {
             "completion" => line(
@@ -541,15 +675,8 @@ pub fn gantt_scene(inst: &Instance, s: &Schedule, opts: &GanttOptions) -> Scene 
             ),
             _ => rect(lx, ly, 32.0, 20.0, class.into(), none(), none()),
         });
-        items.push(text(
-            lx + 40.0,
-            ly + 16.0,
-            word.into(),
-            "legend",
-            Anchor::Start,
-        ));
-        lx += entry_w + 28.0;
-    }
+    };
+    let ly = frame.legend(axis_y + 70.0, &entries, swatch, &mut items);
     Scene {
         width,
         height: ly + 22.0 + MARGIN,

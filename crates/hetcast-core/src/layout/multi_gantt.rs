@@ -15,7 +15,7 @@
 //!   transit strip sits in the receiver's lane. Messages 8-15 and 16-23 reuse the
 //!   colours with other patterns ([`message_variant`]): white
 //!   stripes on the send bars and another hatching direction.
-//! - **Axis**: nice ticks ([`nice_ticks`]) in µs, ms or s ([`time_unit`]), the completion line
+//! - **Axis**: nice ticks ([`nice_ticks`](super::gantt::nice_ticks)) in µs, ms or s ([`time_unit`]), the completion line
 //!   and its label "T = 14 µs" ([`fmt_us`]).
 //! - **Legend**: the bar kinds, then one entry per message (`legend-msg-{k}`):
 //!   "m0 from P1, 1 KB → 5 nodes" ([`message_summary`]).
@@ -36,17 +36,17 @@
 //! assert_eq!(scene.items.iter().filter(|i| matches!(i, hetcast_core::layout::Item::Rect { id, .. } if id.starts_with("legend-msg-"))).count(), 4);
 //! ```
 
-use super::gantt::{nice_ticks, tick_label};
+use super::gantt::{line, rect, text, TimeFrame};
 use super::scene::{Anchor, Item, Scene};
-use super::style::{message_class, message_variant, text_width, truncate, FONT_SMALL, FONT_TITLE};
+use super::style::{message_class, message_variant, text_width, truncate, FONT_SMALL};
 use crate::multi::{MultiInstance, MultiSchedule};
 
 /// Height of a send, receive or blocked bar.
 pub const BAR_H: f64 = 26.0;
 /// Height of one transit strip.
 pub const TRANSIT_H: f64 = 6.0;
-/// Smallest width of the plotting area.
-pub const MIN_PLOT_W: f64 = 300.0;
+/// Smallest width of the plotting area (that of the single-source chart).
+pub const MIN_PLOT_W: f64 = super::gantt::MIN_PLOT_W;
 /// Above this many transfers the chart is drawn plainly: no hatching lines, stripes or bar
 /// labels (the bars are then a few pixels wide, and the drawing stays light enough for a
 /// browser); receive bars keep their tint and outline, send bars their solid fill.
@@ -176,14 +176,20 @@ pub fn message_summary(inst: &MultiInstance, k: usize) -> String {
 
 /// The label of node `v`'s lane: "P3  fast" (the class name cut to [`CLASS_CHARS`]).
 pub fn lane_label(inst: &MultiInstance, v: usize) -> String {
+    with_class(inst, v, "  ", CLASS_CHARS)
+}
+
+/// Node `v`'s label, then `sep` and its class name cut to `chars` characters (just the label
+/// when the class has no name).
+pub(crate) fn with_class(inst: &MultiInstance, v: usize, sep: &str, chars: usize) -> String {
     let class = inst
         .class_of(v)
-        .map(|c| truncate(&inst.classes[c].name, CLASS_CHARS))
+        .map(|c| truncate(&inst.classes[c].name, chars))
         .unwrap_or_default();
     if class.is_empty() {
         inst.label(v)
     } else {
-        format!("{}  {class}", inst.label(v))
+        format!("{}{sep}{class}", inst.label(v))
     }
 }
 
@@ -203,41 +209,6 @@ pub fn schedule_fits(inst: &MultiInstance, s: &MultiSchedule) -> bool {
             .all(|t| t.from < n && t.to < n && t.msg < nm)
 }
 
-pub(crate) fn rect(x: f64, y: f64, w: f64, h: f64, class: String, id: String, tip: String) -> Item {
-    Item::Rect {
-        x,
-        y,
-        w: w.max(0.0),
-        h,
-        rx: 0.0,
-        class,
-        id,
-        tip,
-    }
-}
-
-pub(crate) fn text(x: f64, y: f64, t: String, class: &str, anchor: Anchor) -> Item {
-    Item::Text {
-        x,
-        y,
-        text: t,
-        class: class.into(),
-        anchor,
-    }
-}
-
-pub(crate) fn line(x1: f64, y1: f64, x2: f64, y2: f64, class: String, arrow: bool) -> Item {
-    Item::Line {
-        x1,
-        y1,
-        x2,
-        y2,
-        class,
-        arrow,
-        id: String::new(),
-    }
-}
-
 /// Hatching lines of the box `(x, y, w, h)`: `/` for variant 0, `\` for 1, `|` for 2, every
 /// [`HATCH_STEP`] px, clipped to the box.
 fn hatch(x: f64, y: f64, w: f64, h: f64, variant: usize, class: &str, out: &mut Vec<Item>) {
@@ -247,7 +218,7 @@ fn hatch(x: f64, y: f64, w: f64, h: f64, variant: usize, class: &str, out: &mut 
     if variant == 2 {
         let mut a = x + HATCH_STEP / 2.0;
         while a < x + w {
-            out.push(line(a, y, a, y + h, class.into(), false));
+            out.push(line(a, y, a, y + h, class.into(), false, String::new()));
             a += HATCH_STEP;
         }
         return;
@@ -264,7 +235,15 @@ fn hatch(x: f64, y: f64, w: f64, h: f64, variant: usize, class: &str, out: &mut 
             } else {
                 (y + t0, y + t1)
             };
-            out.push(line(a + t0, y0, a + t1, y1, class.into(), false));
+            out.push(line(
+                a + t0,
+                y0,
+                a + t1,
+                y1,
+                class.into(),
+                false,
+                String::new(),
+            ));
         }
         a += HATCH_STEP;
     }
@@ -274,7 +253,15 @@ fn hatch(x: f64, y: f64, w: f64, h: f64, variant: usize, class: &str, out: &mut 
 fn stripes(x: f64, y: f64, w: f64, h: f64, variant: usize, out: &mut Vec<Item>) {
     for i in 1..=variant {
         let yy = y + h * i as f64 / (variant + 1) as f64;
-        out.push(line(x, yy, x + w, yy, "mstripe".into(), false));
+        out.push(line(
+            x,
+            yy,
+            x + w,
+            yy,
+            "mstripe".into(),
+            false,
+            String::new(),
+        ));
     }
 }
 
@@ -322,6 +309,7 @@ fn swatch(
             y + 22.0,
             "completion".into(),
             false,
+            String::new(),
         )),
         _ => {
             out.push(rect(
@@ -357,39 +345,14 @@ pub fn multi_gantt_scene(
     }
     let n = inst.node_count();
     let labels: Vec<String> = (0..n).map(|v| lane_label(inst, v)).collect();
-    let label_w = labels
-        .iter()
-        .map(|l| text_width(l, FONT_SMALL))
-        .fold(0.0, f64::max)
-        + 24.0;
-    let left = MARGIN + label_w;
-    let title_w = if opts.title.is_empty() {
-        0.0
-    } else {
-        text_width(&opts.title, FONT_TITLE) + 2.0 * MARGIN
-    };
-    let width = opts
-        .width
-        .max(left + MIN_PLOT_W + RIGHT_PAD + MARGIN)
-        .max(title_w);
-    let right = width - MARGIN - RIGHT_PAD;
-    let plot_w = right - left;
-
     let max_t = s
         .transfers
         .iter()
         .map(|t| t.recv_end.max(t.arrive))
-        .fold(t_end, f64::max)
-        .max(f64::MIN_POSITIVE);
-    let ticks = nice_ticks(max_t, ((plot_w / 90.0) as usize).clamp(2, 12));
-    let axis_max = ticks.last().copied().unwrap_or(1.0);
-    let step = if ticks.len() > 1 {
-        ticks[1] - ticks[0]
-    } else {
-        1.0
-    };
-    let (unit_scale, unit) = time_unit(axis_max);
-    let xt = |t: f64| left + t / axis_max * plot_w;
+        .fold(t_end, f64::max);
+    let frame = TimeFrame::new(&labels, &opts.title, opts.width, RIGHT_PAD, max_t, 90.0);
+    let (unit_scale, unit) = time_unit(frame.axis_max);
+    let xt = |t: f64| frame.x(t);
 
     // Transit strips: interval colouring of each receiver's transits.
     let mut order: Vec<usize> = (0..s.transfers.len()).collect();
@@ -433,16 +396,7 @@ pub fn multi_gantt_scene(
 
     let mut y = MARGIN;
     let mut items = Vec::with_capacity(12 * s.transfers.len() + 4 * n + 64);
-    if !opts.title.is_empty() {
-        items.push(text(
-            width / 2.0,
-            y + FONT_TITLE,
-            opts.title.clone(),
-            "title",
-            Anchor::Middle,
-        ));
-        y += 40.0;
-    }
+    frame.heading(&opts.title, &mut y, &mut items);
     let label_y = y + 18.0;
     let lanes_top = y + 30.0;
     let mut lane_y = Vec::with_capacity(n);
@@ -475,26 +429,17 @@ pub fn multi_gantt_scene(
             },
             fmt_us(s.finish[v])
         );
-        items.push(rect(
-            MARGIN / 2.0,
+        frame.lane(
+            (v, v),
             lane_y[v],
-            width - MARGIN,
             lane_h[v],
-            if v % 2 == 1 { "lane alt" } else { "lane" }.into(),
-            format!("lane-{v}"),
-            tip,
-        ));
-        items.push(text(
-            MARGIN,
-            bar_y(v) + BAR_H / 2.0 + 6.0,
             labels[v].clone(),
-            "lane-label",
-            Anchor::Start,
-        ));
+            bar_y(v) + BAR_H / 2.0 + 6.0,
+            tip,
+            &mut items,
+        );
     }
-    for &t in &ticks {
-        items.push(line(xt(t), lanes_top, xt(t), axis_y, "grid".into(), false));
-    }
+    frame.grid(lanes_top, axis_y, &mut items);
     // Bars.
     let dense = s.transfers.len() > DENSE_TRANSFERS;
     let mut any = (false, false, false); // transit, receive, blocked
@@ -615,54 +560,15 @@ pub fn multi_gantt_scene(
             }
         }
     }
-    // Axis.
-    items.push(line(left, axis_y, right, axis_y, "axis".into(), false));
-    for &t in &ticks {
-        items.push(line(
-            xt(t),
-            axis_y,
-            xt(t),
-            axis_y + 8.0,
-            "tick".into(),
-            false,
-        ));
-        items.push(text(
-            xt(t),
-            axis_y + 26.0,
-            tick_label(t / unit_scale, step / unit_scale),
-            "tick-label",
-            Anchor::Middle,
-        ));
-    }
-    items.push(text(
-        left + plot_w / 2.0,
-        axis_y + 50.0,
-        format!("time ({unit})"),
-        "axis-label",
-        Anchor::Middle,
-    ));
-    // Completion.
-    let xe = xt(t_end);
-    items.push(Item::Line {
-        x1: xe,
-        y1: lanes_top - 6.0,
-        x2: xe,
-        y2: axis_y,
-        class: "completion".into(),
-        arrow: false,
-        id: "completion".into(),
-    });
-    let t_label = format!("T = {}", fmt_us(t_end));
-    let half = text_width(&t_label, 18.0) / 2.0;
-    let anchor = if xe + half > width - 4.0 {
-        Anchor::End
-    } else {
-        Anchor::Middle
-    };
-    items.push(text(xe, label_y, t_label, "completion-label", anchor));
+    frame.axis(axis_y, unit_scale, format!("time ({unit})"), &mut items);
+    frame.completion(
+        t_end,
+        (lanes_top - 6.0, axis_y),
+        format!("T = {}", fmt_us(t_end)),
+        label_y,
+        &mut items,
+    );
     // Legend: kinds, then one entry per message; rows wrap.
-    let mut ly = axis_y + 70.0;
-    let mut lx = MARGIN;
     let mut entries: Vec<(&str, Option<usize>, String)> = vec![("send", None, "send".into())];
     if any.0 {
         entries.push(("transit", None, "in the network".into()));
@@ -677,23 +583,28 @@ pub fn multi_gantt_scene(
     for k in 0..inst.messages.len() {
         entries.push(("send", Some(k), message_summary(inst, k)));
     }
-    for (kind, k, word) in entries {
-        let entry_w = 40.0 + text_width(&word, FONT_SMALL);
-        if lx > MARGIN && lx + entry_w > width - MARGIN {
-            lx = MARGIN;
-            ly += 32.0;
-        }
-        let id = k.map(|k| format!("legend-msg-{k}")).unwrap_or_default();
-        swatch(kind, k, (lx, ly), dense, id, &mut items);
-        let class = match k {
-            Some(k) => format!("legend legend-msg-{k}"),
-            None => "legend".into(),
-        };
-        items.push(text(lx + 40.0, ly + 16.0, word, &class, Anchor::Start));
-        lx += entry_w + 28.0;
-    }
+    let words: Vec<(String, String)> = entries
+        .iter()
+        .map(|(_, k, word)| {
+            let class = match k {
+                Some(k) => format!("legend legend-msg-{k}"),
+                None => "legend".into(),
+            };
+            (word.clone(), class)
+        })
+        .collect();
+    let ly = frame.legend(
+        axis_y + 70.0,
+        &words,
+        |i, at, items| {
+            let (kind, k, _) = &entries[i];
+            let id = k.map(|k| format!("legend-msg-{k}")).unwrap_or_default();
+            swatch(kind, *k, at, dense, id, items);
+        },
+        &mut items,
+    );
     Scene {
-        width,
+        width: frame.width,
         height: ly + 22.0 + MARGIN,
         title,
         items,

@@ -24,9 +24,9 @@
 //! assert_eq!(scene.with_class("medge").count(), 5);
 //! ```
 
-use super::multi_gantt::{fmt_us, message_summary, schedule_fits};
+use super::multi_gantt::{fmt_us, message_summary, schedule_fits, with_class};
 use super::scene::Scene;
-use super::style::{message_class, truncate};
+use super::style::message_class;
 use super::tree::{message_scene, BoxLook, TidyTree, NAME_CHARS};
 use crate::multi::{MultiInstance, MultiSchedule};
 
@@ -40,15 +40,7 @@ pub struct MultiTreeOptions {
 
 /// The name line of node `v`'s box: "P3 · fast" (class name cut to fit).
 pub fn box_name(inst: &MultiInstance, v: usize) -> String {
-    let class = inst
-        .class_of(v)
-        .map(|c| truncate(&inst.classes[c].name, NAME_CHARS.saturating_sub(5)))
-        .unwrap_or_default();
-    if class.is_empty() {
-        inst.label(v)
-    } else {
-        format!("{} · {class}", inst.label(v))
-    }
+    with_class(inst, v, " · ", NAME_CHARS.saturating_sub(5))
 }
 
 /// The tree message `k` followed in `s` (see the module documentation). A `k` that is not a
