@@ -39,15 +39,20 @@ pub fn gantt_fit_width(view_w: f64, view_h: f64, scene_h: f64) -> f64 {
         .floor()
 }
 
-fn gantt_at(inst: &Instance, run: &RunOk, width: f64) -> Scene {
-    gantt::gantt_scene(
-        inst,
-        &run.schedule,
-        &gantt::GanttOptions {
-            width,
-            ..Default::default()
-        },
-    )
+/// A Gantt chart laid out by `lay_out(width)` for a view of size `view`: at the view's width,
+/// or, when `fit` and the view height is known, at the width whose aspect ratio matches the
+/// view (see [`gantt_fit_width`]).
+fn fitted_gantt(view: (f64, f64), fit: bool, lay_out: impl Fn(f64) -> Scene) -> Scene {
+    let first = lay_out(gantt_width(view.0));
+    if !fit || view.1 <= 0.0 {
+        return first;
+    }
+    let w = gantt_fit_width(view.0, view.1, first.height);
+    if (w - first.width).abs() < 1.0 {
+        first
+    } else {
+        lay_out(w)
+    }
 }
 
 /// The Scene of `tab` for a successful run, if the tab draws one. The Gantt chart is laid out
@@ -63,18 +68,13 @@ pub fn scene_of(
 ) -> Option<Scene> {
     match tab {
         Tab::Tree => Some(tree::tree_scene(inst, &run.schedule, &Default::default())),
-        Tab::Gantt => {
-            let first = gantt_at(inst, run, gantt_width(view.0));
-            if !fit || view.1 <= 0.0 {
-                return Some(first);
-            }
-            let w = gantt_fit_width(view.0, view.1, first.height);
-            if (w - first.width).abs() < 1.0 {
-                Some(first)
-            } else {
-                Some(gantt_at(inst, run, w))
-            }
-        }
+        Tab::Gantt => Some(fitted_gantt(view, fit, |width| {
+            let opts = gantt::GanttOptions {
+                width,
+                ..Default::default()
+            };
+            gantt::gantt_scene(inst, &run.schedule, &opts)
+        })),
         Tab::Trace => None,
     }
 }
@@ -82,17 +82,6 @@ pub fn scene_of(
 /// The CSS class of message `k`'s colour swatch in the editor ("swatch-mc0" .. "swatch-mc7").
 pub fn message_swatch_class(k: usize) -> String {
     format!("swatch-{}", hetcast_core::layout::style::message_class(k))
-}
-
-fn multi_gantt_at(inst: &MultiInstance, run: &MultiRunOk, width: f64) -> Scene {
-    multi_gantt::multi_gantt_scene(
-        inst,
-        &run.schedule,
-        &multi_gantt::MultiGanttOptions {
-            width,
-            ..Default::default()
-        },
-    )
 }
 
 /// The Scene of `tab` for a successful many-source run: the Gantt chart (laid out for the
@@ -112,18 +101,13 @@ pub fn multi_scene_of(
             msg,
             &Default::default(),
         )),
-        Tab::Gantt => {
-            let first = multi_gantt_at(inst, run, gantt_width(view.0));
-            if !fit || view.1 <= 0.0 {
-                return Some(first);
-            }
-            let w = gantt_fit_width(view.0, view.1, first.height);
-            if (w - first.width).abs() < 1.0 {
-                Some(first)
-            } else {
-                Some(multi_gantt_at(inst, run, w))
-            }
-        }
+        Tab::Gantt => Some(fitted_gantt(view, fit, |width| {
+            let opts = multi_gantt::MultiGanttOptions {
+                width,
+                ..Default::default()
+            };
+            multi_gantt::multi_gantt_scene(inst, &run.schedule, &opts)
+        })),
         Tab::Trace => None,
     }
 }
