@@ -37,6 +37,63 @@ pub fn ratio_text(t: f64, opt: f64) -> String {
     }
 }
 
+/// A result row (`row-{key}`): selected on click, Enter or Space (`select`); its header cell
+/// `head`, then `cells`.
+fn result_row(
+    state: &super::StateHandle,
+    key: &'static str,
+    selected: bool,
+    select: Action,
+    head: Html,
+    cells: Html,
+) -> Html {
+    let onclick = {
+        let (s, select) = (state.clone(), select.clone());
+        Callback::from(move |_: MouseEvent| s.dispatch(select.clone()))
+    };
+    let onkeydown = {
+        let s = state.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Enter" || e.key() == " " {
+                e.prevent_default();
+                s.dispatch(select.clone());
+            }
+        })
+    };
+    html! {
+        <tr key={key} id={format!("row-{key}")} class={classes!("result", selected.then_some("selected"))}
+            tabindex="0" aria-current={selected.then_some("true")} {onclick} {onkeydown}>
+            { head }
+            { cells }
+        </tr>
+    }
+}
+
+/// The cell of a failed run (`error-{key}`) across `span` columns.
+fn error_cell(key: &str, span: usize, message: &str) -> Html {
+    html! {
+        <td colspan={span.to_string()} class="run-error" id={format!("error-{key}")} title={message.to_string()}>{"⚠ "}{ message.to_string() }</td>
+    }
+}
+
+/// The first header cell: the button that shows every row or only the selected one.
+fn toggle_header(state: &super::StateHandle) -> Html {
+    let toggle = {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| s.dispatch(Action::ToggleTable))
+    };
+    html! {
+        <th scope="col">
+            <button id="toggle-table" class="icon fold" onclick={toggle}
+                aria-expanded={state.table_open.to_string()}
+                title={if state.table_open { "Show only the selected row (key t)" } else { "Show every result (key t)" }}>
+                { if state.table_open { "▾" } else { "▸" } }
+            </button>
+            {" Algorithm"}
+        </th>
+    }
+}
+
 /// The results of the algorithms run on the current instance; click or Enter selects a row.
 #[function_component(ResultsTable)]
 pub fn results_table(p: &StateProps) -> Html {
@@ -56,19 +113,6 @@ pub fn results_table(p: &StateProps) -> Html {
         let a = r.algo;
         let key = a.key();
         let selected = state.selected == Some(a);
-        let onclick = {
-            let s = state.clone();
-            Callback::from(move |_: MouseEvent| s.dispatch(Action::Select(a)))
-        };
-        let onkeydown = {
-            let s = state.clone();
-            Callback::from(move |e: KeyboardEvent| {
-                if e.key() == "Enter" || e.key() == " " {
-                    e.prevent_default();
-                    s.dispatch(Action::Select(a));
-                }
-            })
-        };
         let cells = match &r.outcome {
             Ok(ok) => {
                 let t = ok.schedule.completion_time;
@@ -85,21 +129,10 @@ pub fn results_table(p: &StateProps) -> Html {
                     </>
                 }
             }
-            Err(m) => html! {
-                <td colspan="7" class="run-error" id={format!("error-{key}")} title={m.clone()}>{"⚠ "}{ m.clone() }</td>
-            },
+            Err(m) => error_cell(key, 7, m),
         };
-        html! {
-            <tr key={key} id={format!("row-{key}")} class={classes!("result", selected.then_some("selected"))}
-                tabindex="0" aria-current={selected.then_some("true")} {onclick} {onkeydown}>
-                <th scope="row" title={r.title()}>{ row_label(r) }</th>
-                { cells }
-            </tr>
-        }
-    };
-    let toggle = {
-        let s = state.clone();
-        Callback::from(move |_: MouseEvent| s.dispatch(Action::ToggleTable))
+        let head = html! { <th scope="row" title={r.title()}>{ row_label(r) }</th> };
+        result_row(state, key, selected, Action::Select(a), head, cells)
     };
     html! {
         <section class="results-panel" aria-labelledby="results-h">
@@ -113,14 +146,7 @@ pub fn results_table(p: &StateProps) -> Html {
                     <table class="results" id="results">
                         <thead>
                             <tr>
-                                <th scope="col">
-                                    <button id="toggle-table" class="icon fold" onclick={toggle}
-                                        aria-expanded={state.table_open.to_string()}
-                                        title={if state.table_open { "Show only the selected row (key t)" } else { "Show every result (key t)" }}>
-                                        { if state.table_open { "▾" } else { "▸" } }
-                                    </button>
-                                    {" Algorithm"}
-                                </th>
+                                { toggle_header(state) }
                                 <th scope="col" title="completion time">{"Time"}</th>
                                 <th scope="col" title="proven lower bound on the optimum"><abbr title="lower bound">{"LB"}</abbr></th>
                                 <th scope="col">{"Guarantee"}</th>
@@ -150,19 +176,6 @@ fn multi_results(state: &super::StateHandle) -> Html {
         let a = r.algo;
         let key = a.key();
         let selected = state.multi_selected == Some(a);
-        let onclick = {
-            let s = state.clone();
-            Callback::from(move |_: MouseEvent| s.dispatch(Action::SelectMulti(a)))
-        };
-        let onkeydown = {
-            let s = state.clone();
-            Callback::from(move |e: KeyboardEvent| {
-                if e.key() == "Enter" || e.key() == " " {
-                    e.prevent_default();
-                    s.dispatch(Action::SelectMulti(a));
-                }
-            })
-        };
         let cells = match &r.outcome {
             Ok(ok) => {
                 let t = ok.schedule.completion_time;
@@ -180,21 +193,12 @@ fn multi_results(state: &super::StateHandle) -> Html {
                     </>
                 }
             }
-            Err(m) => html! {
-                <td colspan="3" class="run-error" id={format!("error-{key}")} title={m.clone()}>{"⚠ "}{ m.clone() }</td>
-            },
+            Err(m) => error_cell(key, 3, m),
         };
-        html! {
-            <tr key={key} id={format!("row-{key}")} class={classes!("result", selected.then_some("selected"))}
-                tabindex="0" aria-current={selected.then_some("true")} {onclick} {onkeydown}>
-                <th scope="row" title={a.name()}>{ a.short() }<span class="algo-name">{" "}{ a.name() }</span></th>
-                { cells }
-            </tr>
-        }
-    };
-    let toggle = {
-        let s = state.clone();
-        Callback::from(move |_: MouseEvent| s.dispatch(Action::ToggleTable))
+        let head = html! {
+            <th scope="row" title={a.name()}>{ a.short() }<span class="algo-name">{" "}{ a.name() }</span></th>
+        };
+        result_row(state, key, selected, Action::SelectMulti(a), head, cells)
     };
     html! {
         <section class="results-panel" aria-labelledby="results-h">
@@ -209,14 +213,7 @@ fn multi_results(state: &super::StateHandle) -> Html {
                     <table class="results multi" id="results">
                         <thead>
                             <tr>
-                                <th scope="col">
-                                    <button id="toggle-table" class="icon fold" onclick={toggle}
-                                        aria-expanded={state.table_open.to_string()}
-                                        title={if state.table_open { "Show only the selected row (key t)" } else { "Show every result (key t)" }}>
-                                        { if state.table_open { "▾" } else { "▸" } }
-                                    </button>
-                                    {" Algorithm"}
-                                </th>
+                                { toggle_header(state) }
                                 <th scope="col" title="completion time: when the last destination holds its last message (simulated)">{"Time T"}</th>
                                 <th scope="col" title="completion time / idealised lower bound (paper 001, section 3.1)">{"÷ LB"}</th>
                                 <th scope="col" title="total time receivers spend blocked waiting for a message">{"Blocked"}</th>
