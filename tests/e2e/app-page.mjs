@@ -84,16 +84,30 @@ export class AppPage {
     await this.page.click(`#tab-${key}`);
   }
 
-  /** Click "Export SVG" and return the downloaded file's name and text. */
-  async exportSvg() {
+  /** Click `selector` and return the downloaded file's name and text. */
+  async download(selector) {
     const [download] = await Promise.all([
       this.page.waitForEvent('download'),
-      this.page.click('#export-svg'),
+      this.page.click(selector),
     ]);
     const stream = await download.createReadStream();
     const chunks = [];
     for await (const c of stream) chunks.push(c);
     return { name: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
+  }
+
+  /** Click "Export SVG" and return the downloaded file's name and text. */
+  async exportSvg() {
+    return this.download('#export-svg');
+  }
+
+  /** Import a JSON file `name` with the content `text` through the Import button's input. */
+  async importFile(name, text) {
+    await this.page.setInputFiles('#import-file', {
+      name,
+      mimeType: 'application/json',
+      buffer: Buffer.from(text),
+    });
   }
 
   /** Choose a model in the model menu: 'node', 'sender_receiver' or 'multi'. */

@@ -1,52 +1,11 @@
 // End-to-end tests of the Trunk build in dist/ (scripts/test.sh builds it with --release).
 // The tests serve dist/ on a free loopback port themselves; HETCAST_URL points them elsewhere.
 // Run: cd tests/e2e && node --test
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { AppPage, launch } from './app-page.mjs';
-import { serveDir } from './static-server.mjs';
+import { ARTIFACTS, findIds, parseSvg, useApp } from './harness.mjs';
 
-const ARTIFACTS = new URL('./artifacts/', import.meta.url).pathname;
-const DIST = new URL('../../dist/', import.meta.url).pathname;
-mkdirSync(ARTIFACTS, { recursive: true });
-
-let browser;
-let server;
-let baseUrl = process.env.HETCAST_URL;
-before(async () => {
-  if (!baseUrl) {
-    assert.ok(existsSync(`${DIST}/index.html`), 'build the app first: trunk build --release');
-    server = await serveDir(DIST);
-    baseUrl = server.url;
-  }
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function openApp() {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, acceptDownloads: true });
-  const app = new AppPage(page, baseUrl);
-  await app.open();
-  return app;
-}
-
-/** All elements (any depth) of a parsed XML tree whose attribute `id` matches `re`. */
-function findIds(node, re, out = []) {
-  if (Array.isArray(node)) {
-    node.forEach((n) => findIds(n, re, out));
-  } else if (node && typeof node === 'object') {
-    for (const [k, v] of Object.entries(node)) {
-      if (k === '@_id' && typeof v === 'string' && re.test(v)) out.push(v);
-      else findIds(v, re, out);
-    }
-  }
-  return out;
-}
+const openApp = useApp();
 
 test('Figure 1 of Libeskind-Hadas et al.: greedy 10, optimum 9, Gantt SVG export', async () => {
   const app = await openApp();
@@ -71,19 +30,10 @@ test('Figure 1 of Libeskind-Hadas et al.: greedy 10, optimum 9, Gantt SVG export
 
     const { name, text } = await app.exportSvg();
     assert.equal(name, 'hetcast-greedy-gantt.svg');
-    assert.equal(XMLValidator.validate(text), true, 'the exported SVG is well-formed XML');
-    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_' }).parse(text);
-    assert.ok(doc.svg, 'root element is <svg>');
+    const doc = await parseSvg(app, text);
     const lanes = new Set(findIds(doc.svg, /^lane-\d+$/));
     assert.equal(lanes.size, 12, `one lane per node, got ${[...lanes]}`);
     assert.match(text, /T = 10/);
-
-    // The browser parses it as SVG too.
-    const ok = await app.page.evaluate((t) => {
-      const d = new DOMParser().parseFromString(t, 'image/svg+xml');
-      return !d.querySelector('parsererror') && d.documentElement.localName === 'svg';
-    }, text);
-    assert.ok(ok);
     assert.deepEqual(app.errors, []);
   } finally {
     await app.page.close();
@@ -94,21 +44,13 @@ test('a bad import is reported and the instance is kept; the instance survives a
   const app = await openApp();
   try {
     await app.loadExample('liu-fig1');
-    await app.page.setInputFiles('#import-file', {
-      name: 'bad.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from('{"model":"node","source":0,"nodes":[{"cost":-1},{"cost":2}]}'),
-    });
+    await app.importFile('bad.json', '{"model":"node","source":0,"nodes":[{"cost":-1},{"cost":2}]}');
     const notice = app.page.locator('#notice.error');
     await notice.waitFor();
     assert.match(await notice.textContent(), /bad\.json.*negative/);
     assert.match(await app.page.locator('#instance-summary').textContent(), /^3 nodes, sender-receiver/);
 
-    await app.page.setInputFiles('#import-file', {
-      name: 'good.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from('{"model":"node","source":0,"nodes":[{"cost":3},{"cost":2},{"cost":2}]}'),
-    });
+    await app.importFile('good.json', '{"model":"node","source":0,"nodes":[{"cost":3},{"cost":2},{"cost":2}]}');
     await app.page.locator('#instance-summary', { hasText: /^3 nodes, node model/ }).waitFor();
     await app.run('greedy');
     assert.equal(await app.time('greedy'), '5');
