@@ -12,7 +12,7 @@ use hetcast_core::multi::{
     simulate_multi, Link, Message, MultiInstance, MultiPlan, MultiSchedule, NodeClass, Overhead,
 };
 
-use crate::state::num_text;
+use crate::state::{field_error, num_text};
 
 /// Most nodes the app builds or runs in the many-source model: the algorithms are O(N³) to
 /// O(N⁴) and rerun at every edit, and the Gantt chart has one lane per node (the CLI takes
@@ -357,10 +357,7 @@ impl MultiDrafts {
 
     /// The error shown next to `field`, if any.
     pub fn error(&self, field: MultiField) -> Option<&str> {
-        self.errors
-            .iter()
-            .find(|(f, _)| *f == field)
-            .map(|(_, m)| m.as_str())
+        field_error(&self.errors, field)
     }
 
     /// True when the drafts have no error.

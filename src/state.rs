@@ -164,6 +164,14 @@ fn parse_num(text: &str) -> Result<f64, String> {
         .map_err(|_| format!("'{t}' is not a number"))
 }
 
+/// The message of the first error about `field` in an editor's list of field errors.
+pub fn field_error<F: PartialEq>(errors: &[(F, String)], field: F) -> Option<&str> {
+    errors
+        .iter()
+        .find(|(f, _)| *f == field)
+        .map(|(_, m)| m.as_str())
+}
+
 impl Drafts {
     /// The drafts that show `inst` exactly.
     pub fn from_instance(inst: &Instance) -> Drafts {
@@ -186,10 +194,7 @@ impl Drafts {
 
     /// The error shown next to `field`, if any.
     pub fn error(&self, field: FieldId) -> Option<&str> {
-        self.errors
-            .iter()
-            .find(|(f, _)| *f == field)
-            .map(|(_, m)| m.as_str())
+        field_error(&self.errors, field)
     }
 
     /// True when the drafts have no error.
