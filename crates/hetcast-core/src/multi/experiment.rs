@@ -345,11 +345,9 @@ pub const CSV_HEADER: &str =
 /// Rows as CSV: [`CSV_HEADER`], then one line per row; numbers in Rust's shortest
 /// round-trip form.
 pub fn to_csv(rows: &[WuRow]) -> String {
-    let mut out = String::from(CSV_HEADER);
-    out.push('\n');
-    for r in rows {
-        out.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{},{},{}\n",
+    csv(CSV_HEADER, rows, |r| {
+        format!(
+            "{},{},{},{},{},{},{},{},{},{},{}",
             r.network.key(),
             r.sizes.key(),
             r.sources,
@@ -361,9 +359,8 @@ pub fn to_csv(rows: &[WuRow]) -> String {
             r.lower_bound,
             r.wrp_best_runs,
             r.wrp_over_lb_max
-        ));
-    }
-    out
+        )
+    })
 }
 
 /// Settings of [`wu_broadcast`].
@@ -503,11 +500,9 @@ pub const BROADCAST_CSV_HEADER: &str =
 
 /// Broadcast rows as CSV: [`BROADCAST_CSV_HEADER`], then one line per row.
 pub fn broadcast_csv(rows: &[BroadcastRow]) -> String {
-    let mut out = String::from(BROADCAST_CSV_HEADER);
-    out.push('\n');
-    for r in rows {
-        out.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+    csv(BROADCAST_CSV_HEADER, rows, |r| {
+        format!(
+            "{},{},{},{},{},{},{},{},{},{},{},{},{}",
             r.network.key(),
             r.size,
             r.sources,
@@ -521,7 +516,18 @@ pub fn broadcast_csv(rows: &[BroadcastRow]) -> String {
             r.wr_wrp_same_plans,
             r.same_times,
             r.max_spread
-        ));
+        )
+    })
+}
+
+/// `header`, then `line(r)` for each row, each line ended by a newline (`line` gives the text
+/// without it).
+fn csv<R>(header: &str, rows: &[R], line: impl Fn(&R) -> String) -> String {
+    let mut out = String::from(header);
+    out.push('\n');
+    for r in rows {
+        out.push_str(&line(r));
+        out.push('\n');
     }
     out
 }
