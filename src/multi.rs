@@ -189,6 +189,7 @@ fn parse_num(text: &str) -> Result<f64, String> {
     }
     match t.parse::<f64>() {
         Ok(v) if v.is_nan() => Err("NaN is not a number".into()),
+        Ok(v) if v.is_infinite() => Err(format!("'{t}' is not a finite number")),
         Ok(v) => Ok(v),
         Err(_) => Err(format!("'{t}' is not a number")),
     }
@@ -203,6 +204,53 @@ fn positive(text: &str) -> Result<f64, String> {
         Err(format!("{v} must be > 0"))
     } else {
         Err(format!("{v} is too large (≤ 1e9)"))
+    }
+}
+
+/// The bandwidth (Mbps) of a rate in µs per byte (8 bits per byte, 1 Mbps = 1 bit per µs).
+pub fn mbps_of(per_byte: f64) -> Option<f64> {
+    (per_byte.is_finite() && per_byte > 0.0).then(|| 8.0 / per_byte)
+}
+
+/// "155 Mbps", "1 Gbps", "1.333 Mbps".
+pub fn bandwidth_text(mbps: f64) -> String {
+    let trim = |x: f64| {
+        let s = format!("{x:.3}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    if mbps >= 1000.0 {
+        format!("{} Gbps", trim(mbps / 1000.0))
+    } else {
+        format!("{} Mbps", trim(mbps))
+    }
+}
+
+/// The text of a link rate (µs/byte) in the editor: a bandwidth ("155 Mbps", "1 Gbps") when the
+/// rate is exactly that of a whole number of Mbps, so that 8/155 does not show as
+/// 0.05161290322580645; otherwise the number.
+pub fn rate_text(per_byte: f64) -> String {
+    match mbps_of(per_byte) {
+        Some(m) if m.round() >= 1.0 && Link::per_byte_of_mbps(m.round()) == per_byte => {
+            bandwidth_text(m.round())
+        }
+        _ => num_text(per_byte),
+    }
+}
+
+/// A link rate: µs per byte ("0.008"), or a bandwidth ("155 Mbps", "1 Gbps", "100mbps").
+fn rate(text: &str) -> Result<f64, String> {
+    let t = text.trim().to_ascii_lowercase();
+    let unit = [("gbps", 1000.0), ("mbps", 1.0)]
+        .into_iter()
+        .find_map(|(u, f)| t.strip_suffix(u).map(|num| (num.trim().to_string(), f)));
+    let Some((num, factor)) = unit else {
+        return non_negative(text);
+    };
+    let v = parse_num(&num)?;
+    if v > 0.0 && v <= 1e9 {
+        Ok(Link::per_byte_of_mbps(v * factor))
+    } else {
+        Err(format!("{} must be a bandwidth > 0", text.trim()))
     }
 }
 
@@ -309,7 +357,7 @@ impl MultiDrafts {
     pub fn from_instance(inst: &MultiInstance) -> MultiDrafts {
         let n = inst.node_count();
         let (per_pair, rate, matrix) = match &inst.link {
-            Link::PerByte(x) => (false, num_text(*x), Vec::new()),
+            Link::PerByte(x) => (false, rate_text(*x), Vec::new()),
             Link::Matrix(m) => {
                 let first = (0..n)
                     .flat_map(|i| (0..n).map(move |j| (i, j)))
@@ -318,9 +366,9 @@ impl MultiDrafts {
                     .unwrap_or(0.0);
                 (
                     true,
-                    num_text(first),
+                    rate_text(first),
                     m.iter()
-                        .map(|row| row.iter().map(|&x| num_text(x)).collect())
+                        .map(|row| row.iter().map(|&x| rate_text(x)).collect())
                         .collect(),
                 )
             }
@@ -481,7 +529,7 @@ impl MultiDrafts {
             for (i, row) in self.matrix.iter().enumerate() {
                 for (j, text) in row.iter().enumerate() {
                     if i != j {
-                        match non_negative(text) {
+                        match rate(text) {
                             Ok(v) => {
                                 if let Some(cell) = m.get_mut(i).and_then(|r| r.get_mut(j)) {
                                     *cell = v;
@@ -494,7 +542,7 @@ impl MultiDrafts {
             }
             Link::Matrix(m)
         } else {
-            match non_negative(&self.rate) {
+            match rate(&self.rate) {
                 Ok(v) => Link::PerByte(v),
                 Err(e) => {
                     errors.push((MultiField::LinkRate, e));
@@ -508,6 +556,13 @@ impl MultiDrafts {
         }
         for (k, d) in self.messages.iter().enumerate() {
             let size = match parse_num(&d.size) {
+                Ok(v) if v > 0.0 && v <= MAX_SIZE && v.fract() != 0.0 => {
+                    errors.push((
+                        MultiField::Msg(k, MsgField::Size),
+                        format!("{v} is not a whole number of bytes"),
+                    ));
+                    f64::NAN
+                }
                 Ok(v) if v > 0.0 && v <= MAX_SIZE => v,
                 Ok(v) if v <= 0.0 => {
                     errors.push((
@@ -698,6 +753,24 @@ mod tests {
             .contains("P1 is the source"));
         assert!(msg(MultiField::Msg(2, MsgField::Size)).is_some());
         assert_eq!(errs.len(), 6);
+        // Sizes are whole bytes; rates may be bandwidths; infinity is not a number here.
+        let mut d2 = d.clone();
+        d2.set_message(3, MsgField::Size, "1.5".into());
+        d2.rate = "1e999".into();
+        let (errs, _) = d2.build().unwrap_err();
+        let msg = |f| errs.iter().find(|(g, _)| *g == f).map(|(_, m)| m.clone());
+        assert!(msg(MultiField::Msg(3, MsgField::Size))
+            .unwrap()
+            .contains("whole number of bytes"));
+        assert!(msg(MultiField::LinkRate)
+            .unwrap()
+            .contains("not a finite number"));
+        d2.set_message(3, MsgField::Size, "1000".into());
+        d2.rate = "155 Mbps".into();
+        assert_eq!(d2.build().unwrap().link, Link::PerByte(8.0 / 155.0));
+        assert_eq!(rate_text(8.0 / 155.0), "155 Mbps");
+        assert_eq!(rate_text(0.008), "1 Gbps");
+        assert_eq!(rate_text(6.0), "6");
     }
 
     #[test]

@@ -546,8 +546,29 @@ pub struct AppState {
     pub multi_selected: Option<MultiAlgorithm>,
     /// The message whose tree the Tree view shows.
     pub tree_msg: usize,
+    /// `multi` is the user's (edited, loaded or restored), not the start-up example: going back
+    /// to the many-source model shows it instead of converting the one-source instance.
+    multi_used: bool,
+    /// The text field the action being applied edits (`None` for other actions).
+    edit_key: Option<String>,
+    /// The text field whose edit made the last commit: further keystrokes in the same field
+    /// amend that undo step instead of adding one per keystroke.
+    last_edit_key: Option<String>,
     undo: Vec<Saved>,
     redo: Vec<Saved>,
+}
+
+/// The text field `action` types into, as a key (`None` when it is not typing in a field).
+fn edit_key(action: &Action) -> Option<String> {
+    Some(match action {
+        Action::EditNode { node, field, .. } => format!("node {node} {field:?}"),
+        Action::EditLatency(_) => "latency".into(),
+        Action::EditClass { class, field, .. } => format!("class {class} {field:?}"),
+        Action::EditRate(_) => "rate".into(),
+        Action::EditMatrix { from, to, .. } => format!("matrix {from} {to}"),
+        Action::EditMessage { msg, field, .. } => format!("message {msg} {field:?}"),
+        _ => return None,
+    })
 }
 
 impl AppState {
@@ -585,6 +606,9 @@ impl AppState {
             multi_results: Vec::new(),
             multi_selected: None,
             tree_msg: 0,
+            multi_used: false,
+            edit_key: None,
+            last_edit_key: None,
             undo: Vec::new(),
             redo: Vec::new(),
         }
@@ -599,11 +623,23 @@ impl AppState {
                 let mut s = AppState::new(default_instance());
                 if m.validate().is_ok() {
                     s.set_multi(m);
+                    s.multi_drafts = MultiDrafts::from_instance(&s.multi);
                 }
                 s.multi_mode = true;
+                s.multi_used = true;
                 s.revision = 0;
                 s
             }
+        }
+    }
+
+    /// True when the editor on screen holds text that does not make a valid instance: the
+    /// algorithms, the views and Export JSON then use the last valid instance.
+    pub fn editor_has_errors(&self) -> bool {
+        if self.multi_mode {
+            !self.multi_drafts.is_valid()
+        } else {
+            !self.drafts.is_valid()
         }
     }
 
@@ -682,8 +718,21 @@ impl AppState {
                 | Action::StepTreeMessage(_)
         );
         if (self.multi_mode && single_edit) || (!self.multi_mode && multi_edit) {
+            // A key of the other model says what to press instead; other actions do nothing.
+            if let Action::Run(a) = action {
+                self.notice = Some(Notice::info(format!(
+                    "{} runs in the one-source models; in the many-source model press w (WRP) or r (FEF, ECF, WR and WRP).",
+                    a.title()
+                )));
+            } else if let Action::RunMulti(a) = action {
+                self.notice = Some(Notice::info(format!(
+                    "{} runs in the many-source model (choose it in the model menu); here press g, o or r.",
+                    a.short()
+                )));
+            }
             return;
         }
+        self.edit_key = edit_key(&action);
         match action {
             Action::SetModel(model) => {
                 if self.multi_mode {
@@ -718,6 +767,19 @@ impl AppState {
                 if self.multi_mode {
                     return;
                 }
+                if self.multi_used {
+                    // Back to the many-source instance last on screen, with its editor text.
+                    self.push_undo(self.current());
+                    self.multi_mode = true;
+                    self.last_edit_key = None;
+                    self.revision += 1;
+                    self.notice = Some(Notice::info(format!(
+                        "Many-source model: back to the last many-source instance ({} nodes, {}).",
+                        self.multi.node_count(),
+                        crate::util::plural(self.multi.messages.len(), "message")
+                    )));
+                    return;
+                }
                 let m = MultiInstance::from_single(&self.instance);
                 let (m, text) = if m.validate().is_ok() && crate::multi::too_large(&m).is_none() {
                     (
@@ -743,9 +805,9 @@ impl AppState {
                 match check {
                     Ok(()) => {
                         let text = format!(
-                            "Loaded {origin}: {} nodes, {} messages, many-source model.",
+                            "Loaded {origin}: {} nodes, {}, many-source model.",
                             instance.node_count(),
-                            instance.messages.len()
+                            crate::util::plural(instance.messages.len(), "message")
                         );
                         self.load_multi(instance, Notice::info(text));
                     }
@@ -793,7 +855,8 @@ impl AppState {
             Action::SetRateMbps(mbps) => {
                 if mbps.is_finite() && mbps > 0.0 {
                     let d = &mut self.multi_drafts;
-                    d.rate = num_text(hetcast_core::multi::Link::per_byte_of_mbps(mbps));
+                    d.rate =
+                        crate::multi::rate_text(hetcast_core::multi::Link::per_byte_of_mbps(mbps));
                     d.per_pair = false;
                     self.try_commit_multi();
                 }
@@ -1027,7 +1090,20 @@ impl AppState {
             }
             Action::ToggleFit => self.fit = !self.fit,
             Action::ToggleTable => self.table_open = !self.table_open,
+            Action::Undo if self.editor_has_errors() => {
+                // The unfinished (invalid) edit is the last change: undo drops it.
+                if self.multi_mode {
+                    self.multi_drafts = MultiDrafts::from_instance(&self.multi);
+                } else {
+                    self.drafts = Drafts::from_instance(&self.instance);
+                }
+                self.last_edit_key = None;
+                self.notice = Some(Notice::info(
+                    "Undone: the unfinished edit is dropped; the editor shows the instance in use.",
+                ));
+            }
             Action::Undo => {
+                self.last_edit_key = None;
                 if let Some(prev) = self.undo.pop() {
                     let cur = self.current();
                     self.redo.push(cur);
@@ -1036,6 +1112,7 @@ impl AppState {
                 }
             }
             Action::Redo => {
+                self.last_edit_key = None;
                 if let Some(next) = self.redo.pop() {
                     let cur = self.current();
                     self.undo.push(cur);
@@ -1104,9 +1181,21 @@ impl AppState {
         if !self.multi_mode && inst == *self.instance {
             return;
         }
-        self.push_undo(self.current());
+        self.remember_for_undo();
         self.multi_mode = false;
         self.set_instance(inst);
+    }
+
+    /// Remember the instance on screen before a commit, unless the commit continues typing in
+    /// the field of the last commit (one undo step per field edited, not per keystroke).
+    fn remember_for_undo(&mut self) {
+        let key = self.edit_key.take();
+        if key.is_some() && key == self.last_edit_key {
+            self.redo.clear();
+        } else {
+            self.push_undo(self.current());
+        }
+        self.last_edit_key = key;
     }
 
     /// Remember `saved` for undo; a new change forgets what could be redone.
@@ -1128,6 +1217,7 @@ impl AppState {
             }
             Saved::Multi(m) => {
                 self.multi_mode = true;
+                self.multi_used = true;
                 self.set_multi(m);
                 self.multi_drafts = MultiDrafts::from_instance(&self.multi);
             }
@@ -1139,8 +1229,9 @@ impl AppState {
         if self.multi_mode && m == *self.multi {
             return;
         }
-        self.push_undo(self.current());
+        self.remember_for_undo();
         self.multi_mode = true;
+        self.multi_used = true;
         self.set_multi(m);
     }
 
@@ -1483,6 +1574,106 @@ mod tests {
             Saved::from_json(&hetcast_core::multi::gallery::wrp_beats_wr().to_json()).unwrap();
         let s2 = AppState::from_saved(saved);
         assert!(s2.multi_mode && s2.multi.messages.len() == 4);
+    }
+
+    #[test]
+    fn undo_steps_are_per_field_and_an_unfinished_edit_is_undone_first() {
+        use crate::multi::ClassField;
+        let mut s = state();
+        s.apply(Action::UseMulti);
+        s.apply(Action::LoadMulti {
+            instance: hetcast_core::multi::gallery::wrp_beats_wr(),
+            origin: "gallery".into(),
+        });
+        let edit = |s: &mut AppState, class, text: &str| {
+            s.apply(Action::EditClass {
+                class,
+                field: ClassField::SendFixed,
+                text: text.into(),
+            })
+        };
+        // Typing "1", "12", "125" in one field is one undo step.
+        for t in ["1", "12", "125"] {
+            edit(&mut s, 0, t);
+        }
+        assert_eq!(s.multi.classes[0].send.fixed, 125.0);
+        edit(&mut s, 1, "7");
+        assert_eq!(s.multi.classes[1].send.fixed, 7.0);
+        // An unfinished edit (invalid text) is what the first undo drops ...
+        edit(&mut s, 1, "7x");
+        assert!(s.editor_has_errors());
+        s.apply(Action::Undo);
+        assert!(!s.editor_has_errors());
+        assert_eq!(s.multi_drafts.classes[1].send_fixed, "7");
+        assert_eq!(s.multi.classes[1].send.fixed, 7.0);
+        // ... then one undo per field edited.
+        s.apply(Action::Undo);
+        assert_eq!(s.multi.classes[1].send.fixed, 3.0);
+        assert_eq!(s.multi.classes[0].send.fixed, 125.0);
+        s.apply(Action::Undo);
+        assert_eq!(
+            s.multi,
+            Rc::new(hetcast_core::multi::gallery::wrp_beats_wr())
+        );
+        // After an undo, typing in the same field starts a new step.
+        edit(&mut s, 0, "2");
+        edit(&mut s, 0, "20");
+        s.apply(Action::Undo);
+        assert_eq!(s.multi.classes[0].send.fixed, 1.0);
+    }
+
+    #[test]
+    fn the_many_source_instance_survives_a_trip_to_the_node_model() {
+        use crate::multi::MsgField;
+        let mut s = state();
+        s.apply(Action::UseMulti);
+        s.apply(Action::LoadMulti {
+            instance: hetcast_core::multi::gallery::wrp_beats_wr(),
+            origin: "gallery".into(),
+        });
+        // An unfinished edit too: nothing the user typed is lost.
+        s.apply(Action::EditMessage {
+            msg: 0,
+            field: MsgField::Dests,
+            text: "1-".into(),
+        });
+        s.apply(Action::SetModel(ModelKind::Node));
+        assert!(!s.multi_mode);
+        s.apply(Action::UseMulti);
+        assert!(s.multi_mode);
+        assert_eq!(
+            s.multi,
+            Rc::new(hetcast_core::multi::gallery::wrp_beats_wr())
+        );
+        assert_eq!(s.multi_drafts.messages[0].dests, "1-");
+        assert!(s.notice.as_ref().unwrap().text.contains("4 messages"));
+        // The one-source keys say what to press instead.
+        s.apply(Action::Run(Algorithm::Greedy));
+        assert!(s.notice.as_ref().unwrap().text.contains("press w"));
+        // A reloaded many-source instance shows its own text in the editor.
+        let mut m = hetcast_core::multi::gallery::wrp_beats_wr();
+        m.classes[0].send.fixed = 77.0;
+        let s2 = AppState::from_saved(Saved::Multi(m));
+        assert_eq!(s2.multi_drafts.classes[0].send_fixed, "77");
+    }
+
+    #[test]
+    fn bandwidth_presets_read_as_bandwidths() {
+        let mut s = state();
+        s.apply(Action::UseMulti);
+        s.apply(Action::SetRateMbps(155.0));
+        assert_eq!(s.multi_drafts.rate, "155 Mbps");
+        assert_eq!(
+            s.multi.link,
+            hetcast_core::multi::Link::PerByte(8.0 / 155.0)
+        );
+        s.apply(Action::EditRate("1 gbps".into()));
+        assert_eq!(s.multi.link, hetcast_core::multi::Link::PerByte(0.008));
+        s.apply(Action::EditRate("0.01".into()));
+        assert_eq!(s.multi.link, hetcast_core::multi::Link::PerByte(0.01));
+        s.apply(Action::EditRate("inf".into()));
+        assert!(s.editor_has_errors());
+        assert_eq!(s.multi.link, hetcast_core::multi::Link::PerByte(0.01));
     }
 
     #[test]

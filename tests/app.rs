@@ -343,7 +343,7 @@ async fn many_source_model_from_the_menu_and_the_gallery() {
     choose("model", "multi").await;
     // The node instance becomes one message from its source to the 11 others.
     assert!(
-        text("instance-summary").starts_with("12 nodes, 1 messages, many-source"),
+        text("instance-summary").starts_with("12 nodes, 1 message, many-source"),
         "{}",
         text("instance-summary")
     );
@@ -419,12 +419,15 @@ async fn many_source_editor_marks_bad_fields_and_keeps_the_last_valid_instance()
         "the last valid instance stays in use"
     );
     assert_eq!(count("#kept-hint"), 1);
+    // The results say which instance they are for.
+    assert_eq!(count("#stale-note"), 1);
     // Fix them; then a real edit changes the result.
     type_into("class-1-send-fixed", "3").await;
     type_into("msg-0-dests", "1,2,3,6").await;
     type_into("msg-1-dests", "2,5").await;
     type_into("link-rate", "6").await;
     assert_eq!(count("input.invalid"), 0);
+    assert_eq!(count("#stale-note"), 0);
     assert_eq!(text("time-wrp"), wrp);
     type_into("class-0-count", "6").await;
     assert!(text("instance-summary").starts_with("9 nodes"));
@@ -438,6 +441,8 @@ async fn many_source_editor_marks_bad_fields_and_keeps_the_last_valid_instance()
     assert!(text("matrix-0-1-error").contains("negative"));
     // 155 Mbps sets one rate again.
     click("rate-155").await;
-    assert!(text("rate-hint").contains("155 Mbps"));
+    let rate = el("link-rate").dyn_into::<HtmlInputElement>().unwrap();
+    assert_eq!(rate.value(), "155 Mbps");
+    assert!(text("rate-hint").contains("0.05161 µs/byte"), "{}", text("rate-hint"));
     assert_eq!(count("#matrix"), 0);
 }

@@ -298,7 +298,8 @@ pub fn multi_generators(p: &StateProps) -> Html {
                     .unwrap_or(0)
             };
             let n = get("nodes", &nodes, 2, MULTI_MAX as u64);
-            let hi = n.max(1);
+            // A bad node count must not make good class and source counts look wrong.
+            let hi = if n == 0 { MULTI_MAX as u64 } else { n };
             let c = get("classes", &classes, 1, hi);
             let src = get("sources", &sources, 1, hi);
             let seed_v = get("seed", &seed, 0, u64::MAX);

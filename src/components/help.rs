@@ -12,11 +12,14 @@ const FOCUSABLE: &str = "button, [href], input, select, textarea, [tabindex]:not
 /// The keys the app answers to (outside text fields), as (key, meaning).
 pub const KEYS: &[(&str, &str)] = &[
     ("r", "run every algorithm"),
-    ("g", "run greedy / FNF"),
-    ("o", "run the optimum"),
+    ("g", "run greedy / FNF (one-source models)"),
+    ("o", "run the optimum (one-source models)"),
     ("w", "run WRP (many-source model)"),
     ("m", "tree of the next message (many-source model)"),
-    ("1 2 3", "show Tree, Gantt, Trace"),
+    (
+        "1 2 3",
+        "show Tree, Gantt, Trace (Tasks in the many-source model)",
+    ),
     ("j / k", "select the next / previous result"),
     ("z / y", "undo / redo an instance change"),
     ("i", "hide or show the instance panel"),

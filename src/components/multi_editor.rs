@@ -2,29 +2,11 @@
 
 use super::field::TextField;
 use super::StateProps;
-use crate::multi::{ClassField, MsgField, MultiField, MAX_GRID};
+use crate::multi::{bandwidth_text, mbps_of, ClassField, MsgField, MultiField, MAX_GRID};
 use crate::state::Action;
 use hetcast_core::layout::multi_gantt::fmt_bytes;
 use hetcast_core::multi::Link;
 use yew::prelude::*;
-
-/// The bandwidth (Mbps) of a rate in µs per byte, for the hint next to the rate.
-pub fn mbps_of(per_byte: f64) -> Option<f64> {
-    (per_byte.is_finite() && per_byte > 0.0).then(|| 8.0 / per_byte)
-}
-
-/// "155 Mbps", "1 Gbps", "1.333 Mbps".
-pub fn bandwidth_text(mbps: f64) -> String {
-    let trim = |x: f64| {
-        let s = format!("{x:.3}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    };
-    if mbps >= 1000.0 {
-        format!("{} Gbps", trim(mbps / 1000.0))
-    } else {
-        format!("{} Mbps", trim(mbps))
-    }
-}
 
 /// Node range of each class: "P0–P4" (classes number their nodes in order).
 fn node_ranges(counts: &[Option<usize>]) -> Vec<Option<String>> {
@@ -126,14 +108,22 @@ pub fn multi_editor(p: &StateProps) -> Html {
         let on = d.per_pair;
         Callback::from(move |_: Event| s.dispatch(Action::SetPerPair(!on)))
     };
-    let rate_hint = d
-        .rate
-        .trim()
-        .parse::<f64>()
-        .ok()
-        .and_then(mbps_of)
-        .map(|m| format!("≈ {}", bandwidth_text(m)))
-        .unwrap_or_default();
+    // The other unit next to the rate: the bandwidth of a number, the µs/byte of a bandwidth.
+    let rate_hint = match d.rate.trim().parse::<f64>() {
+        Ok(x) => mbps_of(x)
+            .map(|m| format!("≈ {}", bandwidth_text(m)))
+            .unwrap_or_default(),
+        Err(_) => match state.multi.link {
+            Link::PerByte(x) if d.is_valid() => {
+                let s = format!("{x:.5}");
+                format!(
+                    "= {} µs/byte",
+                    s.trim_end_matches('0').trim_end_matches('.')
+                )
+            }
+            _ => String::new(),
+        },
+    };
     let n_draft = d.node_count();
     let grid = if d.per_pair {
         match n_draft {
@@ -232,7 +222,7 @@ pub fn multi_editor(p: &StateProps) -> Html {
                 <button id="hide-side" class="icon" onclick={dispatch(Action::ToggleSide)} aria-label="Hide the instance panel" title="Hide the instance panel (key i)">{"◀"}</button>
             </div>
             <p class="summary" id="instance-summary">
-                { format!("{} nodes, {} messages, many-source model; {link_text}", inst.node_count(), inst.messages.len()) }
+                { format!("{} nodes, {}, many-source model; {link_text}", inst.node_count(), crate::util::plural(inst.messages.len(), "message")) }
             </p>
             <h3>{"Node classes"}</h3>
             <div class="table-wrap">
@@ -251,10 +241,12 @@ pub fn multi_editor(p: &StateProps) -> Html {
             <button id="add-class" onclick={dispatch(Action::AddClass)}>{"+ Add class"}</button>
             <h3>{"Link"}</h3>
             <div class="row">
-                <label for="link-rate" title="network time per byte X">{"X"}</label>
+                <label for="link-rate" title="network time per byte X: µs per byte, or a bandwidth such as 155 Mbps">{"X"}</label>
                 <TextField id="link-rate" value={d.rate.clone()} error={err(MultiField::LinkRate)}
                     oninput={on_rate} class={classes!("num", "rate")} />
-                <span>{"µs/B"}</span>
+                if d.rate.trim().parse::<f64>().is_ok() {
+                    <span>{"µs/B"}</span>
+                }
                 <span class="hint small" id="rate-hint">{ rate_hint }</span>
             </div>
             <div class="row">

@@ -94,6 +94,19 @@ fn toggle_header(state: &super::StateHandle) -> Html {
     }
 }
 
+/// When the editor holds text that does not make a valid instance, a line saying that the
+/// results (and the views) are those of the last valid instance.
+fn stale_note(state: &super::StateHandle) -> Html {
+    if !state.editor_has_errors() {
+        return html! {};
+    }
+    html! {
+        <p class="field-error stale-note" id="stale-note" role="status">
+            {"⚠ The editor has errors: these results and the drawing are for the last valid instance."}
+        </p>
+    }
+}
+
 /// The results of the algorithms run on the current instance; click or Enter selects a row.
 #[function_component(ResultsTable)]
 pub fn results_table(p: &StateProps) -> Html {
@@ -137,6 +150,7 @@ pub fn results_table(p: &StateProps) -> Html {
     html! {
         <section class="results-panel" aria-labelledby="results-h">
             <h2 id="results-h" class="sr-only">{"Results"}</h2>
+            { stale_note(state) }
             if state.results.is_empty() {
                 <p class="hint" id="results-empty">
                     {"No results yet. Press "}<kbd>{"r"}</kbd>{" to run every algorithm, or pick one above."}
@@ -203,6 +217,7 @@ fn multi_results(state: &super::StateHandle) -> Html {
     html! {
         <section class="results-panel" aria-labelledby="results-h">
             <h2 id="results-h" class="sr-only">{"Results"}</h2>
+            { stale_note(state) }
             if state.multi_results.is_empty() {
                 <p class="hint" id="results-empty">
                     {"No results yet. Press "}<kbd>{"r"}</kbd>{" to run FEF, ECF, WR and WRP, or pick one above. Lower bound: "}

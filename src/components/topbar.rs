@@ -184,6 +184,10 @@ pub fn top_bar(p: &StateProps) -> Html {
                 s.dispatch(Action::Notify(Notice::error(format!(
                     "Export failed: {e:?}"
                 ))));
+            } else if s.editor_has_errors() {
+                s.dispatch(Action::Notify(Notice::info(
+                    "Exported the last valid instance: the editor's marked fields are not in the file.",
+                )));
             }
         })
     };

@@ -61,11 +61,18 @@ impl fmt::Display for Error {
                 f,
                 "the instance needs at least one destination besides the source"
             ),
-            Error::SourceOutOfRange { source, nodes } => write!(
-                f,
-                "the source is node {source}, but there are only {nodes} nodes (indices 0 to {})",
-                nodes.saturating_sub(1)
-            ),
+            Error::SourceOutOfRange { source, nodes } => match nodes {
+                0 => write!(f, "the source is node {source}, but there are no nodes"),
+                1 => write!(
+                    f,
+                    "the source is node {source}, but there is only one node (node 0)"
+                ),
+                _ => write!(
+                    f,
+                    "the source is node {source}, but there are only {nodes} nodes (0 to {})",
+                    nodes - 1
+                ),
+            },
             Error::BadCost { node, field, value } => {
                 let why = cost_problem(*value);
                 write!(

@@ -81,7 +81,7 @@ pub fn latency_ok(v: f64) -> bool {
 pub const FORMAT_VERSION: u32 = 1;
 
 #[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, expecting = "a node object")]
 struct RawNode {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     name: Option<String>,
@@ -94,7 +94,7 @@ struct RawNode {
 }
 
 #[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, expecting = "an instance object")]
 struct RawInstance {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     version: Option<u32>,

@@ -28,7 +28,10 @@ use serde::{Deserialize, Serialize};
 
 /// An overhead `fixed + per_byte·m` (µs, with `m` in bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "an overhead object {fixed, per_byte}"
+)]
 pub struct Overhead {
     /// The constant part (µs): `a` of `a + b·m`.
     pub fixed: f64,
@@ -46,7 +49,10 @@ impl Overhead {
 
 /// A class of identical nodes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a class object {name, count, send, recv}"
+)]
 pub struct NodeClass {
     /// Display name of the class ("fast", "class 2", ...); may be empty.
     #[serde(default)]
@@ -92,7 +98,10 @@ impl Link {
 
 /// One multicast: a source sends `size` bytes to every node of `destinations`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a message object {source, size, destinations}"
+)]
 pub struct Message {
     /// The node that holds the message at time 0.
     pub source: usize,
@@ -131,7 +140,7 @@ pub struct NodeCosts {
 }
 
 #[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, expecting = "a many-source instance object")]
 struct RawMulti {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     version: Option<u32>,
