@@ -28,7 +28,7 @@
 //! ```
 
 use super::scene::{Anchor, Item, Scene};
-use super::style::{text_width, truncate, FONT_SMALL, FONT_TITLE};
+use super::style::{text_width, title_width, truncate, FONT_SMALL, FONT_TITLE};
 use super::tree::{fits, is_last, message_scene, NAME_CHARS};
 use crate::algo::greedy::fmt_t;
 use crate::model::{Instance, ModelKind};
@@ -45,6 +45,9 @@ pub const MIN_PLOT_W: f64 = 300.0;
 const MARGIN: f64 = 20.0;
 /// Room right of the axis for the last tick label.
 const RIGHT_PAD: f64 = 28.0;
+/// Charts with more lanes than this repeat the time axis (ticks and labels) above the lanes,
+/// so that times are in sight when the chart is scrolled to the top.
+pub const TOP_AXIS_LANES: usize = 30;
 
 /// Options of [`gantt_scene`].
 #[derive(Debug, Clone, PartialEq)]
@@ -163,6 +166,17 @@ pub fn tick_label(t: f64, step: f64) -> String {
     }
 }
 
+/// The heading (and title) of the Gantt chart of algorithm `algo`'s schedule `s`: the
+/// algorithm, the view, the instance and the completion time, e.g.
+/// "Greedy / FNF — Gantt chart, 12 nodes, T = 10". The tree's is [`super::tree::heading`].
+pub fn heading(algo: &str, inst: &Instance, s: &Schedule) -> String {
+    format!(
+        "{algo} — Gantt chart, {} nodes, T = {}",
+        inst.nodes.len(),
+        fmt_t(s.completion_time)
+    )
+}
+
 /// The text of a lane label: name and costs.
 pub fn lane_label(inst: &Instance, v: usize) -> String {
     let name = truncate(&inst.label(v), NAME_CHARS);
@@ -272,7 +286,7 @@ impl TimeFrame {
         let title_w = if heading.is_empty() {
             0.0
         } else {
-            text_width(heading, FONT_TITLE) + 2.0 * MARGIN
+            title_width(heading) + 2.0 * MARGIN
         };
         let width = width
             .max(left + MIN_PLOT_W + right_pad + MARGIN)
@@ -316,6 +330,59 @@ impl TimeFrame {
                 Anchor::Middle,
             ));
             *y += 40.0;
+        }
+    }
+
+    /// Where a chart of `lanes` lanes starts below `y` (the bottom of the heading):
+    /// `(label_y, lanes_top, top_axis)`, the baseline of the completion label, the top of the
+    /// first lane and, for more than [`TOP_AXIS_LANES`] lanes, the y of the axis repeated above
+    /// the lanes (its tick labels go between the completion label and the lanes).
+    pub fn top(&self, y: f64, lanes: usize) -> (f64, f64, Option<f64>) {
+        if lanes > TOP_AXIS_LANES {
+            (y + 18.0, y + 58.0, Some(y + 58.0))
+        } else {
+            (y + 18.0, y + 30.0, None)
+        }
+    }
+
+    /// The time axis repeated at the top of the lanes (line `top-axis`, ticks `top-tick`
+    /// pointing up, labels `top-tick-label` above them; classes of their own, drawn as the
+    /// bottom axis's), times divided by `unit_scale`, and its `label` (`top-axis-label`)
+    /// right-aligned left of time 0.
+    pub fn top_axis(&self, axis_y: f64, unit_scale: f64, label: String, items: &mut Vec<Item>) {
+        items.push(text(
+            self.left - 14.0,
+            axis_y - 13.0,
+            label,
+            "top-axis-label",
+            Anchor::End,
+        ));
+        items.push(line(
+            self.left,
+            axis_y,
+            self.right,
+            axis_y,
+            "top-axis".into(),
+            false,
+            "top-axis".into(),
+        ));
+        for &t in &self.ticks {
+            items.push(line(
+                self.x(t),
+                axis_y - 8.0,
+                self.x(t),
+                axis_y,
+                "top-tick".into(),
+                false,
+                String::new(),
+            ));
+            items.push(text(
+                self.x(t),
+                axis_y - 13.0,
+                tick_label(t / unit_scale, self.step / unit_scale),
+                "top-tick-label",
+                Anchor::Middle,
+            ));
         }
     }
 
@@ -486,8 +553,7 @@ pub fn gantt_scene(inst: &Instance, s: &Schedule, opts: &GanttOptions) -> Scene 
     let mut y = MARGIN;
     let mut items = Vec::with_capacity(8 * n + 2 * frame.ticks.len() + 16);
     frame.heading(&opts.title, &mut y, &mut items);
-    let label_y = y + 18.0;
-    let lanes_top = y + 30.0;
+    let (label_y, lanes_top, top_axis) = frame.top(y, lanes.len());
     let axis_y = lanes_top + lanes.len() as f64 * LANE_H;
     let lane_y = |v: usize| lanes_top + lane_of[v] as f64 * LANE_H;
     let bar_y = |v: usize| lane_y(v) + (LANE_H - BAR_H) / 2.0;
@@ -616,6 +682,9 @@ pub fn gantt_scene(inst: &Instance, s: &Schedule, opts: &GanttOptions) -> Scene 
         ));
     }
     frame.axis(axis_y, 1.0, "time".into(), &mut items);
+    if let Some(top) = top_axis {
+        frame.top_axis(top, 1.0, "time".into(), &mut items);
+    }
     frame.completion(
         t_end,
         (lanes_top - 6.0, axis_y),
@@ -682,5 +751,81 @@ pub fn gantt_scene(inst: &Instance, s: &Schedule, opts: &GanttOptions) -> Scene 
         height: ly + 22.0 + MARGIN,
         title,
         items,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algo::greedy::greedy;
+    use crate::{gallery, simulate};
+
+    fn texts_of(scene: &Scene, class: &str) -> Vec<(String, f64)> {
+        scene
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text {
+                    text, class: c, y, ..
+                } if c == class => Some((text.clone(), *y)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_heading_names_the_algorithm_the_instance_and_t() {
+        let inst = gallery::libeskind_hadas_figure1();
+        let s = simulate(&inst, &greedy(&inst).unwrap().plan).unwrap();
+        let h = heading("Greedy / FNF", &inst, &s);
+        assert_eq!(h, "Greedy / FNF — Gantt chart, 12 nodes, T = 10");
+        let opts = GanttOptions {
+            title: h.clone(),
+            ..Default::default()
+        };
+        let scene = gantt_scene(&inst, &s, &opts);
+        assert_eq!(scene.title, h);
+        assert_eq!(texts_of(&scene, "title")[0].0, h);
+    }
+
+    #[test]
+    fn more_than_top_axis_lanes_repeat_the_axis_above_the_lanes() {
+        for (n, top) in [
+            (TOP_AXIS_LANES, false),
+            (TOP_AXIS_LANES + 1, true),
+            (64, true),
+        ] {
+            let costs: Vec<f64> = (0..n).map(|i| 1.0 + (i % 5) as f64).collect();
+            let inst = Instance::node_model(0, &costs);
+            let s = simulate(&inst, &greedy(&inst).unwrap().plan).unwrap();
+            let scene = gantt_scene(&inst, &s, &GanttOptions::default());
+            let top_labels = texts_of(&scene, "top-tick-label");
+            let bottom_labels = texts_of(&scene, "tick-label");
+            assert_eq!(!top_labels.is_empty(), top, "{n} lanes");
+            assert_eq!(
+                scene
+                    .items
+                    .iter()
+                    .filter(|i| matches!(i, Item::Line { id, .. } if id == "top-axis"))
+                    .count(),
+                usize::from(top)
+            );
+            if top {
+                let names = |l: &[(String, f64)]| l.iter().map(|t| t.0.clone()).collect::<Vec<_>>();
+                assert_eq!(names(&top_labels), names(&bottom_labels));
+                let first_lane = scene
+                    .items
+                    .iter()
+                    .filter_map(|i| match i {
+                        Item::Rect { id, y, .. } if id.starts_with("lane-") => Some(*y),
+                        _ => None,
+                    })
+                    .fold(f64::INFINITY, f64::min);
+                assert!(top_labels.iter().all(|t| t.1 < first_lane));
+                // The completion label stays above the top tick labels.
+                let t_label = texts_of(&scene, "completion-label")[0].1;
+                assert!(top_labels.iter().all(|t| t.1 - 16.0 > t_label), "{t_label}");
+            }
+        }
     }
 }

@@ -9,15 +9,16 @@
 //!   strip under the receiver's bar (`mtransit`, `transit-{k}-{from}-{to}`; overlapping
 //!   transits get strips of their own); the receive overhead is **hatched** (`mrecv`,
 //!   `recv-{k}-{from}-{to}`, hatching drawn as `mhatch` lines); the time a receiver has issued
-//!   its blocking receive but its message has not arrived is a light grey **blocked** bar
-//!   (`blocked`, `blocked-{k}-{from}-{to}`). There are no arrows between lanes (with several
+//!   its blocking receive but its message has not arrived is a **blocked** bar, grey
+//!   cross-hatching on white, unlike the lane stripes (`blocked`, `blocked-{k}-{from}-{to}`). There are no arrows between lanes (with several
 //!   messages they cross and hide the bars): the send bar names the receiver ("m0→P3") and the
 //!   transit strip sits in the receiver's lane. Messages 8-15 and 16-23 reuse the
 //!   colours with other patterns ([`message_variant`]): white
 //!   stripes on the send bars and another hatching direction.
 //! - **Axis**: nice ticks ([`nice_ticks`](super::gantt::nice_ticks)) in µs, ms or s ([`time_unit`]), the completion line
 //!   and its label "T = 14 µs" ([`fmt_us`]).
-//! - **Legend**: the bar kinds, then one entry per message (`legend-msg-{k}`):
+//! - **Legend**: the bar kinds, drawn as a send, a transit and a receive of the first message
+//!   look ("send (colour = message)"), then one entry per message (`legend-msg-{k}`):
 //!   "m0 from P1, 1 KB → 5 nodes" ([`message_summary`]).
 //!
 //! Above [`DENSE_TRANSFERS`] transfers the hatching, stripes and bar labels are left out.
@@ -161,6 +162,28 @@ pub fn fmt_bytes(b: f64) -> String {
     }
 }
 
+/// The instance in a heading: "8 nodes, 4 messages".
+pub fn instance_words(inst: &MultiInstance) -> String {
+    let (n, m) = (inst.node_count(), inst.messages.len());
+    format!(
+        "{n} node{}, {m} message{}",
+        if n == 1 { "" } else { "s" },
+        if m == 1 { "" } else { "s" }
+    )
+}
+
+/// The heading (and title) of the Gantt chart of algorithm `algo`'s many-source schedule
+/// `s`: the algorithm, the view, the instance and the completion time, e.g.
+/// "WRP — Gantt chart, 8 nodes, 4 messages, T = 14 µs" (as the single-source
+/// [`super::gantt::heading`]).
+pub fn heading(algo: &str, inst: &MultiInstance, s: &MultiSchedule) -> String {
+    format!(
+        "{algo} — Gantt chart, {}, T = {}",
+        instance_words(inst),
+        fmt_us(s.completion_time)
+    )
+}
+
 /// The legend text of message `k`: "m0 from P1, 1 KB → 5 nodes".
 pub fn message_summary(inst: &MultiInstance, k: usize) -> String {
     let m = &inst.messages[k];
@@ -265,7 +288,8 @@ fn stripes(x: f64, y: f64, w: f64, h: f64, variant: usize, out: &mut Vec<Item>) 
     }
 }
 
-/// A legend swatch of message `k` (or of the kind `class` when `k` is None) at `(x, y)`.
+/// A legend swatch of message `k` at `(x, y)`, or, when `k` is None, of the bar kind `kind`
+/// drawn in the first message's colour (as its bars look).
 fn swatch(
     kind: &str,
     k: Option<usize>,
@@ -274,7 +298,7 @@ fn swatch(
     id: String,
     out: &mut Vec<Item>,
 ) {
-    let colour = k.map(message_class).unwrap_or_else(|| "mkey".into());
+    let colour = message_class(k.unwrap_or(0));
     let variant = k.map(message_variant).unwrap_or(0);
     let extra = k.map(|k| format!(" legend-msg-{k}")).unwrap_or_default();
     match kind {
@@ -397,8 +421,7 @@ pub fn multi_gantt_scene(
     let mut y = MARGIN;
     let mut items = Vec::with_capacity(12 * s.transfers.len() + 4 * n + 64);
     frame.heading(&opts.title, &mut y, &mut items);
-    let label_y = y + 18.0;
-    let lanes_top = y + 30.0;
+    let (label_y, lanes_top, top_axis) = frame.top(y, n);
     let mut lane_y = Vec::with_capacity(n);
     let mut yy = lanes_top;
     for h in &lane_h {
@@ -561,6 +584,9 @@ pub fn multi_gantt_scene(
         }
     }
     frame.axis(axis_y, unit_scale, format!("time ({unit})"), &mut items);
+    if let Some(top) = top_axis {
+        frame.top_axis(top, unit_scale, format!("time ({unit})"), &mut items);
+    }
     frame.completion(
         t_end,
         (lanes_top - 6.0, axis_y),
@@ -569,7 +595,9 @@ pub fn multi_gantt_scene(
         &mut items,
     );
     // Legend: kinds, then one entry per message; rows wrap.
-    let mut entries: Vec<(&str, Option<usize>, String)> = vec![("send", None, "send".into())];
+    // The kinds look like the first message's bars: sends are in their message's colour.
+    let mut entries: Vec<(&str, Option<usize>, String)> =
+        vec![("send", None, "send (colour = message)".into())];
     if any.0 {
         entries.push(("transit", None, "in the network".into()));
     }
@@ -756,6 +784,107 @@ mod tests {
         assert_eq!(ids_with(&scene, "recv-").len(), s.transfers.len());
         assert_eq!(ids_with(&scene, "lane-").len(), n);
         assert_eq!(ids_with(&scene, "legend-msg-").len(), 30);
+    }
+
+    fn texts(scene: &Scene) -> Vec<(String, String, f64)> {
+        scene
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text { text, class, y, .. } => Some((text.clone(), class.clone(), *y)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_heading_names_the_algorithm_the_instance_and_t() {
+        let inst = gallery::wrp_beats_wr();
+        let s = simulate_multi(&inst, &MultiAlgorithm::Wrp.run(&inst).unwrap()).unwrap();
+        let h = heading("WRP", &inst, &s);
+        assert_eq!(
+            h,
+            format!(
+                "WRP — Gantt chart, 8 nodes, 4 messages, T = {}",
+                fmt_us(s.completion_time)
+            )
+        );
+        let opts = MultiGanttOptions {
+            title: h.clone(),
+            ..Default::default()
+        };
+        let scene = multi_gantt_scene(&inst, &s, &opts);
+        assert_eq!(scene.title, h);
+        assert!(texts(&scene).iter().any(|t| t.0 == h && t.1 == "title"));
+    }
+
+    #[test]
+    fn a_tall_chart_has_the_time_axis_at_the_top_too() {
+        let spec = crate::multi::generate::Section5Spec::default();
+        let inst = crate::multi::generate::section5(&spec, 1).unwrap();
+        assert_eq!(inst.node_count(), 64);
+        let s = simulate_multi(&inst, &MultiAlgorithm::Wrp.run(&inst).unwrap()).unwrap();
+        let scene = multi_gantt_scene(&inst, &s, &MultiGanttOptions::default());
+        assert_eq!(ids_with(&scene, "top-axis").len(), 1);
+        let top_labels: Vec<(String, String, f64)> = texts(&scene)
+            .into_iter()
+            .filter(|t| t.1 == "top-tick-label")
+            .collect();
+        let bottom_labels: Vec<(String, String, f64)> = texts(&scene)
+            .into_iter()
+            .filter(|t| t.1 == "tick-label")
+            .collect();
+        assert!(top_labels.len() >= 3);
+        assert_eq!(
+            top_labels.iter().map(|t| &t.0).collect::<Vec<_>>(),
+            bottom_labels.iter().map(|t| &t.0).collect::<Vec<_>>()
+        );
+        // Above every lane.
+        let first_lane = scene
+            .items
+            .iter()
+            .find_map(|i| match i {
+                Item::Rect { id, y, .. } if id == "lane-0" => Some(*y),
+                _ => None,
+            })
+            .unwrap();
+        assert!(top_labels.iter().all(|t| t.2 < first_lane));
+        // A short chart has one axis, at the bottom.
+        let small = gallery::wrp_beats_wr();
+        let s = simulate_multi(&small, &MultiAlgorithm::Wrp.run(&small).unwrap()).unwrap();
+        let scene = multi_gantt_scene(&small, &s, &MultiGanttOptions::default());
+        assert!(ids_with(&scene, "top-axis").is_empty());
+        assert_eq!(scene.with_class("top-tick-label").count(), 0);
+    }
+
+    #[test]
+    fn the_legend_draws_the_bar_kinds_in_message_colours() {
+        let inst = gallery::wrp_beats_wr();
+        let s = simulate_multi(&inst, &MultiAlgorithm::Wrp.run(&inst).unwrap()).unwrap();
+        let scene = multi_gantt_scene(&inst, &s, &MultiGanttOptions::default());
+        let legend_y = texts(&scene)
+            .iter()
+            .find(|t| t.0 == "send (colour = message)")
+            .map(|t| t.2)
+            .expect("the send entry says colours are messages");
+        // The swatches of the kinds sit on the legend's first row; none is grey.
+        let kinds: Vec<String> = scene
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Rect { class, y, id, .. }
+                    if id.is_empty() && (*y - legend_y).abs() < 20.0 && *y > legend_y - 20.0 =>
+                {
+                    Some(class.clone())
+                }
+                _ => None,
+            })
+            .collect();
+        assert!(kinds.iter().any(|c| c.starts_with("msend")), "{kinds:?}");
+        for c in kinds.iter().filter(|c| c.starts_with('m')) {
+            assert!(c.split_whitespace().any(|w| w == "mc0"), "{c}");
+        }
+        assert!(!crate::layout::style::STYLE.contains("mkey"));
     }
 
     #[test]

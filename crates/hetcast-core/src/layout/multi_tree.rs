@@ -24,7 +24,7 @@
 //! assert_eq!(scene.with_class("medge").count(), 5);
 //! ```
 
-use super::multi_gantt::{fmt_us, message_summary, schedule_fits, with_class};
+use super::multi_gantt::{fmt_us, instance_words, message_summary, schedule_fits, with_class};
 use super::scene::Scene;
 use super::style::message_class;
 use super::tree::{message_scene, BoxLook, TidyTree, NAME_CHARS};
@@ -36,6 +36,30 @@ pub struct MultiTreeOptions {
     /// Visible heading (none when empty). The scene's title is this, or
     /// "Tree of m2, done at …" when empty.
     pub title: String,
+}
+
+/// The heading (and title) of the tree message `k` followed in algorithm `algo`'s schedule
+/// `s`: the algorithm, the message, the instance, when the message is done and the
+/// completion time, e.g. "WRP — tree of m3, 8 nodes, 4 messages: m3 done at 9 µs, T = 14 µs"
+/// (as [`super::multi_gantt::heading`]).
+pub fn heading(algo: &str, inst: &MultiInstance, s: &MultiSchedule, k: usize) -> String {
+    if k >= inst.messages.len() {
+        return format!(
+            "{algo} — tree, {}, T = {}",
+            instance_words(inst),
+            fmt_us(s.completion_time)
+        );
+    }
+    let mk = inst.message_label(k);
+    format!(
+        "{algo} — tree of {mk}, {}: {mk} done at {}, T = {}",
+        instance_words(inst),
+        s.message_completion
+            .get(k)
+            .map(|&t| fmt_us(t))
+            .unwrap_or_else(|| "—".into()),
+        fmt_us(s.completion_time)
+    )
 }
 
 /// The name line of node `v`'s box: "P3 · fast" (class name cut to fit).
@@ -191,6 +215,27 @@ mod tests {
                 assert!(svg.contains(&format!("t = {}", fmt_us(s.message_completion[k]))));
             }
         }
+    }
+
+    #[test]
+    fn the_heading_names_the_algorithm_the_message_the_instance_and_t() {
+        let inst = gallery::wrp_beats_wr();
+        let s = simulate_multi(&inst, &MultiAlgorithm::Ecf.run(&inst).unwrap()).unwrap();
+        let h = heading("ECF", &inst, &s, 3);
+        assert_eq!(
+            h,
+            format!(
+                "ECF — tree of m3, 8 nodes, 4 messages: m3 done at {}, T = {}",
+                fmt_us(s.message_completion[3]),
+                fmt_us(s.completion_time)
+            )
+        );
+        let scene = multi_tree_scene(&inst, &s, 3, &MultiTreeOptions { title: h.clone() });
+        assert_eq!(scene.title, h);
+        assert!(scene.items.iter().any(
+            |i| matches!(i, Item::Text { text, class, .. } if *text == h && class == "title")
+        ));
+        assert!(heading("ECF", &inst, &s, 9).starts_with("ECF — tree, 8 nodes"));
     }
 
     #[test]

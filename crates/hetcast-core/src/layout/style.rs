@@ -35,6 +35,7 @@
 //! | `bar-label` | text | the receiver's name inside a send bar |
 //! | `axis`, `tick` | line | the time axis and its ticks |
 //! | `tick-label`, `axis-label` | text | tick values and "time" |
+//! | `top-axis`, `top-tick`, `top-tick-label`, `top-axis-label` | line, text | the same axis repeated above the lanes of a tall chart |
 //! | `completion` | line | vertical marker at the completion time |
 //! | `completion-label` | text | "T = 10" |
 //! | `legend` | text | legend words |
@@ -43,7 +44,7 @@
 //! | `mc0`..`mc7` | any | the colour of a message (many-source views, [`MESSAGE_COLOURS`]) |
 //! | `msend`, `mrecv`, `mtransit` | rect | many-source send (solid), receive (tinted, hatched), transit (dashed) |
 //! | `mhatch`, `mstripe` | line | hatching of a receive bar, stripes of a send bar (pattern variants) |
-//! | `blocked` | rect | a receiver waiting for its message (light grey) |
+//! | `blocked` | rect | a receiver waiting for its message (grey cross-hatching on white, the `hc-wait` pattern) |
 //! | `mmsg` | line | a message from the end of its send to its receive (arrow) |
 //! | `mbar-label` | text | label inside a many-source bar (haloed) |
 //! | `mnode`, `medge` | rect, line | a node and an edge of a message's tree |
@@ -107,6 +108,9 @@ pub const STYLE: &str = r#"
 .hc-scene .tick { stroke: #111111; stroke-width: 2px; }
 .hc-scene .tick-label { font-size: 16px; }
 .hc-scene .axis-label { font-size: 16px; font-style: italic; }
+.hc-scene .top-axis, .hc-scene .top-tick { stroke: #111111; stroke-width: 2px; }
+.hc-scene .top-tick-label { font-size: 16px; }
+.hc-scene .top-axis-label { font-size: 16px; font-style: italic; }
 .hc-scene .completion { stroke: #d55e00; stroke-width: 3px; stroke-dasharray: 8 4; }
 .hc-scene .completion-label { font-size: 18px; font-weight: bold; fill: #a33a00; }
 .hc-scene .legend { font-size: 16px; }
@@ -120,7 +124,6 @@ pub const STYLE: &str = r#"
 .hc-scene .mc5 { fill: #cc79a7; stroke: #cc79a7; }
 .hc-scene .mc6 { fill: #f0e442; stroke: #8f8300; }
 .hc-scene .mc7 { fill: #000000; stroke: #000000; }
-.hc-scene .mkey { fill: #6b6b6b; stroke: #6b6b6b; }
 .hc-scene .msend { stroke: #ffffff; stroke-width: 1.5px; }
 .hc-scene .mstripe { stroke: #ffffff; stroke-width: 3px; }
 .hc-scene .mtransit { fill: #ffffff; stroke-width: 2px; stroke-dasharray: 5 3; }
@@ -133,9 +136,8 @@ pub const STYLE: &str = r#"
 .hc-scene .mrecv.mc5 { fill: #f4dfeb; }
 .hc-scene .mrecv.mc6 { fill: #fbf7cc; }
 .hc-scene .mrecv.mc7 { fill: #d6d6d6; }
-.hc-scene .mrecv.mkey { fill: #e6e6e6; }
 .hc-scene .mhatch { stroke-width: 2.5px; pointer-events: none; }
-.hc-scene .blocked { fill: #e2e2e2; stroke: #6b6b6b; stroke-width: 1px; stroke-dasharray: 2 2; }
+.hc-scene .blocked { fill: url(#hc-wait); stroke: #333333; stroke-width: 1.5px; stroke-dasharray: 4 2; }
 .hc-scene .mmsg { fill: none; stroke-width: 1.5px; opacity: 0.75; }
 .hc-scene .mbar-label { font-size: 16px; font-weight: bold; fill: #111111; stroke: #ffffff; stroke-width: 4px; paint-order: stroke; stroke-linejoin: round; }
 .hc-scene .mnode { fill: #ffffff; stroke-width: 3px; }
@@ -172,6 +174,12 @@ pub fn text_width(text: &str, font: f64) -> f64 {
         * font
 }
 
+/// A generous estimate of the width of a heading (class `title`: [`FONT_TITLE`] px, bold,
+/// about a tenth wider than [`text_width`] says for regular type).
+pub fn title_width(text: &str) -> f64 {
+    text_width(text, FONT_TITLE) * 1.1
+}
+
 /// `text` cut to at most `max` characters, with "…" when cut.
 pub fn truncate(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
@@ -198,6 +206,7 @@ mod tests {
             "tick-label",
             "legend",
             "bar-label",
+            "top-tick-label",
         ] {
             assert!(
                 STYLE.contains(&format!(".{class} {{ font-size: {FONT_SMALL}px")),

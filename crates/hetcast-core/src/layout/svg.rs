@@ -26,9 +26,10 @@ use super::scene::{Item, Scene};
 use super::style::{ROOT_CLASS, STYLE};
 use std::fmt::Write;
 
-/// The `<defs>` both renderers include: the `hc-hatch` pattern of receive bars and the
-/// `hc-arrow` marker of arrows. Identical copies in one page are harmless.
-pub const DEFS: &str = r##"<defs><pattern id="hc-hatch" patternUnits="userSpaceOnUse" width="10" height="10" patternTransform="rotate(45)"><rect width="10" height="10" fill="#fde9b8"/><line x1="0" y1="0" x2="0" y2="10" stroke="#9a5200" stroke-width="5"/></pattern><marker id="hc-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerUnits="userSpaceOnUse" markerWidth="12" markerHeight="12" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#333333"/></marker></defs>"##;
+/// The `<defs>` both renderers include: the `hc-hatch` pattern of receive bars, the
+/// `hc-wait` cross-hatching of blocked time (many-source Gantt chart) and the `hc-arrow`
+/// marker of arrows. Identical copies in one page are harmless.
+pub const DEFS: &str = r##"<defs><pattern id="hc-hatch" patternUnits="userSpaceOnUse" width="10" height="10" patternTransform="rotate(45)"><rect width="10" height="10" fill="#fde9b8"/><line x1="0" y1="0" x2="0" y2="10" stroke="#9a5200" stroke-width="5"/></pattern><pattern id="hc-wait" patternUnits="userSpaceOnUse" width="8" height="8"><rect width="8" height="8" fill="#ffffff"/><path d="M0,0 L8,8 M8,0 L0,8" stroke="#707070" stroke-width="1"/></pattern><marker id="hc-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerUnits="userSpaceOnUse" markerWidth="12" markerHeight="12" orient="auto"><path d="M0,0 L10,5 L0,10 z" fill="#333333"/></marker></defs>"##;
 
 /// The `marker-end` value of a `Line` with `arrow: true`.
 pub const ARROW_MARKER: &str = "url(#hc-arrow)";

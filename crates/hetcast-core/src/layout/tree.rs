@@ -29,7 +29,7 @@
 //! ```
 
 use super::scene::{Anchor, Item, Scene};
-use super::style::{text_width, truncate, FONT_LABEL, FONT_SMALL, FONT_TITLE};
+use super::style::{text_width, title_width, truncate, FONT_LABEL, FONT_SMALL, FONT_TITLE};
 use crate::algo::greedy::fmt_t;
 use crate::model::{Instance, ModelKind};
 use crate::simulate::Schedule;
@@ -66,6 +66,17 @@ pub fn node_label(inst: &Instance, s: &Schedule, v: usize) -> String {
             format!("s{} r{} | {}", fmt_t(n.send), fmt_t(n.recv), t)
         }
     }
+}
+
+/// The heading (and title) of the tree of algorithm `algo`'s schedule `s`: the algorithm,
+/// the view, the instance and the completion time, e.g.
+/// "Greedy / FNF — multicast tree, 12 nodes, T = 10" (as [`super::gantt::heading`]).
+pub fn heading(algo: &str, inst: &Instance, s: &Schedule) -> String {
+    format!(
+        "{algo} — multicast tree, {} nodes, T = {}",
+        inst.nodes.len(),
+        fmt_t(s.completion_time)
+    )
 }
 
 /// The key line under the tree: what a node's label means in `model`.
@@ -297,7 +308,7 @@ impl<'a> TidyTree<'a> {
         let title_w = if heading.is_empty() {
             0.0
         } else {
-            text_width(heading, FONT_TITLE) + 2.0 * MARGIN
+            title_width(heading) + 2.0 * MARGIN
         };
         let key_w = text_width(key, FONT_SMALL) + 2.0 * MARGIN;
         let tree_w = max_x - min_x + box_w + 2.0 * MARGIN;
@@ -343,9 +354,20 @@ impl<'a> TidyTree<'a> {
         look: impl Fn(usize) -> BoxLook,
     ) -> Scene {
         let mut items = Vec::with_capacity(4 * self.order.len() + 2);
+        // The heading and the key are centred over the root where they fit, so that a wide
+        // tree shown around its root (the app scrolls there) shows them too.
+        let over_root = |w: f64| {
+            let half = w / 2.0 + MARGIN;
+            match self.order.first() {
+                Some(&root) if 2.0 * half < self.width => {
+                    self.x(root).clamp(half, self.width - half)
+                }
+                _ => self.width / 2.0,
+            }
+        };
         if !self.heading.is_empty() {
             items.push(Item::Text {
-                x: self.width / 2.0,
+                x: over_root(title_width(self.heading)),
                 y: MARGIN + FONT_TITLE,
                 text: self.heading.to_string(),
                 class: "title".into(),
@@ -396,7 +418,7 @@ impl<'a> TidyTree<'a> {
             });
         }
         items.push(Item::Text {
-            x: self.width / 2.0,
+            x: over_root(text_width(self.key, FONT_SMALL)),
             y: self.key_y,
             text: self.key.to_string(),
             class: "legend".into(),
@@ -463,4 +485,71 @@ pub(crate) fn tidy_x(order: &[usize], kids: &[Vec<usize>], slot: f64) -> Vec<f64
         }
     }
     cx
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algo::greedy::greedy;
+    use crate::{gallery, simulate};
+
+    #[test]
+    fn the_heading_names_the_algorithm_the_instance_and_t() {
+        let inst = gallery::libeskind_hadas_figure1();
+        let s = simulate(&inst, &greedy(&inst).unwrap().plan).unwrap();
+        let h = heading("Greedy / FNF", &inst, &s);
+        assert_eq!(h, "Greedy / FNF — multicast tree, 12 nodes, T = 10");
+        let opts = TreeOptions {
+            title: h.clone(),
+            ..Default::default()
+        };
+        let scene = tree_scene(&inst, &s, &opts);
+        assert_eq!(scene.title, h);
+        assert!(scene.items.iter().any(
+            |i| matches!(i, Item::Text { text, class, .. } if *text == h && class == "title")
+        ));
+    }
+
+    #[test]
+    fn the_heading_and_key_of_a_wide_tree_stand_over_its_root() {
+        // The root has 40 children, the first of which has 10: the root is right of the middle.
+        let n = 51;
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+        children[0] = (1..41).collect();
+        children[1] = (41..51).collect();
+        let names: Vec<String> = (0..n).map(|v| format!("P{v}")).collect();
+        let labels: Vec<String> = (0..n).map(|v| format!("t = {v}")).collect();
+        let heading = "WRP — tree of m0, 51 nodes, 1 message: done at 9 µs, T = 9 µs";
+        let lay = TidyTree::new(&children, 0, &names, &labels, heading, "key");
+        let scene = lay.scene(
+            heading.into(),
+            |_, _| "edge".into(),
+            |_| BoxLook {
+                class: "node".into(),
+                tip: String::new(),
+                faded: false,
+            },
+        );
+        let root_x = lay.x(0);
+        assert!(
+            (root_x - scene.width / 2.0).abs() > 100.0,
+            "{root_x} {}",
+            scene.width
+        );
+        let x_of = |class: &str| {
+            scene
+                .items
+                .iter()
+                .find_map(|i| match i {
+                    Item::Text { x, class: c, .. } if c == class => Some(*x),
+                    _ => None,
+                })
+                .unwrap()
+        };
+        assert!((x_of("title") - root_x).abs() < 1e-9);
+        assert!((x_of("legend") - root_x).abs() < 1e-9);
+        // The heading stays inside the scene.
+        let half = title_width(heading) / 2.0;
+        assert!(x_of("title") - half >= 0.0 && x_of("title") + half <= scene.width);
+    }
 }
