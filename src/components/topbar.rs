@@ -130,7 +130,14 @@ pub fn top_bar(p: &StateProps) -> Html {
     };
     let on_gallery_load = {
         let load = load_example.clone();
-        Callback::from(move |_: MouseEvent| load())
+        let gallery_ref = gallery_ref.clone();
+        Callback::from(move |_: MouseEvent| {
+            load();
+            // The Load button is disabled now; the focus goes back to the menu, not the page.
+            if let Some(sel) = gallery_ref.cast::<HtmlSelectElement>() {
+                let _ = sel.focus();
+            }
+        })
     };
     let on_import_click = {
         let file_ref = file_ref.clone();
