@@ -19,6 +19,23 @@ pub struct SceneViewProps {
     /// Id of the `<svg>` element.
     #[prop_or_default]
     pub id: Option<AttrValue>,
+    /// Size on screen in px (the drawing is scaled to it); `None`: the scene's own size, or
+    /// what the stylesheet gives the `<svg>`.
+    #[prop_or_default]
+    pub size: Option<(f64, f64)>,
+}
+
+/// The centre x (in scene units) of the tree's source box: the `node-{v}` rect with the class
+/// `source`, if the scene has one.
+pub fn source_centre(scene: &Scene) -> Option<f64> {
+    scene.items.iter().find_map(|i| match i {
+        Item::Rect {
+            x, w, id, class, ..
+        } if id.starts_with("node-") && class.split_whitespace().any(|c| c == "source") => {
+            Some(x + w / 2.0)
+        }
+        _ => None,
+    })
 }
 
 fn opt_id(id: &str) -> Option<AttrValue> {
@@ -67,11 +84,34 @@ fn item_html(item: &Item) -> Html {
     }
 }
 
-/// Inline SVG of a scene (see the module documentation).
+/// Inline SVG of a scene (see the module documentation). A tree wider than its scroll
+/// container opens scrolled so that its source (root) is centred.
 #[function_component(SceneView)]
 pub fn scene_view(p: &SceneViewProps) -> Html {
     let s = &p.scene;
+    let svg_ref = use_node_ref();
+    {
+        let svg_ref = svg_ref.clone();
+        let centre = source_centre(s);
+        let scene_w = s.width.max(1.0);
+        // After the scene (or its size on screen) changes: scroll the container to the root.
+        use_effect_with((p.scene.clone(), p.size), move |_| {
+            if let (Some(cx), Some(svg)) = (centre, svg_ref.cast::<web_sys::Element>()) {
+                if let Some(wrap) = svg.parent_element() {
+                    if wrap.scroll_width() > wrap.client_width() {
+                        let scale = svg.client_width() as f64 / scene_w;
+                        let left = cx * scale - wrap.client_width() as f64 / 2.0;
+                        wrap.set_scroll_left(left.max(0.0).round() as i32);
+                    }
+                }
+            }
+        });
+    }
     let (w, h) = (num(s.width.max(1.0)), num(s.height.max(1.0)));
+    let (sw, sh) = match p.size {
+        Some((sw, sh)) => (num(sw.max(1.0)), num(sh.max(1.0))),
+        None => (w.clone(), h.clone()),
+    };
     // Yew builds raw markup inside an HTML <div>; wrapping the defs in their own <svg> makes the
     // browser parse them as SVG elements. A nested <svg> is valid SVG and its ids are global.
     let defs = Html::from_html_unchecked(AttrValue::from(format!(
@@ -79,7 +119,7 @@ pub fn scene_view(p: &SceneViewProps) -> Html {
     )));
     html! {
         <svg xmlns="http://www.w3.org/2000/svg" version="1.1" id={p.id.clone()} class={ROOT_CLASS}
-            width={w.clone()} height={h.clone()} viewBox={format!("0 0 {w} {h}")} role="img"
+            ref={svg_ref} width={sw} height={sh} viewBox={format!("0 0 {w} {h}")} role="img"
             aria-label={s.title.clone()}>
             <title>{ s.title.clone() }</title>
             { defs }

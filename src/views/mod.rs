@@ -26,17 +26,46 @@ pub fn gantt_width(view_width: f64) -> f64 {
     }
 }
 
+/// The smallest scale a drawing is shown at when fitted to the panel: its 16 px text stays at
+/// 12 px at least on screen. A drawing that would need a smaller scale to fit is shown at a
+/// readable scale with scroll bars instead (see [`fit_size`]).
+pub const MIN_FIT_SCALE: f64 = 0.75;
+/// Room kept for a vertical scroll bar when a fitted drawing scrolls.
+const SCROLLBAR_W: f64 = 16.0;
+
 /// Width to lay out a Gantt chart of natural height `scene_h` for, so that, scaled to fit a
 /// `view_w` x `view_h` panel, it fills the panel (same aspect ratio): narrower than the panel
 /// when the panel is tall (the chart is then scaled up, text grows), wider when it is short.
+/// Never wider than what fills the panel's width at [`MIN_FIT_SCALE`]: a chart too tall for
+/// that (many lanes) is laid out for that width and scrolls down (see [`fit_size`]).
 pub fn gantt_fit_width(view_w: f64, view_h: f64, scene_h: f64) -> f64 {
     let w = gantt_width(view_w);
     if view_w <= 0.0 || view_h <= 0.0 || scene_h <= 0.0 {
         return w;
     }
+    let widest = ((view_w - 8.0 - SCROLLBAR_W) / MIN_FIT_SCALE).max(MIN_GANTT_W);
+    if view_h / scene_h < MIN_FIT_SCALE {
+        return widest.floor();
+    }
     (scene_h * (view_w - 8.0) / view_h)
-        .clamp(MIN_GANTT_W, 4.0 * w.max(MIN_GANTT_W))
+        .clamp(MIN_GANTT_W, widest)
         .floor()
+}
+
+/// How a scene of `scene_w` x `scene_h` is shown in fit mode in a `view_w` x `view_h` panel:
+/// `None` when scaling it to fill the panel keeps it at [`MIN_FIT_SCALE`] or more (the CSS
+/// scales it), else its size in px on screen: scaled to the panel's width when that is
+/// readable (at most 100%), else at [`MIN_FIT_SCALE`], with scroll bars.
+pub fn fit_size(scene_w: f64, scene_h: f64, view_w: f64, view_h: f64) -> Option<(f64, f64)> {
+    if view_w <= 0.0 || view_h <= 0.0 || scene_w <= 0.0 || scene_h <= 0.0 {
+        return None;
+    }
+    let fill = ((view_w - 8.0) / scene_w).min(view_h / scene_h);
+    if fill >= MIN_FIT_SCALE {
+        return None;
+    }
+    let scale = ((view_w - 8.0 - SCROLLBAR_W) / scene_w).clamp(MIN_FIT_SCALE, 1.0);
+    Some(((scene_w * scale).floor(), (scene_h * scale).floor()))
 }
 
 /// A Gantt chart laid out by `lay_out(width)` for a view of size `view`: at the view's width,
@@ -55,22 +84,32 @@ fn fitted_gantt(view: (f64, f64), fit: bool, lay_out: impl Fn(f64) -> Scene) -> 
     }
 }
 
-/// The Scene of `tab` for a successful run, if the tab draws one. The Gantt chart is laid out
-/// for the view: at the view's width (drawn at 100%), or, when `fit` and the view height is
-/// known, at the width whose aspect ratio matches the view, so that it fills the view when
-/// scaled.
+/// The Scene of `tab` for a successful run of the algorithm named `algo`, if the tab draws
+/// one; its heading and title name the algorithm, the view, the instance and T
+/// ([`tree::heading`], [`gantt::heading`]). The Gantt chart is laid out for the view: at the
+/// view's width (drawn at 100%), or, when `fit` and the view height is known, at the width
+/// whose aspect ratio matches the view, so that it fills the view when scaled.
 pub fn scene_of(
     inst: &Instance,
     run: &RunOk,
+    algo: &str,
     tab: Tab,
     view: (f64, f64),
     fit: bool,
 ) -> Option<Scene> {
     match tab {
-        Tab::Tree => Some(tree::tree_scene(inst, &run.schedule, &Default::default())),
+        Tab::Tree => Some(tree::tree_scene(
+            inst,
+            &run.schedule,
+            &tree::TreeOptions {
+                title: tree::heading(algo, inst, &run.schedule),
+                ..Default::default()
+            },
+        )),
         Tab::Gantt => Some(fitted_gantt(view, fit, |width| {
             let opts = gantt::GanttOptions {
                 width,
+                title: gantt::heading(algo, inst, &run.schedule),
                 ..Default::default()
             };
             gantt::gantt_scene(inst, &run.schedule, &opts)
@@ -84,11 +123,14 @@ pub fn message_swatch_class(k: usize) -> String {
     format!("swatch-{}", hetcast_core::layout::style::message_class(k))
 }
 
-/// The Scene of `tab` for a successful many-source run: the Gantt chart (laid out for the
-/// view as [`scene_of`] does) or the tree of message `msg`; None for the Tasks tab.
+/// The Scene of `tab` for a successful many-source run of the algorithm named `algo`: the
+/// Gantt chart (laid out for the view as [`scene_of`] does) or the tree of message `msg`;
+/// None for the Tasks tab. Headings and titles name the algorithm, the view, the instance
+/// and T ([`multi_gantt::heading`], [`multi_tree::heading`]).
 pub fn multi_scene_of(
     inst: &MultiInstance,
     run: &MultiRunOk,
+    algo: &str,
     tab: Tab,
     view: (f64, f64),
     fit: bool,
@@ -99,12 +141,14 @@ pub fn multi_scene_of(
             inst,
             &run.schedule,
             msg,
-            &Default::default(),
+            &multi_tree::MultiTreeOptions {
+                title: multi_tree::heading(algo, inst, &run.schedule, msg),
+            },
         )),
         Tab::Gantt => Some(fitted_gantt(view, fit, |width| {
             let opts = multi_gantt::MultiGanttOptions {
                 width,
-                ..Default::default()
+                title: multi_gantt::heading(algo, inst, &run.schedule),
             };
             multi_gantt::multi_gantt_scene(inst, &run.schedule, &opts)
         })),
@@ -115,10 +159,12 @@ pub fn multi_scene_of(
 /// The Scene on screen: the current tab of the selected result, if it draws one.
 pub fn current_scene(state: &AppState) -> Option<Scene> {
     if state.multi_mode {
-        let ok = state.selected_multi()?.outcome.as_ref().ok()?;
+        let row = state.selected_multi()?;
+        let ok = row.outcome.as_ref().ok()?;
         return multi_scene_of(
             &state.multi,
             ok,
+            row.algo.short(),
             state.tab,
             (state.view_width, state.view_height),
             state.fit,
@@ -130,6 +176,7 @@ pub fn current_scene(state: &AppState) -> Option<Scene> {
     scene_of(
         &state.instance,
         ok,
+        &row.title(),
         state.tab,
         (state.view_width, state.view_height),
         state.fit,
@@ -227,6 +274,33 @@ fn trace_view(run: &RunOk) -> Html {
     }
 }
 
+/// A scene in the panel: at 100% (scroll bars when larger), or, in fit mode, scaled to fill
+/// the panel, or, when that would make its text too small to read, at a readable size with
+/// scroll bars ([`fit_size`]).
+fn scene_html(state: &AppState, scene: Scene) -> Html {
+    let id = format!("scene-{}", state.tab.key());
+    let size = if state.fit {
+        fit_size(
+            scene.width,
+            scene.height,
+            state.view_width,
+            state.view_height,
+        )
+    } else {
+        None
+    };
+    let class = match (state.fit, size) {
+        (true, None) => classes!("scene-wrap", "fit"),
+        (true, Some(_)) => classes!("scene-wrap", "fit-scroll"),
+        (false, _) => classes!("scene-wrap"),
+    };
+    html! {
+        <div {class}>
+            <SceneView scene={Rc::new(scene)} {id} {size} />
+        </div>
+    }
+}
+
 /// The tab strip and the selected view.
 #[function_component(ViewPanel)]
 pub fn view_panel(p: &StateProps) -> Html {
@@ -302,16 +376,13 @@ pub fn view_panel(p: &StateProps) -> Html {
             Ok(ok) => match multi_scene_of(
                 &state.multi,
                 ok,
+                row.algo.short(),
                 state.tab,
                 (state.view_width, state.view_height),
                 state.fit,
                 state.tree_msg,
             ) {
-                Some(scene) => html! {
-                    <div class={classes!("scene-wrap", state.fit.then_some("fit"))}>
-                        <SceneView scene={Rc::new(scene)} id={format!("scene-{}", state.tab.key())} />
-                    </div>
-                },
+                Some(scene) => scene_html(state, scene),
                 None => tasks_view(&state.multi, ok),
             },
         },
@@ -330,15 +401,12 @@ pub fn view_panel(p: &StateProps) -> Html {
                 Ok(ok) => match scene_of(
                     &state.instance,
                     ok,
+                    &row.title(),
                     state.tab,
                     (state.view_width, state.view_height),
                     state.fit,
                 ) {
-                    Some(scene) => html! {
-                        <div class={classes!("scene-wrap", state.fit.then_some("fit"))}>
-                            <SceneView scene={Rc::new(scene)} id={format!("scene-{}", state.tab.key())} />
-                        </div>
-                    },
+                    Some(scene) => scene_html(state, scene),
                     None => trace_view(ok),
                 },
             },
@@ -383,9 +451,10 @@ pub fn view_panel(p: &StateProps) -> Html {
                 s.dispatch(Action::SetTreeMessage(k));
             }
         });
+        // On its own line under the tab strip, so that the caption keeps its room.
         html! {
-            <span class="tree-msg">
-                <label for="tree-msg" class="sr-only">{"Tree of message"}</label>
+            <div class="tree-msg">
+                <label for="tree-msg">{"Tree of message"}</label>
                 <select id="tree-msg" {onchange} title="The tree this message followed (key m: next message)">
                     { for (0..state.multi.messages.len()).map(|k| html! {
                         <option value={k.to_string()} selected={k == state.tree_msg}>
@@ -393,7 +462,7 @@ pub fn view_panel(p: &StateProps) -> Html {
                         </option>
                     }) }
                 </select>
-            </span>
+            </div>
         }
     } else {
         html! {}
@@ -402,17 +471,51 @@ pub fn view_panel(p: &StateProps) -> Html {
         <section class="view" aria-label="Views">
             <div class="tabs" role="tablist" aria-label="Views">
                 { for tabs }
-                { msg_select }
                 <span class="view-caption" id="view-caption">{ caption }</span>
                 <button id="fit" class="icon" onclick={on_fit}
                     title="Drawing size: fitted to the panel, or 100% with scroll bars (key v)">{ if state.fit { "Size: fit" } else { "Size: 100%" } }</button>
                 <button id="focus" class="icon" aria-pressed={state.focus.to_string()} onclick={on_focus}
                     title="Focus: only the drawing (key f)">{ if state.focus { "Exit focus" } else { "Focus" } }</button>
             </div>
+            { msg_select }
             <div role="tabpanel" id="view-panel" class="view-panel" tabindex="0" ref={panel_ref}
                 aria-labelledby={format!("tab-{}", state.tab.key())}>
                 { body }
             </div>
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fit_fills_the_panel_while_text_stays_readable_and_scrolls_below_that() {
+        // A small drawing fills the panel (the stylesheet scales it).
+        assert_eq!(fit_size(800.0, 400.0, 900.0, 500.0), None);
+        // A 64-lane chart: shown at the panel's width, at least MIN_FIT_SCALE, and scrolls.
+        let (w, h) = fit_size(1100.0, 3000.0, 850.0, 400.0).unwrap();
+        assert!(w / 1100.0 >= MIN_FIT_SCALE - 1e-9 && w <= 850.0 - 8.0);
+        assert!(h > 400.0);
+        // A wide tree: at MIN_FIT_SCALE, wider than the panel (scrolls sideways).
+        let (w, _) = fit_size(4000.0, 600.0, 850.0, 400.0).unwrap();
+        assert!((w - (4000.0 * MIN_FIT_SCALE).floor()).abs() < 1e-9);
+        // Never above 100% when scrolling.
+        let (w, _) = fit_size(300.0, 5000.0, 850.0, 400.0).unwrap();
+        assert_eq!(w, 300.0);
+    }
+
+    #[test]
+    fn a_tall_gantt_chart_is_laid_out_to_fill_the_width_at_the_smallest_readable_scale() {
+        let (vw, vh) = (850.0, 400.0);
+        let w = gantt_fit_width(vw, vh, 3000.0);
+        assert!(
+            ((vw - 8.0 - SCROLLBAR_W) / w - MIN_FIT_SCALE).abs() < 0.01,
+            "{w}"
+        );
+        // A short chart keeps the panel's aspect ratio.
+        let w = gantt_fit_width(vw, vh, 300.0);
+        assert_eq!(w, MIN_GANTT_W.max((300.0 * (vw - 8.0) / vh).floor()));
     }
 }
