@@ -6,8 +6,8 @@ use crate::args::Args;
 use crate::run::{emit, Format};
 use hetcast_core::algo::multi::lower_bound::lower_bound;
 use hetcast_core::algo::multi::MultiAlgorithm;
-use hetcast_core::layout::multi_gantt::{fmt_us, multi_gantt_scene, MultiGanttOptions};
-use hetcast_core::layout::multi_tree::{multi_tree_scene, MultiTreeOptions};
+use hetcast_core::layout::multi_gantt::{self, fmt_us, multi_gantt_scene, MultiGanttOptions};
+use hetcast_core::layout::multi_tree::{self, multi_tree_scene, MultiTreeOptions};
 use hetcast_core::layout::svg;
 use hetcast_core::multi::{simulate_multi, MultiInstance, MultiPlan, MultiSchedule, Transfer};
 use serde::Serialize;
@@ -138,13 +138,10 @@ pub fn run(a: &Args, text: &str, shown: &str) -> Result<(), String> {
         Format::SvgGantt | Format::SvgTree => {
             let algo = algos[0];
             let (_, s) = solve(&inst, algo)?;
-            let heading = format!(
-                "{}: completion time T = {} (lower bound {})",
-                algo.short(),
-                fmt_us(s.completion_time),
-                fmt_us(lb)
-            );
+            // The headings of the app's views, with the lower bound added.
+            let lb_words = format!(" (lower bound {})", fmt_us(lb));
             if format == Format::SvgGantt {
+                let heading = multi_gantt::heading(algo.short(), &inst, &s) + &lb_words;
                 svg::to_svg(&multi_gantt_scene(
                     &inst,
                     &s,
@@ -155,12 +152,7 @@ pub fn run(a: &Args, text: &str, shown: &str) -> Result<(), String> {
                 ))
             } else {
                 let k = message.unwrap_or(0);
-                let title = format!(
-                    "{}: tree of {}, done at {}",
-                    algo.short(),
-                    inst.message_label(k),
-                    fmt_us(s.message_completion[k])
-                );
+                let title = multi_tree::heading(algo.short(), &inst, &s, k) + &lb_words;
                 svg::to_svg(&multi_tree_scene(&inst, &s, k, &MultiTreeOptions { title }))
             }
         }

@@ -140,11 +140,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let inst = Instance::from_json(&text).map_err(|e| format!("{shown}: {e}"))?;
     let sol = algo::run(&inst, algo, seed).map_err(|e| e.to_string())?;
     let s = simulate(&inst, &sol.plan).map_err(|e| format!("{}: {e}", algo.key()))?;
-    let heading = format!(
-        "{}: completion time {}",
-        algo.title(),
-        algo::greedy::fmt_t(s.completion_time)
-    );
+    // The headings of the app's views ("Greedy / FNF — Gantt chart, 12 nodes, T = 10").
+    let name = match algo {
+        Algorithm::Random => format!("{} (seed {seed})", algo.title()),
+        a => a.title().to_string(),
+    };
     let text = match format {
         Format::Json => {
             let out = RunOutput {
@@ -175,7 +175,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             &inst,
             &s,
             &tree::TreeOptions {
-                title: heading,
+                title: tree::heading(&name, &inst, &s),
                 at: None,
             },
         )),
@@ -183,7 +183,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             &inst,
             &s,
             &gantt::GanttOptions {
-                title: heading,
+                title: gantt::heading(&name, &inst, &s),
                 ..Default::default()
             },
         )),

@@ -168,7 +168,10 @@ fn random_selection_is_seeded() {
 fn svg_exports() {
     let d = scratch("svg");
     let f = file(&d, "fig1.json", FIG1);
-    for (format, needle) in [("svg-tree", "3|10"), ("svg-gantt", "T = 10")] {
+    for (format, needle) in [
+        ("svg-tree", "3|10"),
+        ("svg-gantt", "Greedy / FNF — Gantt chart, 12 nodes, T = 10"),
+    ] {
         let out = hetcast(&["run", &f, "--format", format]);
         assert!(out.status.success());
         let svg = String::from_utf8(out.stdout).unwrap();
@@ -378,11 +381,15 @@ fn many_source_svg_exports() {
     assert!(out.status.success());
     let svg = String::from_utf8(out.stdout).unwrap();
     assert!(svg.starts_with("<?xml") && svg.trim_end().ends_with("</svg>"));
-    assert!(svg.contains("WR: completion time"), "{svg}");
+    assert!(
+        svg.contains("WR — Gantt chart, 8 nodes, 4 messages, T = ")
+            && svg.contains("(lower bound "),
+        "{svg}"
+    );
     let out = hetcast(&["run", &f, "--format", "svg-tree", "--message", "2"]);
     assert!(out.status.success());
     let svg = String::from_utf8(out.stdout).unwrap();
-    assert!(svg.contains("WRP: tree of m2"));
+    assert!(svg.contains("WRP — tree of m2"), "{svg}");
 }
 
 #[test]
