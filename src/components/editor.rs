@@ -128,12 +128,7 @@ pub fn instance_editor(p: &StateProps) -> Html {
                     <tbody>{ for rows }</tbody>
                 </table>
             </div>
-            if let Some(g) = &d.general {
-                <p class="field-error" role="alert" id="instance-error">{"⚠ "}{g.clone()}</p>
-            }
-            if !d.is_valid() {
-                <p class="hint" id="kept-hint">{"Fix the marked fields; the algorithms keep using the last valid instance."}</p>
-            }
+            { super::field::draft_status(d.general.as_deref(), d.is_valid()) }
             <button id="add-node" onclick={on_add}>{"+ Add node"}</button>
         </section>
     }

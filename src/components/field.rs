@@ -63,3 +63,18 @@ pub fn text_field(p: &TextFieldProps) -> Html {
         </span>
     }
 }
+
+/// Under an editor: the error of the whole instance (`instance-error`), and, while any field is
+/// invalid, the hint that the last valid instance stays in use (`kept-hint`).
+pub fn draft_status(general: Option<&str>, valid: bool) -> Html {
+    html! {
+        <>
+            if let Some(g) = general {
+                <p class="field-error" role="alert" id="instance-error">{"⚠ "}{ g.to_string() }</p>
+            }
+            if !valid {
+                <p class="hint" id="kept-hint">{"Fix the marked fields; the algorithms keep using the last valid instance."}</p>
+            }
+        </>
+    }
+}

@@ -273,12 +273,7 @@ pub fn multi_editor(p: &StateProps) -> Html {
                     <tbody>{ for messages }</tbody>
                 </table>
             </div>
-            if let Some(g) = &d.general {
-                <p class="field-error" role="alert" id="instance-error">{"⚠ "}{g.clone()}</p>
-            }
-            if !d.is_valid() {
-                <p class="hint" id="kept-hint">{"Fix the marked fields; the algorithms keep using the last valid instance."}</p>
-            }
+            { super::field::draft_status(d.general.as_deref(), d.is_valid()) }
             <button id="add-msg" onclick={dispatch(Action::AddMessage)}>{"+ Add message"}</button>
         </section>
     }

@@ -373,15 +373,7 @@ pub fn view_panel(p: &StateProps) -> Html {
             Err(m) => {
                 html! { <p class="field-error">{ format!("⚠ {}: {m}", row.algo.short()) }</p> }
             }
-            Ok(ok) => match multi_scene_of(
-                &state.multi,
-                ok,
-                row.algo.short(),
-                state.tab,
-                (state.view_width, state.view_height),
-                state.fit,
-                state.tree_msg,
-            ) {
+            Ok(ok) => match current_scene(state) {
                 Some(scene) => scene_html(state, scene),
                 None => tasks_view(&state.multi, ok),
             },
@@ -398,14 +390,7 @@ pub fn view_panel(p: &StateProps) -> Html {
                 Err(m) => {
                     html! { <p class="field-error">{ format!("⚠ {}: {m}", row.title()) }</p> }
                 }
-                Ok(ok) => match scene_of(
-                    &state.instance,
-                    ok,
-                    &row.title(),
-                    state.tab,
-                    (state.view_width, state.view_height),
-                    state.fit,
-                ) {
+                Ok(ok) => match current_scene(state) {
                     Some(scene) => scene_html(state, scene),
                     None => trace_view(ok),
                 },
