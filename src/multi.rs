@@ -237,6 +237,12 @@ pub fn rate_text(per_byte: f64) -> String {
     }
 }
 
+/// A rate in µs per byte to five decimals, trailing zeros dropped ("0.05161", "0.008").
+pub fn per_byte_text(x: f64) -> String {
+    let s = format!("{x:.5}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 /// A link rate: µs per byte ("0.008"), or a bandwidth ("155 Mbps", "1 Gbps", "100mbps").
 fn rate(text: &str) -> Result<f64, String> {
     let t = text.trim().to_ascii_lowercase();

@@ -2,7 +2,9 @@
 
 use super::field::TextField;
 use super::StateProps;
-use crate::multi::{bandwidth_text, mbps_of, ClassField, MsgField, MultiField, MAX_GRID};
+use crate::multi::{
+    bandwidth_text, mbps_of, per_byte_text, rate_text, ClassField, MsgField, MultiField, MAX_GRID,
+};
 use crate::state::Action;
 use hetcast_core::layout::multi_gantt::fmt_bytes;
 use hetcast_core::multi::Link;
@@ -114,13 +116,7 @@ pub fn multi_editor(p: &StateProps) -> Html {
             .map(|m| format!("≈ {}", bandwidth_text(m)))
             .unwrap_or_default(),
         Err(_) => match state.multi.link {
-            Link::PerByte(x) if d.is_valid() => {
-                let s = format!("{x:.5}");
-                format!(
-                    "= {} µs/byte",
-                    s.trim_end_matches('0').trim_end_matches('.')
-                )
-            }
+            Link::PerByte(x) if d.is_valid() => format!("= {} µs/byte", per_byte_text(x)),
             _ => String::new(),
         },
     };
@@ -204,6 +200,9 @@ pub fn multi_editor(p: &StateProps) -> Html {
         }
     });
     let link_text = match &inst.link {
+        Link::PerByte(x) if rate_text(*x) != crate::state::num_text(*x) => {
+            format!("X = {} ({} µs/B)", rate_text(*x), per_byte_text(*x))
+        }
         Link::PerByte(x) => format!(
             "X = {} µs/B{}",
             crate::state::num_text(*x),

@@ -102,7 +102,7 @@ fn stale_note(state: &super::StateHandle) -> Html {
     }
     html! {
         <p class="field-error stale-note" id="stale-note" role="status">
-            {"⚠ The editor has errors: these results and the drawing are for the last valid instance."}
+            {"⚠ The editor has errors: results and drawing are for the last valid instance."}
         </p>
     }
 }
