@@ -93,3 +93,46 @@ test('many-source JSON: export, import, bad import kept out, survives a reload',
     await app.page.close();
   }
 });
+
+test('a 64-node section 5 instance stays readable: tree opens at its source, times on top of the Gantt chart', async () => {
+  const app = await openApp();
+  try {
+    await app.selectModel('multi');
+    await app.page.click('#generators > summary');
+    await app.page.fill('#gen-m-nodes', '64');
+    await app.page.fill('#gen-m-sources', '4');
+    await app.page.click('#gen-multi-build');
+    await app.page.locator('#instance-summary', { hasText: /^64 nodes/ }).waitFor();
+    await app.run('wrp');
+    await app.select('wrp');
+    // The tree of a message from a source deep in the node list: wider than the view, it
+    // opens scrolled so that the source box is on screen.
+    await app.tab('tree');
+    const menu = app.page.locator('#tree-msg');
+    const options = await menu.locator('option').allTextContents();
+    const last = options.length - 1;
+    await menu.selectOption(String(last));
+    const source = app.page.locator('#scene-tree rect[id^="node-"].source');
+    await source.waitFor();
+    await app.page.waitForTimeout(200);
+    const box = await source.boundingBox();
+    const wrap = await app.page.locator('#scene-tree').evaluate((svg) => {
+      const r = svg.parentElement.getBoundingClientRect();
+      return { left: r.left, right: r.right, scrolls: svg.parentElement.scrollWidth > svg.parentElement.clientWidth };
+    });
+    assert.ok(box.x >= wrap.left && box.x + box.width <= wrap.right,
+      `source box ${JSON.stringify(box)} inside the view ${JSON.stringify(wrap)} (${options[last]})`);
+    // Text is never drawn smaller than 0.75 of its size: the drawing scrolls instead.
+    const scale = await app.page.locator('#scene-tree').evaluate((svg) =>
+      svg.getBoundingClientRect().width / svg.viewBox.baseVal.width);
+    assert.ok(scale >= 0.749, `tree scale ${scale}`);
+    // 64 lanes: the time axis is drawn above the lanes too.
+    await app.tab('gantt');
+    assert.equal(await app.countInScene('gantt', 'lane-'), 64);
+    assert.ok((await app.page.locator('#scene-gantt .top-axis').count()) >= 1, 'time axis on top');
+    await app.screenshot(`${ARTIFACTS}/e2e-multi-64.png`);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.page.close();
+  }
+});
