@@ -443,6 +443,10 @@ async fn many_source_editor_marks_bad_fields_and_keeps_the_last_valid_instance()
     click("rate-155").await;
     let rate = el("link-rate").dyn_into::<HtmlInputElement>().unwrap();
     assert_eq!(rate.value(), "155 Mbps");
-    assert!(text("rate-hint").contains("0.05161 µs/byte"), "{}", text("rate-hint"));
+    assert!(
+        text("rate-hint").contains("0.05161 µs/byte"),
+        "{}",
+        text("rate-hint")
+    );
     assert_eq!(count("#matrix"), 0);
 }
