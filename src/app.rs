@@ -40,6 +40,7 @@ pub fn key_action(key: &str, help_open: bool) -> Option<Action> {
         "y" => Action::Redo,
         "i" => Action::ToggleSide,
         "f" => Action::ToggleFocus,
+        "Escape" => Action::LeaveFocus,
         "v" => Action::ToggleFit,
         "t" => Action::ToggleTable,
         "?" => Action::ToggleHelp,
@@ -135,35 +136,36 @@ pub fn app() -> Html {
         let s = state.clone();
         Callback::from(move |_: MouseEvent| s.dispatch(Action::ToggleSide))
     };
-    let (layout_class, side) = if state.focus {
-        ("focus", html! {})
+    // The instance panel stays mounted while hidden (focus mode, key i), so that what it holds
+    // besides the instance (generator fields, open sections) is still there when it comes back.
+    let shown = state.side && !state.focus;
+    let layout_class = if state.focus {
+        "focus"
     } else if state.side {
-        (
-            "with-side",
-            html! {
-                <aside class="side" aria-label="Instance">
-                    if state.multi_mode {
-                        <MultiEditor state={state.clone()} />
-                    } else {
-                        <InstanceEditor state={state.clone()} />
-                    }
-                    <BoundsPanel state={state.clone()} />
-                    if state.multi_mode {
-                        <MultiGenerators state={state.clone()} />
-                    } else {
-                        <Generators state={state.clone()} />
-                    }
-                </aside>
-            },
-        )
+        "with-side"
     } else {
-        (
-            "no-side",
-            html! {
+        "no-side"
+    };
+    let side = html! {
+        <>
+            <aside class={classes!("side", (!shown).then_some("hidden"))} aria-label="Instance" aria-hidden={(!shown).then_some("true")}>
+                if state.multi_mode {
+                    <MultiEditor state={state.clone()} />
+                } else {
+                    <InstanceEditor state={state.clone()} />
+                }
+                <BoundsPanel state={state.clone()} />
+                if state.multi_mode {
+                    <MultiGenerators state={state.clone()} />
+                } else {
+                    <Generators state={state.clone()} />
+                }
+            </aside>
+            if !state.side && !state.focus {
                 <button class="show-side" id="show-side" onclick={toggle_side}
                     title="Show the instance panel (key i)">{"▶ Instance"}</button>
-            },
-        )
+            }
+        </>
     };
     html! {
         <div class="app">
@@ -196,6 +198,7 @@ mod tests {
         assert_eq!(key_action("x", false), None);
         assert_eq!(key_action("r", true), None);
         assert_eq!(key_action("Escape", true), Some(Action::CloseHelp));
+        assert_eq!(key_action("Escape", false), Some(Action::LeaveFocus));
         assert!(select_uses("ArrowDown") && select_uses("Enter"));
         assert!(!select_uses("r") && !select_uses("1"));
     }

@@ -260,6 +260,29 @@ fn rate(text: &str) -> Result<f64, String> {
     }
 }
 
+/// A message size: bytes ("1500"), or with a unit, binary as in the paper's section 5 and
+/// the generator: "64 B", "1 KB" = 1024, "1.5 MB" = 1,572,864, "1 GB" (case ignored, "k",
+/// "m", "g" also read).
+fn parse_size(text: &str) -> Result<f64, String> {
+    let t = text.trim().to_ascii_lowercase();
+    let units = [
+        ("gb", 1024.0 * 1024.0 * 1024.0),
+        ("mb", 1024.0 * 1024.0),
+        ("kb", 1024.0),
+        ("g", 1024.0 * 1024.0 * 1024.0),
+        ("m", 1024.0 * 1024.0),
+        ("k", 1024.0),
+        ("b", 1.0),
+    ];
+    match units
+        .iter()
+        .find_map(|&(u, f)| t.strip_suffix(u).map(|num| (num.trim().to_string(), f)))
+    {
+        Some((num, factor)) => parse_num(&num).map(|v| v * factor),
+        None => parse_num(text),
+    }
+}
+
 /// A cost that may be 0 (per-byte parts, receive constants, link rates).
 fn non_negative(text: &str) -> Result<f64, String> {
     let v = parse_num(text)?;
@@ -374,7 +397,7 @@ impl MultiDrafts {
                     true,
                     rate_text(first),
                     m.iter()
-                        .map(|row| row.iter().map(|&x| rate_text(x)).collect())
+                        .map(|row| row.iter().map(|&x| num_text(x)).collect())
                         .collect(),
                 )
             }
@@ -561,7 +584,7 @@ impl MultiDrafts {
             general = Some("add at least one message".into());
         }
         for (k, d) in self.messages.iter().enumerate() {
-            let size = match parse_num(&d.size) {
+            let size = match parse_size(&d.size) {
                 Ok(v) if v > 0.0 && v <= MAX_SIZE && v.fract() != 0.0 => {
                     errors.push((
                         MultiField::Msg(k, MsgField::Size),
@@ -771,6 +794,11 @@ mod tests {
         assert!(msg(MultiField::LinkRate)
             .unwrap()
             .contains("not a finite number"));
+        d2.set_message(3, MsgField::Size, "1.5 MB".into());
+        d2.rate = "1 Gbps".into();
+        assert_eq!(d2.build().unwrap().messages[3].size, 1_572_864.0);
+        d2.set_message(3, MsgField::Size, "1k".into());
+        assert_eq!(d2.build().unwrap().messages[3].size, 1024.0);
         d2.set_message(3, MsgField::Size, "1000".into());
         d2.rate = "155 Mbps".into();
         assert_eq!(d2.build().unwrap().link, Link::PerByte(8.0 / 155.0));

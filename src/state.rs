@@ -485,6 +485,8 @@ pub enum Action {
     ToggleTable,
     /// Enter or leave focus mode: only the top bar and the selected view, as large as the window.
     ToggleFocus,
+    /// Leave focus mode (Esc); nothing when not in it.
+    LeaveFocus,
     /// Undo the last committed instance change.
     Undo,
     /// Redo an undone change.
@@ -1082,6 +1084,7 @@ impl AppState {
                 }
             }
             Action::ToggleFocus => self.focus = !self.focus,
+            Action::LeaveFocus => self.focus = false,
             Action::SetViewSize(w, h) => {
                 if w.is_finite() && w >= 0.0 && h.is_finite() && h >= 0.0 {
                     self.view_width = w;

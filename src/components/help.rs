@@ -27,7 +27,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("v", "drawing fitted to the panel / at 100%"),
     ("t", "whole results table / only the selected row"),
     ("?", "show or hide this help"),
-    ("Esc", "close this help"),
+    ("Esc", "close this help; leave focus mode"),
     ("Tab", "move between controls; Enter or Space activates"),
 ];
 

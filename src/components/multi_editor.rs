@@ -187,7 +187,7 @@ pub fn multi_editor(p: &StateProps) -> Html {
                 <th scope="row" class={classes!("idx", crate::views::message_swatch_class(k))}>{ format!("m{k}") }</th>
                 <td>{ field(MsgField::Source, "num src", "numeric", format!("source node of m{k}"), None) }</td>
                 <td>
-                    { field(MsgField::Size, "num size", "decimal", format!("size of m{k} in bytes"), None) }
+                    { field(MsgField::Size, "num size", "text", format!("size of m{k} in bytes, or with a unit: 1 KB, 1.5 MB"), None) }
                     <span class="size-hint">{ size_hint }</span>
                 </td>
                 <td>{ field(MsgField::Dests, "dests", "text", format!("destinations of m{k}: node numbers and ranges, e.g. 1,2,5-8, or all"), Some("1,2,5-8 or all")) }</td>

@@ -103,6 +103,12 @@ test('a 64-node section 5 instance stays readable: tree opens at its source, tim
     await app.page.fill('#gen-m-sources', '4');
     await app.page.click('#gen-multi-build');
     await app.page.locator('#instance-summary', { hasText: /^64 nodes/ }).waitFor();
+    // Focus mode and back keeps the generator's section open and its fields as typed.
+    await app.page.locator('body').click({ position: { x: 1270, y: 710 } });
+    await app.page.keyboard.press('f');
+    await app.page.keyboard.press('f');
+    assert.equal(await app.page.$eval('#generators', (d) => d.open), true);
+    assert.equal(await app.page.inputValue('#gen-m-nodes'), '64');
     await app.run('wrp');
     await app.select('wrp');
     // The tree of a message from a source deep in the node list: wider than the view, it

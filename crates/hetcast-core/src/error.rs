@@ -77,7 +77,8 @@ impl fmt::Display for Error {
                 let why = cost_problem(*value);
                 write!(
                     f,
-                    "node P{node}: {field} {why} ({value}); costs must be positive numbers up to 1e9"
+                    "node P{node}: {field} {why} ({}); costs must be positive numbers up to 1e9",
+                    num_shown(*value)
                 )
             }
             Error::BadLatency(v) => {
@@ -116,6 +117,17 @@ pub fn cost_problem(value: f64) -> &'static str {
         "is too large"
     } else {
         "is zero"
+    }
+}
+
+/// A number as error messages show it: as written for ordinary magnitudes, in scientific
+/// notation when it is huge or tiny (1e300 is "1e300", not 301 digits).
+pub fn num_shown(v: f64) -> String {
+    let a = v.abs();
+    if a != 0.0 && a.is_finite() && !(1e-6..1e12).contains(&a) {
+        format!("{v:e}")
+    } else {
+        format!("{v}")
     }
 }
 

@@ -22,7 +22,7 @@
 //! The sender-receiver model of paper 004 is the case of one message of size 1 with
 //! `S = s`, `R = r` and `X = L` ([`MultiInstance::from_single`]).
 
-use crate::error::Error;
+use crate::error::{num_shown, Error};
 use crate::model::{Instance, MAX_COST};
 use serde::{Deserialize, Serialize};
 
@@ -247,7 +247,7 @@ impl MultiInstance {
             if !crate::model::cost_ok(c.send.fixed) {
                 return bad(format!(
                     "{who}: the send overhead's constant part {} {}; it must be a positive number up to 1e9",
-                    c.send.fixed,
+                    num_shown(c.send.fixed),
                     crate::error::cost_problem(c.send.fixed)
                 ));
             }
@@ -258,7 +258,8 @@ impl MultiInstance {
             ] {
                 if !nonneg(v) {
                     return bad(format!(
-                        "{who}: the {what} is {v}; it must be a number from 0 to 1e9"
+                        "{who}: the {what} is {}; it must be a number from 0 to 1e9",
+                        num_shown(v)
                     ));
                 }
             }
@@ -279,7 +280,8 @@ impl MultiInstance {
             Link::PerByte(x) => {
                 if !nonneg(*x) {
                     return bad(format!(
-                        "the link time per byte is {x}; it must be a number from 0 to 1e9"
+                        "the link time per byte is {}; it must be a number from 0 to 1e9",
+                        num_shown(*x)
                     ));
                 }
             }
@@ -293,7 +295,8 @@ impl MultiInstance {
                     for (j, &x) in row.iter().enumerate() {
                         if i != j && !nonneg(x) {
                             return bad(format!(
-                                "the link time per byte from P{i} to P{j} is {x}; it must be a number from 0 to 1e9"
+                                "the link time per byte from P{i} to P{j} is {}; it must be a number from 0 to 1e9",
+                                num_shown(x)
                             ));
                         }
                     }
@@ -314,7 +317,7 @@ impl MultiInstance {
             if !(msg.size.is_finite() && msg.size > 0.0 && msg.size <= MAX_SIZE) {
                 return bad(format!(
                     "message m{k}: the size {} must be a positive number of bytes up to 1e10",
-                    msg.size
+                    num_shown(msg.size)
                 ));
             }
             if msg.destinations.is_empty() {
@@ -459,6 +462,8 @@ mod tests {
         assert!(err(&|i| i.messages[0].destinations.push(0)).contains("also listed"));
         assert!(err(&|i| i.messages[0].destinations.push(1)).contains("twice"));
         assert!(err(&|i| i.messages[0].size = 0.0).contains("size"));
+        // Huge numbers are shown in scientific notation, not as 301 digits.
+        assert!(err(&|i| i.messages[0].size = 1e300).contains("the size 1e300 must"));
         assert!(err(&|i| i.link = Link::Matrix(vec![vec![0.0; 3]; 2])).contains("3 rows"));
         assert!(err(&|i| i.messages.clear()).contains("no messages"));
         assert!(MultiInstance::from_json("{\"model\":\"multi\"").is_err());
