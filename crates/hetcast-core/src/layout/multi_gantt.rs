@@ -116,6 +116,15 @@ pub fn fmt_us(t: f64) -> String {
     format!("{} {unit}", sig(t / scale, 4))
 }
 
+/// `t` µs in a given unit of [`time_unit`], up to 4 significant digits: every time of one
+/// drawing in the same unit ("735.1 µs" and "1.454 ms" become "0.7351 ms" and "1.454 ms").
+pub fn fmt_in(t: f64, (scale, unit): (f64, &str)) -> String {
+    if !t.is_finite() {
+        return "—".into();
+    }
+    format!("{} {unit}", sig(t / scale, 4))
+}
+
 fn unit_of(t: f64) -> (f64, &'static str) {
     if t >= 999_950.0 {
         (1e6, "s")

@@ -24,7 +24,9 @@
 //! assert_eq!(scene.with_class("medge").count(), 5);
 //! ```
 
-use super::multi_gantt::{fmt_us, instance_words, message_summary, schedule_fits, with_class};
+use super::multi_gantt::{
+    fmt_in, fmt_us, instance_words, message_summary, schedule_fits, time_unit, with_class,
+};
 use super::scene::Scene;
 use super::style::message_class;
 use super::tree::{message_scene, BoxLook, TidyTree, NAME_CHARS};
@@ -104,13 +106,15 @@ pub fn multi_tree_scene(
     let is_last =
         |v: usize| v != root && hold(v).is_some_and(|h| (h - done).abs() <= 1e-9 * done.max(1.0));
     let names: Vec<String> = (0..n).map(|v| box_name(inst, v)).collect();
+    // One unit for every time in the tree: the unit of the latest one.
+    let unit = time_unit(done);
     let labels: Vec<String> = (0..n)
         .map(|v| {
             if v == root {
                 "source".to_string()
             } else {
                 hold(v)
-                    .map(|h| format!("t = {}", fmt_us(h)))
+                    .map(|h| format!("t = {}", fmt_in(h, unit)))
                     .unwrap_or_else(|| "—".into())
             }
         })
@@ -213,6 +217,12 @@ mod tests {
                 );
                 let svg = crate::layout::svg::to_svg(&scene);
                 assert!(svg.contains(&format!("t = {}", fmt_us(s.message_completion[k]))));
+                // Every time in the tree in one unit, that of the latest.
+                let unit = time_unit(s.message_completion[k]).1;
+                for label in svg.split("t = ").skip(1) {
+                    let label = &label[..label.find('<').unwrap()];
+                    assert!(label.ends_with(unit), "{label} in {unit}");
+                }
             }
         }
     }
