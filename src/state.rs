@@ -13,6 +13,7 @@ use hetcast_core::algo::multi::lower_bound::{lower_bound, LowerBound};
 use hetcast_core::algo::multi::MultiAlgorithm;
 use hetcast_core::algo::properties::{self, Properties};
 use hetcast_core::algo::{self, Algorithm, Solution};
+use hetcast_core::layout::multi_gantt::instance_words;
 use hetcast_core::model::{cost_ok, latency_ok};
 use hetcast_core::multi::MultiInstance;
 use hetcast_core::simulate::{simulate, Schedule};
@@ -776,9 +777,8 @@ impl AppState {
                     self.last_edit_key = None;
                     self.revision += 1;
                     self.notice = Some(Notice::info(format!(
-                        "Many-source model: back to the last many-source instance ({} nodes, {}).",
-                        self.multi.node_count(),
-                        crate::util::plural(self.multi.messages.len(), "message")
+                        "Many-source model: back to the last many-source instance ({}).",
+                        instance_words(&self.multi)
                     )));
                     return;
                 }
@@ -807,9 +807,8 @@ impl AppState {
                 match check {
                     Ok(()) => {
                         let text = format!(
-                            "Loaded {origin}: {} nodes, {}, many-source model.",
-                            instance.node_count(),
-                            crate::util::plural(instance.messages.len(), "message")
+                            "Loaded {origin}: {}, many-source model.",
+                            instance_words(&instance)
                         );
                         self.load_multi(instance, Notice::info(text));
                     }

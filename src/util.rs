@@ -16,15 +16,6 @@ pub fn fmt_time(t: f64) -> String {
     hetcast_core::algo::greedy::fmt_t(t)
 }
 
-/// "1 message", "4 messages".
-pub fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
 /// Offer `text` as a file download named `filename` with MIME type `mime`.
 pub fn download(filename: &str, mime: &str, text: &str) -> Result<(), JsValue> {
     let parts = js_sys::Array::of1(&JsValue::from_str(text));

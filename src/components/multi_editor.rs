@@ -6,7 +6,7 @@ use crate::multi::{
     bandwidth_text, mbps_of, per_byte_text, rate_text, ClassField, MsgField, MultiField, MAX_GRID,
 };
 use crate::state::Action;
-use hetcast_core::layout::multi_gantt::fmt_bytes;
+use hetcast_core::layout::multi_gantt::{fmt_bytes, instance_words};
 use hetcast_core::multi::Link;
 use yew::prelude::*;
 
@@ -221,7 +221,7 @@ pub fn multi_editor(p: &StateProps) -> Html {
                 <button id="hide-side" class="icon" onclick={dispatch(Action::ToggleSide)} aria-label="Hide the instance panel" title="Hide the instance panel (key i)">{"◀"}</button>
             </div>
             <p class="summary" id="instance-summary">
-                { format!("{} nodes, {}, many-source model; {link_text}", inst.node_count(), crate::util::plural(inst.messages.len(), "message")) }
+                { format!("{}, many-source model; {link_text}", instance_words(inst)) }
             </p>
             <h3>{"Node classes"}</h3>
             <div class="table-wrap">

@@ -10,7 +10,8 @@
 //!   transits get strips of their own); the receive overhead is **hatched** (`mrecv`,
 //!   `recv-{k}-{from}-{to}`, hatching drawn as `mhatch` lines); the time a receiver has issued
 //!   its blocking receive but its message has not arrived is a **blocked** bar, grey
-//!   cross-hatching on white, unlike the lane stripes (`blocked`, `blocked-{k}-{from}-{to}`). There are no arrows between lanes (with several
+//!   cross-hatching on white, unlike the lane stripes (`blocked`, `blocked-{k}-{from}-{to}`).
+//!   There are no arrows between lanes (with several
 //!   messages they cross and hide the bars): the send bar names the receiver ("m0→P3") and the
 //!   transit strip sits in the receiver's lane. Messages 8-15 and 16-23 reuse the
 //!   colours with other patterns ([`message_variant`]): white
