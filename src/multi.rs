@@ -13,6 +13,7 @@ use hetcast_core::multi::{
 };
 
 use crate::state::{field_error, num_text};
+use crate::util::trimmed;
 
 /// Most nodes the app builds or runs in the many-source model: the algorithms are O(N³) to
 /// O(N⁴) and rerun at every edit, and the Gantt chart has one lane per node (the CLI takes
@@ -214,14 +215,10 @@ pub fn mbps_of(per_byte: f64) -> Option<f64> {
 
 /// "155 Mbps", "1 Gbps", "1.333 Mbps".
 pub fn bandwidth_text(mbps: f64) -> String {
-    let trim = |x: f64| {
-        let s = format!("{x:.3}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    };
     if mbps >= 1000.0 {
-        format!("{} Gbps", trim(mbps / 1000.0))
+        format!("{} Gbps", trimmed(mbps / 1000.0, 3))
     } else {
-        format!("{} Mbps", trim(mbps))
+        format!("{} Mbps", trimmed(mbps, 3))
     }
 }
 
@@ -239,17 +236,21 @@ pub fn rate_text(per_byte: f64) -> String {
 
 /// A rate in µs per byte to five decimals, trailing zeros dropped ("0.05161", "0.008").
 pub fn per_byte_text(x: f64) -> String {
-    let s = format!("{x:.5}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
+    trimmed(x, 5)
+}
+
+/// `text` as a number and the factor of its unit, when it ends with one of `units`
+/// (case ignored; the first that matches wins, so list "mb" before "b").
+fn with_unit(text: &str, units: &[(&str, f64)]) -> Option<(String, f64)> {
+    let t = text.trim().to_ascii_lowercase();
+    units
+        .iter()
+        .find_map(|&(u, f)| t.strip_suffix(u).map(|num| (num.trim().to_string(), f)))
 }
 
 /// A link rate: µs per byte ("0.008"), or a bandwidth ("155 Mbps", "1 Gbps", "100mbps").
 fn rate(text: &str) -> Result<f64, String> {
-    let t = text.trim().to_ascii_lowercase();
-    let unit = [("gbps", 1000.0), ("mbps", 1.0)]
-        .into_iter()
-        .find_map(|(u, f)| t.strip_suffix(u).map(|num| (num.trim().to_string(), f)));
-    let Some((num, factor)) = unit else {
+    let Some((num, factor)) = with_unit(text, &[("gbps", 1000.0), ("mbps", 1.0)]) else {
         return non_negative(text);
     };
     let v = parse_num(&num)?;
@@ -264,8 +265,7 @@ fn rate(text: &str) -> Result<f64, String> {
 /// the generator: "64 B", "1 KB" = 1024, "1.5 MB" = 1,572,864, "1 GB" (case ignored, "k",
 /// "m", "g" also read).
 fn parse_size(text: &str) -> Result<f64, String> {
-    let t = text.trim().to_ascii_lowercase();
-    let units = [
+    const UNITS: [(&str, f64); 7] = [
         ("gb", 1024.0 * 1024.0 * 1024.0),
         ("mb", 1024.0 * 1024.0),
         ("kb", 1024.0),
@@ -274,10 +274,7 @@ fn parse_size(text: &str) -> Result<f64, String> {
         ("k", 1024.0),
         ("b", 1.0),
     ];
-    match units
-        .iter()
-        .find_map(|&(u, f)| t.strip_suffix(u).map(|num| (num.trim().to_string(), f)))
-    {
+    match with_unit(text, &UNITS) {
         Some((num, factor)) => parse_num(&num).map(|v| v * factor),
         None => parse_num(text),
     }

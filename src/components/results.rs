@@ -29,9 +29,7 @@ fn row_label(r: &RunRow) -> String {
 /// Ratio `t / opt` with up to three decimals ("1" when equal, "1.2", "1.111").
 pub fn ratio_text(t: f64, opt: f64) -> String {
     if opt > 0.0 {
-        let r = t / opt;
-        let s = format!("{r:.3}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
+        crate::util::trimmed(t / opt, 3)
     } else {
         "—".into()
     }

@@ -110,11 +110,7 @@ fn sig(x: f64, digits: i32) -> String {
 /// assert_eq!(fmt_us(0.0), "0 µs");
 /// ```
 pub fn fmt_us(t: f64) -> String {
-    if !t.is_finite() {
-        return "—".into();
-    }
-    let (scale, unit) = unit_of(t.abs());
-    format!("{} {unit}", sig(t / scale, 4))
+    fmt_in(t, unit_of(t.abs()))
 }
 
 /// `t` µs in a given unit of [`time_unit`], up to 4 significant digits: every time of one
