@@ -5,12 +5,13 @@
 //! when every field parses and the instance validates, so the last valid instance stays in use
 //! and every bad field carries its own message.
 
-use hetcast_core::algo::multi::MultiAlgorithm;
-use hetcast_core::model::cost_ok;
-use hetcast_core::multi::model::MAX_SIZE;
-use hetcast_core::multi::{
+use hetcast_core::models::multi::algo::MultiAlgorithm;
+use hetcast_core::models::multi::instance::MAX_SIZE;
+use hetcast_core::models::multi::{
     simulate_multi, Link, Message, MultiInstance, MultiPlan, MultiSchedule, NodeClass, Overhead,
 };
+use hetcast_core::models::overhead::instance::cost_ok;
+use hetcast_core::units::with_unit;
 
 use crate::state::{field_error, num_text};
 use crate::util::trimmed;
@@ -239,15 +240,6 @@ pub fn per_byte_text(x: f64) -> String {
     trimmed(x, 5)
 }
 
-/// `text` as a number and the factor of its unit, when it ends with one of `units`
-/// (case ignored; the first that matches wins, so list "mb" before "b").
-fn with_unit(text: &str, units: &[(&str, f64)]) -> Option<(String, f64)> {
-    let t = text.trim().to_ascii_lowercase();
-    units
-        .iter()
-        .find_map(|&(u, f)| t.strip_suffix(u).map(|num| (num.trim().to_string(), f)))
-}
-
 /// A link rate: µs per byte ("0.008"), or a bandwidth ("155 Mbps", "1 Gbps", "100mbps").
 fn rate(text: &str) -> Result<f64, String> {
     let Some((num, factor)) = with_unit(text, &[("gbps", 1000.0), ("mbps", 1.0)]) else {
@@ -283,7 +275,7 @@ fn parse_size(text: &str) -> Result<f64, String> {
 /// A cost that may be 0 (per-byte parts, receive constants, link rates).
 fn non_negative(text: &str) -> Result<f64, String> {
     let v = parse_num(text)?;
-    if !v.is_finite() || v > hetcast_core::model::MAX_COST {
+    if !v.is_finite() || v > hetcast_core::models::overhead::instance::MAX_COST {
         Err(format!("{v} is too large (≤ 1e9)"))
     } else if v < 0.0 {
         Err(format!("{v} is negative; must be ≥ 0"))
@@ -715,7 +707,7 @@ pub fn run_multi(inst: &MultiInstance, algo: MultiAlgorithm) -> MultiRunRow {
 /// The many-source instance shown when the model is first chosen: the gallery's
 /// "WRP beats WR".
 pub fn default_multi() -> MultiInstance {
-    hetcast_core::multi::gallery::wrp_beats_wr()
+    hetcast_core::models::multi::gallery::wrp_beats_wr()
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]

@@ -6,18 +6,20 @@
 //! undone. Results are recomputed whenever the instance changes, so the table always describes
 //! the instance on screen.
 
+use hetcast_core::catalog::Catalog;
 use std::rc::Rc;
 
-use hetcast_core::algo::bounds::{self, BoundsReport};
-use hetcast_core::algo::multi::lower_bound::{lower_bound, LowerBound};
-use hetcast_core::algo::multi::MultiAlgorithm;
-use hetcast_core::algo::properties::{self, Properties};
-use hetcast_core::algo::{self, Algorithm, Solution};
-use hetcast_core::layout::multi_gantt::instance_words;
-use hetcast_core::model::{cost_ok, latency_ok};
-use hetcast_core::multi::MultiInstance;
-use hetcast_core::simulate::{simulate, Schedule};
-use hetcast_core::{Error, Instance, ModelKind, Node};
+use hetcast_core::models::multi::algo::lower_bound::{lower_bound, LowerBound};
+use hetcast_core::models::multi::algo::MultiAlgorithm;
+use hetcast_core::models::multi::instance::instance_words;
+use hetcast_core::models::multi::MultiInstance;
+use hetcast_core::models::overhead::algo::{self, Algorithm, Solution};
+use hetcast_core::models::overhead::bounds::{self, BoundsReport};
+use hetcast_core::models::overhead::instance::{cost_ok, latency_ok};
+use hetcast_core::models::overhead::properties::{self, Properties};
+use hetcast_core::models::overhead::simulate::{simulate, Schedule};
+use hetcast_core::models::overhead::{Instance, ModelKind, Node};
+use hetcast_core::Error;
 use yew::Reducible;
 
 use crate::multi::{
@@ -44,7 +46,7 @@ impl Saved {
 
     /// Read either kind of JSON: the many-source model when the text says `"model": "multi"`.
     pub fn from_json(text: &str) -> Result<Saved, Error> {
-        if MultiInstance::is_multi_json(text) {
+        if hetcast_core::ModelId::of_json(text) == Some(hetcast_core::ModelId::Multi) {
             MultiInstance::from_json(text).map(Saved::Multi)
         } else {
             Instance::from_json(text).map(Saved::Single)
@@ -856,8 +858,9 @@ impl AppState {
             Action::SetRateMbps(mbps) => {
                 if mbps.is_finite() && mbps > 0.0 {
                     let d = &mut self.multi_drafts;
-                    d.rate =
-                        crate::multi::rate_text(hetcast_core::multi::Link::per_byte_of_mbps(mbps));
+                    d.rate = crate::multi::rate_text(
+                        hetcast_core::models::multi::Link::per_byte_of_mbps(mbps),
+                    );
                     d.per_pair = false;
                     self.try_commit_multi();
                 }
@@ -1009,7 +1012,7 @@ impl AppState {
                 }
             }
             Action::RunAll if self.multi_mode => {
-                for a in MultiAlgorithm::ALL {
+                for a in MultiAlgorithm::ALL.iter().copied() {
                     let row = run_multi(&self.multi, a);
                     self.put_multi_row(row);
                 }
@@ -1033,7 +1036,7 @@ impl AppState {
                 self.multi_selected = Some(self.multi_results[next as usize].algo);
             }
             Action::RunAll => {
-                for a in Algorithm::ALL {
+                for a in Algorithm::ALL.iter().copied() {
                     if let Some(row) = self.run_checked(a) {
                         self.put_row(row);
                     }
@@ -1337,7 +1340,7 @@ pub fn model_title(m: ModelKind) -> &'static str {
 
 /// The instance shown on a first visit: the first gallery example.
 pub fn default_instance() -> Instance {
-    hetcast_core::gallery::examples()
+    hetcast_core::models::overhead::gallery::examples()
         .first()
         .map(|e| (e.build)())
         .unwrap_or_else(|| Instance::node_model(0, &[1.0, 1.0]))
@@ -1346,7 +1349,7 @@ pub fn default_instance() -> Instance {
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
-    use hetcast_core::gallery;
+    use hetcast_core::models::overhead::gallery;
 
     fn state() -> AppState {
         AppState::new(gallery::libeskind_hadas_figure1())
@@ -1522,7 +1525,7 @@ mod tests {
         s.apply(Action::AddNode);
         assert_eq!(s.multi, before);
         s.apply(Action::LoadMulti {
-            instance: hetcast_core::multi::gallery::wrp_beats_wr(),
+            instance: hetcast_core::models::multi::gallery::wrp_beats_wr(),
             origin: "gallery".into(),
         });
         assert_eq!(s.multi.node_count(), 8);
@@ -1573,7 +1576,8 @@ mod tests {
         assert_eq!(s.instance.len(), 12);
         // A saved many-source instance comes back in its model.
         let saved =
-            Saved::from_json(&hetcast_core::multi::gallery::wrp_beats_wr().to_json()).unwrap();
+            Saved::from_json(&hetcast_core::models::multi::gallery::wrp_beats_wr().to_json())
+                .unwrap();
         let s2 = AppState::from_saved(saved);
         assert!(s2.multi_mode && s2.multi.messages.len() == 4);
     }
@@ -1584,7 +1588,7 @@ mod tests {
         let mut s = state();
         s.apply(Action::UseMulti);
         s.apply(Action::LoadMulti {
-            instance: hetcast_core::multi::gallery::wrp_beats_wr(),
+            instance: hetcast_core::models::multi::gallery::wrp_beats_wr(),
             origin: "gallery".into(),
         });
         let edit = |s: &mut AppState, class, text: &str| {
@@ -1615,7 +1619,7 @@ mod tests {
         s.apply(Action::Undo);
         assert_eq!(
             s.multi,
-            Rc::new(hetcast_core::multi::gallery::wrp_beats_wr())
+            Rc::new(hetcast_core::models::multi::gallery::wrp_beats_wr())
         );
         // After an undo, typing in the same field starts a new step.
         edit(&mut s, 0, "2");
@@ -1630,7 +1634,7 @@ mod tests {
         let mut s = state();
         s.apply(Action::UseMulti);
         s.apply(Action::LoadMulti {
-            instance: hetcast_core::multi::gallery::wrp_beats_wr(),
+            instance: hetcast_core::models::multi::gallery::wrp_beats_wr(),
             origin: "gallery".into(),
         });
         // An unfinished edit too: nothing the user typed is lost.
@@ -1645,7 +1649,7 @@ mod tests {
         assert!(s.multi_mode);
         assert_eq!(
             s.multi,
-            Rc::new(hetcast_core::multi::gallery::wrp_beats_wr())
+            Rc::new(hetcast_core::models::multi::gallery::wrp_beats_wr())
         );
         assert_eq!(s.multi_drafts.messages[0].dests, "1-");
         assert!(s.notice.as_ref().unwrap().text.contains("4 messages"));
@@ -1653,7 +1657,7 @@ mod tests {
         s.apply(Action::Run(Algorithm::Greedy));
         assert!(s.notice.as_ref().unwrap().text.contains("press w"));
         // A reloaded many-source instance shows its own text in the editor.
-        let mut m = hetcast_core::multi::gallery::wrp_beats_wr();
+        let mut m = hetcast_core::models::multi::gallery::wrp_beats_wr();
         m.classes[0].send.fixed = 77.0;
         let s2 = AppState::from_saved(Saved::Multi(m));
         assert_eq!(s2.multi_drafts.classes[0].send_fixed, "77");
@@ -1667,15 +1671,24 @@ mod tests {
         assert_eq!(s.multi_drafts.rate, "155 Mbps");
         assert_eq!(
             s.multi.link,
-            hetcast_core::multi::Link::PerByte(8.0 / 155.0)
+            hetcast_core::models::multi::Link::PerByte(8.0 / 155.0)
         );
         s.apply(Action::EditRate("1 gbps".into()));
-        assert_eq!(s.multi.link, hetcast_core::multi::Link::PerByte(0.008));
+        assert_eq!(
+            s.multi.link,
+            hetcast_core::models::multi::Link::PerByte(0.008)
+        );
         s.apply(Action::EditRate("0.01".into()));
-        assert_eq!(s.multi.link, hetcast_core::multi::Link::PerByte(0.01));
+        assert_eq!(
+            s.multi.link,
+            hetcast_core::models::multi::Link::PerByte(0.01)
+        );
         s.apply(Action::EditRate("inf".into()));
         assert!(s.editor_has_errors());
-        assert_eq!(s.multi.link, hetcast_core::multi::Link::PerByte(0.01));
+        assert_eq!(
+            s.multi.link,
+            hetcast_core::models::multi::Link::PerByte(0.01)
+        );
     }
 
     #[test]
@@ -1683,7 +1696,7 @@ mod tests {
         let mut s = state();
         s.apply(Action::UseMulti);
         let before = s.multi.clone();
-        let mut bad = hetcast_core::multi::gallery::wrp_beats_wr();
+        let mut bad = hetcast_core::models::multi::gallery::wrp_beats_wr();
         bad.messages[0].destinations.push(0);
         s.apply(Action::LoadMulti {
             instance: bad,
@@ -1691,7 +1704,7 @@ mod tests {
         });
         assert_eq!(s.multi, before);
         assert!(s.notice.as_ref().unwrap().text.contains("also listed"));
-        let mut big = hetcast_core::multi::gallery::wrp_beats_wr();
+        let mut big = hetcast_core::models::multi::gallery::wrp_beats_wr();
         big.classes[0].count = 400;
         s.apply(Action::LoadMulti {
             instance: big,

@@ -13,19 +13,10 @@ pub fn fmt_time(t: f64) -> String {
     if t.is_nan() {
         return "—".into();
     }
-    hetcast_core::algo::greedy::fmt_t(t)
+    hetcast_core::units::fmt_t(t)
 }
 
-/// `x` with `decimals` decimals, trailing zeros (and a bare point) dropped: `trimmed(1.2, 3)`
-/// is "1.2", `trimmed(0.0080, 5)` is "0.008".
-pub fn trimmed(x: f64, decimals: usize) -> String {
-    let s = format!("{x:.decimals$}");
-    if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        s
-    }
-}
+pub use hetcast_core::units::trimmed;
 
 /// Offer `text` as a file download named `filename` with MIME type `mime`.
 pub fn download(filename: &str, mime: &str, text: &str) -> Result<(), JsValue> {

@@ -330,9 +330,9 @@ async fn random_generator_says_types_are_at_most_max_cost() {
 }
 
 /// The simulated completion time of `algo` on the gallery's "WRP beats WR", as the app prints it.
-fn wu_time(algo: hetcast_core::algo::multi::MultiAlgorithm) -> String {
-    let inst = hetcast_core::multi::gallery::wrp_beats_wr();
-    let s = hetcast_core::multi::simulate_multi(&inst, &algo.run(&inst).unwrap()).unwrap();
+fn wu_time(algo: hetcast_core::models::multi::algo::MultiAlgorithm) -> String {
+    let inst = hetcast_core::models::multi::gallery::wrp_beats_wr();
+    let s = hetcast_core::models::multi::simulate_multi(&inst, &algo.run(&inst).unwrap()).unwrap();
     hetcast_core::layout::multi_gantt::fmt_us(s.completion_time)
 }
 
@@ -364,7 +364,7 @@ async fn many_source_model_from_the_menu_and_the_gallery() {
 
 #[wasm_bindgen_test]
 async fn many_source_wrp_gantt_has_one_lane_per_node_and_a_legend_per_message() {
-    use hetcast_core::algo::multi::MultiAlgorithm;
+    use hetcast_core::models::multi::algo::MultiAlgorithm;
     let _app = Mounted::new().await;
     choose("model", "multi").await;
     choose("gallery", "wu-wrp-beats-wr").await;
@@ -398,7 +398,7 @@ async fn many_source_wrp_gantt_has_one_lane_per_node_and_a_legend_per_message() 
 
 #[wasm_bindgen_test]
 async fn many_source_editor_marks_bad_fields_and_keeps_the_last_valid_instance() {
-    use hetcast_core::algo::multi::MultiAlgorithm;
+    use hetcast_core::models::multi::algo::MultiAlgorithm;
     let _app = Mounted::new().await;
     choose("model", "multi").await;
     choose("gallery", "wu-wrp-beats-wr").await;

@@ -3,8 +3,9 @@
 use super::field::TextField;
 use super::StateProps;
 use crate::state::Action;
-use hetcast_core::algo::multi::MultiAlgorithm;
-use hetcast_core::algo::Algorithm;
+use hetcast_core::catalog::Catalog;
+use hetcast_core::models::multi::algo::MultiAlgorithm;
+use hetcast_core::models::overhead::algo::Algorithm;
 use yew::prelude::*;
 
 /// Short label of an algorithm's button (the full title is its tooltip).
@@ -36,7 +37,7 @@ pub fn algorithm_bar(p: &StateProps) -> Html {
             let onclick = Callback::from(move |_: MouseEvent| s.dispatch(Action::RunMulti(a)));
             html! {
                 <button id={format!("run-{}", a.key())} class="algo"
-                    title={format!("Run {} (paper 001){}", a.name(), if a == MultiAlgorithm::Wrp { ", key w" } else { "" })} {onclick}>
+                    title={format!("Run {} (paper 001){}", a.title(), if a == MultiAlgorithm::Wrp { ", key w" } else { "" })} {onclick}>
                     { a.short() }
                 </button>
             }

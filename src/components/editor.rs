@@ -3,7 +3,7 @@
 use super::field::TextField;
 use super::StateProps;
 use crate::state::{model_title, Action, FieldId, NodeField};
-use hetcast_core::ModelKind;
+use hetcast_core::models::overhead::ModelKind;
 use yew::prelude::*;
 
 /// The node table of the current instance, editable.

@@ -3,8 +3,8 @@
 use super::field::TextField;
 use super::StateProps;
 use crate::state::{Action, MAX_NODES};
-use hetcast_core::generate::{self, RandomSpec};
-use hetcast_core::ModelKind;
+use hetcast_core::models::overhead::generate::{self, RandomSpec};
+use hetcast_core::models::overhead::ModelKind;
 use yew::prelude::*;
 
 /// Parse the source cost: `c` in the node model, `s/r` in the sender-receiver model.
@@ -268,7 +268,7 @@ pub fn parse_fraction(text: &str) -> Result<Option<f64>, String> {
 #[function_component(MultiGenerators)]
 pub fn multi_generators(p: &StateProps) -> Html {
     use crate::multi::MAX_NODES as MULTI_MAX;
-    use hetcast_core::multi::generate::{section5, Network, Section5Spec, SizeMix};
+    use hetcast_core::models::multi::generate::{section5, Network, Section5Spec, SizeMix};
     let nodes = use_state(|| "16".to_string());
     let classes = use_state(|| "3".to_string());
     let sources = use_state(|| "4".to_string());

@@ -6,8 +6,9 @@ use crate::multi::{
     bandwidth_text, mbps_of, per_byte_text, rate_text, ClassField, MsgField, MultiField, MAX_GRID,
 };
 use crate::state::Action;
-use hetcast_core::layout::multi_gantt::{fmt_bytes, instance_words};
-use hetcast_core::multi::Link;
+use hetcast_core::models::multi::instance::instance_words;
+use hetcast_core::models::multi::Link;
+use hetcast_core::units::fmt_bytes;
 use yew::prelude::*;
 
 /// Node range of each class: "P0–P4" (classes number their nodes in order).

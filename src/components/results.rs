@@ -5,7 +5,8 @@ use super::StateProps;
 use crate::multi::MultiRunRow;
 use crate::state::{Action, RunRow};
 use crate::util::fmt_time;
-use hetcast_core::layout::multi_gantt::fmt_us;
+use hetcast_core::catalog::Catalog;
+use hetcast_core::units::fmt_us;
 use yew::prelude::*;
 
 fn yes_no(b: bool) -> Html {
@@ -19,7 +20,7 @@ fn yes_no(b: bool) -> Html {
 /// The row label: the algorithm's short name, and the seed of random selection.
 fn row_label(r: &RunRow) -> String {
     match r.algo {
-        hetcast_core::algo::Algorithm::Random => {
+        hetcast_core::models::overhead::algo::Algorithm::Random => {
             format!("{} (seed {})", short_label(r.algo), r.seed)
         }
         a => short_label(a).to_string(),
@@ -208,7 +209,7 @@ fn multi_results(state: &super::StateHandle) -> Html {
             Err(m) => error_cell(key, 3, m),
         };
         let head = html! {
-            <th scope="row" title={a.name()}>{ a.short() }<span class="algo-name">{" "}{ a.name() }</span></th>
+            <th scope="row" title={a.title()}>{ a.short() }<span class="algo-name">{" "}{ a.title() }</span></th>
         };
         result_row(state, key, selected, Action::SelectMulti(a), head, cells)
     };

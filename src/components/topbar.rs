@@ -8,8 +8,8 @@ use crate::state::{Action, Notice, NoticeKind, Saved};
 use crate::util;
 use crate::views;
 use gloo::file::callbacks::FileReader;
-use hetcast_core::multi::gallery as multi_gallery;
-use hetcast_core::{gallery, ModelKind};
+use hetcast_core::models::multi::gallery as multi_gallery;
+use hetcast_core::models::overhead::{gallery, ModelKind};
 
 /// The menu text of a many-source gallery entry: its title up to the colon
 /// ("WRP beats WR (Wu et al., fig. 1)"); the full title is the tooltip.

@@ -1,6 +1,7 @@
 //! The views of the selected result: Tree, Gantt (both Scenes drawn by
 //! [`SceneView`](crate::components::scene_view::SceneView)) and Trace.
 
+use hetcast_core::catalog::Catalog;
 use std::rc::Rc;
 
 use crate::components::scene_view::SceneView;
@@ -8,10 +9,11 @@ use crate::components::StateProps;
 use crate::multi::MultiRunOk;
 use crate::state::{Action, AppState, RunOk, Tab};
 use crate::util::fmt_time;
-use hetcast_core::layout::multi_gantt::{self, fmt_us};
+use hetcast_core::layout::multi_gantt;
 use hetcast_core::layout::{gantt, multi_tree, tree, Scene};
-use hetcast_core::multi::{MultiInstance, Op};
-use hetcast_core::Instance;
+use hetcast_core::models::multi::{MultiInstance, Op};
+use hetcast_core::models::overhead::Instance;
+use hetcast_core::units::fmt_us;
 use yew::prelude::*;
 
 /// Narrowest Gantt chart laid out; a narrower view scales it down.
@@ -193,7 +195,9 @@ pub fn export_name(state: &AppState, ext: &str) -> String {
     let algo = state
         .selected_row()
         .map(|r| match r.algo {
-            hetcast_core::algo::Algorithm::Random => format!("{}-seed{}", r.algo.key(), r.seed),
+            hetcast_core::models::overhead::algo::Algorithm::Random => {
+                format!("{}-seed{}", r.algo.key(), r.seed)
+            }
             a => a.key().to_string(),
         })
         .unwrap_or_else(|| "none".into());

@@ -13,18 +13,19 @@
 //!   slow; a probe between 1 and 1.5 budgets is timed twice and the faster run kept. Then the speed ratio of the two at the n where Lemma 5 takes about `S`.
 //! - `hetcast bench wu [--reps R] [--seed N]`: the four algorithms of paper 001 and its lower
 //!   bound on a 64-node all-to-all broadcast (64 sources, each to the 63 others; 4 classes,
-//!   1 Gbps, hybrid sizes: `hetcast_core::multi::generate::section5` with seed N, default
+//!   1 Gbps, hybrid sizes: `hetcast_core::models::multi::generate::section5` with seed N, default
 //!   2001). Best and median of `R` (default 7) interleaved repetitions of each, against the
 //!   baseline `simulate_multi` of the WRP plan timed in the same loop. Goal: WRP < 50 ms.
 
-use hetcast_core::algo::greedy::greedy_plan;
-use hetcast_core::algo::multi::lower_bound::lower_bound;
-use hetcast_core::algo::multi::MultiAlgorithm;
-use hetcast_core::algo::{lemma5, optimal};
-use hetcast_core::model::Instance;
-use hetcast_core::multi::generate::{section5, Network, Section5Spec, SizeMix};
-use hetcast_core::multi::simulate_multi;
-use hetcast_core::simulate::simulate;
+use hetcast_core::catalog::Catalog;
+use hetcast_core::models::multi::algo::lower_bound::lower_bound;
+use hetcast_core::models::multi::algo::MultiAlgorithm;
+use hetcast_core::models::multi::generate::{section5, Network, Section5Spec, SizeMix};
+use hetcast_core::models::multi::simulate_multi;
+use hetcast_core::models::overhead::algo::greedy::greedy_plan;
+use hetcast_core::models::overhead::algo::{lemma5, optimal};
+use hetcast_core::models::overhead::instance::Instance;
+use hetcast_core::models::overhead::simulate::simulate;
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -363,7 +364,7 @@ fn bench_wu(reps: usize, seed: u64) -> Result<(), String> {
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); 6];
     let mut completion = [0.0; 4];
     for _ in 0..reps {
-        for (i, a) in MultiAlgorithm::ALL.into_iter().enumerate() {
+        for (i, a) in MultiAlgorithm::ALL.iter().copied().enumerate() {
             let (secs, plan) = timed(|| a.run(black_box(&inst)));
             let plan = plan.map_err(|e| e.to_string())?;
             times[i].push(secs);

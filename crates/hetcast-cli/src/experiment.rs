@@ -1,10 +1,10 @@
 //! `hetcast experiment liu-fig6 [--out DIR] [--runs N] [--seed N] [--n-max N]`: re-runs the
-//! experiment of Liu et al. section 5 (data from `hetcast_core::experiment`) and writes
+//! experiment of Liu et al. section 5 (data from `hetcast_core::models::overhead::experiment`) and writes
 //! `liu-fig6.csv` and `liu-fig6.svg` (a line chart drawn with plotters). `wu-fig3` and
 //! `wu-fig4` (paper 001) are in [`crate::wu`].
 
 use crate::args::Args;
-use hetcast_core::experiment::{liu_fig6, to_csv, LiuFig6Row, LiuFig6Spec};
+use hetcast_core::models::overhead::experiment::{liu_fig6, to_csv, LiuFig6Row, LiuFig6Spec};
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use std::path::Path;

@@ -4,12 +4,16 @@
 
 use crate::args::Args;
 use crate::run::{emit, Format};
-use hetcast_core::algo::multi::lower_bound::lower_bound;
-use hetcast_core::algo::multi::MultiAlgorithm;
-use hetcast_core::layout::multi_gantt::{self, fmt_us, multi_gantt_scene, MultiGanttOptions};
+use hetcast_core::catalog::Catalog;
+use hetcast_core::layout::multi_gantt::{self, multi_gantt_scene, MultiGanttOptions};
 use hetcast_core::layout::multi_tree::{self, multi_tree_scene, MultiTreeOptions};
 use hetcast_core::layout::svg;
-use hetcast_core::multi::{simulate_multi, MultiInstance, MultiPlan, MultiSchedule, Transfer};
+use hetcast_core::models::multi::algo::lower_bound::lower_bound;
+use hetcast_core::models::multi::algo::MultiAlgorithm;
+use hetcast_core::models::multi::{
+    simulate_multi, MultiInstance, MultiPlan, MultiSchedule, Transfer,
+};
+use hetcast_core::units::fmt_us;
 use serde::Serialize;
 
 const ALGOS: &str = "fef, ecf, wr, wrp, all";
@@ -62,7 +66,7 @@ fn output<'a>(
         version: 1,
         model: "multi",
         algorithm: algo.key(),
-        algorithm_title: algo.name(),
+        algorithm_title: algo.title(),
         nodes: inst.node_count(),
         names: (0..inst.node_count()).map(|v| inst.label(v)).collect(),
         completion_time: s.completion_time,

@@ -2,12 +2,14 @@
 //! (a many-source instance, `"model": "multi"`, goes to [`crate::multi`]).
 
 use crate::args::Args;
-use hetcast_core::algo::{self, bounds, Algorithm};
+use hetcast_core::catalog::Catalog;
 use hetcast_core::layout::{gantt, svg, tree};
-use hetcast_core::plan::Plan;
-use hetcast_core::simulate::{simulate, SendOp};
-use hetcast_core::trace::Trace;
-use hetcast_core::Instance;
+use hetcast_core::models::overhead::algo::{self, Algorithm};
+use hetcast_core::models::overhead::bounds;
+use hetcast_core::models::overhead::plan::Plan;
+use hetcast_core::models::overhead::simulate::{simulate, SendOp};
+use hetcast_core::models::overhead::trace::Trace;
+use hetcast_core::models::overhead::Instance;
 use serde::Serialize;
 
 /// The output format of `run`.
@@ -57,7 +59,7 @@ pub struct RunOutput<'a> {
     pub names: Vec<String>,
     /// Latest `ready` over destinations.
     pub completion_time: f64,
-    /// `hetcast_core::algo::bounds::lower_bound`.
+    /// `hetcast_core::models::overhead::bounds::lower_bound`.
     pub lower_bound: f64,
     /// Parent per node (null for the source).
     pub parent: &'a [Option<usize>],
@@ -124,7 +126,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     };
     let (text, shown) = read_text(path)?;
-    if hetcast_core::multi::MultiInstance::is_multi_json(&text) {
+    if hetcast_core::ModelId::of_json(&text) == Some(hetcast_core::ModelId::Multi) {
         return crate::multi::run(&a, &text, &shown);
     }
     if a.get("message").is_some() {

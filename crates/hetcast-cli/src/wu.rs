@@ -1,16 +1,17 @@
 //! `hetcast experiment wu-fig3 | wu-fig4 [--runs N] [--seed N] [--threads N] [--out DIR]`:
 //! Figures 3 (1 Gbps) and 4 (155 Mbps) of Wu, Yeh, Liu (paper 001) and the single broadcast of
-//! its section 5.1 (data from `hetcast_core::multi::experiment`). Writes `wu-figN.csv`,
+//! its section 5.1 (data from `hetcast_core::models::multi::experiment`). Writes `wu-figN.csv`,
 //! `wu-figN-broadcast.csv` and `wu-figN.svg` (grouped bars drawn with plotters), and prints
 //! the tables and the paper's claims checked against them.
 
 use crate::args::Args;
-use hetcast_core::algo::multi::MultiAlgorithm;
-use hetcast_core::layout::multi_gantt::{fmt_bytes, time_unit};
-use hetcast_core::multi::experiment::{
+use hetcast_core::catalog::Catalog;
+use hetcast_core::models::multi::algo::MultiAlgorithm;
+use hetcast_core::models::multi::experiment::{
     broadcast_csv, to_csv, wu_broadcast, wu_figure, BroadcastRow, BroadcastSpec, WuRow, WuSpec,
 };
-use hetcast_core::multi::generate::SizeMix;
+use hetcast_core::models::multi::generate::SizeMix;
+use hetcast_core::units::{fmt_bytes, time_unit};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::io::IsTerminal;

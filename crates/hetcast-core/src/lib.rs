@@ -1,5 +1,5 @@
-//! hetcast-core: the model, algorithms, simulator, layout and SVG export of hetcast,
-//! with no web dependency.
+//! hetcast-core: the models, algorithms, simulators, layout and SVG export of hetcast, with no
+//! web dependency.
 //!
 //! The pipeline (see `docs/architecture.md`):
 //!
@@ -7,9 +7,14 @@
 //! Instance --algorithm--> Plan (+ Trace) --simulate--> Schedule --layout--> Scene --> DOM | SVG
 //! ```
 //!
+//! Every model lives in its own folder under [`models`]; [`ModelId`] lists them and
+//! [`AnyInstance`] reads any instance file.
+//!
 //! ```
-//! use hetcast_core::{model::Instance, algo::greedy, simulate::simulate};
-//! let inst = Instance::from_json(r#"{"model":"node","source":0,"nodes":[{"cost":3},{"cost":2},{"cost":2}]}"#).unwrap();
+//! use hetcast_core::models::overhead::{algo::greedy, simulate};
+//! use hetcast_core::AnyInstance;
+//! let any = AnyInstance::from_json(r#"{"model":"node","source":0,"nodes":[{"cost":3},{"cost":2},{"cost":2}]}"#).unwrap();
+//! let AnyInstance::Overhead(inst) = any else { unreachable!() };
 //! let sol = greedy::greedy(&inst).unwrap();
 //! let schedule = simulate(&inst, &sol.plan).unwrap();
 //! assert_eq!(schedule.completion_time, 5.0);
@@ -17,19 +22,142 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod algo;
+pub mod catalog;
+pub mod combinatorics;
 pub mod error;
-pub mod experiment;
-pub mod gallery;
-pub mod generate;
 pub mod layout;
-pub mod model;
-pub mod multi;
-pub mod plan;
-pub mod simulate;
+pub mod models;
+pub mod order;
 pub mod trace;
+pub mod units;
 
+pub use catalog::Catalog;
 pub use error::Error;
-pub use model::{Instance, ModelKind, Node};
-pub use plan::Plan;
-pub use simulate::{simulate, Schedule};
+
+use models::multi::MultiInstance;
+use models::overhead::Instance;
+use serde::{Deserialize, Serialize};
+
+/// The models hetcast knows, one variant each (a closed list: a new model adds a variant).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ModelId {
+    /// The node model (paper 000) and the sender-receiver model (paper 004): one message, one
+    /// source, send and receive overheads, latency.
+    Overhead,
+    /// The many-source model with non-blocking sends (paper 001).
+    Multi,
+}
+
+impl ModelId {
+    /// Every model, in the order menus list them.
+    pub const ALL: [ModelId; 2] = [ModelId::Overhead, ModelId::Multi];
+
+    /// The values of the JSON key `"model"` this model reads.
+    pub fn json_tags(self) -> &'static [&'static str] {
+        match self {
+            ModelId::Overhead => &["node", "sender_receiver"],
+            ModelId::Multi => &["multi"],
+        }
+    }
+
+    /// Name shown to people.
+    pub fn title(self) -> &'static str {
+        match self {
+            ModelId::Overhead => "one source (node / sender-receiver)",
+            ModelId::Multi => "many-source (Wu et al.)",
+        }
+    }
+
+    /// The largest instance, in nodes, the app edits and runs (the CLI's limit is the model's
+    /// validation).
+    pub fn app_max_nodes(self) -> usize {
+        match self {
+            ModelId::Overhead => models::overhead::APP_MAX_NODES,
+            ModelId::Multi => models::multi::APP_MAX_NODES,
+        }
+    }
+
+    /// The model a JSON text declares with its `"model"` key, if any. A text that is not
+    /// valid JSON still counts when it has `"model": "<tag>"` in it, so that a broken file
+    /// gets its own model's error message.
+    ///
+    /// ```
+    /// use hetcast_core::ModelId;
+    /// assert_eq!(ModelId::of_json(r#"{"model": "multi", "classes": ["#), Some(ModelId::Multi));
+    /// assert_eq!(ModelId::of_json(r#"{"model":"node","nodes":[]}"#), Some(ModelId::Overhead));
+    /// assert_eq!(ModelId::of_json("[1, 2]"), None);
+    /// ```
+    pub fn of_json(text: &str) -> Option<ModelId> {
+        let tag = match serde_json::from_str::<serde_json::Value>(text) {
+            Ok(v) => v.get("model").and_then(|m| m.as_str()).map(str::to_string),
+            Err(_) => {
+                let squeezed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+                ModelId::ALL
+                    .iter()
+                    .flat_map(|m| m.json_tags())
+                    .find(|t| squeezed.contains(&format!("\"model\":\"{t}\"")))
+                    .map(|t| t.to_string())
+            }
+        }?;
+        ModelId::ALL
+            .into_iter()
+            .find(|m| m.json_tags().contains(&tag.as_str()))
+    }
+}
+
+/// An instance of any model, as read from its JSON file (tagged by `"model"`).
+#[derive(Debug, Clone, PartialEq)]
+pub enum AnyInstance {
+    /// Node or sender-receiver model.
+    Overhead(Instance),
+    /// Many-source model.
+    Multi(MultiInstance),
+}
+
+impl AnyInstance {
+    /// Which model this is.
+    pub fn model(&self) -> ModelId {
+        match self {
+            AnyInstance::Overhead(_) => ModelId::Overhead,
+            AnyInstance::Multi(_) => ModelId::Multi,
+        }
+    }
+
+    /// Read an instance file of any model. A file without a known `"model"` is read as the
+    /// overhead model, whose parser says what is missing.
+    pub fn from_json(text: &str) -> Result<AnyInstance, Error> {
+        Ok(match ModelId::of_json(text) {
+            Some(ModelId::Multi) => AnyInstance::Multi(MultiInstance::from_json(text)?),
+            Some(ModelId::Overhead) | None => AnyInstance::Overhead(Instance::from_json(text)?),
+        })
+    }
+
+    /// The instance as its model's JSON file.
+    pub fn to_json(&self) -> String {
+        match self {
+            AnyInstance::Overhead(i) => i.to_json(),
+            AnyInstance::Multi(i) => i.to_json(),
+        }
+    }
+
+    /// Check the instance against its model's rules.
+    pub fn validate(&self) -> Result<(), Error> {
+        match self {
+            AnyInstance::Overhead(i) => i.validate(),
+            AnyInstance::Multi(i) => i.validate(),
+        }
+    }
+}
+
+impl From<Instance> for AnyInstance {
+    fn from(i: Instance) -> Self {
+        AnyInstance::Overhead(i)
+    }
+}
+
+impl From<MultiInstance> for AnyInstance {
+    fn from(i: MultiInstance) -> Self {
+        AnyInstance::Multi(i)
+    }
+}

@@ -2,12 +2,12 @@
 //! (`optimal`) and exhaustive search, on thousands of random small instances of both models;
 //! every plan goes through the simulator; golden values from the papers; refusals.
 
-use hetcast_core::algo::optimal::Method;
-use hetcast_core::algo::{exhaustive, greedy, lemma5, optimal, run, Algorithm};
 use hetcast_core::error::Error;
-use hetcast_core::gallery;
-use hetcast_core::model::{Instance, ModelKind, Node};
-use hetcast_core::simulate::simulate;
+use hetcast_core::models::overhead::algo::optimal::Method;
+use hetcast_core::models::overhead::algo::{exhaustive, greedy, lemma5, optimal, run, Algorithm};
+use hetcast_core::models::overhead::gallery;
+use hetcast_core::models::overhead::instance::{Instance, ModelKind, Node};
+use hetcast_core::models::overhead::simulate::simulate;
 use proptest::prelude::*;
 
 mod common;

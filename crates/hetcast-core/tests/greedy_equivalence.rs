@@ -3,11 +3,12 @@
 //! (send end, node index). Same plan, same trace, on random instances of both models with many
 //! ties, and the same list schedule for arbitrary receive orders.
 
-use hetcast_core::algo::greedy::{fmt_t, greedy, greedy_plan, list_schedule};
-use hetcast_core::algo::{faster_first, Solution};
-use hetcast_core::model::{Instance, ModelKind, Node};
-use hetcast_core::plan::Plan;
-use hetcast_core::trace::TraceStep;
+use hetcast_core::models::overhead::algo::greedy::{greedy, greedy_plan, list_schedule};
+use hetcast_core::models::overhead::algo::{faster_first, Solution};
+use hetcast_core::models::overhead::instance::{Instance, ModelKind, Node};
+use hetcast_core::models::overhead::plan::Plan;
+use hetcast_core::models::overhead::trace::TraceStep;
+use hetcast_core::units::fmt_t;
 use proptest::prelude::*;
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;

@@ -1,8 +1,9 @@
 //! Property tests of the heuristics: every plan goes through the simulator, on 10,000 random
 //! instances of both models (consistent and inconsistent speeds).
 
-use hetcast_core::algo::{bounds, greedy, properties, random};
-use hetcast_core::simulate::simulate;
+use hetcast_core::models::overhead::algo::{greedy, random};
+use hetcast_core::models::overhead::simulate::simulate;
+use hetcast_core::models::overhead::{bounds, properties};
 use proptest::prelude::*;
 
 mod common;

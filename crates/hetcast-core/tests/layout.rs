@@ -3,15 +3,15 @@
 
 mod common;
 
-use hetcast_core::algo::{greedy::greedy, random::random_selection};
-use hetcast_core::generate::{random, RandomSpec};
 use hetcast_core::layout::gantt::{gantt_scene, nice_ticks, GanttOptions};
 use hetcast_core::layout::svg::{to_svg, DEFS};
 use hetcast_core::layout::tree::{tree_scene, TreeOptions};
 use hetcast_core::layout::{Item, Scene, ROOT_CLASS, STYLE};
-use hetcast_core::model::{Instance, ModelKind};
-use hetcast_core::simulate::{simulate, Schedule};
-use hetcast_core::{gallery, Plan};
+use hetcast_core::models::overhead::algo::{greedy::greedy, random::random_selection};
+use hetcast_core::models::overhead::generate::{random, RandomSpec};
+use hetcast_core::models::overhead::instance::{Instance, ModelKind};
+use hetcast_core::models::overhead::simulate::{simulate, Schedule};
+use hetcast_core::models::overhead::{gallery, Plan};
 use proptest::prelude::*;
 use quick_xml::events::Event;
 use quick_xml::Reader;

@@ -4,12 +4,13 @@
 
 mod common;
 
-use hetcast_core::algo::greedy::greedy;
-use hetcast_core::algo::multi::{ecf, lower_bound::lower_bound, wrp, MultiAlgorithm};
-use hetcast_core::multi::{
+use hetcast_core::catalog::Catalog;
+use hetcast_core::models::multi::algo::{ecf, lower_bound::lower_bound, wrp, MultiAlgorithm};
+use hetcast_core::models::multi::{
     simulate_multi, Link, Message, MultiInstance, MultiPlan, NodeClass, Op, Overhead,
 };
-use hetcast_core::simulate::simulate;
+use hetcast_core::models::overhead::algo::greedy::greedy;
+use hetcast_core::models::overhead::simulate::simulate;
 use proptest::prelude::*;
 
 /// Random many-source instances: 2 to 12 nodes in 1 to 4 classes, overheads in quarter units,
@@ -100,7 +101,7 @@ proptest! {
     #[test]
     fn every_plan_is_valid_and_above_the_lower_bound(inst in multi_instances()) {
         let lb = lower_bound(&inst).value;
-        for algo in MultiAlgorithm::ALL {
+        for algo in MultiAlgorithm::ALL.iter().copied() {
             let plan = algo.run(&inst).unwrap();
             let s = simulate_multi(&inst, &plan)
                 .unwrap_or_else(|e| panic!("{}: {e}\n{}", algo.key(), inst.to_json()));
@@ -198,7 +199,7 @@ fn lower_bound_of_one_transfer_is_its_latency() {
     };
     // T = (80 + 10) + 8 + (100 + 1) = 199.
     assert_eq!(lower_bound(&inst).value, 199.0);
-    for algo in MultiAlgorithm::ALL {
+    for algo in MultiAlgorithm::ALL.iter().copied() {
         assert_eq!(completion(&inst, &algo.run(&inst).unwrap()), 199.0);
     }
 }
@@ -245,7 +246,7 @@ fn lower_bound_orders_by_arrival_in_the_buffer() {
     assert_eq!(lb.hold[1][2], Some(1.0 + 2.0 + 1.0));
     assert_eq!(lb.value, 43.0);
     // A schedule achieves it: P2 receives m0 first.
-    use hetcast_core::multi::Task;
+    use hetcast_core::models::multi::Task;
     let plan = MultiPlan {
         tasks: vec![
             vec![Task::send(2, 0)],
@@ -262,7 +263,7 @@ fn lower_bound_orders_by_arrival_in_the_buffer() {
 /// WRP's advantage comes from preemption (sends placed in receive waits).
 #[test]
 fn gallery_wrp_beats_wr() {
-    use hetcast_core::multi::gallery::wrp_beats_wr;
+    use hetcast_core::models::multi::gallery::wrp_beats_wr;
     let inst = wrp_beats_wr();
     let t = |a: MultiAlgorithm| completion(&inst, &a.run(&inst).unwrap());
     assert_eq!(t(MultiAlgorithm::Fef), 50.0);

@@ -1,8 +1,9 @@
 //! The papers' theorems as tests, against the exact optimum on small random instances.
 
-use hetcast_core::algo::{bounds, greedy, run, Algorithm};
-use hetcast_core::model::{Instance, ModelKind};
-use hetcast_core::simulate::simulate;
+use hetcast_core::models::overhead::algo::{greedy, run, Algorithm};
+use hetcast_core::models::overhead::bounds;
+use hetcast_core::models::overhead::instance::{Instance, ModelKind};
+use hetcast_core::models::overhead::simulate::simulate;
 use proptest::prelude::*;
 
 mod common;
@@ -153,7 +154,7 @@ proptest! {
 
 #[test]
 fn gallery_golden_values() {
-    use hetcast_core::gallery;
+    use hetcast_core::models::overhead::gallery;
     let lh = gallery::libeskind_hadas_figure1();
     assert_eq!(time(&lh, Algorithm::Greedy), 10.0);
     assert_eq!(time(&lh, Algorithm::Optimal), 9.0);

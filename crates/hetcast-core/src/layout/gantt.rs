@@ -19,7 +19,7 @@
 //! **Complexity**: O(n log n) (sorting the lanes).
 //!
 //! ```
-//! use hetcast_core::{gallery, algo::greedy::greedy, simulate, layout::{gantt, Item}};
+//! use hetcast_core::{models::overhead::{gallery, algo::greedy::greedy, simulate}, layout::{gantt, Item}};
 //! let inst = gallery::liu_figure1();
 //! let s = simulate(&inst, &greedy(&inst).unwrap().plan).unwrap();
 //! let scene = gantt::gantt_scene(&inst, &s, &gantt::GanttOptions::default());
@@ -30,9 +30,9 @@
 use super::scene::{Anchor, Item, Scene};
 use super::style::{text_width, title_width, truncate, FONT_SMALL, FONT_TITLE};
 use super::tree::{fits, is_last, message_scene, NAME_CHARS};
-use crate::algo::greedy::fmt_t;
-use crate::model::{Instance, ModelKind};
-use crate::simulate::Schedule;
+use crate::models::overhead::instance::{Instance, ModelKind};
+use crate::models::overhead::simulate::Schedule;
+use crate::units::fmt_t;
 
 /// Height of one lane.
 pub const LANE_H: f64 = 40.0;
@@ -757,8 +757,8 @@ pub fn gantt_scene(inst: &Instance, s: &Schedule, opts: &GanttOptions) -> Scene 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algo::greedy::greedy;
-    use crate::{gallery, simulate};
+    use crate::models::overhead::algo::greedy::greedy;
+    use crate::models::overhead::{gallery, simulate};
 
     fn texts_of(scene: &Scene, class: &str) -> Vec<(String, f64)> {
         scene

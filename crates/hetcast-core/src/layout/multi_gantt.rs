@@ -27,8 +27,8 @@
 //! **Complexity**: O(T log T + hatching) for T transfers.
 //!
 //! ```
-//! use hetcast_core::multi::{gallery, simulate_multi};
-//! use hetcast_core::algo::multi::MultiAlgorithm;
+//! use hetcast_core::models::multi::{gallery, simulate_multi};
+//! use hetcast_core::models::multi::algo::MultiAlgorithm;
 //! use hetcast_core::layout::multi_gantt::{multi_gantt_scene, MultiGanttOptions};
 //! let inst = gallery::wrp_beats_wr();
 //! let plan = MultiAlgorithm::Wrp.run(&inst).unwrap();
@@ -41,7 +41,9 @@
 use super::gantt::{line, rect, text, TimeFrame};
 use super::scene::{Anchor, Item, Scene};
 use super::style::{message_class, message_variant, text_width, truncate, FONT_SMALL};
-use crate::multi::{MultiInstance, MultiSchedule};
+use crate::models::multi::instance::instance_words;
+use crate::models::multi::{MultiInstance, MultiSchedule};
+use crate::units::{fmt_bytes, fmt_us, time_unit};
 
 /// Height of a send, receive or blocked bar.
 pub const BAR_H: f64 = 26.0;
@@ -78,104 +80,6 @@ impl Default for MultiGanttOptions {
             width: 1200.0,
         }
     }
-}
-
-/// `x` with `digits` significant digits, trailing zeros removed ("12.35", "850", "0.5").
-fn sig(x: f64, digits: i32) -> String {
-    if x == 0.0 || !x.is_finite() {
-        return if x.is_finite() {
-            "0".into()
-        } else {
-            "—".into()
-        };
-    }
-    let mag = x.abs().log10().floor() as i32;
-    let dec = (digits - 1 - mag).clamp(0, 12) as usize;
-    let s = format!("{x:.dec$}");
-    if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        s
-    }
-}
-
-/// A time given in µs, readable at any size, with 4 significant digits: "14 µs",
-/// "850.5 µs", "12.35 ms", "1.5 s". Not-finite values are "—".
-///
-/// ```
-/// use hetcast_core::layout::multi_gantt::fmt_us;
-/// assert_eq!(fmt_us(14.0), "14 µs");
-/// assert_eq!(fmt_us(12_345.0), "12.35 ms");
-/// assert_eq!(fmt_us(1_500_000.0), "1.5 s");
-/// assert_eq!(fmt_us(0.0), "0 µs");
-/// ```
-pub fn fmt_us(t: f64) -> String {
-    fmt_in(t, unit_of(t.abs()))
-}
-
-/// `t` µs in a given unit of [`time_unit`], up to 4 significant digits: every time of one
-/// drawing in the same unit ("735.1 µs" and "1.454 ms" become "0.7351 ms" and "1.454 ms").
-pub fn fmt_in(t: f64, (scale, unit): (f64, &str)) -> String {
-    if !t.is_finite() {
-        return "—".into();
-    }
-    format!("{} {unit}", sig(t / scale, 4))
-}
-
-fn unit_of(t: f64) -> (f64, &'static str) {
-    if t >= 999_950.0 {
-        (1e6, "s")
-    } else if t >= 999.95 {
-        (1e3, "ms")
-    } else {
-        (1.0, "µs")
-    }
-}
-
-/// The unit of an axis that runs to `max` µs: (µs per unit, unit name) — µs below 1 ms, ms
-/// below 1 s, then s.
-pub fn time_unit(max: f64) -> (f64, &'static str) {
-    unit_of(max)
-}
-
-/// A size in bytes: "1 B", "512 B", "1 KB", "1.5 MB" (KB = 1024 bytes when the size is a
-/// multiple of 256, else 1000; up to 4 significant digits).
-///
-/// ```
-/// use hetcast_core::layout::multi_gantt::fmt_bytes;
-/// assert_eq!(fmt_bytes(1.0), "1 B");
-/// assert_eq!(fmt_bytes(1024.0), "1 KB");
-/// assert_eq!(fmt_bytes(1_048_576.0), "1 MB");
-/// assert_eq!(fmt_bytes(1_500_000.0), "1.5 MB");
-/// ```
-pub fn fmt_bytes(b: f64) -> String {
-    if !b.is_finite() {
-        return "—".into();
-    }
-    let base = if b >= 1024.0 && b % 256.0 == 0.0 {
-        1024.0
-    } else {
-        1000.0
-    };
-    if b < base {
-        format!("{} B", sig(b, 4))
-    } else if b < base * base {
-        format!("{} KB", sig(b / base, 4))
-    } else if b < base * base * base {
-        format!("{} MB", sig(b / (base * base), 4))
-    } else {
-        format!("{} GB", sig(b / (base * base * base), 4))
-    }
-}
-
-/// The instance in a heading: "8 nodes, 4 messages".
-pub fn instance_words(inst: &MultiInstance) -> String {
-    let (n, m) = (inst.node_count(), inst.messages.len());
-    format!(
-        "{n} node{}, {m} message{}",
-        if n == 1 { "" } else { "s" },
-        if m == 1 { "" } else { "s" }
-    )
 }
 
 /// The heading (and title) of the Gantt chart of algorithm `algo`'s many-source schedule
@@ -648,9 +552,10 @@ pub fn multi_gantt_scene(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algo::multi::MultiAlgorithm;
-    use crate::multi::model::{Link, Message, NodeClass, Overhead};
-    use crate::multi::{gallery, simulate_multi};
+    use crate::catalog::Catalog;
+    use crate::models::multi::algo::MultiAlgorithm;
+    use crate::models::multi::instance::{Link, Message, NodeClass, Overhead};
+    use crate::models::multi::{gallery, simulate_multi};
 
     fn ids_with(scene: &Scene, prefix: &str) -> Vec<String> {
         scene
@@ -668,7 +573,7 @@ mod tests {
     #[test]
     fn one_lane_per_node_one_legend_entry_per_message_and_every_transfer_drawn() {
         let inst = gallery::wrp_beats_wr();
-        for a in MultiAlgorithm::ALL {
+        for a in MultiAlgorithm::ALL.iter().copied() {
             let s = simulate_multi(&inst, &a.run(&inst).unwrap()).unwrap();
             let scene = multi_gantt_scene(&inst, &s, &MultiGanttOptions::default());
             assert_eq!(ids_with(&scene, "lane-").len(), 8);
@@ -826,8 +731,8 @@ mod tests {
 
     #[test]
     fn a_tall_chart_has_the_time_axis_at_the_top_too() {
-        let spec = crate::multi::generate::Section5Spec::default();
-        let inst = crate::multi::generate::section5(&spec, 1).unwrap();
+        let spec = crate::models::multi::generate::Section5Spec::default();
+        let inst = crate::models::multi::generate::section5(&spec, 1).unwrap();
         assert_eq!(inst.node_count(), 64);
         let s = simulate_multi(&inst, &MultiAlgorithm::Wrp.run(&inst).unwrap()).unwrap();
         let scene = multi_gantt_scene(&inst, &s, &MultiGanttOptions::default());

@@ -13,8 +13,8 @@
 //! **Complexity**: O(n h) for the n nodes of the message and tree height h.
 //!
 //! ```
-//! use hetcast_core::multi::{gallery, simulate_multi};
-//! use hetcast_core::algo::multi::MultiAlgorithm;
+//! use hetcast_core::models::multi::{gallery, simulate_multi};
+//! use hetcast_core::models::multi::algo::MultiAlgorithm;
 //! use hetcast_core::layout::multi_tree::{multi_tree_scene, MultiTreeOptions};
 //! let inst = gallery::wrp_beats_wr();
 //! let s = simulate_multi(&inst, &MultiAlgorithm::Wrp.run(&inst).unwrap()).unwrap();
@@ -24,13 +24,13 @@
 //! assert_eq!(scene.with_class("medge").count(), 5);
 //! ```
 
-use super::multi_gantt::{
-    fmt_in, fmt_us, instance_words, message_summary, schedule_fits, time_unit, with_class,
-};
+use super::multi_gantt::{message_summary, schedule_fits, with_class};
 use super::scene::Scene;
 use super::style::message_class;
 use super::tree::{message_scene, BoxLook, TidyTree, NAME_CHARS};
-use crate::multi::{MultiInstance, MultiSchedule};
+use crate::models::multi::instance::instance_words;
+use crate::models::multi::{MultiInstance, MultiSchedule};
+use crate::units::{fmt_in, fmt_us, time_unit};
 
 /// Options of [`multi_tree_scene`].
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -95,7 +95,7 @@ pub fn multi_tree_scene(
     let n = inst.node_count();
     let root = inst.messages[k].source;
     // Children in the order of the sends (the layout visits them breadth-first from the root).
-    let mut sends: Vec<&crate::multi::Transfer> =
+    let mut sends: Vec<&crate::models::multi::Transfer> =
         s.transfers.iter().filter(|t| t.msg == k).collect();
     sends.sort_by(|a, b| a.send_start.total_cmp(&b.send_start).then(a.to.cmp(&b.to)));
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
@@ -168,14 +168,15 @@ pub fn multi_tree_scene(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algo::multi::MultiAlgorithm;
+    use crate::catalog::Catalog;
     use crate::layout::scene::Item;
-    use crate::multi::{gallery, simulate_multi};
+    use crate::models::multi::algo::MultiAlgorithm;
+    use crate::models::multi::{gallery, simulate_multi};
 
     #[test]
     fn every_message_tree_has_its_source_and_destinations_without_overlap() {
         let inst = gallery::wrp_beats_wr();
-        for a in MultiAlgorithm::ALL {
+        for a in MultiAlgorithm::ALL.iter().copied() {
             let s = simulate_multi(&inst, &a.run(&inst).unwrap()).unwrap();
             for (k, m) in inst.messages.iter().enumerate() {
                 let scene = multi_tree_scene(&inst, &s, k, &MultiTreeOptions::default());

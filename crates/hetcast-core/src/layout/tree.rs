@@ -20,7 +20,7 @@
 //! **Complexity**: O(n h) for n nodes and tree height h.
 //!
 //! ```
-//! use hetcast_core::{gallery, algo::greedy::greedy, simulate, layout::tree};
+//! use hetcast_core::{models::overhead::{gallery, algo::greedy::greedy, simulate}, layout::tree};
 //! let inst = gallery::libeskind_hadas_figure1();
 //! let s = simulate(&inst, &greedy(&inst).unwrap().plan).unwrap();
 //! let scene = tree::tree_scene(&inst, &s, &Default::default());
@@ -30,9 +30,9 @@
 
 use super::scene::{Anchor, Item, Scene};
 use super::style::{text_width, title_width, truncate, FONT_LABEL, FONT_SMALL, FONT_TITLE};
-use crate::algo::greedy::fmt_t;
-use crate::model::{Instance, ModelKind};
-use crate::simulate::Schedule;
+use crate::models::overhead::instance::{Instance, ModelKind};
+use crate::models::overhead::simulate::Schedule;
+use crate::units::fmt_t;
 
 /// Horizontal gap between neighbouring boxes.
 pub const GAP: f64 = 18.0;
@@ -491,8 +491,8 @@ pub(crate) fn tidy_x(order: &[usize], kids: &[Vec<usize>], slot: f64) -> Vec<f64
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algo::greedy::greedy;
-    use crate::{gallery, simulate};
+    use crate::models::overhead::algo::greedy::greedy;
+    use crate::models::overhead::{gallery, simulate};
 
     #[test]
     fn the_heading_names_the_algorithm_the_instance_and_t() {

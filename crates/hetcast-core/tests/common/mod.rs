@@ -1,7 +1,7 @@
 //! Shared proptest strategies for the core's integration tests.
 #![allow(dead_code)]
 
-use hetcast_core::model::{Instance, ModelKind, Node};
+use hetcast_core::models::overhead::instance::{Instance, ModelKind, Node};
 use proptest::prelude::*;
 
 /// Random instances: 2 to 40 nodes, whole or fractional costs, both models, any source.

@@ -1,0 +1,99 @@
+//! One folder per model. Each holds its instance (JSON, validation, limits), plan, simulator,
+//! bounds, gallery, generator, experiments and `algo/` (one file per algorithm).
+//!
+//! - [`overhead`]: the node model (paper 000) and the sender-receiver model (paper 004);
+//! - [`multi`]: the many-source model with non-blocking sends (paper 001).
+//!
+//! A new model adds a folder here, a variant to [`crate::ModelId`] and [`crate::AnyInstance`],
+//! and an entry to the registry that `tests/every_model.rs` loops over.
+
+pub mod multi;
+pub mod overhead;
+
+use crate::catalog::Catalog;
+use crate::error::Error;
+use crate::trace::Step;
+use crate::ModelId;
+
+/// The views a model can show of a result; the app's tabs come from [`Model::VIEWS`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum View {
+    /// The tree each message followed.
+    Tree,
+    /// The Gantt chart (the shared timeline layout).
+    Gantt,
+    /// The algorithm's steps.
+    Trace,
+    /// Every node's task list.
+    Tasks,
+}
+
+impl View {
+    /// Label shown on the tab.
+    pub fn title(self) -> &'static str {
+        match self {
+            View::Tree => "Tree",
+            View::Gantt => "Gantt",
+            View::Trace => "Trace",
+            View::Tasks => "Tasks",
+        }
+    }
+
+    /// Short machine name (element ids, file names).
+    pub fn key(self) -> &'static str {
+        match self {
+            View::Tree => "tree",
+            View::Gantt => "gantt",
+            View::Trace => "trace",
+            View::Tasks => "tasks",
+        }
+    }
+}
+
+/// A gallery entry of any model.
+#[derive(Debug, Clone)]
+pub struct GalleryEntry<I> {
+    /// Stable identifier (tests, URLs, the CLI).
+    pub id: &'static str,
+    /// Title shown in the gallery menu.
+    pub title: &'static str,
+    /// The instance.
+    pub instance: I,
+}
+
+/// What every model gives the shared parts (the CLI, the app, `tests/every_model.rs`): its
+/// instance, algorithms, solver, simulator and examples. One zero-sized type per model
+/// implements it ([`overhead::Overhead`], [`multi::Multi`]); a new model joins by implementing
+/// it and by being added to the loops over [`ModelId::ALL`].
+pub trait Model {
+    /// Which model this is.
+    const ID: ModelId;
+    /// The views the app shows of a result, in tab order (keys 1, 2, ...).
+    const VIEWS: &'static [View];
+    /// The instance type (what the user draws).
+    type Instance: Clone + std::fmt::Debug;
+    /// The list of algorithms.
+    type Algorithm: Catalog + std::fmt::Debug;
+    /// What an algorithm returns (plan and trace).
+    type Solution: Clone + std::fmt::Debug;
+    /// What the simulator returns (timed operations).
+    type Schedule: Clone + std::fmt::Debug;
+
+    /// The gallery.
+    fn gallery() -> Vec<GalleryEntry<Self::Instance>>;
+    /// A random valid instance of about `nodes` nodes, reproducible from `seed`, with costs
+    /// drawn across the range validation accepts.
+    fn random_instance(nodes: usize, seed: u64) -> Self::Instance;
+    /// Validate and run `algo` (`seed` for randomised algorithms).
+    fn solve(
+        inst: &Self::Instance,
+        algo: Self::Algorithm,
+        seed: u64,
+    ) -> Result<Self::Solution, Error>;
+    /// Time the solution's plan: the only place with the model's timing rules.
+    fn simulate(inst: &Self::Instance, sol: &Self::Solution) -> Result<Self::Schedule, Error>;
+    /// The schedule's completion time.
+    fn completion_time(s: &Self::Schedule) -> f64;
+    /// The solution's steps, typed for the shared stepper (empty where it has none).
+    fn steps(inst: &Self::Instance, sol: &Self::Solution) -> Vec<Step>;
+}

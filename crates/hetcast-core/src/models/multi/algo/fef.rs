@@ -1,0 +1,61 @@
+//! Fastest-Edge-First, extended to many sources (paper 001 section 4.1, after Bhat et al.).
+//!
+//! Each message `m_k` has a sender set `A_k = {P_k}` and a receiver set `B_k = D_k`. Each
+//! iteration picks, over all messages, the edge `(i, j, k)` with `i ∈ A_k`, `j ∈ B_k` of the
+//! smallest weight, the point-to-point latency `T(i, j, l_k) = S(i, l_k) + X(i, j)·l_k +
+//! R(j, l_k)` (equation 1), appends `(send, i, j, k)` to `i`'s list and `(recv, j, i, k)` to
+//! `j`'s, and moves `j` into `A_k`. The weight ignores when nodes are free: that is what
+//! separates FEF from ECF. Ties: lower message, then lower receiver, then lower sender.
+//!
+//! **Complexity**: O((Σ_k |D_k|)²), O(M²·N²) for M messages on N nodes: each message keeps, for
+//! every waiting node, its lightest edge from `A_k` (updated in O(N) when a node joins `A_k`),
+//! and each of the Σ|D_k| iterations scans every waiting (message, node) pair. The paper's
+//! sorted-edge-list version is O(N³ log N).
+//!
+//! ```
+//! use hetcast_core::models::{overhead::gallery, multi::{simulate_multi, MultiInstance, algo::fef::fef}};
+//! // Liu et al.'s figure 1 (p0, p1: s=1, r=2; p2: s=2, r=3; L=1) as a one-message instance.
+//! let inst = MultiInstance::from_single(&gallery::liu_figure1());
+//! let s = simulate_multi(&inst, &fef(&inst)).unwrap();
+//! // The lightest edges are p0 -> p1 (1+1+2) and then p0 or p1 -> p2 (1+1+3): p0 sends to
+//! // p1 over [0,1], then to p2 over [1,2]; p2 holds the message at 2+1+3 = 6.
+//! assert_eq!(s.completion_time, 6.0);
+//! ```
+
+use super::state::{Appender, Costs, Sets};
+use crate::models::multi::{MultiInstance, MultiPlan};
+
+/// Fastest-Edge-First task lists for a valid instance.
+pub fn fef(inst: &MultiInstance) -> MultiPlan {
+    let c = Costs::new(inst);
+    let mut sets = Sets::new(inst);
+    let mut app = Appender::new(c.n);
+    // best[k][j] = (weight, sender) of the lightest edge from A_k to waiting node j.
+    let mut best: Vec<Vec<(f64, usize)>> = (0..inst.messages.len())
+        .map(|k| {
+            let src = inst.messages[k].source;
+            (0..c.n).map(|j| (c.t(src, j, k), src)).collect()
+        })
+        .collect();
+    loop {
+        let mut pick: Option<(f64, usize, usize, usize)> = None;
+        for (k, waiting) in sets.waiting.iter().enumerate() {
+            for &j in waiting {
+                let (w, i) = best[k][j];
+                if pick.is_none_or(|p| w < p.0) {
+                    pick = Some((w, k, j, i));
+                }
+            }
+        }
+        let Some((_, k, j, i)) = pick else { break };
+        app.append(&c, i, j, k);
+        sets.deliver(k, j);
+        for &v in &sets.waiting[k] {
+            let w = c.t(j, v, k);
+            if w < best[k][v].0 {
+                best[k][v] = (w, j);
+            }
+        }
+    }
+    app.plan
+}

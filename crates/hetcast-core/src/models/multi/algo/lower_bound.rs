@@ -1,0 +1,89 @@
+//! The idealised lower bound of paper 001 section 3.1 (Definition 1, equation 2).
+//!
+//! In the idealised model a node may receive and, at the same time, send any number of
+//! messages in parallel. A message can then reach each destination along a shortest path:
+//! for message `m_k`, a Dijkstra search over its source and destinations (only they may
+//! relay it, section 3) with edge `u → v` of cost `T(u, v, l_k)` (equation 1) gives when `v`
+//! can hold `m_k` at the earliest, and so when `m_k` can be in `v`'s buffer at the earliest:
+//! `reach_k(v) = hold_k(v) - R(v, l_k)`.
+//!
+//! A node's receives cannot overlap (they are blocking), so node `v` can have received all its
+//! messages no earlier than the end of the single-machine schedule that copies each message
+//! from its earliest reach time on, in order of reach: `t = max(t, reach_k(v)) + R(v, l_k)`.
+//! This is equation 2 with "reach" read as reaching the buffer; the order of earliest reach is
+//! optimal for this single-machine problem, so the bound is sound. (Equation 2 taken literally,
+//! ordering by the time a message can be *held*, can exceed what a schedule achieves when
+//! receive overheads differ between messages; `docs/algorithms.md` has the example.) The bound
+//! is the largest such time over all nodes.
+//!
+//! **Complexity**: O(Σ_k |D_k|² + N·M log M).
+
+use super::state::Costs;
+use crate::models::multi::MultiInstance;
+
+/// The lower bound and where it comes from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LowerBound {
+    /// The bound: the largest `per_node` value.
+    pub value: f64,
+    /// Per node, the earliest it can have received every message it needs (0 if none).
+    pub per_node: Vec<f64>,
+    /// `hold[k][v]`: earliest time `v` can hold `m_k` in the idealised model (None if `v` is
+    /// neither the source nor a destination of `m_k`).
+    pub hold: Vec<Vec<Option<f64>>>,
+}
+
+/// The idealised lower bound of a valid instance.
+pub fn lower_bound(inst: &MultiInstance) -> LowerBound {
+    let c = Costs::new(inst);
+    let n = c.n;
+    let mut hold = Vec::with_capacity(inst.messages.len());
+    // jobs[v] = (reach, receive overhead) of every message v needs.
+    let mut jobs: Vec<Vec<(f64, f64)>> = vec![Vec::new(); n];
+    for (k, m) in inst.messages.iter().enumerate() {
+        let mut members = vec![m.source];
+        members.extend(&m.destinations);
+        let mut dist = vec![f64::INFINITY; members.len()];
+        let mut done = vec![false; members.len()];
+        dist[0] = 0.0;
+        for _ in 0..members.len() {
+            let Some(a) = (0..members.len())
+                .filter(|&a| !done[a])
+                .min_by(|&a, &b| dist[a].total_cmp(&dist[b]))
+            else {
+                break;
+            };
+            done[a] = true;
+            let u = members[a];
+            for b in 0..members.len() {
+                if !done[b] {
+                    let d = dist[a] + c.t(u, members[b], k);
+                    if d < dist[b] {
+                        dist[b] = d;
+                    }
+                }
+            }
+        }
+        let mut h = vec![None; n];
+        for (a, &v) in members.iter().enumerate() {
+            h[v] = Some(dist[a]);
+            if a > 0 {
+                let r = c.r(v, k);
+                jobs[v].push((dist[a] - r, r));
+            }
+        }
+        hold.push(h);
+    }
+    let per_node: Vec<f64> = jobs
+        .into_iter()
+        .map(|mut js| {
+            js.sort_by(|a, b| a.0.total_cmp(&b.0));
+            js.iter().fold(0.0, |t: f64, &(reach, r)| t.max(reach) + r)
+        })
+        .collect();
+    LowerBound {
+        value: per_node.iter().copied().fold(0.0, f64::max),
+        per_node,
+        hold,
+    }
+}

@@ -1,0 +1,109 @@
+//! The algorithms of the many-source model with non-blocking sends (Wu, Yeh, Liu, paper 001),
+//! one file each: [`fef`] (4.1), [`ecf`] (4.2), [`work_racing`] (4.3), [`wrp`] (4.4), and the
+//! idealised [`lower_bound`] (3.1). Every algorithm returns task lists ([`MultiPlan`]); times
+//! come only from [`crate::models::multi::simulate`].
+
+pub mod ecf;
+pub mod fef;
+pub mod lower_bound;
+mod state;
+pub mod work_racing;
+pub mod wrp;
+
+use crate::catalog::Catalog;
+use crate::error::Error;
+use crate::models::multi::{MultiInstance, MultiPlan};
+use crate::trace::Trace;
+use serde::{Deserialize, Serialize};
+
+/// The scheduling algorithms of paper 001.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MultiAlgorithm {
+    /// Fastest-Edge-First (section 4.1).
+    Fef,
+    /// Earliest-Completion-First (section 4.2).
+    Ecf,
+    /// Work-Racing (section 4.3).
+    Wr,
+    /// Work-Racing-Preemptive (section 4.4).
+    Wrp,
+}
+
+impl Catalog for MultiAlgorithm {
+    const ALL: &'static [MultiAlgorithm] = &[
+        MultiAlgorithm::Fef,
+        MultiAlgorithm::Ecf,
+        MultiAlgorithm::Wr,
+        MultiAlgorithm::Wrp,
+    ];
+
+    fn key(self) -> &'static str {
+        match self {
+            MultiAlgorithm::Fef => "fef",
+            MultiAlgorithm::Ecf => "ecf",
+            MultiAlgorithm::Wr => "wr",
+            MultiAlgorithm::Wrp => "wrp",
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            MultiAlgorithm::Fef => "Fastest-Edge-First",
+            MultiAlgorithm::Ecf => "Earliest-Completion-First",
+            MultiAlgorithm::Wr => "Work-Racing",
+            MultiAlgorithm::Wrp => "Work-Racing-Preemptive",
+        }
+    }
+
+    /// The paper's abbreviations: FEF, ECF, WR, WRP.
+    fn short(self) -> &'static str {
+        match self {
+            MultiAlgorithm::Fef => "FEF",
+            MultiAlgorithm::Ecf => "ECF",
+            MultiAlgorithm::Wr => "WR",
+            MultiAlgorithm::Wrp => "WRP",
+        }
+    }
+
+    /// The full names: "work-racing", "Fastest-Edge-First", ...
+    fn aliases(self) -> &'static [&'static str] {
+        match self {
+            MultiAlgorithm::Fef => &["fastestedgefirst"],
+            MultiAlgorithm::Ecf => &["earliestcompletionfirst"],
+            MultiAlgorithm::Wr => &["workracing"],
+            MultiAlgorithm::Wrp => &["workracingpreemptive"],
+        }
+    }
+}
+
+/// What a many-source algorithm returns: its task lists and the steps it took.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MultiSolution {
+    /// The task list of every node.
+    pub plan: MultiPlan,
+    /// The algorithm's decisions, in order.
+    pub trace: Trace,
+}
+
+impl MultiAlgorithm {
+    /// Run on a valid instance and keep the steps.
+    pub fn solve(self, inst: &MultiInstance) -> Result<MultiSolution, Error> {
+        let plan = self.run(inst)?;
+        Ok(MultiSolution {
+            plan,
+            trace: Trace::new(),
+        })
+    }
+
+    /// Run on a valid instance.
+    pub fn run(self, inst: &MultiInstance) -> Result<MultiPlan, Error> {
+        inst.validate()?;
+        Ok(match self {
+            MultiAlgorithm::Fef => fef::fef(inst),
+            MultiAlgorithm::Ecf => ecf::ecf(inst),
+            MultiAlgorithm::Wr => work_racing::work_racing(inst),
+            MultiAlgorithm::Wrp => wrp::wrp(inst),
+        })
+    }
+}

@@ -1,0 +1,139 @@
+//! Bookkeeping shared by the list-appending heuristics (FEF, ECF, WR) of paper 001: the
+//! available time of each node (section 4) and the task lists being built. These predicted
+//! times are only used to choose; the schedule's times come from the simulator (tests check
+//! that the two agree).
+
+use crate::models::multi::instance::NodeCosts;
+use crate::models::multi::{MultiInstance, MultiPlan, Task};
+
+/// Costs of one instance, flattened for the inner loops.
+pub(crate) struct Costs<'a> {
+    pub inst: &'a MultiInstance,
+    pub nodes: Vec<NodeCosts>,
+    pub n: usize,
+}
+
+impl<'a> Costs<'a> {
+    pub fn new(inst: &'a MultiInstance) -> Self {
+        let nodes = inst.nodes();
+        Costs {
+            inst,
+            n: nodes.len(),
+            nodes,
+        }
+    }
+
+    pub fn size(&self, k: usize) -> f64 {
+        self.inst.messages[k].size
+    }
+
+    /// `S(i, l_k)`.
+    pub fn s(&self, i: usize, k: usize) -> f64 {
+        self.nodes[i].send.at(self.size(k))
+    }
+
+    /// `R(j, l_k)`.
+    pub fn r(&self, j: usize, k: usize) -> f64 {
+        self.nodes[j].recv.at(self.size(k))
+    }
+
+    /// `X(i, j)·l_k`.
+    pub fn transit(&self, i: usize, j: usize, k: usize) -> f64 {
+        self.inst.link.x(i, j) * self.size(k)
+    }
+
+    /// Equation 1: `T(i, j, l_k) = S(i, l_k) + X(i, j)·l_k + R(j, l_k)`.
+    pub fn t(&self, i: usize, j: usize, k: usize) -> f64 {
+        self.s(i, k) + self.transit(i, j, k) + self.r(j, k)
+    }
+
+    /// The "fastest" order used to break ties between receivers (WR, WRP step 1): smaller
+    /// `R(i, l̄) + S(i, l̄)` at the mean message size `l̄` first, then the lower index.
+    pub fn speed_rank(&self) -> Vec<usize> {
+        let m = &self.inst.messages;
+        let mean = m.iter().map(|x| x.size).sum::<f64>() / m.len().max(1) as f64;
+        let key = |c: &NodeCosts| c.recv.at(mean) + c.send.at(mean);
+        let mut order: Vec<usize> = (0..self.n).collect();
+        order.sort_by(|&a, &b| {
+            key(&self.nodes[a])
+                .total_cmp(&key(&self.nodes[b]))
+                .then(a.cmp(&b))
+        });
+        let mut rank = vec![0; self.n];
+        for (r, &v) in order.iter().enumerate() {
+            rank[v] = r;
+        }
+        rank
+    }
+}
+
+/// Task lists built by appending, with each node's available time (section 4).
+pub(crate) struct Appender {
+    pub plan: MultiPlan,
+    pub avail: Vec<f64>,
+}
+
+impl Appender {
+    pub fn new(n: usize) -> Self {
+        Appender {
+            plan: MultiPlan::new(n),
+            avail: vec![0.0; n],
+        }
+    }
+
+    /// Equations 3-4: `(arrival, completion)` of `(send, i, j, k)` appended now.
+    pub fn complete(&self, c: &Costs, i: usize, j: usize, k: usize) -> (f64, f64) {
+        let arrive = self.avail[i] + c.s(i, k) + c.transit(i, j, k);
+        (arrive, arrive.max(self.avail[j]) + c.r(j, k))
+    }
+
+    /// Append `(send, i, j, k)` to `i`'s list and `(recv, j, i, k)` to `j`'s; returns the
+    /// completion time.
+    pub fn append(&mut self, c: &Costs, i: usize, j: usize, k: usize) -> f64 {
+        let (_, done) = self.complete(c, i, j, k);
+        self.plan.tasks[i].push(Task::send(j, k));
+        self.plan.tasks[j].push(Task::recv(i, k));
+        self.avail[i] += c.s(i, k);
+        self.avail[j] = done;
+        done
+    }
+}
+
+/// For each message, which nodes hold it (the sender sets `A_k`) and which still need it
+/// (the receiver sets `B_k`).
+pub(crate) struct Sets {
+    /// `has[k][v]`: `v` is in `A_k`.
+    pub has: Vec<Vec<bool>>,
+    /// `A_k` as a list, in the order nodes joined.
+    pub senders: Vec<Vec<usize>>,
+    /// `B_k`: destinations still waiting, in index order.
+    pub waiting: Vec<Vec<usize>>,
+}
+
+impl Sets {
+    pub fn new(inst: &MultiInstance) -> Self {
+        let n = inst.node_count();
+        let mut has = vec![vec![false; n]; inst.messages.len()];
+        let mut senders = Vec::new();
+        let mut waiting = Vec::new();
+        for (k, m) in inst.messages.iter().enumerate() {
+            has[k][m.source] = true;
+            senders.push(vec![m.source]);
+            let mut w = m.destinations.clone();
+            w.sort_unstable();
+            waiting.push(w);
+        }
+        Sets {
+            has,
+            senders,
+            waiting,
+        }
+    }
+
+    /// Move `j` from `B_k` to `A_k`.
+    pub fn deliver(&mut self, k: usize, j: usize) {
+        self.has[k][j] = true;
+        self.senders[k].push(j);
+        self.waiting[k].retain(|&x| x != j);
+    }
+}

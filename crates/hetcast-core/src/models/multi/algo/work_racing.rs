@@ -1,0 +1,106 @@
+//! Work-Racing (paper 001 section 4.3, equations 5-6).
+//!
+//! Each destination `P_i` keeps a *virtual time* `W_i`, the work it has done receiving
+//! (initially 0), and the set `SR_i` of sources whose message it still needs. Each iteration:
+//!
+//! 1. take the node with the smallest `W_i` whose `SR_i` is not empty; ties go to the fastest
+//!    (smaller `R + S` at the mean message size, then the lower index);
+//! 2. choose a message `k ∈ SR_i` and a sender `j ∈ A_k` for which the completion time of
+//!    `(send, j, i, k)` (equation 4 with the available times) is the smallest (ties: earliest
+//!    arrival, lower message, lower sender); append the send to `j`'s list and the receive to
+//!    `i`'s; `Avail_j += S(j, l_k)`, `Avail_i` = the completion time; move `i` into `A_k`;
+//! 3. update the virtual time (equation 5): `W_i = max(W_i, A_r) + R(i, l_k)`, where the
+//!    message's virtual arrival (equation 6) is `A_r = W_j(k) + S(j, l_k) + X(j, i)·l_k`, with
+//!    `W_j(k)` the virtual time of `j` just after it received `m_k`, or 0 when `j` is the
+//!    message's source.
+//!
+//! A fast node's virtual time grows slowly, so it is served more often and relays more.
+//!
+//! **Complexity**: O(Σ|D_k| · (N + M·N)): step 1 scans the nodes, step 2 the pairs
+//! (message, sender) of one receiver; O(N³) per source, as the paper says for N sources.
+
+use super::state::{Appender, Costs, Sets};
+use crate::models::multi::{MultiInstance, MultiPlan};
+
+/// The per-receiver state of Work-Racing, shared with Work-Racing-Preemptive.
+pub(crate) struct Racing {
+    /// `W_i`.
+    pub w: Vec<f64>,
+    /// `SR_i`: messages node `i` still needs, in index order.
+    pub need: Vec<Vec<usize>>,
+    /// `W_j(k)`: virtual time of `j` when it came to hold `m_k` (0 for the source).
+    pub w_at: Vec<Vec<f64>>,
+    /// Tie-break rank (0 = fastest).
+    pub rank: Vec<usize>,
+}
+
+impl Racing {
+    pub fn new(c: &Costs) -> Self {
+        let mut need = vec![Vec::new(); c.n];
+        for (k, m) in c.inst.messages.iter().enumerate() {
+            for &d in &m.destinations {
+                need[d].push(k);
+            }
+        }
+        Racing {
+            w: vec![0.0; c.n],
+            need,
+            w_at: vec![vec![0.0; c.n]; c.inst.messages.len()],
+            rank: c.speed_rank(),
+        }
+    }
+
+    /// Step 1: the receiver with the least completed work, ties to the fastest.
+    pub fn next_receiver(&self) -> Option<usize> {
+        (0..self.w.len())
+            .filter(|&i| !self.need[i].is_empty())
+            .min_by(|&a, &b| {
+                self.w[a]
+                    .total_cmp(&self.w[b])
+                    .then(self.rank[a].cmp(&self.rank[b]))
+            })
+    }
+
+    /// Equations 5-6 after `i` is scheduled to receive `m_k` from `j`; removes `k` from `SR_i`.
+    pub fn received(&mut self, c: &Costs, i: usize, j: usize, k: usize) {
+        let from_source = c.inst.messages[k].source == j;
+        let base = if from_source { 0.0 } else { self.w_at[k][j] };
+        let arrive = base + c.s(j, k) + c.transit(j, i, k);
+        self.w[i] = self.w[i].max(arrive) + c.r(i, k);
+        self.w_at[k][i] = self.w[i];
+        self.need[i].retain(|&x| x != k);
+    }
+}
+
+/// Work-Racing task lists for a valid instance.
+pub fn work_racing(inst: &MultiInstance) -> MultiPlan {
+    let c = Costs::new(inst);
+    let mut sets = Sets::new(inst);
+    let mut app = Appender::new(c.n);
+    let mut race = Racing::new(&c);
+    while let Some(i) = race.next_receiver() {
+        // (completion, arrival, message, sender)
+        let mut pick: Option<(f64, f64, usize, usize)> = None;
+        for &k in &race.need[i] {
+            for &j in &sets.senders[k] {
+                let (arrive, done) = app.complete(&c, j, i, k);
+                let key = (done, arrive, k, j);
+                if pick.is_none_or(|p| {
+                    key.0
+                        .total_cmp(&p.0)
+                        .then(key.1.total_cmp(&p.1))
+                        .then(key.2.cmp(&p.2))
+                        .then(key.3.cmp(&p.3))
+                        .is_lt()
+                }) {
+                    pick = Some(key);
+                }
+            }
+        }
+        let Some((_, _, k, j)) = pick else { break };
+        app.append(&c, j, i, k);
+        sets.deliver(k, i);
+        race.received(&c, i, j, k);
+    }
+    app.plan
+}

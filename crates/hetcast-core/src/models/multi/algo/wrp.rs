@@ -1,0 +1,190 @@
+//! Work-Racing-Preemptive (paper 001 section 4.4, figures 1-2).
+//!
+//! Work-Racing with one change: a new send may be placed *before* receives already in the
+//! sender's list, in the idle time a blocking receive spends waiting for its message
+//! (figure 1(b)), instead of always at the end. The three preemption rules of figure 2:
+//!
+//! - (a) a node's sends keep the order in which they were scheduled: a new send goes after the
+//!   node's last send;
+//! - (b) a node relays `m_k` only after the receive in which it gets `m_k`;
+//! - (c) the preempting send must not delay the preempted receive: it must end no later than
+//!   the arrival of the message that receive waits for.
+//!
+//! **Send available time** of `P_j` for `m_k` (our reading of `UpdateSenderState`, see
+//! `docs/algorithms.md`): start after both the last send and the receive of `m_k` in `j`'s
+//! list; walk the receives that follow, in list order, and take the first idle gap (from the
+//! end of the previous task to the arrival of the receive's message) long enough for
+//! `S(j, l_k)`; the send is inserted there, before that receive. If no gap fits, it goes at
+//! the end of the list. A send placed in a gap changes no other time in the schedule.
+//! **Receive available time** of `P_i`: the end of the last task in its list
+//! (`UpdateReceiverState` appends the receive there).
+//!
+//! Each iteration takes the receiver with the smallest virtual time (as Work-Racing), then the
+//! message and sender with the earliest completion `max(send available + S(j, l_k) +
+//! X(j, i)·l_k, receive available of i) + R(i, l_k)`; ties: earliest arrival, lower message,
+//! lower sender. The virtual times follow equations 5-6 unchanged.
+//!
+//! **Complexity**: O(Σ|D_k| · (N + M·N·g)) where `g` is the number of receives after a node's
+//! last send that a gap search walks (small in practice: every placed send moves the start of
+//! the search forward); the paper states O(N³) per source.
+
+use super::state::{Costs, Sets};
+use super::work_racing::Racing;
+use crate::models::multi::{MultiInstance, MultiPlan, Task};
+
+#[derive(Clone, Copy)]
+struct Slot {
+    task: Task,
+    end: f64,
+    /// Arrival of the message in the buffer (receives only).
+    arrive: f64,
+}
+
+#[derive(Default)]
+struct Timeline {
+    slots: Vec<Slot>,
+    last_send: Option<usize>,
+    /// How many receives precede the last send (all slots after it are receives).
+    recvs_before_last_send: usize,
+    /// How many receives the list has.
+    recvs: usize,
+}
+
+impl Timeline {
+    fn end(&self) -> f64 {
+        self.slots.last().map_or(0.0, |s| s.end)
+    }
+
+    /// Earliest `(start, position, receives before it)` for a send lasting `dur` (rules a-c).
+    /// `held` is the rank among this node's receives of the receive that brought the message
+    /// (None at its source): the send goes after the last send (a) and after that receive (b),
+    /// into the first wait long enough (c), or at the end.
+    fn send_slot(&self, held: Option<usize>, dur: f64) -> (f64, usize, usize) {
+        let mut p = self.last_send.map_or(0, |q| q + 1);
+        let mut rb = self.recvs_before_last_send;
+        let mut c = if p == 0 { 0.0 } else { self.slots[p - 1].end };
+        if let Some(r) = held {
+            // Receives follow the last send in rank order: pass them up to rank r.
+            while rb <= r {
+                c = self.slots[p].end;
+                p += 1;
+                rb += 1;
+            }
+        }
+        while p < self.slots.len() {
+            let s = &self.slots[p];
+            if c + dur <= s.arrive {
+                return (c, p, rb);
+            }
+            c = s.end;
+            p += 1;
+            rb += 1;
+        }
+        (c, p, rb)
+    }
+
+    fn insert_send(&mut self, pos: usize, recvs_before: usize, task: Task, end: f64) {
+        self.slots.insert(
+            pos,
+            Slot {
+                task,
+                end,
+                arrive: f64::NAN,
+            },
+        );
+        self.last_send = Some(pos);
+        self.recvs_before_last_send = recvs_before;
+    }
+
+    /// Append a receive; returns its rank among the node's receives.
+    fn push_recv(&mut self, task: Task, arrive: f64, end: f64) -> usize {
+        self.slots.push(Slot { task, end, arrive });
+        self.recvs += 1;
+        self.recvs - 1
+    }
+}
+
+/// Work-Racing-Preemptive task lists for a valid instance.
+pub fn wrp(inst: &MultiInstance) -> MultiPlan {
+    wrp_run(inst).plan
+}
+
+/// A run of Work-Racing-Preemptive with what it decided and predicted, for tests and the UI.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WrpRun {
+    /// The task lists.
+    pub plan: MultiPlan,
+    /// The transfers `(sender, receiver, message)` in the order the iterations chose them.
+    pub steps: Vec<(usize, usize, usize)>,
+    /// `predicted[k][v]`: when the algorithm's own bookkeeping says `v` holds `m_k`. It must
+    /// equal the simulator's times: a preempting send that delayed a receive (rule c) would
+    /// make them differ.
+    pub predicted: Vec<Vec<Option<f64>>>,
+    /// How many sends were placed before a receive already in the list (in an idle gap).
+    pub preemptions: usize,
+}
+
+/// [`wrp`] with its steps and predicted times.
+pub fn wrp_run(inst: &MultiInstance) -> WrpRun {
+    let c = Costs::new(inst);
+    let mut sets = Sets::new(inst);
+    let mut race = Racing::new(&c);
+    let mut lines: Vec<Timeline> = (0..c.n).map(|_| Timeline::default()).collect();
+    let mut steps = Vec::new();
+    let mut predicted = vec![vec![None; c.n]; inst.messages.len()];
+    for (k, m) in inst.messages.iter().enumerate() {
+        predicted[k][m.source] = Some(0.0);
+    }
+    let mut preemptions = 0;
+    let nm = inst.messages.len();
+    // rank[j * nm + k]: rank among j's receives of the one that brought m_k.
+    let mut rank = vec![usize::MAX; c.n * nm];
+    while let Some(i) = race.next_receiver() {
+        let ra = lines[i].end();
+        // (completion, arrival, message, sender, send start, position, receives before)
+        let mut pick: Option<(f64, f64, usize, usize, f64, usize, usize)> = None;
+        for &k in &race.need[i] {
+            let src = inst.messages[k].source;
+            for &j in &sets.senders[k] {
+                let dur = c.s(j, k);
+                let held = (j != src).then(|| rank[j * nm + k]);
+                let (start, pos, rb) = lines[j].send_slot(held, dur);
+                let arrive = start + dur + c.transit(j, i, k);
+                let done = arrive.max(ra) + c.r(i, k);
+                let better = pick.is_none_or(|p| {
+                    done.total_cmp(&p.0)
+                        .then(arrive.total_cmp(&p.1))
+                        .then(k.cmp(&p.2))
+                        .then(j.cmp(&p.3))
+                        .is_lt()
+                });
+                if better {
+                    pick = Some((done, arrive, k, j, start, pos, rb));
+                }
+            }
+        }
+        let Some((done, arrive, k, j, start, pos, rb)) = pick else {
+            break;
+        };
+        if pos < lines[j].slots.len() {
+            preemptions += 1;
+        }
+        lines[j].insert_send(pos, rb, Task::send(i, k), start + c.s(j, k));
+        rank[i * nm + k] = lines[i].push_recv(Task::recv(j, k), arrive, done);
+        predicted[k][i] = Some(done);
+        steps.push((j, i, k));
+        sets.deliver(k, i);
+        race.received(&c, i, j, k);
+    }
+    WrpRun {
+        plan: MultiPlan {
+            tasks: lines
+                .into_iter()
+                .map(|l| l.slots.into_iter().map(|s| s.task).collect())
+                .collect(),
+        },
+        steps,
+        predicted,
+        preemptions,
+    }
+}

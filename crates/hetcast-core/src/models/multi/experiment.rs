@@ -1,0 +1,663 @@
+//! The experiments of paper 001 section 5 (Wu, Yeh, Liu) as pure data generation (the CLI
+//! draws the charts).
+//!
+//! - [`wu_figure`] re-runs Figures 3 (1 Gbps, [`WuSpec::fig3`]) and 4 (155 Mbps,
+//!   [`WuSpec::fig4`]): a 64-node system; for each size mix (small, large, hybrid) and each
+//!   number of sources, `runs` random instances of [`section5`]; per point, the mean simulated
+//!   completion time of FEF, ECF, WR and WRP, and the mean lower bound.
+//! - [`wu_broadcast`] re-runs the single broadcast of section 5.1: one random 64-node class
+//!   set, a broadcast from every node in turn; the mean of each algorithm over the N sources,
+//!   and whether ECF, WR and WRP made the same task lists.
+//!
+//! Choices where the paper is silent:
+//! - **numbers of sources** (the figures' x axes are not in the text): 1, 2, 4, 8, 16, 32
+//!   and 64 ([`SOURCE_COUNTS`]), from one multicast to all-to-all;
+//! - **classes**: 4 ([`Section5Spec::default`]), "several" in the paper; the other
+//!   generator choices are in [`crate::models::multi::generate`];
+//! - **timing**: every plan is timed by [`simulate_multi`], never by an algorithm's own
+//!   predictions; the lower bound is [`lower_bound`];
+//! - **seeds**: run `r` of size mix `i` at `k` sources uses seed [`run_seed`]`(seed, i, k, r)`,
+//!   so each run is reproducible on its own ([`wu_instance`]) and the result does not depend on
+//!   the number of threads (sums are taken in run order);
+//! - **"WRP best"**: a run counts as a WRP win when WRP's time is at most every other
+//!   algorithm's times `1 + 1e-9` (ties count);
+//! - **single broadcast sizes**: the CLI uses 1 KB and 1 MB messages; class set seed
+//!   = `seed`.
+//!
+//! ```
+//! use hetcast_core::models::multi::experiment::{wu_figure, WuSpec};
+//! let spec = WuSpec { source_counts: vec![2], runs: 2, ..WuSpec::fig3() };
+//! let rows = wu_figure(&spec, None).unwrap();
+//! assert_eq!(rows.len(), 3); // small, large, hybrid
+//! assert!(rows.iter().all(|r| r.lower_bound <= r.wrp));
+//! ```
+
+use super::generate::{broadcast_from, section5, section5_classes, Network, Section5Spec, SizeMix};
+use super::instance::MultiInstance;
+use super::simulate::simulate_multi;
+use crate::catalog::Catalog;
+use crate::error::Error;
+use crate::models::multi::algo::lower_bound::lower_bound;
+use crate::models::multi::algo::MultiAlgorithm;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// The numbers of sources on the x axis of Figures 3 and 4 (our choice; see the module
+/// documentation).
+pub const SOURCE_COUNTS: [usize; 7] = [1, 2, 4, 8, 16, 32, 64];
+
+/// Relative tolerance when comparing completion times (wins, identical times).
+pub const TIME_TOLERANCE: f64 = 1e-9;
+
+/// A progress callback: `(done, total)` work items; called from worker threads.
+pub type Progress<'a> = &'a (dyn Fn(usize, usize) + Sync);
+
+/// Settings of [`wu_figure`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WuSpec {
+    /// The network (Figure 3: fast, Figure 4: slow).
+    pub network: Network,
+    /// Nodes (64 in the paper).
+    pub nodes: usize,
+    /// Node classes.
+    pub classes: usize,
+    /// Numbers of sources, one point each.
+    pub source_counts: Vec<usize>,
+    /// Size mixes, one panel each.
+    pub mixes: Vec<SizeMix>,
+    /// Random instances per point (1000 in the paper), at least 1.
+    pub runs: usize,
+    /// Base seed.
+    pub seed: u64,
+    /// Worker threads; 0 = `std::thread::available_parallelism()`.
+    pub threads: usize,
+}
+
+impl WuSpec {
+    /// Figure 3: 1 Gbps, 64 nodes, 4 classes, [`SOURCE_COUNTS`], all three mixes, 1000 runs,
+    /// seed 2001.
+    pub fn fig3() -> WuSpec {
+        WuSpec {
+            network: Network::Fast,
+            nodes: 64,
+            classes: 4,
+            source_counts: SOURCE_COUNTS.to_vec(),
+            mixes: SizeMix::ALL.to_vec(),
+            runs: 1000,
+            seed: 2001,
+            threads: 0,
+        }
+    }
+
+    /// Figure 4: as [`WuSpec::fig3`] on the 155 Mbps network.
+    pub fn fig4() -> WuSpec {
+        WuSpec {
+            network: Network::Slow,
+            ..WuSpec::fig3()
+        }
+    }
+}
+
+/// One point of Figure 3 or 4 (a size mix and a number of sources); one line of the CSV.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct WuRow {
+    /// The network.
+    pub network: Network,
+    /// The size mix.
+    pub sizes: SizeMix,
+    /// Number of sources (messages).
+    pub sources: usize,
+    /// Runs averaged.
+    pub runs: usize,
+    /// Mean completion time of FEF (µs).
+    pub fef: f64,
+    /// Mean completion time of ECF (µs).
+    pub ecf: f64,
+    /// Mean completion time of WR (µs).
+    pub wr: f64,
+    /// Mean completion time of WRP (µs).
+    pub wrp: f64,
+    /// Mean lower bound (µs).
+    pub lower_bound: f64,
+    /// Runs in which WRP was at least as fast as FEF, ECF and WR.
+    pub wrp_best_runs: usize,
+    /// The largest WRP / lower bound over the runs.
+    pub wrp_over_lb_max: f64,
+}
+
+impl WuRow {
+    /// The mean of algorithm `a`.
+    pub fn mean(&self, a: MultiAlgorithm) -> f64 {
+        match a {
+            MultiAlgorithm::Fef => self.fef,
+            MultiAlgorithm::Ecf => self.ecf,
+            MultiAlgorithm::Wr => self.wr,
+            MultiAlgorithm::Wrp => self.wrp,
+        }
+    }
+
+    /// Mean WRP / mean lower bound.
+    pub fn wrp_over_lb(&self) -> f64 {
+        self.wrp / self.lower_bound
+    }
+
+    /// Whether algorithm `a` has the smallest mean, within [`TIME_TOLERANCE`] (ties count).
+    pub fn is_best(&self, a: MultiAlgorithm) -> bool {
+        let min = MultiAlgorithm::ALL
+            .iter()
+            .copied()
+            .map(|b| self.mean(b))
+            .fold(f64::INFINITY, f64::min);
+        self.mean(a) <= min * (1.0 + TIME_TOLERANCE)
+    }
+
+    /// The algorithms with the smallest mean (several on ties), in the paper's order.
+    pub fn best(&self) -> Vec<MultiAlgorithm> {
+        MultiAlgorithm::ALL
+            .iter()
+            .copied()
+            .filter(|&a| self.is_best(a))
+            .collect()
+    }
+}
+
+/// The seed of run `run` of size mix number `mix` (index into [`WuSpec::mixes`]) at `sources`
+/// sources: a SplitMix64-style mix of the four numbers.
+pub fn run_seed(seed: u64, mix: usize, sources: usize, run: usize) -> u64 {
+    let mut z = seed;
+    for v in [mix as u64, sources as u64, run as u64] {
+        z = z
+            .wrapping_add(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(v.wrapping_mul(0xD1B5_4A32_D192_ED03));
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+    }
+    z
+}
+
+/// The instance of one run of [`wu_figure`] (mix number `mix` of `spec.mixes`).
+pub fn wu_instance(
+    spec: &WuSpec,
+    mix: usize,
+    sources: usize,
+    run: usize,
+) -> Result<MultiInstance, Error> {
+    let sizes = *spec.mixes.get(mix).ok_or_else(|| {
+        Error::BadInstance(format!(
+            "there is no size mix number {mix} in the experiment"
+        ))
+    })?;
+    section5(
+        &Section5Spec {
+            nodes: spec.nodes,
+            classes: spec.classes,
+            sources,
+            network: spec.network,
+            sizes,
+            dest_fraction: None,
+        },
+        run_seed(spec.seed, mix, sources, run),
+    )
+}
+
+/// The simulated completion time of every algorithm (FEF, ECF, WR, WRP) and the lower bound
+/// on one instance. An algorithm's error, a plan the simulator rejects, or a panic, become an
+/// error naming the algorithm.
+pub fn times(inst: &MultiInstance) -> Result<[f64; 5], Error> {
+    let mut out = [0.0; 5];
+    for (i, a) in MultiAlgorithm::ALL.iter().copied().enumerate() {
+        let timed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let plan = a.run(inst)?;
+            simulate_multi(inst, &plan)
+        }));
+        out[i] = match timed {
+            Ok(Ok(s)) => s.completion_time,
+            Ok(Err(e)) => {
+                return Err(Error::InvalidPlan(format!("{}: {e}", a.short())));
+            }
+            Err(_) => {
+                return Err(Error::InvalidPlan(format!("{} panicked", a.short())));
+            }
+        };
+    }
+    out[4] = lower_bound(inst).value;
+    Ok(out)
+}
+
+/// Run `f(i)` for `i` in `0..total` on `threads` threads (0 = all available); results in
+/// index order; the first error (by index) wins.
+fn parallel<T: Send>(
+    total: usize,
+    threads: usize,
+    progress: Option<Progress>,
+    f: &(dyn Fn(usize) -> Result<T, Error> + Sync),
+) -> Result<Vec<T>, Error> {
+    let threads = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    }
+    .clamp(1, total.max(1));
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let slots: Mutex<Vec<Option<Result<T, Error>>>> =
+        Mutex::new((0..total).map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= total {
+                    break;
+                }
+                let r = f(i);
+                let failed = r.is_err();
+                if let Ok(mut s) = slots.lock() {
+                    s[i] = Some(r);
+                }
+                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if let Some(p) = progress {
+                    p(d, total);
+                }
+                if failed {
+                    // Stop handing out work; the others finish their item.
+                    next.store(total, Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    let slots = slots
+        .into_inner()
+        .map_err(|_| Error::InvalidPlan("a worker thread failed".into()))?;
+    let mut out = Vec::with_capacity(total);
+    for s in slots {
+        match s {
+            Some(Ok(v)) => out.push(v),
+            Some(Err(e)) => return Err(e),
+            None => {}
+        }
+    }
+    if out.len() < total {
+        return Err(Error::InvalidPlan("a worker thread stopped early".into()));
+    }
+    Ok(out)
+}
+
+/// Figure 3 or 4: one row per (size mix, number of sources), mixes in `spec.mixes` order,
+/// sources in `spec.source_counts` order. Errors name the run (mix, sources, run, seed) so
+/// that [`wu_instance`] rebuilds it.
+pub fn wu_figure(spec: &WuSpec, progress: Option<Progress>) -> Result<Vec<WuRow>, Error> {
+    if spec.runs == 0 {
+        return Err(Error::BadInstance(
+            "the number of runs must be at least 1".into(),
+        ));
+    }
+    let points: Vec<(usize, usize)> = (0..spec.mixes.len())
+        .flat_map(|m| spec.source_counts.iter().map(move |&k| (m, k)))
+        .collect();
+    // Check the settings once, before the threads start.
+    for &(m, k) in &points {
+        wu_instance(spec, m, k, 0)?;
+    }
+    let total = points.len() * spec.runs;
+    let per_run = parallel(total, spec.threads, progress, &|i| {
+        let (m, k) = points[i / spec.runs];
+        let r = i % spec.runs;
+        let inst = wu_instance(spec, m, k, r)?;
+        times(&inst).map_err(|e| {
+            Error::InvalidPlan(format!(
+                "{e} (run {r} of {} messages, {} sources, seed {}; rebuild with wu_instance)",
+                spec.mixes[m].key(),
+                k,
+                run_seed(spec.seed, m, k, r)
+            ))
+        })
+    })?;
+    Ok(points
+        .iter()
+        .enumerate()
+        .map(|(p, &(m, k))| {
+            let runs = &per_run[p * spec.runs..(p + 1) * spec.runs];
+            let mean = |i: usize| runs.iter().map(|t| t[i]).sum::<f64>() / spec.runs as f64;
+            let wrp_best_runs = runs
+                .iter()
+                .filter(|t| t[..3].iter().all(|&o| t[3] <= o * (1.0 + TIME_TOLERANCE)))
+                .count();
+            WuRow {
+                network: spec.network,
+                sizes: spec.mixes[m],
+                sources: k,
+                runs: spec.runs,
+                fef: mean(0),
+                ecf: mean(1),
+                wr: mean(2),
+                wrp: mean(3),
+                lower_bound: mean(4),
+                wrp_best_runs,
+                wrp_over_lb_max: runs.iter().map(|t| t[3] / t[4]).fold(0.0, f64::max),
+            }
+        })
+        .collect())
+}
+
+/// The CSV header of [`to_csv`].
+pub const CSV_HEADER: &str =
+    "network,sizes,sources,runs,fef,ecf,wr,wrp,lower_bound,wrp_best_runs,wrp_over_lb_max";
+
+/// Rows as CSV: [`CSV_HEADER`], then one line per row; numbers in Rust's shortest
+/// round-trip form.
+pub fn to_csv(rows: &[WuRow]) -> String {
+    csv(CSV_HEADER, rows, |r| {
+        format!(
+            "{},{},{},{},{},{},{},{},{},{},{}",
+            r.network.key(),
+            r.sizes.key(),
+            r.sources,
+            r.runs,
+            r.fef,
+            r.ecf,
+            r.wr,
+            r.wrp,
+            r.lower_bound,
+            r.wrp_best_runs,
+            r.wrp_over_lb_max
+        )
+    })
+}
+
+/// Settings of [`wu_broadcast`].
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct BroadcastSpec {
+    /// The network.
+    pub network: Network,
+    /// Nodes (every one is the source once).
+    pub nodes: usize,
+    /// Node classes.
+    pub classes: usize,
+    /// Message size in bytes.
+    pub size: f64,
+    /// Seed of the class set ([`section5_classes`]).
+    pub seed: u64,
+    /// Worker threads; 0 = all available.
+    pub threads: usize,
+}
+
+impl BroadcastSpec {
+    /// 64 nodes, 4 classes, seed 2001, on `network` with `size` bytes.
+    pub fn new(network: Network, size: f64) -> BroadcastSpec {
+        BroadcastSpec {
+            network,
+            nodes: 64,
+            classes: 4,
+            size,
+            seed: 2001,
+            threads: 0,
+        }
+    }
+}
+
+/// The single broadcast of section 5.1; one line of the broadcast CSV.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BroadcastRow {
+    /// The network.
+    pub network: Network,
+    /// Message size in bytes.
+    pub size: f64,
+    /// Broadcasts averaged (one per source: the number of nodes).
+    pub sources: usize,
+    /// Mean completion time of FEF (µs).
+    pub fef: f64,
+    /// Mean completion time of ECF (µs).
+    pub ecf: f64,
+    /// Mean completion time of WR (µs).
+    pub wr: f64,
+    /// Mean completion time of WRP (µs).
+    pub wrp: f64,
+    /// Mean lower bound (µs).
+    pub lower_bound: f64,
+    /// Sources for which ECF, WR and WRP made exactly the same task lists.
+    pub same_plans: usize,
+    /// Sources for which ECF and WR made the same task lists.
+    pub ecf_wr_same_plans: usize,
+    /// Sources for which WR and WRP made the same task lists.
+    pub wr_wrp_same_plans: usize,
+    /// Sources for which ECF, WR and WRP have the same completion time (within
+    /// [`TIME_TOLERANCE`]).
+    pub same_times: usize,
+    /// The largest `(max - min) / min` of the ECF, WR and WRP times over the sources.
+    pub max_spread: f64,
+}
+
+impl BroadcastRow {
+    /// The mean of algorithm `a`.
+    pub fn mean(&self, a: MultiAlgorithm) -> f64 {
+        match a {
+            MultiAlgorithm::Fef => self.fef,
+            MultiAlgorithm::Ecf => self.ecf,
+            MultiAlgorithm::Wr => self.wr,
+            MultiAlgorithm::Wrp => self.wrp,
+        }
+    }
+}
+
+/// Section 5.1: a broadcast from each node of one random class set in turn.
+pub fn wu_broadcast(spec: &BroadcastSpec) -> Result<BroadcastRow, Error> {
+    let classes = section5_classes(spec.nodes, spec.classes, spec.seed)?;
+    let link = spec.network.link();
+    broadcast_from(&classes, link.clone(), spec.size, 0).validate()?;
+    let per_source = parallel(spec.nodes, spec.threads, None, &|src| {
+        let inst = broadcast_from(&classes, link.clone(), spec.size, src);
+        let mut t = [0.0; 5];
+        let mut plans = Vec::new();
+        for (i, a) in MultiAlgorithm::ALL.iter().copied().enumerate() {
+            let plan = a.run(&inst)?;
+            t[i] = simulate_multi(&inst, &plan)
+                .map_err(|e| {
+                    Error::InvalidPlan(format!("{} (broadcast from P{src}): {e}", a.short()))
+                })?
+                .completion_time;
+            if a != MultiAlgorithm::Fef {
+                plans.push(plan);
+            }
+        }
+        t[4] = lower_bound(&inst).value;
+        Ok((t, [plans[0] == plans[1], plans[1] == plans[2]]))
+    })?;
+    let n = spec.nodes as f64;
+    let mean = |i: usize| per_source.iter().map(|(t, _)| t[i]).sum::<f64>() / n;
+    let spread = |t: &[f64; 5]| {
+        let (lo, hi) = t[1..4]
+            .iter()
+            .fold((f64::INFINITY, 0.0f64), |(lo, hi), &x| {
+                (lo.min(x), hi.max(x))
+            });
+        (hi - lo) / lo
+    };
+    Ok(BroadcastRow {
+        network: spec.network,
+        size: spec.size,
+        sources: spec.nodes,
+        fef: mean(0),
+        ecf: mean(1),
+        wr: mean(2),
+        wrp: mean(3),
+        lower_bound: mean(4),
+        same_plans: per_source.iter().filter(|(_, s)| s[0] && s[1]).count(),
+        ecf_wr_same_plans: per_source.iter().filter(|(_, s)| s[0]).count(),
+        wr_wrp_same_plans: per_source.iter().filter(|(_, s)| s[1]).count(),
+        same_times: per_source
+            .iter()
+            .filter(|(t, _)| spread(t) <= TIME_TOLERANCE)
+            .count(),
+        max_spread: per_source
+            .iter()
+            .map(|(t, _)| spread(t))
+            .fold(0.0, f64::max),
+    })
+}
+
+/// The CSV header of [`broadcast_csv`].
+pub const BROADCAST_CSV_HEADER: &str =
+    "network,size,sources,fef,ecf,wr,wrp,lower_bound,same_plans,ecf_wr_same_plans,wr_wrp_same_plans,same_times,max_spread";
+
+/// Broadcast rows as CSV: [`BROADCAST_CSV_HEADER`], then one line per row.
+pub fn broadcast_csv(rows: &[BroadcastRow]) -> String {
+    csv(BROADCAST_CSV_HEADER, rows, |r| {
+        format!(
+            "{},{},{},{},{},{},{},{},{},{},{},{},{}",
+            r.network.key(),
+            r.size,
+            r.sources,
+            r.fef,
+            r.ecf,
+            r.wr,
+            r.wrp,
+            r.lower_bound,
+            r.same_plans,
+            r.ecf_wr_same_plans,
+            r.wr_wrp_same_plans,
+            r.same_times,
+            r.max_spread
+        )
+    })
+}
+
+/// `header`, then `line(r)` for each row, each line ended by a newline (`line` gives the text
+/// without it).
+fn csv<R>(header: &str, rows: &[R], line: impl Fn(&R) -> String) -> String {
+    let mut out = String::from(header);
+    out.push('\n');
+    for r in rows {
+        out.push_str(&line(r));
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small_spec(threads: usize) -> WuSpec {
+        WuSpec {
+            nodes: 12,
+            classes: 3,
+            source_counts: vec![1, 3, 12],
+            runs: 4,
+            threads,
+            ..WuSpec::fig4()
+        }
+    }
+
+    #[test]
+    fn rows_are_bounded_below_and_independent_of_threads() {
+        let one = wu_figure(&small_spec(1), None).unwrap();
+        let three = wu_figure(&small_spec(3), None).unwrap();
+        assert_eq!(one, three);
+        assert_eq!(one.len(), 9);
+        for r in &one {
+            for a in MultiAlgorithm::ALL.iter().copied() {
+                assert!(r.lower_bound <= r.mean(a) * (1.0 + 1e-12), "{r:?}");
+            }
+            assert!(r.wrp_best_runs <= r.runs);
+            assert!(r.wrp_over_lb_max >= r.wrp_over_lb() * (1.0 - 1e-12));
+            assert!(r.lower_bound > 80.0, "{r:?}");
+        }
+        // Large messages take longer than small ones on a 155 Mbps link.
+        assert!(one[3].lower_bound > 10.0 * one[0].lower_bound);
+        // Each row averages the runs that wu_instance rebuilds.
+        let spec = small_spec(1);
+        let wrp: f64 = (0..4)
+            .map(|r| times(&wu_instance(&spec, 1, 3, r).unwrap()).unwrap()[3])
+            .sum::<f64>()
+            / 4.0;
+        assert_eq!(one[4].wrp, wrp);
+    }
+
+    #[test]
+    fn progress_counts_every_run() {
+        let seen = AtomicUsize::new(0);
+        let cb = |done: usize, total: usize| {
+            assert!(done <= total && total == 36);
+            seen.fetch_max(done, Ordering::Relaxed);
+        };
+        wu_figure(&small_spec(2), Some(&cb)).unwrap();
+        assert_eq!(seen.load(Ordering::Relaxed), 36);
+    }
+
+    #[test]
+    fn bad_settings_are_errors() {
+        let mut s = small_spec(1);
+        s.runs = 0;
+        assert!(wu_figure(&s, None)
+            .unwrap_err()
+            .to_string()
+            .contains("runs"));
+        let mut s = small_spec(1);
+        s.source_counts = vec![13];
+        assert!(wu_figure(&s, None)
+            .unwrap_err()
+            .to_string()
+            .contains("13 sources"));
+        assert!(wu_instance(&small_spec(1), 5, 1, 0).is_err());
+    }
+
+    #[test]
+    fn csv_has_the_documented_columns() {
+        let rows = wu_figure(&small_spec(0), None).unwrap();
+        let csv = to_csv(&rows);
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], CSV_HEADER);
+        assert_eq!(lines.len(), rows.len() + 1);
+        assert!(lines[1].starts_with("slow,small,1,4,"));
+        let cols: Vec<&str> = lines[2].split(',').collect();
+        assert_eq!(cols.len(), CSV_HEADER.split(',').count());
+        assert_eq!(cols[7].parse::<f64>().unwrap(), rows[1].wrp);
+    }
+
+    fn csv_cols(csv: &str) -> usize {
+        csv.lines().nth(1).map_or(0, |l| l.split(',').count())
+    }
+
+    #[test]
+    fn best_counts_ties() {
+        let rows = wu_figure(&small_spec(1), None).unwrap();
+        for r in &rows {
+            let best = r.best();
+            assert!(!best.is_empty());
+            for a in MultiAlgorithm::ALL.iter().copied() {
+                assert_eq!(best.contains(&a), r.is_best(a));
+                if !best.contains(&a) {
+                    assert!(r.mean(a) > r.mean(best[0]));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn single_broadcast_averages_every_source() {
+        let spec = BroadcastSpec {
+            nodes: 10,
+            ..BroadcastSpec::new(Network::Fast, 1024.0)
+        };
+        let row = wu_broadcast(&spec).unwrap();
+        assert_eq!(row.sources, 10);
+        assert!(row.same_plans <= row.same_times && row.same_times <= 10);
+        assert!(row.same_plans <= row.ecf_wr_same_plans.min(row.wr_wrp_same_plans));
+        assert_eq!(
+            csv_cols(&broadcast_csv(std::slice::from_ref(&row))),
+            BROADCAST_CSV_HEADER.split(',').count()
+        );
+        for a in MultiAlgorithm::ALL.iter().copied() {
+            assert!(row.lower_bound <= row.mean(a) * (1.0 + 1e-12), "{row:?}");
+        }
+        if row.same_times == 10 {
+            assert!(row.max_spread <= TIME_TOLERANCE);
+        }
+        let csv = broadcast_csv(&[row]);
+        assert!(csv.starts_with(BROADCAST_CSV_HEADER));
+        assert!(csv.lines().nth(1).unwrap().starts_with("fast,1024,10,"));
+        assert!(wu_broadcast(&BroadcastSpec { size: 0.0, ..spec }).is_err());
+    }
+}

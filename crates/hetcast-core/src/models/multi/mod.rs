@@ -1,0 +1,91 @@
+//! The many-source multicast model with non-blocking sends (Wu, Yeh, Liu, paper 001):
+//! the instance ([`instance`]), the plan of task lists ([`plan`]), its simulator ([`simulate`]),
+//! the section 5 generator ([`generate`]), the experiments ([`experiment`]), the gallery
+//! instances ([`gallery`]) and the algorithms ([`algo`]).
+
+pub mod algo;
+pub mod experiment;
+pub mod gallery;
+pub mod generate;
+pub mod instance;
+pub mod plan;
+pub mod simulate;
+
+pub use algo::{MultiAlgorithm, MultiSolution};
+pub use instance::{Link, Message, MultiInstance, NodeClass, Overhead, MAX_NODES};
+pub use plan::{MultiPlan, Op, Task};
+pub use simulate::{simulate_multi, MultiSchedule, Transfer};
+
+/// Largest instance the app runs (the simulator and the CLI take up to [`MAX_NODES`]).
+pub const APP_MAX_NODES: usize = 128;
+
+use crate::models::{GalleryEntry, Model, View};
+use crate::trace::Step;
+use crate::ModelId;
+
+/// The many-source model in the model registry (see [`Model`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Multi;
+
+impl Model for Multi {
+    const ID: ModelId = ModelId::Multi;
+    const VIEWS: &'static [View] = &[View::Tree, View::Gantt, View::Tasks, View::Trace];
+    type Instance = MultiInstance;
+    type Algorithm = MultiAlgorithm;
+    type Solution = MultiSolution;
+    type Schedule = MultiSchedule;
+
+    fn gallery() -> Vec<GalleryEntry<MultiInstance>> {
+        gallery::all()
+            .into_iter()
+            .map(|(id, title, instance)| GalleryEntry {
+                id,
+                title,
+                instance,
+            })
+            .collect()
+    }
+
+    /// The section 5 generator (1 to 4 classes, 1 to `nodes` sources, either network, small
+    /// or hybrid sizes), so costs span what the paper draws.
+    fn random_instance(nodes: usize, seed: u64) -> MultiInstance {
+        let n = nodes.clamp(2, MAX_NODES);
+        let spec = generate::Section5Spec {
+            nodes: n,
+            classes: 1 + (seed % 4) as usize % n,
+            sources: 1 + (seed / 4) as usize % n,
+            network: if seed.is_multiple_of(2) {
+                generate::Network::Fast
+            } else {
+                generate::Network::Slow
+            },
+            sizes: if seed.is_multiple_of(3) {
+                generate::SizeMix::Hybrid
+            } else {
+                generate::SizeMix::Small
+            },
+            dest_fraction: None,
+        };
+        generate::section5(&spec, seed).expect("a valid section 5 spec")
+    }
+
+    fn solve(
+        inst: &MultiInstance,
+        algo: MultiAlgorithm,
+        _seed: u64,
+    ) -> Result<MultiSolution, crate::Error> {
+        algo.solve(inst)
+    }
+
+    fn simulate(inst: &MultiInstance, sol: &MultiSolution) -> Result<MultiSchedule, crate::Error> {
+        simulate_multi(inst, &sol.plan)
+    }
+
+    fn completion_time(s: &MultiSchedule) -> f64 {
+        s.completion_time
+    }
+
+    fn steps(_inst: &MultiInstance, sol: &MultiSolution) -> Vec<Step> {
+        sol.trace.clone()
+    }
+}

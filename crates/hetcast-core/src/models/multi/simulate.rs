@@ -1,0 +1,430 @@
+//! The simulator of the many-source model with non-blocking sends (paper 001, equations 1, 3
+//! and 4): it times a [`MultiPlan`] and rejects one that breaks the model.
+//!
+//! Timing rules. Every node runs its task list in order from time 0, with a clock `avail`:
+//! - **send** `m_k` to `j` (non-blocking): busy from `avail` to `avail + S(i, l_k)`; the message
+//!   reaches `j`'s network buffer at `avail + S(i, l_k) + X(i, j)·l_k` (equation 3);
+//! - **receive** `m_k` from `i` (blocking): the node waits from `avail` until the message is in
+//!   its buffer, then is busy `R(j, l_k)`: it holds `m_k` at
+//!   `max(arrival, avail) + R(j, l_k)` (equation 4);
+//! - the completion time is the latest end of a receive.
+//!
+//! Rules, each reported with the task that breaks it: tasks name existing nodes and messages
+//! and not the node itself; a node relays only a message it holds (it is the message's source
+//! or received it earlier in its list); only destinations receive a message, and each once;
+//! every destination receives; every send has its receive and every receive its send; no
+//! deadlock (every node blocked on a receive whose send it waits for).
+//!
+//! Complexity: O(N·M + T) for N nodes, M messages, T tasks.
+//!
+//! On one-message plans this gives exactly the times of the sender-receiver simulator
+//! [`crate::models::overhead::simulate`] (tested in `tests/multi.rs`).
+
+use super::instance::MultiInstance;
+use super::plan::{MultiPlan, Op, Task};
+use crate::error::Error;
+use serde::{Deserialize, Serialize};
+
+/// One message transfer, timed: a send and its matching receive.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Transfer {
+    /// Message index.
+    pub msg: usize,
+    /// Sender.
+    pub from: usize,
+    /// Receiver.
+    pub to: usize,
+    /// The sender starts the send (busy from here) ...
+    pub send_start: f64,
+    /// ... until here (`send_start + S`); the message then enters the network.
+    pub send_end: f64,
+    /// The message reaches the receiver's buffer (`send_end + X·l`).
+    pub arrive: f64,
+    /// The receiver issues the receive (its previous task ended); it may wait from here.
+    pub recv_issue: f64,
+    /// The receiver starts copying (`max(arrive, recv_issue)`).
+    pub recv_start: f64,
+    /// The receiver holds the message (`recv_start + R`).
+    pub recv_end: f64,
+}
+
+/// A timed plan.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MultiSchedule {
+    /// Every transfer, by start of its send (ties by sender).
+    pub transfers: Vec<Transfer>,
+    /// `parent[k][v]`: who sent message `k` to `v` (None for its source and non-destinations).
+    pub parent: Vec<Vec<Option<usize>>>,
+    /// `holds[k][v]`: when `v` holds message `k` (0 for its source, None if never).
+    pub holds: Vec<Vec<Option<f64>>>,
+    /// Per message, the latest time one of its destinations holds it.
+    pub message_completion: Vec<f64>,
+    /// Per node, when its last task ends (0 for a node without tasks).
+    pub finish: Vec<f64>,
+    /// The latest end of a receive.
+    pub completion_time: f64,
+}
+
+fn task_name(inst: &MultiInstance, v: usize, pos: usize, t: &Task) -> String {
+    let what = match t.op {
+        Op::Send => format!("send {} to P{}", inst.message_label(t.msg), t.peer),
+        Op::Recv => format!("receive {} from P{}", inst.message_label(t.msg), t.peer),
+    };
+    format!("task {} of P{v} ({what})", pos + 1)
+}
+
+/// Time `plan` on `inst`. The instance should be valid ([`MultiInstance::validate`]).
+pub fn simulate_multi(inst: &MultiInstance, plan: &MultiPlan) -> Result<MultiSchedule, Error> {
+    let n = inst.node_count();
+    let nm = inst.messages.len();
+    let nodes = inst.nodes();
+    let bad = |m: String| Err(Error::InvalidPlan(m));
+    if plan.tasks.len() != n {
+        return bad(format!(
+            "the plan has task lists for {} nodes, the instance has {n}",
+            plan.tasks.len()
+        ));
+    }
+    let mut is_dest = vec![false; nm * n];
+    for (k, m) in inst.messages.iter().enumerate() {
+        for &d in &m.destinations {
+            is_dest[k * n + d] = true;
+        }
+    }
+    // recv_from[k*n+v] = (sender, position) of v's receive of m_k; sent[k*n+v] the send's.
+    let mut recv_at: Vec<Option<(usize, usize)>> = vec![None; nm * n];
+    let mut send_to: Vec<Option<(usize, usize)>> = vec![None; nm * n];
+    for (v, list) in plan.tasks.iter().enumerate() {
+        for (pos, t) in list.iter().enumerate() {
+            if t.peer >= n || t.msg >= nm || t.peer == v {
+                let why = if t.msg >= nm {
+                    format!("there is no message m{}", t.msg)
+                } else if t.peer >= n {
+                    format!("there is no node P{}", t.peer)
+                } else {
+                    "a node cannot send to itself".into()
+                };
+                return bad(format!("{}: {why}", task_name(inst, v, pos, t)));
+            }
+            let (to, from) = match t.op {
+                Op::Send => (t.peer, v),
+                Op::Recv => (v, t.peer),
+            };
+            if !is_dest[t.msg * n + to] {
+                return bad(format!(
+                    "{}: P{to} is not a destination of {}",
+                    task_name(inst, v, pos, t),
+                    inst.message_label(t.msg)
+                ));
+            }
+            let slot = match t.op {
+                Op::Send => &mut send_to[t.msg * n + to],
+                Op::Recv => &mut recv_at[t.msg * n + to],
+            };
+            if let Some((other, _)) = *slot {
+                let m = inst.message_label(t.msg);
+                return bad(match t.op {
+                    Op::Recv => format!(
+                        "{}: P{to} receives {m} twice (also from P{other})",
+                        task_name(inst, v, pos, t)
+                    ),
+                    Op::Send => format!(
+                        "{}: {m} is sent to P{to} twice (also by P{other})",
+                        task_name(inst, v, pos, t)
+                    ),
+                });
+            }
+            *slot = Some((from, pos));
+        }
+    }
+    for k in 0..nm {
+        for to in 0..n {
+            let i = k * n + to;
+            match (send_to[i], recv_at[i]) {
+                (Some((from, pos)), None) => {
+                    let t = plan.tasks[from][pos];
+                    return bad(format!(
+                        "{}: P{to} never posts the matching receive",
+                        task_name(inst, from, pos, &t)
+                    ));
+                }
+                (None, Some((from, pos))) => {
+                    let t = plan.tasks[to][pos];
+                    return bad(format!(
+                        "{}: P{from} never sends {} to P{to}",
+                        task_name(inst, to, pos, &t),
+                        inst.message_label(k)
+                    ));
+                }
+                (Some((a, _)), Some((b, pos))) if a != b => {
+                    let t = plan.tasks[to][pos];
+                    return bad(format!(
+                        "{}: P{a} sends it, not P{b}",
+                        task_name(inst, to, pos, &t)
+                    ));
+                }
+                (None, None) if is_dest[i] => {
+                    return bad(format!("P{to} never receives {}", inst.message_label(k)));
+                }
+                _ => {}
+            }
+        }
+    }
+    // Event-driven execution: run each node until it blocks on a receive whose send has not
+    // run yet; the send wakes it.
+    let mut pc = vec![0usize; n];
+    let mut clock = vec![0.0f64; n];
+    let mut holds: Vec<Vec<Option<f64>>> = vec![vec![None; n]; nm];
+    let mut parent: Vec<Vec<Option<usize>>> = vec![vec![None; n]; nm];
+    for (k, m) in inst.messages.iter().enumerate() {
+        holds[k][m.source] = Some(0.0);
+    }
+    // sent[k*n+to] = (send_start, send_end, arrive) once the send has run.
+    let mut sent: Vec<Option<(f64, f64, f64)>> = vec![None; nm * n];
+    let mut transfers = Vec::with_capacity(plan.len() / 2);
+    let mut work: Vec<usize> = (0..n).rev().collect();
+    while let Some(v) = work.pop() {
+        let list = &plan.tasks[v];
+        while pc[v] < list.len() {
+            let t = list[pc[v]];
+            let size = inst.messages[t.msg].size;
+            match t.op {
+                Op::Send => {
+                    if holds[t.msg][v].is_none() {
+                        return bad(format!(
+                            "{}: P{v} relays {} before it holds it",
+                            task_name(inst, v, pc[v], &t),
+                            inst.message_label(t.msg)
+                        ));
+                    }
+                    let start = clock[v];
+                    let end = start + nodes[v].send.at(size);
+                    let arrive = end + inst.link.x(v, t.peer) * size;
+                    sent[t.msg * n + t.peer] = Some((start, end, arrive));
+                    clock[v] = end;
+                    // Wake the receiver if it is blocked on exactly this receive.
+                    let r = t.peer;
+                    if plan.tasks[r].get(pc[r]) == Some(&Task::recv(v, t.msg)) {
+                        work.push(r);
+                    }
+                }
+                Op::Recv => {
+                    let Some((send_start, send_end, arrive)) = sent[t.msg * n + v] else {
+                        break;
+                    };
+                    let issue = clock[v];
+                    let start = arrive.max(issue);
+                    let end = start + nodes[v].recv.at(size);
+                    clock[v] = end;
+                    holds[t.msg][v] = Some(end);
+                    parent[t.msg][v] = Some(t.peer);
+                    transfers.push(Transfer {
+                        msg: t.msg,
+                        from: t.peer,
+                        to: v,
+                        send_start,
+                        send_end,
+                        arrive,
+                        recv_issue: issue,
+                        recv_start: start,
+                        recv_end: end,
+                    });
+                }
+            }
+            pc[v] += 1;
+        }
+    }
+    let blocked: Vec<String> = (0..n)
+        .filter(|&v| pc[v] < plan.tasks[v].len())
+        .take(4)
+        .map(|v| task_name(inst, v, pc[v], &plan.tasks[v][pc[v]]))
+        .collect();
+    if !blocked.is_empty() {
+        return bad(format!(
+            "deadlock: every remaining task waits for a send that comes after it ({}{})",
+            blocked.join("; "),
+            if blocked.len() == 4 { "; ..." } else { "" }
+        ));
+    }
+    transfers.sort_by(|a, b| {
+        a.send_start
+            .total_cmp(&b.send_start)
+            .then(a.from.cmp(&b.from))
+            .then(a.to.cmp(&b.to))
+    });
+    let message_completion: Vec<f64> = inst
+        .messages
+        .iter()
+        .enumerate()
+        .map(|(k, m)| {
+            m.destinations
+                .iter()
+                .filter_map(|&d| holds[k][d])
+                .fold(0.0, f64::max)
+        })
+        .collect();
+    let completion_time = message_completion.iter().copied().fold(0.0, f64::max);
+    Ok(MultiSchedule {
+        transfers,
+        parent,
+        holds,
+        message_completion,
+        finish: clock,
+        completion_time,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::models::multi::instance::{Link, Message, NodeClass, Overhead};
+
+    /// Three unit nodes, S = 1, R = 2, X·m = 1 (m = 1 byte): P0 sends m0 to P1 and P2.
+    fn inst() -> MultiInstance {
+        MultiInstance {
+            classes: vec![NodeClass {
+                name: String::new(),
+                count: 3,
+                send: Overhead {
+                    fixed: 1.0,
+                    per_byte: 0.0,
+                },
+                recv: Overhead {
+                    fixed: 2.0,
+                    per_byte: 0.0,
+                },
+            }],
+            link: Link::PerByte(1.0),
+            messages: vec![
+                Message {
+                    source: 0,
+                    size: 1.0,
+                    destinations: vec![1, 2],
+                },
+                Message {
+                    source: 1,
+                    size: 1.0,
+                    destinations: vec![2],
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn non_blocking_sends_and_blocking_receives() {
+        let plan = MultiPlan {
+            tasks: vec![
+                vec![Task::send(1, 0), Task::send(2, 0)],
+                vec![Task::send(2, 1), Task::recv(0, 0)],
+                vec![Task::recv(1, 1), Task::recv(0, 0)],
+            ],
+        };
+        let s = simulate_multi(&inst(), &plan).unwrap();
+        // P0: sends at [0,1] and [1,2]; m0 reaches P1 at 2, P2 at 3.
+        // P1: sends m1 at [0,1], arrives at P2 at 2; P1 receives m0 at [2,4].
+        // P2: receives m1 at [2,4], then m0 (arrived at 3) at [4,6].
+        assert_eq!(s.holds[0], vec![Some(0.0), Some(4.0), Some(6.0)]);
+        assert_eq!(s.holds[1][2], Some(4.0));
+        assert_eq!(s.completion_time, 6.0);
+        assert_eq!(s.message_completion, vec![6.0, 4.0]);
+        let late = s
+            .transfers
+            .iter()
+            .find(|t| t.to == 2 && t.msg == 0)
+            .unwrap();
+        assert_eq!(
+            (late.arrive, late.recv_issue, late.recv_start),
+            (3.0, 4.0, 4.0)
+        );
+    }
+
+    #[test]
+    fn rejects_broken_plans_naming_the_task() {
+        let err = |inst: &MultiInstance, tasks: Vec<Vec<Task>>| {
+            simulate_multi(inst, &MultiPlan { tasks })
+                .unwrap_err()
+                .to_string()
+        };
+        let i = inst();
+        let e = err(
+            &i,
+            vec![
+                vec![Task::send(1, 0)],
+                vec![Task::send(2, 1), Task::recv(0, 0), Task::send(2, 0)],
+                vec![Task::send(1, 0), Task::recv(1, 1), Task::recv(1, 0)],
+            ],
+        );
+        assert!(
+            e.contains("P1 is not a destination") || e.contains("twice"),
+            "{e}"
+        );
+        // P2 relays m0 (to P1) before it holds it ... P1 is its destination, so use order.
+        let e = err(
+            &i,
+            vec![
+                vec![Task::send(2, 0)],
+                vec![Task::send(2, 1), Task::recv(2, 0)],
+                vec![Task::send(1, 0), Task::recv(1, 1), Task::recv(0, 0)],
+            ],
+        );
+        assert!(
+            e.contains("task 1 of P2") && e.contains("before it holds"),
+            "{e}"
+        );
+        // A receive without its send.
+        let e = err(
+            &i,
+            vec![
+                vec![Task::send(2, 0)],
+                vec![Task::send(2, 1), Task::recv(0, 0)],
+                vec![Task::recv(1, 1), Task::recv(0, 0)],
+            ],
+        );
+        assert!(
+            e.contains("task 2 of P1") && e.contains("never sends"),
+            "{e}"
+        );
+        // A send without its receive.
+        let e = err(
+            &i,
+            vec![
+                vec![Task::send(1, 0), Task::send(2, 0)],
+                vec![Task::send(2, 1), Task::recv(0, 0)],
+                vec![Task::recv(1, 1)],
+            ],
+        );
+        assert!(
+            e.contains("task 2 of P0") && e.contains("never posts"),
+            "{e}"
+        );
+        // A destination left out.
+        let e = err(
+            &i,
+            vec![
+                vec![Task::send(1, 0)],
+                vec![Task::send(2, 1), Task::recv(0, 0)],
+                vec![Task::recv(1, 1)],
+            ],
+        );
+        assert!(e.contains("P2 never receives m0"), "{e}");
+        // Deadlock: P1 waits for m2 before sending m1, P2 waits for m1 before sending m2.
+        let mut d = inst();
+        d.messages.push(Message {
+            source: 2,
+            size: 1.0,
+            destinations: vec![1],
+        });
+        let e = err(
+            &d,
+            vec![
+                vec![Task::send(1, 0), Task::send(2, 0)],
+                vec![Task::recv(0, 0), Task::recv(2, 2), Task::send(2, 1)],
+                vec![Task::recv(0, 0), Task::recv(1, 1), Task::send(1, 2)],
+            ],
+        );
+        assert!(e.contains("deadlock") && e.contains("task 2 of P1"), "{e}");
+        // Unknown node or message.
+        let e = err(&i, vec![vec![Task::send(9, 0)], vec![], vec![]]);
+        assert!(e.contains("no node P9"), "{e}");
+    }
+}

@@ -1,0 +1,353 @@
+//! Exact optimum by the literal dynamic program of 000 Lemma 5 / Theorem 2, generalised to the
+//! sender-receiver model as 000 section 5 suggests.
+//!
+//! A node **type** is a distinct `(send, recv)` pair among the destinations
+//! ([`Instance::destination_types`]); type `l` has send time `s_l` and arrival delay
+//! `a_l = L + r_l` (0 in the node model). For a node whose send time is `s` and that holds the
+//! message at time 0, `tau(s, i)` is the least time by which it can make `i_l` further nodes of
+//! every type `l` hold the message:
+//!
+//! ```text
+//! tau(s, 0) = 0
+//! tau(s, i) = min over l with i_l >= 1, 0 <= y <= i - e_l of
+//!             max( s + a_l + tau(s_l, y),  s + tau(s, i - y - e_l) )
+//! ```
+//!
+//! (the first child is of type `l` and its subtree holds `y`; the node is free again at `s` and
+//! serves the rest). With `a_l = 0` this is exactly Lemma 5. `tau` depends on the sender only
+//! through its send time, so there is one table per distinct send time among the types and the
+//! source (the source is its own "type" for the outer call only). The answer is
+//! `tau(s(source), n)`, `n` the vector of type counts. Proof and discussion: `docs/optimal.md`.
+//!
+//! The plan is rebuilt from the argmin stored in every cell: children in send order, concrete
+//! destinations of each type handed out in index order. Its simulated completion time equals the
+//! table value (exactly for integer costs; up to floating-point rounding of the sums otherwise).
+//!
+//! **Complexity**: tables `c <= k + 1`, cells `P = prod (n_l + 1)`, work
+//! `W = c * sum_l n_l (n_l + 1) / 2 * prod_{j != l} (n_j + 1)(n_j + 2) / 2` = O(k^2 n^{2k})
+//! (Theorem 2); memory O(c P). [`lemma5_work`] computes `W`; above [`LEMMA5_WORK_LIMIT`] (or
+//! [`LEMMA5_CELL_LIMIT`] table cells) the solver refuses with [`Error::TooLarge`].
+//!
+//! ```
+//! use hetcast_core::{models::overhead::{gallery, algo::lemma5, simulate}};
+//! let inst = gallery::libeskind_hadas_figure1();
+//! let (sol, t) = lemma5::lemma5_with_time(&inst).unwrap();
+//! assert_eq!(t, 9.0);
+//! assert_eq!(simulate(&inst, &sol.plan).unwrap().completion_time, 9.0);
+//! ```
+
+use super::Solution;
+use crate::error::Error;
+use crate::models::overhead::instance::Instance;
+use crate::models::overhead::plan::Plan;
+
+/// Largest accepted work estimate [`lemma5_work`] (inner-loop steps): about 2-4 s in a release
+/// build on one core of a 2020s machine.
+pub const LEMMA5_WORK_LIMIT: f64 = 1.0e9;
+
+/// Largest accepted number of table cells (all tables together).
+pub const LEMMA5_CELL_LIMIT: f64 = 2.0e7;
+
+/// The destination types of an instance with their members: shared by the exact solvers.
+#[derive(Debug, Clone)]
+pub(crate) struct Groups {
+    /// Send time of each type.
+    pub send: Vec<f64>,
+    /// Arrival delay `L + r` of each type.
+    pub delay: Vec<f64>,
+    /// Receive time of each type.
+    pub recv: Vec<f64>,
+    /// The destinations of each type, in index order.
+    pub members: Vec<Vec<usize>>,
+}
+
+impl Groups {
+    /// Group the destinations of `inst` by exact `(send, recv)`, in the order of
+    /// [`Instance::destination_types`].
+    pub(crate) fn new(inst: &Instance) -> Groups {
+        let types = inst.destination_types();
+        let mut g = Groups {
+            send: Vec::with_capacity(types.len()),
+            delay: Vec::with_capacity(types.len()),
+            recv: Vec::with_capacity(types.len()),
+            members: vec![Vec::new(); types.len()],
+        };
+        for &((s, r), _) in &types {
+            g.send.push(s);
+            g.recv.push(r);
+            g.delay.push(inst.latency + r);
+        }
+        for v in inst.destinations() {
+            let key = (inst.nodes[v].send, inst.nodes[v].recv);
+            if let Some(t) = types.iter().position(|&(k, _)| k == key) {
+                g.members[t].push(v);
+            }
+        }
+        g
+    }
+
+    /// Number of types.
+    pub(crate) fn len(&self) -> usize {
+        self.send.len()
+    }
+
+    /// How many destinations each type has.
+    pub(crate) fn counts(&self) -> Vec<usize> {
+        self.members.iter().map(Vec::len).collect()
+    }
+}
+
+/// Hands out concrete destinations of each type, in index order.
+pub(crate) struct Assigner<'a> {
+    groups: &'a Groups,
+    next: Vec<usize>,
+}
+
+impl<'a> Assigner<'a> {
+    /// A fresh assigner.
+    pub(crate) fn new(groups: &'a Groups) -> Assigner<'a> {
+        Assigner {
+            groups,
+            next: vec![0; groups.len()],
+        }
+    }
+
+    /// The next unused destination of type `l`, if any is left.
+    pub(crate) fn take(&mut self, l: usize) -> Option<usize> {
+        let v = self.groups.members[l].get(self.next[l]).copied();
+        if v.is_some() {
+            self.next[l] += 1;
+        }
+        v
+    }
+}
+
+/// Distinct send times among `sends` plus `extra`; returns (class send times, class of each
+/// entry of `sends`, class of `extra`).
+pub(crate) fn send_classes(sends: &[f64], extra: f64) -> (Vec<f64>, Vec<usize>, usize) {
+    let mut classes: Vec<f64> = Vec::new();
+    let mut find = |s: f64| match classes.iter().position(|&c| c == s) {
+        Some(i) => i,
+        None => {
+            classes.push(s);
+            classes.len() - 1
+        }
+    };
+    let of_type: Vec<usize> = sends.iter().map(|&s| find(s)).collect();
+    let of_extra = find(extra);
+    (classes, of_type, of_extra)
+}
+
+/// The work estimate `W` of the module documentation (inner-loop steps of the dynamic program).
+/// `inst` should be valid.
+pub fn lemma5_work(inst: &Instance) -> f64 {
+    let g = Groups::new(inst);
+    let (classes, _, _) = send_classes(&g.send, inst.nodes[inst.source].send);
+    work_of(&g.counts(), classes.len())
+}
+
+fn work_of(n: &[usize], classes: usize) -> f64 {
+    let mut per_table = 0.0;
+    for l in 0..n.len() {
+        let mut w = n[l] as f64 * (n[l] as f64 + 1.0) / 2.0;
+        for (j, &nj) in n.iter().enumerate() {
+            if j != l {
+                w *= (nj as f64 + 1.0) * (nj as f64 + 2.0) / 2.0;
+            }
+        }
+        per_table += w;
+    }
+    classes as f64 * per_table
+}
+
+fn cells_of(n: &[usize]) -> f64 {
+    n.iter().map(|&c| c as f64 + 1.0).product()
+}
+
+/// Check the documented limits; `Err(TooLarge)` when the instance is beyond them.
+pub fn lemma5_check(inst: &Instance) -> Result<(), Error> {
+    let g = Groups::new(inst);
+    let (classes, _, _) = send_classes(&g.send, inst.nodes[inst.source].send);
+    let n = g.counts();
+    let cells = cells_of(&n) * classes.len() as f64;
+    if cells > LEMMA5_CELL_LIMIT {
+        return Err(Error::TooLarge {
+            algorithm: "lemma5",
+            size: saturating(cells),
+            limit: LEMMA5_CELL_LIMIT as u64,
+            what: "dynamic-program cells",
+        });
+    }
+    let work = work_of(&n, classes.len());
+    if work > LEMMA5_WORK_LIMIT {
+        return Err(Error::TooLarge {
+            algorithm: "lemma5",
+            size: saturating(work),
+            limit: LEMMA5_WORK_LIMIT as u64,
+            what: "dynamic-program steps",
+        });
+    }
+    Ok(())
+}
+
+pub(crate) fn saturating(x: f64) -> u64 {
+    if x >= u64::MAX as f64 {
+        u64::MAX
+    } else {
+        x as u64
+    }
+}
+
+/// Exact optimum by the Lemma 5 dynamic program (see the module documentation).
+pub fn lemma5(inst: &Instance) -> Result<Solution, Error> {
+    lemma5_with_time(inst).map(|(s, _)| s)
+}
+
+/// The optimal completion time `tau(s(source), n)` alone.
+pub fn lemma5_time(inst: &Instance) -> Result<f64, Error> {
+    lemma5_with_time(inst).map(|(_, t)| t)
+}
+
+/// The optimal plan and the table value `tau(s(source), n)`.
+pub fn lemma5_with_time(inst: &Instance) -> Result<(Solution, f64), Error> {
+    inst.validate()?;
+    lemma5_check(inst)?;
+    let g = Groups::new(inst);
+    let k = g.len();
+    let n = g.counts();
+    let (class_send, class_of_type, class_src) =
+        send_classes(&g.send, inst.nodes[inst.source].send);
+    let nc = class_send.len();
+    let dims: Vec<usize> = n.iter().map(|&c| c + 1).collect();
+    let mut stride = vec![1usize; k];
+    for l in (0..k.saturating_sub(1)).rev() {
+        stride[l] = stride[l + 1] * dims[l + 1];
+    }
+    let cells: usize = dims.iter().product();
+    // tau[c * cells + f], choice[c * cells + f] = (first child's type, flat index of its subtree).
+    let mut tau = vec![0.0f64; nc * cells];
+    let mut choice = vec![(0u32, 0u32); nc * cells];
+    let mut i = vec![0usize; k]; // coordinates of flat index f (last coordinate fastest)
+    let mut y = vec![0usize; k];
+    for f in 1..cells {
+        advance(&mut i, &dims);
+        for c in 0..nc {
+            let mut best = f64::INFINITY;
+            let mut arg = (0u32, 0u32);
+            for l in 0..k {
+                if i[l] == 0 {
+                    continue;
+                }
+                let fb = f - stride[l]; // flat index of the box i - e_l
+                let a_l = g.delay[l];
+                let sub = &tau[class_of_type[l] * cells..(class_of_type[l] + 1) * cells];
+                let me = &tau[c * cells..(c + 1) * cells];
+                // y ranges over the box 0 <= y <= i - e_l; the last coordinate is contiguous.
+                let mut bx = i.clone();
+                bx[l] -= 1;
+                let last = bx[k - 1];
+                y.iter_mut().for_each(|v| *v = 0);
+                loop {
+                    let base: usize = (0..k - 1).map(|d| y[d] * stride[d]).sum();
+                    // y = base + yl pairs with i - e_l - y = fb - base - yl.
+                    let ys = &sub[base..=base + last];
+                    let rest = &me[fb - base - last..=fb - base];
+                    for (yl, (&a, &b)) in ys.iter().zip(rest.iter().rev()).enumerate() {
+                        let v = (a_l + a).max(b);
+                        if v < best {
+                            best = v;
+                            arg = (l as u32, (base + yl) as u32);
+                        }
+                    }
+                    // Odometer over the first k - 1 coordinates.
+                    let mut d = k - 1;
+                    let mut done = true;
+                    while d > 0 {
+                        d -= 1;
+                        if y[d] < bx[d] {
+                            y[d] += 1;
+                            done = false;
+                            break;
+                        }
+                        y[d] = 0;
+                    }
+                    if done {
+                        break;
+                    }
+                }
+            }
+            tau[c * cells + f] = class_send[c] + best;
+            choice[c * cells + f] = arg;
+        }
+    }
+    let time = tau[class_src * cells + cells - 1];
+    // Rebuild the tree.
+    let mut plan = Plan::new(inst.source, inst.nodes.len());
+    let mut assign = Assigner::new(&g);
+    let mut stack = vec![(inst.source, class_src, cells - 1)];
+    while let Some((u, c, f)) = stack.pop() {
+        if f == 0 {
+            continue;
+        }
+        let (l, ya) = choice[c * cells + f];
+        let (l, ya) = (l as usize, ya as usize);
+        let child = assign
+            .take(l)
+            .ok_or_else(|| Error::InvalidPlan("lemma5: internal count mismatch".into()))?;
+        plan.children[u].push(child);
+        stack.push((u, c, f - stride[l] - ya));
+        stack.push((child, class_of_type[l], ya));
+    }
+    Ok((
+        Solution {
+            plan,
+            trace: Vec::new(),
+        },
+        time,
+    ))
+}
+
+/// Mixed-radix increment, last coordinate fastest.
+fn advance(i: &mut [usize], dims: &[usize]) {
+    for d in (0..i.len()).rev() {
+        if i[d] + 1 < dims[d] {
+            i[d] += 1;
+            return;
+        }
+        i[d] = 0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::models::overhead::gallery;
+    use crate::models::overhead::simulate::simulate;
+
+    #[test]
+    fn golden_examples() {
+        let inst = gallery::libeskind_hadas_figure1();
+        let (sol, t) = lemma5_with_time(&inst).unwrap();
+        assert_eq!(t, 9.0);
+        assert_eq!(simulate(&inst, &sol.plan).unwrap().completion_time, 9.0);
+        let inst = gallery::liu_figure1();
+        let (sol, t) = lemma5_with_time(&inst).unwrap();
+        assert_eq!(t, 5.0);
+        assert_eq!(simulate(&inst, &sol.plan).unwrap().completion_time, 5.0);
+    }
+
+    #[test]
+    fn work_estimate_matches_the_formula() {
+        // One type of 3 nodes, source of another send time: 2 tables * 3*4/2.
+        let inst = Instance::node_model(0, &[2.0, 1.0, 1.0, 1.0]);
+        assert_eq!(lemma5_work(&inst), 12.0);
+        let big = Instance::node_model(0, &vec![1.0; 200_000]);
+        assert!(matches!(
+            lemma5(&big),
+            Err(Error::TooLarge {
+                algorithm: "lemma5",
+                ..
+            })
+        ));
+    }
+}

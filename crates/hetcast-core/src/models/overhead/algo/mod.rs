@@ -1,0 +1,128 @@
+//! The algorithms, one file each. Every algorithm is a pure function from an
+//! [`Instance`](crate::models::overhead::instance::Instance) to a [`Solution`] (a plan and, where it has steps, a
+//! trace); times come only from [`crate::models::overhead::simulate`].
+
+pub mod exhaustive;
+pub mod greedy;
+pub mod lemma5;
+pub mod optimal;
+pub mod random;
+
+use crate::catalog::Catalog;
+use crate::error::Error;
+use crate::models::overhead::instance::Instance;
+use crate::models::overhead::plan::Plan;
+use crate::models::overhead::trace::Trace;
+use serde::{Deserialize, Serialize};
+
+/// What an algorithm returns: the plan and the steps it took (empty where it has none).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Solution {
+    /// The multicast tree with ordered children.
+    pub plan: Plan,
+    /// The algorithm's steps (greedy/FNF and random selection).
+    pub trace: Trace,
+}
+
+/// The algorithms the app and the CLI can run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Algorithm {
+    /// Greedy of 000 section 2 = fastest-node-first of 004 section 3.1.
+    Greedy,
+    /// Random selection of 004 section 5.2, with a seed.
+    Random,
+    /// Exact optimum (frontier formulation, see `optimal.rs`).
+    Optimal,
+    /// Exact optimum by the literal Lemma 5 dynamic program of 000 section 3.
+    Lemma5,
+    /// Exact optimum by exhaustive search over non-idling schedules (n <= 9).
+    Exhaustive,
+}
+
+impl Catalog for Algorithm {
+    const ALL: &'static [Algorithm] = &[
+        Algorithm::Greedy,
+        Algorithm::Random,
+        Algorithm::Optimal,
+        Algorithm::Lemma5,
+        Algorithm::Exhaustive,
+    ];
+
+    fn key(self) -> &'static str {
+        match self {
+            Algorithm::Greedy => "greedy",
+            Algorithm::Random => "random",
+            Algorithm::Optimal => "optimal",
+            Algorithm::Lemma5 => "lemma5",
+            Algorithm::Exhaustive => "exhaustive",
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            Algorithm::Greedy => "Greedy / FNF",
+            Algorithm::Random => "Random selection",
+            Algorithm::Optimal => "Optimum (frontier DP)",
+            Algorithm::Lemma5 => "Optimum (Lemma 5 DP)",
+            Algorithm::Exhaustive => "Optimum (exhaustive)",
+        }
+    }
+
+    fn short(self) -> &'static str {
+        match self {
+            Algorithm::Greedy => "FNF",
+            Algorithm::Random => "Random",
+            Algorithm::Optimal => "OPT",
+            Algorithm::Lemma5 => "Lemma 5",
+            Algorithm::Exhaustive => "Exhaustive",
+        }
+    }
+
+    /// `fnf` names greedy, `opt` the frontier optimum.
+    fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Algorithm::Greedy => &["fnf"],
+            Algorithm::Optimal => &["opt"],
+            _ => &[],
+        }
+    }
+}
+
+impl Algorithm {
+    /// True for the exact methods.
+    pub fn is_exact(self) -> bool {
+        matches!(
+            self,
+            Algorithm::Optimal | Algorithm::Lemma5 | Algorithm::Exhaustive
+        )
+    }
+}
+
+/// Validate `inst` and run `algo` on it (`seed` is used by random selection only).
+pub fn run(inst: &Instance, algo: Algorithm, seed: u64) -> Result<Solution, Error> {
+    inst.validate()?;
+    match algo {
+        Algorithm::Greedy => greedy::greedy(inst),
+        Algorithm::Random => random::random_selection(inst, seed),
+        Algorithm::Optimal => optimal::optimal(inst),
+        Algorithm::Lemma5 => lemma5::lemma5(inst),
+        Algorithm::Exhaustive => exhaustive::exhaustive(inst),
+    }
+}
+
+/// The order in which greedy/FNF picks receivers: smallest receive time first (004 section 5.2),
+/// then smallest send time (the node model's c), then smallest index. For consistent speeds this
+/// is "fastest first" (004 section 3.1, 000 section 2). Also the order that "monotonic" and
+/// "layered" are judged by.
+pub fn speed_key(inst: &Instance, v: usize) -> (f64, f64) {
+    (inst.nodes[v].recv, inst.nodes[v].send)
+}
+
+/// Compare two nodes by [`speed_key`], then index.
+pub fn faster_first(inst: &Instance, a: usize, b: usize) -> std::cmp::Ordering {
+    let (ka, kb) = (speed_key(inst, a), speed_key(inst, b));
+    ka.0.total_cmp(&kb.0)
+        .then(ka.1.total_cmp(&kb.1))
+        .then(a.cmp(&b))
+}

@@ -1,0 +1,802 @@
+//! Exact optimum, fast: the default "optimum" of the app. A deadline-frontier dynamic program
+//! over the node types; proof in `docs/optimal.md`.
+//!
+//! **Sets.** Types are as in [`super::lemma5`]: type `l` has send time `s_l`, arrival delay
+//! `a_l = L + r_l` and `n_l` destinations. For a sender with send time `s` (a *class*: one per
+//! distinct send time among the types and the source) and a time budget `T`, let `F(s, T)` be the
+//! set of count vectors `y` such that a node with send time `s` holding the message at 0 can make
+//! exactly `y_l` further nodes of each type `l` hold it by `T`. By the first-child decomposition
+//! of Lemma 5,
+//!
+//! ```text
+//! F(s, T) = {0}  ∪  ( G(T - s) ⊕ F(s, T - s) ),     G(t) = ∪_l ( e_l + F(s_l, t - a_l) )
+//! ```
+//!
+//! (`⊕` is the Minkowski sum, `F(·, t) = ∅` for `t < 0`). The optimum is the least `T` with
+//! `n ∈ F(s_source, T)`.
+//!
+//! **Frontier.** Suppose one destination type `K` is *slowest in both*: `s_K >= s_l` and
+//! `a_K >= a_l` for every destination type `l` (always true in the node model, and whenever speeds
+//! are consistent, 004 section 2.1). Then every `F(s, T)` is down-closed in the `K` coordinate
+//! (Theorem F in `docs/optimal.md`: a type-`K` node that is not a leaf can swap places with a
+//! leaf of its subtree without delaying anyone, and a leaf can be dropped). So `F(s, T)` is
+//! exactly described by `h(y') = max { y_K : (y', y_K) ∈ F(s, T) }` over the other `k - 1`
+//! coordinates `y'` (−∞ when none): an array of `P = prod_{l != K} (n_l + 1)` cells instead of a
+//! `k`-dimensional set. Union becomes pointwise max, `e_K + ·` adds one, `e_l + ·` shifts, and
+//! `⊕` becomes the (max, +) convolution of the arrays.
+//!
+//! **Times.** `F(s, ·)` is a step function of `T`; it can only change at `b + s` for a breakpoint
+//! `b` of `F(s, ·)` or at `b + s + a_l` for a breakpoint `b` of `F(s_l, ·)`. The solver processes
+//! these candidate times in increasing order from 0 (every class starts with `F = {0}`), stores
+//! each class's breakpoints and arrays, and stops at the first `T` with `n ∈ F(s_source, T)`:
+//! that `T` is the optimum. Greedy's time is an upper bound: no candidate above it is queued.
+//!
+//! **Plan.** From the final state the tree is rebuilt top-down: for target `y` at `(s, T)` find a
+//! first child of type `l` and a split `y = e_l + y1 + y2` with `y1 ∈ F(s_l, T - s - a_l)` and
+//! `y2 ∈ F(s, T - s)` (one exists by the recurrence and Theorem F), then recurse.
+//!
+//! **Exact arithmetic and tolerance.** When every cost (send, receive, latency) is a multiple of
+//! `10^-d` for some `d <= 6` (within a relative `1e-9`), all times are scaled to whole numbers and
+//! every comparison is exact. Otherwise times are `f64` sums and two times within
+//! `eps = 1e-9 * greedy` are treated as equal ([`REL_TOL`]); the result may then exceed the true
+//! optimum by at most the number of nodes times `eps`.
+//!
+//! **Fallback.** Without a type slowest in both (some inconsistent sender-receiver instances), or
+//! when a send time is below `1000 * eps` in the `f64` mode, the solver uses
+//! [`super::lemma5`] (its limits apply).
+//!
+//! **Complexity.** With `B` breakpoints per class, `c` classes and `P` frontier cells, time
+//! `O(c * B * (k P + P^2 / 2^(k-1)))` and memory `O(c B P)`; for `k = 2`, `O(c B n^2)` against
+//! Lemma 5's `O(n^4)`. With whole costs `B <= OPT + 1`. Limits: [`OPTIMAL_CELL_LIMIT`] cells per
+//! frontier, [`OPTIMAL_STORED_LIMIT`] stored cells, [`OPTIMAL_WORK_LIMIT`] steps (estimated
+//! beforehand for whole costs, counted while running otherwise); beyond them,
+//! [`Error::TooLarge`].
+//!
+//! ```
+//! use hetcast_core::{models::overhead::{gallery, algo::optimal, simulate}};
+//! let inst = gallery::libeskind_hadas_figure1();
+//! let (sol, t) = optimal::optimal_with_time(&inst).unwrap();
+//! assert_eq!(t, 9.0);
+//! assert_eq!(simulate(&inst, &sol.plan).unwrap().completion_time, 9.0);
+//! ```
+
+use super::greedy::greedy_plan;
+use super::lemma5::{lemma5_with_time, saturating, send_classes, Assigner, Groups};
+use super::Solution;
+use crate::error::Error;
+use crate::models::overhead::instance::Instance;
+use crate::models::overhead::plan::Plan;
+use crate::models::overhead::simulate::simulate;
+use crate::order::Total;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Relative tolerance of the `f64` mode: times within `REL_TOL * greedy` are equal.
+pub const REL_TOL: f64 = 1e-9;
+
+/// Most decimals a cost may have for the exact whole-number mode.
+pub const MAX_DECIMALS: i32 = 6;
+
+/// Largest accepted number of dynamic-program steps (convolution cells visited, counted while
+/// running; a convolution that would pass it is refused before it starts): about 2 s in an
+/// `opt-level = 3` build on one core (about 5 steps per ns), longer with `opt-level = "z"`.
+pub const OPTIMAL_WORK_LIMIT: f64 = 1.0e10;
+
+/// Largest accepted *upper estimate* of the steps, computed before running when times are whole
+/// numbers up to 2e6 (see `docs/optimal.md`); measured estimates are 2 to 6 times the real count.
+pub const OPTIMAL_ESTIMATE_LIMIT: f64 = 4.0e10;
+
+/// Largest accepted frontier: `prod_{l != K} (n_l + 1)` cells.
+pub const OPTIMAL_CELL_LIMIT: usize = 4_000_000;
+
+/// Largest accepted number of stored frontier cells over all breakpoints (4 bytes each).
+pub const OPTIMAL_STORED_LIMIT: usize = 50_000_000;
+
+const NEG: i32 = -(1 << 30);
+
+/// Which way [`optimal_with_method`] found the optimum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// The frontier program with whole-number (scaled) times: every comparison exact.
+    FrontierExact,
+    /// The frontier program with `f64` times, equal within [`REL_TOL`] times greedy's time.
+    FrontierTolerant,
+    /// Lemma 5, because no destination type is slowest in both send time and `L + r`.
+    Lemma5NoSlowestType,
+    /// Lemma 5, because a send time is below 1000 times the `f64` tolerance.
+    Lemma5TinyCosts,
+    /// Lemma 5, because the frontier program could not rebuild a plan (possible only through
+    /// rounding in the `f64` mode; never observed).
+    Lemma5Rebuild,
+}
+
+/// Exact optimum (see the module documentation).
+pub fn optimal(inst: &Instance) -> Result<Solution, Error> {
+    optimal_with_time(inst).map(|(s, _)| s)
+}
+
+/// The optimal completion time alone.
+pub fn optimal_time(inst: &Instance) -> Result<f64, Error> {
+    optimal_with_time(inst).map(|(_, t)| t)
+}
+
+/// True when the frontier formulation applies (a destination type is slowest in both send time
+/// and `L + r`); otherwise [`optimal`] falls back to Lemma 5.
+pub fn frontier_applies(inst: &Instance) -> bool {
+    let g = Groups::new(inst);
+    dominating(&g).is_some()
+}
+
+/// The frontier program's upper estimate of its steps (compare with [`OPTIMAL_ESTIMATE_LIMIT`];
+/// about 5 steps per ns in an optimised build), when it can be computed beforehand: the frontier
+/// applies, times are whole numbers after decimal scaling, and greedy's time is at most 2e6 units.
+pub fn optimal_estimate(inst: &Instance) -> Result<Option<f64>, Error> {
+    inst.validate()?;
+    let g = Groups::new(inst);
+    let Some(kk) = dominating(&g) else {
+        return Ok(None);
+    };
+    let ub = simulate(inst, &greedy_plan(inst)?)?.completion_time;
+    match Dp::new(inst, &g, kk, ub, false)? {
+        Some(dp) if dp.scale_exact => Ok(dp.bound().map(|(steps, _)| steps)),
+        _ => Ok(None),
+    }
+}
+
+/// The optimal plan and the optimal completion time (the dynamic program's value).
+pub fn optimal_with_time(inst: &Instance) -> Result<(Solution, f64), Error> {
+    optimal_with_method(inst).map(|(s, t, _)| (s, t))
+}
+
+/// The optimal plan, the optimal completion time and the method that found them.
+pub fn optimal_with_method(inst: &Instance) -> Result<(Solution, f64, Method), Error> {
+    inst.validate()?;
+    let g = Groups::new(inst);
+    let Some(kk) = dominating(&g) else {
+        return fallback(inst, Method::Lemma5NoSlowestType);
+    };
+    let incumbent = greedy_plan(inst)?;
+    let ub = simulate(inst, &incumbent)?.completion_time;
+    let Some(mut dp) = Dp::new(inst, &g, kk, ub, true)? else {
+        return fallback(inst, Method::Lemma5TinyCosts);
+    };
+    let method = if dp.scale_exact {
+        Method::FrontierExact
+    } else {
+        Method::FrontierTolerant
+    };
+    match dp.solve()? {
+        Some((time, state)) => match dp.rebuild(inst, &g, state) {
+            Some(plan) => Ok((
+                Solution {
+                    plan,
+                    trace: Vec::new(),
+                },
+                time,
+                method,
+            )),
+            None => fallback(inst, Method::Lemma5Rebuild),
+        },
+        // Cannot happen in exact arithmetic (greedy's time is reachable); be safe.
+        None => fallback(inst, Method::Lemma5Rebuild),
+    }
+}
+
+fn fallback(inst: &Instance, why: Method) -> Result<(Solution, f64, Method), Error> {
+    match lemma5_with_time(inst) {
+        Ok((s, t)) => Ok((s, t, why)),
+        Err(Error::TooLarge {
+            size, limit, what, ..
+        }) => Err(Error::TooLarge {
+            algorithm: match why {
+                Method::Lemma5NoSlowestType => "optimal (no destination type is slowest in both send and receive time, so it uses Lemma 5, which)",
+                Method::Lemma5TinyCosts => "optimal (send times too small for its tolerance, so it uses Lemma 5, which)",
+                _ => "optimal (via its Lemma 5 fallback)",
+            },
+            size,
+            limit,
+            what,
+        }),
+        Err(e) => Err(e),
+    }
+}
+
+/// The destination type slowest in both send time and arrival delay, if any.
+fn dominating(g: &Groups) -> Option<usize> {
+    let k = g.len();
+    (0..k).find(|&c| (0..k).all(|l| g.send[l] <= g.send[c] && g.delay[l] <= g.delay[c]))
+}
+
+/// The decimal scale `10^d` that makes every cost whole, if `d <= MAX_DECIMALS` works.
+fn decimal_scale(inst: &Instance, ub: f64) -> Option<f64> {
+    let mut values: Vec<f64> = vec![inst.latency];
+    for n in &inst.nodes {
+        values.push(n.send);
+        values.push(n.recv);
+    }
+    (0..=MAX_DECIMALS).map(|d| 10f64.powi(d)).find(|&f| {
+        ub * f < (1u64 << 50) as f64
+            && values.iter().all(|&x| {
+                let y = x * f;
+                (y - y.round()).abs() <= 1e-9 * y.abs().max(1.0)
+            })
+    })
+}
+
+struct Dp {
+    k: usize,
+    /// For each type, its dimension in the arrays (None for `kk`).
+    dim_of_type: Vec<Option<usize>>,
+    /// Array extents `n_l + 1` and strides (last dimension contiguous).
+    m: Vec<usize>,
+    stride: Vec<usize>,
+    p: usize,
+    nk: i32,
+    /// Flat index of the target (the other types' counts).
+    target: usize,
+    class_send: Vec<f64>,
+    class_of_type: Vec<usize>,
+    class_src: usize,
+    delay: Vec<f64>,
+    eps: f64,
+    ub: f64,
+    /// Divide a scaled time by this to get back the instance's units.
+    scale: f64,
+    /// True in the whole-number mode.
+    scale_exact: bool,
+    times: Vec<Vec<f64>>,
+    h: Vec<Vec<i32>>,
+    work: f64,
+    stored: usize,
+}
+
+impl Dp {
+    /// Set up, or `Ok(None)` when the `f64` mode cannot separate times (fallback).
+    fn new(
+        inst: &Instance,
+        g: &Groups,
+        kk: usize,
+        ub: f64,
+        check: bool,
+    ) -> Result<Option<Dp>, Error> {
+        let k = g.len();
+        let n = g.counts();
+        let mut dim_of_type = vec![None; k];
+        let mut m = Vec::new();
+        let mut target_coords = Vec::new();
+        for l in 0..k {
+            if l != kk {
+                dim_of_type[l] = Some(m.len());
+                m.push(n[l] + 1);
+                target_coords.push(n[l]);
+            }
+        }
+        let nd = m.len();
+        let p_f: f64 = m.iter().map(|&x| x as f64).product();
+        if p_f > OPTIMAL_CELL_LIMIT as f64 {
+            return Err(Error::TooLarge {
+                algorithm: "optimal",
+                size: saturating(p_f),
+                limit: OPTIMAL_CELL_LIMIT as u64,
+                what: "frontier cells",
+            });
+        }
+        let p = p_f as usize;
+        let mut stride = vec![1usize; nd];
+        for d in (0..nd.saturating_sub(1)).rev() {
+            stride[d] = stride[d + 1] * m[d + 1];
+        }
+        let target = (0..nd).map(|d| target_coords[d] * stride[d]).sum();
+        let src_send = inst.nodes[inst.source].send;
+        let (mut class_send, class_of_type, class_src) = send_classes(&g.send, src_send);
+        let mut delay: Vec<f64> = g.delay.clone();
+        let exact = decimal_scale(inst, ub);
+        let (eps, ub_s, scale) = match exact {
+            Some(f) => {
+                for s in class_send.iter_mut() {
+                    *s = (*s * f).round();
+                }
+                for (d, &r) in delay.iter_mut().zip(&g.recv) {
+                    *d = (inst.latency * f).round() + (r * f).round();
+                }
+                (0.5, (ub * f * (1.0 + 1e-9)).ceil(), f)
+            }
+            None => {
+                let eps = REL_TOL * ub;
+                if class_send.iter().any(|&s| s <= 1e3 * eps) {
+                    return Ok(None);
+                }
+                (eps, ub * (1.0 + 1e-9) + eps, 1.0)
+            }
+        };
+        let nc = class_send.len();
+        let dp = Dp {
+            k,
+            dim_of_type,
+            m,
+            stride,
+            p,
+            nk: n[kk] as i32,
+            target,
+            class_send,
+            class_of_type,
+            class_src,
+            delay,
+            eps,
+            ub: ub_s,
+            scale,
+            scale_exact: exact.is_some(),
+            times: vec![Vec::new(); nc],
+            h: vec![Vec::new(); nc],
+            work: 0.0,
+            stored: 0,
+        };
+        if check && exact.is_some() {
+            dp.estimate()?;
+        }
+        Ok(Some(dp))
+    }
+
+    /// A priori work estimate for whole-number times: (candidate times per class, from a sieve
+    /// up to greedy's time) x (convolution cells per state).
+    fn estimate(&self) -> Result<(), Error> {
+        let Some((steps, states)) = self.bound() else {
+            return Ok(()); // counted while running instead
+        };
+        if steps > OPTIMAL_ESTIMATE_LIMIT {
+            return Err(Error::TooLarge {
+                algorithm: "optimal",
+                size: saturating(steps),
+                limit: OPTIMAL_ESTIMATE_LIMIT as u64,
+                what: "frontier steps (upper estimate)",
+            });
+        }
+        let cells = states * self.p as f64;
+        if cells > OPTIMAL_STORED_LIMIT as f64 {
+            return Err(Error::TooLarge {
+                algorithm: "optimal",
+                size: saturating(cells),
+                limit: OPTIMAL_STORED_LIMIT as u64,
+                what: "stored frontier cells (upper estimate)",
+            });
+        }
+        Ok(())
+    }
+
+    /// Upper bounds on the steps and on the number of states, for whole-number times up to
+    /// greedy's time `ub <= 2e6` (None above). Candidate times per class come from a sieve over
+    /// `0..=ub` (a time is a candidate only if it is a sum of the generators the queue adds).
+    /// The arrays' supports are bounded through counting: a sender with send time `s` reaches at
+    /// most `N_s(t)` nodes by `t` if every receiver had the smallest send time and the smallest
+    /// `L + r` (lowering costs never delays, and with identical receivers the full tree that
+    /// uses every slot reaches the most); a convolution visits at most `box(G) * box(F')` cells.
+    fn bound(&self) -> Option<(f64, f64)> {
+        let ub = self.ub as usize;
+        if ub > 2_000_000 {
+            return None;
+        }
+        let nc = self.class_send.len();
+        let sends: Vec<usize> = self.class_send.iter().map(|&s| s as usize).collect();
+        let delays: Vec<usize> = self.delay.iter().map(|&a| a as usize).collect();
+        let a_min = delays.iter().copied().min().unwrap_or(0);
+        let s_min = (0..self.k)
+            .map(|l| sends[self.class_of_type[l]])
+            .min()
+            .unwrap_or(1)
+            .max(1);
+        let cap = self.m.iter().map(|&x| x - 1).sum::<usize>() + self.nk as usize;
+        // N for the fastest destination, then for each class.
+        let mut n_min = vec![0usize; ub + 1];
+        for t in 0..=ub {
+            let first = if t >= s_min + a_min {
+                1 + n_min[t - s_min - a_min]
+            } else {
+                0
+            };
+            let rest = if t >= s_min { n_min[t - s_min] } else { 0 };
+            n_min[t] = (first + rest).min(cap);
+        }
+        let mut n_c = vec![vec![0usize; ub + 1]; nc];
+        for (c, nn) in n_c.iter_mut().enumerate() {
+            let sc = sends[c].max(1);
+            for t in 0..=ub {
+                let first = if t >= sc + a_min {
+                    1 + n_min[t - sc - a_min]
+                } else {
+                    0
+                };
+                let rest = if t >= sc { nn[t - sc] } else { 0 };
+                nn[t] = (first + rest).min(cap);
+            }
+        }
+        let boxed = |r: usize| -> f64 { self.m.iter().map(|&x| x.min(r + 1) as f64).product() };
+        let overhead = (self.k as f64 + 2.0) * self.p as f64;
+        let mut reach = vec![vec![false; ub + 1]; nc];
+        let (mut steps, mut states) = (0.0, 0.0);
+        for t in 0..=ub {
+            for c in 0..nc {
+                let sc = sends[c];
+                let r = t == 0
+                    || (t >= sc
+                        && (reach[c][t - sc]
+                            || (0..self.k).any(|l| {
+                                t >= sc + delays[l]
+                                    && reach[self.class_of_type[l]][t - sc - delays[l]]
+                            })));
+                if !r {
+                    continue;
+                }
+                reach[c][t] = true;
+                states += 1.0;
+                if t < sc {
+                    continue;
+                }
+                let t1 = t - sc;
+                // G(t1): a first child of type l with t1 - a_l left.
+                let g_total = (0..self.k)
+                    .filter(|&l| t1 >= delays[l])
+                    .map(|l| 1 + n_c[self.class_of_type[l]][t1 - delays[l]])
+                    .max();
+                if let Some(gt) = g_total {
+                    steps += boxed(gt) * boxed(n_c[c][t1]) + overhead;
+                }
+            }
+        }
+        Some((steps, states))
+    }
+
+    fn lookup(&self, c: usize, t: f64) -> Option<usize> {
+        if t < -self.eps {
+            return None;
+        }
+        let i = self.times[c].partition_point(|&x| x <= t + self.eps);
+        i.checked_sub(1)
+    }
+
+    fn state(&self, c: usize, j: usize) -> &[i32] {
+        &self.h[c][j * self.p..(j + 1) * self.p]
+    }
+
+    fn coords(&self, flat: usize, out: &mut [usize]) {
+        for (d, o) in out.iter_mut().enumerate() {
+            *o = (flat / self.stride[d]) % self.m[d];
+        }
+    }
+
+    /// Run the candidate times in increasing order; returns the optimum (in instance units) and
+    /// the source class's state index, or None if greedy's bound was passed (cannot happen).
+    fn solve(&mut self) -> Result<Option<(f64, usize)>, Error> {
+        let nc = self.class_send.len();
+        let mut heap: BinaryHeap<Reverse<(Total, usize)>> = BinaryHeap::new();
+        let mut init = vec![NEG; self.p];
+        init[0] = 0;
+        for c in 0..nc {
+            self.times[c].push(0.0);
+            self.h[c].extend_from_slice(&init);
+        }
+        for c in 0..nc {
+            self.schedule(&mut heap, c, 0.0);
+        }
+        let mut done = vec![f64::NEG_INFINITY; nc];
+        let mut buf_g = vec![NEG; self.p];
+        let mut buf_h = vec![NEG; self.p];
+        while let Some(Reverse((Total(t), c))) = heap.pop() {
+            if t <= done[c] + self.eps {
+                continue;
+            }
+            done[c] = t;
+            if let Err(needed) = self.compute(c, t, &mut buf_g, &mut buf_h) {
+                return Err(Error::TooLarge {
+                    algorithm: "optimal",
+                    size: saturating(needed),
+                    limit: OPTIMAL_WORK_LIMIT as u64,
+                    what: "frontier steps (counted while running)",
+                });
+            }
+            let last = self.times[c].len() - 1;
+            if buf_h[..] == *self.state(c, last) {
+                continue;
+            }
+            self.stored += self.p;
+            if self.stored > OPTIMAL_STORED_LIMIT {
+                return Err(Error::TooLarge {
+                    algorithm: "optimal",
+                    size: self.stored as u64,
+                    limit: OPTIMAL_STORED_LIMIT as u64,
+                    what: "stored frontier cells (counted until the limit)",
+                });
+            }
+            self.times[c].push(t);
+            self.h[c].extend_from_slice(&buf_h);
+            if c == self.class_src && buf_h[self.target] >= self.nk {
+                return Ok(Some((t / self.scale, last + 1)));
+            }
+            self.schedule(&mut heap, c, t);
+        }
+        Ok(None)
+    }
+
+    /// Queue the candidate times created by a new breakpoint `t` of class `c`.
+    fn schedule(&self, heap: &mut BinaryHeap<Reverse<(Total, usize)>>, c: usize, t: f64) {
+        let mut push = |time: f64, cls: usize| {
+            if time <= self.ub + self.eps {
+                heap.push(Reverse((Total(time), cls)));
+            }
+        };
+        push(t + self.class_send[c], c);
+        for l in 0..self.k {
+            if self.class_of_type[l] == c {
+                for (c2, &s2) in self.class_send.iter().enumerate() {
+                    push(t + s2 + self.delay[l], c2);
+                }
+            }
+        }
+    }
+
+    /// `out = {0} ∪ (G(t - s) ⊕ F(s, t - s))` as arrays (see the module documentation).
+    /// `Err(steps)` when the steps so far plus this convolution's would pass the limit.
+    fn compute(&mut self, c: usize, t: f64, g: &mut [i32], out: &mut [i32]) -> Result<(), f64> {
+        let t1 = t - self.class_send[c];
+        g.fill(NEG);
+        for l in 0..self.k {
+            let cl = self.class_of_type[l];
+            let Some(j) = self.lookup(cl, t1 - self.delay[l]) else {
+                continue;
+            };
+            let src = self.state(cl, j);
+            match self.dim_of_type[l] {
+                None => {
+                    for (gi, &v) in g.iter_mut().zip(src) {
+                        if v >= 0 {
+                            *gi = (*gi).max((v + 1).min(self.nk));
+                        }
+                    }
+                }
+                Some(d) => {
+                    let (st, md) = (self.stride[d], self.m[d]);
+                    let block = st * md;
+                    let mut b0 = 0;
+                    while b0 < self.p {
+                        for i in b0..b0 + (md - 1) * st {
+                            g[i + st] = g[i + st].max(src[i]);
+                        }
+                        b0 += block;
+                    }
+                }
+            }
+        }
+        self.work += (self.k as f64 + 2.0) * self.p as f64;
+        let jf = self.lookup(c, t1).unwrap_or(0);
+        out.fill(NEG);
+        let f = self.state(c, jf);
+        let budget = OPTIMAL_WORK_LIMIT - self.work;
+        match convolve(g, f, &self.m, &self.stride, out, budget) {
+            Ok(w) => self.work += w,
+            Err(w) => return Err(self.work + w),
+        }
+        for v in out.iter_mut() {
+            if *v < 0 {
+                *v = NEG;
+            } else if *v > self.nk {
+                *v = self.nk;
+            }
+        }
+        out[0] = out[0].max(0);
+        Ok(())
+    }
+
+    /// Rebuild a plan from the source class's state `j`.
+    fn rebuild(&self, inst: &Instance, g: &Groups, j: usize) -> Option<Plan> {
+        let nd = self.m.len();
+        let mut plan = Plan::new(inst.source, inst.nodes.len());
+        let mut assign = Assigner::new(g);
+        let mut stack = vec![(inst.source, self.class_src, j, self.target, self.nk)];
+        let mut cy = vec![0usize; nd];
+        let mut bx = vec![0usize; nd];
+        while let Some((u, c, j, yflat, yk)) = stack.pop() {
+            if yflat == 0 && yk == 0 {
+                continue;
+            }
+            let t1 = self.times[c][j] - self.class_send[c];
+            let jf = self.lookup(c, t1)?;
+            let fp = self.state(c, jf);
+            self.coords(yflat, &mut cy);
+            let mut found = None;
+            for l in 0..self.k {
+                let cl = self.class_of_type[l];
+                let Some(jl) = self.lookup(cl, t1 - self.delay[l]) else {
+                    continue;
+                };
+                let fl = self.state(cl, jl);
+                let (rem, need) = match self.dim_of_type[l] {
+                    None => {
+                        if yk < 1 {
+                            continue;
+                        }
+                        bx.copy_from_slice(&cy);
+                        (yflat, yk - 1)
+                    }
+                    Some(d) => {
+                        if cy[d] == 0 {
+                            continue;
+                        }
+                        bx.copy_from_slice(&cy);
+                        bx[d] -= 1;
+                        (yflat - self.stride[d], yk)
+                    }
+                };
+                let hit = find_in_box(&bx, &self.stride, |a| {
+                    fl[a] >= 0 && fp[rem - a] >= 0 && fl[a] + fp[rem - a] >= need
+                });
+                if let Some(a) = hit {
+                    found = Some((l, jl, a, rem, need, fl[a]));
+                    break;
+                }
+            }
+            let (l, jl, a, rem, need, fla) = found?;
+            let y1 = fla.min(need);
+            let child = assign.take(l)?;
+            plan.children[u].push(child);
+            stack.push((u, c, jf, rem - a, need - y1));
+            stack.push((child, self.class_of_type[l], jl, a, y1));
+        }
+        Some(plan)
+    }
+}
+
+/// First flat index `a` in the box `0 <= a <= bx` (per coordinate) with `pred(a)`.
+fn find_in_box(
+    bx: &[usize],
+    stride: &[usize],
+    mut pred: impl FnMut(usize) -> bool,
+) -> Option<usize> {
+    let nd = bx.len();
+    if nd == 0 {
+        return pred(0).then_some(0);
+    }
+    let mut y = vec![0usize; nd];
+    loop {
+        let base: usize = (0..nd - 1).map(|d| y[d] * stride[d]).sum();
+        for x in 0..=bx[nd - 1] {
+            if pred(base + x) {
+                return Some(base + x);
+            }
+        }
+        let mut d = nd - 1;
+        loop {
+            if d == 0 {
+                return None;
+            }
+            d -= 1;
+            if y[d] < bx[d] {
+                y[d] += 1;
+                break;
+            }
+            y[d] = 0;
+        }
+    }
+}
+
+/// `out[y] = max(out[y], max_{a + b = y} x[a] + z[b])` over valid (non-negative) entries, on the
+/// mixed-radix box `m`. Returns the number of inner steps, or `Err(steps)` without doing them
+/// when they exceed `budget`.
+fn convolve(
+    x: &[i32],
+    z: &[i32],
+    m: &[usize],
+    stride: &[usize],
+    out: &mut [i32],
+    budget: f64,
+) -> Result<f64, f64> {
+    let nd = m.len();
+    let count = |v: &[i32]| v.iter().filter(|&&e| e >= 0).count();
+    let (outer, inner) = if count(x) <= count(z) { (x, z) } else { (z, x) };
+    // Bounding box of the inner array's valid entries.
+    let mut bb = vec![0usize; nd];
+    let mut any = false;
+    let mut c = vec![0usize; nd];
+    for (i, &v) in inner.iter().enumerate() {
+        if v >= 0 {
+            any = true;
+            for d in 0..nd {
+                c[d] = (i / stride[d]) % m[d];
+                bb[d] = bb[d].max(c[d]);
+            }
+        }
+    }
+    if !any {
+        return Ok(0.0);
+    }
+    if nd == 0 {
+        if outer[0] >= 0 {
+            out[0] = out[0].max(outer[0] + inner[0]);
+        }
+        return Ok(1.0);
+    }
+    // Count first, so that a huge convolution is refused before it starts.
+    let mut cost = 0.0;
+    for (a, &gv) in outer.iter().enumerate() {
+        if gv >= 0 {
+            cost += (0..nd)
+                .map(|d| (bb[d].min(m[d] - 1 - (a / stride[d]) % m[d]) + 1) as f64)
+                .product::<f64>();
+        }
+    }
+    if cost > budget {
+        return Err(cost);
+    }
+    let mut work = 0.0;
+    let mut lim = vec![0usize; nd];
+    let mut y = vec![0usize; nd];
+    for (a, &gv) in outer.iter().enumerate() {
+        if gv < 0 {
+            continue;
+        }
+        for d in 0..nd {
+            let ca = (a / stride[d]) % m[d];
+            lim[d] = bb[d].min(m[d] - 1 - ca);
+        }
+        let len = lim[nd - 1] + 1;
+        y.iter_mut().for_each(|v| *v = 0);
+        loop {
+            let base: usize = (0..nd - 1).map(|d| y[d] * stride[d]).sum();
+            let dst = &mut out[a + base..a + base + len];
+            let srcz = &inner[base..base + len];
+            for (o, &zv) in dst.iter_mut().zip(srcz) {
+                *o = (*o).max(gv + zv);
+            }
+            work += len as f64;
+            let mut d = nd - 1;
+            let mut more = false;
+            while d > 0 {
+                d -= 1;
+                if y[d] < lim[d] {
+                    y[d] += 1;
+                    more = true;
+                    break;
+                }
+                y[d] = 0;
+            }
+            if !more {
+                break;
+            }
+        }
+    }
+    Ok(work)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::models::overhead::gallery;
+
+    #[test]
+    fn golden_examples() {
+        for (inst, want) in [
+            (gallery::libeskind_hadas_figure1(), 9.0),
+            (gallery::liu_figure1(), 5.0),
+        ] {
+            let (sol, t) = optimal_with_time(&inst).unwrap();
+            assert_eq!(t, want);
+            assert_eq!(simulate(&inst, &sol.plan).unwrap().completion_time, want);
+        }
+    }
+
+    #[test]
+    fn convolution_is_max_plus() {
+        // 1-D: x = [0, 2, -], z = [1, -, 0] -> out[0] = 1, out[1] = 3, out[2] = max(0+0, 2+?) = 0.
+        let mut out = vec![NEG; 3];
+        assert_eq!(
+            convolve(&[0, 2, NEG], &[1, NEG, 0], &[3], &[1], &mut out, 100.0),
+            Ok(5.0)
+        );
+        let mut big = vec![NEG; 3];
+        assert_eq!(
+            convolve(&[0, 2, NEG], &[1, NEG, 0], &[3], &[1], &mut big, 4.0),
+            Err(5.0)
+        );
+        assert_eq!(big, vec![NEG; 3]);
+        assert_eq!(&out[..2], &[1, 3]);
+        assert_eq!(out[2], 0);
+    }
+}

@@ -1,0 +1,83 @@
+//! The papers' worked examples, ready to load.
+
+use crate::models::overhead::instance::Instance;
+
+/// One gallery entry.
+pub struct Example {
+    /// Stable identifier (used in URLs and tests).
+    pub id: &'static str,
+    /// Title shown in the gallery menu.
+    pub title: &'static str,
+    /// What the example shows and which numbers to expect.
+    pub description: &'static str,
+    /// Builds the instance.
+    pub build: fn() -> Instance,
+}
+
+/// 000 Figure 1: source of cost 3, four destinations of cost 2, seven of cost 3.
+/// Greedy completes at 10, the optimum at 9.
+pub fn libeskind_hadas_figure1() -> Instance {
+    let mut costs = vec![3.0];
+    costs.extend([2.0; 4]);
+    costs.extend([3.0; 7]);
+    Instance::node_model(0, &costs)
+}
+
+/// 004 Figures 1-3: p0, p1 with s=1, r=2; p2 with s=2, r=3; L=1. FNF finishes at 6, the best
+/// schedule at 5.
+pub fn liu_figure1() -> Instance {
+    Instance::sender_receiver(0, 1.0, &[(1.0, 2.0), (1.0, 2.0), (2.0, 3.0)])
+}
+
+/// A power-of-2 cluster in the sender-only model (the node model: r = 0, L = 0; 004 section
+/// 4.1, 000 Theorem 3): costs 1, 2 and 4. FNF is optimal here: with r = 0 the completion time is
+/// the last ready-to-receive time that 004 Theorem 2 shows FNF minimises (checked against the
+/// exact optimum in tests).
+pub fn power_of_two_cluster() -> Instance {
+    let mut c = vec![1.0];
+    c.extend([1.0; 3]);
+    c.extend([2.0; 4]);
+    c.extend([4.0; 4]);
+    Instance::node_model(0, &c)
+}
+
+/// A power-of-2 cluster in the sender-receiver model (L = 0): FNF still minimises the last
+/// ready-to-receive time TR (004 Theorem 2), but not the completion time: FNF completes at 13,
+/// the optimum at 10, by serving the slow receivers first.
+pub fn power_of_two_sender_receiver() -> Instance {
+    let mut c = vec![(1.0, 2.0)];
+    c.extend([(1.0, 2.0); 3]);
+    c.extend([(2.0, 4.0); 3]);
+    c.extend([(4.0, 8.0); 2]);
+    Instance::sender_receiver(0, 0.0, &c)
+}
+
+/// All examples, in menu order.
+pub fn examples() -> Vec<Example> {
+    vec![
+        Example {
+            id: "lh-fig1",
+            title: "Libeskind-Hadas et al. Fig. 1: greedy 10, optimum 9",
+            description: "Node model. Source cost 3, four destinations of cost 2, seven of cost 3. Greedy completes at 10; the optimal schedule at 9.",
+            build: libeskind_hadas_figure1,
+        },
+        Example {
+            id: "liu-fig1",
+            title: "Liu et al. Figs. 1-3: FNF 6, optimum 5",
+            description: "Sender-receiver model. p0, p1: s=1, r=2; p2: s=2, r=3; L=1. FNF sends to the fast p1 first and finishes at 6; sending to the slow p2 first finishes at 5.",
+            build: liu_figure1,
+        },
+        Example {
+            id: "pow2",
+            title: "Power-of-2 cluster: FNF is optimal (Liu et al. Thm 2)",
+            description: "Sender-only (node) model with costs 1, 2, 4: every cost a power of two, so fastest-node-first is optimal (completion 4 = optimum).",
+            build: power_of_two_cluster,
+        },
+        Example {
+            id: "pow2-sr",
+            title: "Power-of-2 sender-receiver cluster: Thm 2 is about TR",
+            description: "s, r powers of two, L=0. FNF minimises the last ready-to-receive time (Thm 2), yet completes at 13 while the optimum, serving slow receivers first, completes at 10.",
+            build: power_of_two_sender_receiver,
+        },
+    ]
+}

@@ -1,0 +1,93 @@
+//! The overhead model shared by the node model (Libeskind-Hadas et al., paper 000) and the
+//! sender-receiver model (Liu, Wang, Guo, paper 004): the instance ([`instance`]), the plan (an
+//! ordered tree, [`plan`]), its simulator ([`simulate`]), the bounds ([`bounds`]), schedule
+//! properties ([`properties`]), the gallery ([`gallery`]), generators ([`generate`]), the
+//! experiments ([`experiment`]) and the algorithms ([`algo`]).
+
+pub mod algo;
+pub mod bounds;
+pub mod experiment;
+pub mod gallery;
+pub mod generate;
+pub mod instance;
+pub mod plan;
+pub mod properties;
+pub mod simulate;
+pub mod trace;
+
+pub use algo::{Algorithm, Solution};
+pub use instance::{Instance, ModelKind, Node};
+pub use plan::Plan;
+pub use simulate::{simulate, Schedule};
+
+/// Largest instance the app's editor holds (the CLI takes any size the algorithms take).
+pub const APP_MAX_NODES: usize = 500;
+
+use crate::models::{GalleryEntry, Model, View};
+use crate::trace::Step;
+use crate::ModelId;
+use rand::{rngs::SmallRng, Rng, SeedableRng};
+
+/// The overhead model in the model registry (see [`Model`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Overhead;
+
+impl Model for Overhead {
+    const ID: ModelId = ModelId::Overhead;
+    const VIEWS: &'static [View] = &[View::Tree, View::Gantt, View::Trace];
+    type Instance = Instance;
+    type Algorithm = Algorithm;
+    type Solution = Solution;
+    type Schedule = Schedule;
+
+    fn gallery() -> Vec<GalleryEntry<Instance>> {
+        gallery::examples()
+            .into_iter()
+            .map(|e| GalleryEntry {
+                id: e.id,
+                title: e.title,
+                instance: (e.build)(),
+            })
+            .collect()
+    }
+
+    /// Node or sender-receiver model (by the seed), costs of mixed magnitudes from 1e-3 to 1e6
+    /// with up to 6 decimals, latency 0 or of the same spread, any source.
+    fn random_instance(nodes: usize, seed: u64) -> Instance {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let cost = |rng: &mut SmallRng| {
+            let x = 10f64.powf(rng.gen_range(-3.0..6.0));
+            (x * 1e6).round().max(1.0) / 1e6
+        };
+        let n = nodes.max(2);
+        let source = rng.gen_range(0..n);
+        if rng.gen_bool(0.5) {
+            let costs: Vec<f64> = (0..n).map(|_| cost(&mut rng)).collect();
+            Instance::node_model(source, &costs)
+        } else {
+            let costs: Vec<(f64, f64)> = (0..n).map(|_| (cost(&mut rng), cost(&mut rng))).collect();
+            let latency = if rng.gen_bool(0.5) {
+                0.0
+            } else {
+                cost(&mut rng)
+            };
+            Instance::sender_receiver(source, latency, &costs)
+        }
+    }
+
+    fn solve(inst: &Instance, algo: Algorithm, seed: u64) -> Result<Solution, crate::Error> {
+        algo::run(inst, algo, seed)
+    }
+
+    fn simulate(inst: &Instance, sol: &Solution) -> Result<Schedule, crate::Error> {
+        simulate(inst, &sol.plan)
+    }
+
+    fn completion_time(s: &Schedule) -> f64 {
+        s.completion_time
+    }
+
+    fn steps(_inst: &Instance, sol: &Solution) -> Vec<Step> {
+        sol.trace.iter().map(|s| s.step()).collect()
+    }
+}
