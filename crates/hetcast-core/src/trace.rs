@@ -50,3 +50,42 @@ pub struct Step {
 
 /// All steps of one run, in order.
 pub type Trace = Vec<Step>;
+
+/// Collects an algorithm's steps when switched on, and costs nothing but a branch when off
+/// (the benches and the experiments run the algorithms without it).
+///
+/// ```
+/// use hetcast_core::trace::{Step, Tracer};
+/// let mut on = Tracer::on();
+/// on.push(|| Step { text: "P0 sends to P1".into(), pseudo_line: Some(3), highlight: vec![], t: 0.0 });
+/// assert_eq!(on.into_steps().len(), 1);
+/// let mut off = Tracer::off();
+/// off.push(|| unreachable!("not built when off"));
+/// assert!(off.into_steps().is_empty());
+/// ```
+#[derive(Debug, Default)]
+pub struct Tracer(Option<Trace>);
+
+impl Tracer {
+    /// A tracer that keeps the steps.
+    pub fn on() -> Tracer {
+        Tracer(Some(Trace::new()))
+    }
+
+    /// A tracer that drops them without building them.
+    pub fn off() -> Tracer {
+        Tracer(None)
+    }
+
+    /// Record the step `make` builds, if on.
+    pub fn push(&mut self, make: impl FnOnce() -> Step) {
+        if let Some(steps) = &mut self.0 {
+            steps.push(make());
+        }
+    }
+
+    /// The steps recorded (empty when off).
+    pub fn into_steps(self) -> Trace {
+        self.0.unwrap_or_default()
+    }
+}

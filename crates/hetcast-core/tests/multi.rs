@@ -11,6 +11,7 @@ use hetcast_core::models::multi::{
 };
 use hetcast_core::models::overhead::algo::greedy::greedy;
 use hetcast_core::models::overhead::simulate::simulate;
+use hetcast_core::trace::ItemId;
 use proptest::prelude::*;
 
 /// Random many-source instances: 2 to 12 nodes in 1 to 4 classes, overheads in quarter units,
@@ -115,6 +116,38 @@ proptest! {
             // Every receive is the only one of its message at its node.
             prop_assert_eq!(s.transfers.len(),
                 inst.messages.iter().map(|m| m.destinations.len()).sum::<usize>());
+        }
+    }
+
+    /// Every algorithm's trace has one step per transfer, and each step is the transfer the
+    /// simulator times: its highlighted edge is that transfer's sender, receiver and message,
+    /// its `t` is the simulated send start (to the last bit), and its pseudo-code line exists.
+    #[test]
+    fn every_trace_step_is_a_simulated_transfer(inst in multi_instances()) {
+        for algo in MultiAlgorithm::ALL.iter().copied() {
+            let sol = algo.solve(&inst).unwrap();
+            prop_assert_eq!(&sol.plan, &algo.run(&inst).unwrap());
+            let s = simulate_multi(&inst, &sol.plan).unwrap();
+            prop_assert_eq!(sol.trace.len(), s.transfers.len());
+            for step in &sol.trace {
+                let Some(ItemId::Edge { from, to, message: Some(k) }) = step
+                    .highlight
+                    .iter()
+                    .copied()
+                    .find(|h| matches!(h, ItemId::Edge { .. }))
+                else {
+                    panic!("{}: a step without an edge: {step:?}", algo.key());
+                };
+                let tr = s
+                    .transfers
+                    .iter()
+                    .find(|t| t.msg == k && t.to == to)
+                    .expect("a delivered message");
+                prop_assert_eq!(tr.from, from, "{}: {}", algo.key(), step.text);
+                prop_assert_eq!(step.t, tr.send_start, "{}: {}", algo.key(), step.text);
+                let line = step.pseudo_line.expect("a pseudo-code line");
+                prop_assert!((1..=algo.pseudo_code().len()).contains(&line));
+            }
         }
     }
 
@@ -290,4 +323,78 @@ fn gallery_wrp_beats_wr() {
         })
     });
     assert!(filled, "no send fills a receive's wait");
+}
+
+/// The traces of FEF and WR on a three-node instance computed by hand. P0 and P1 have
+/// S = R = 1, P2 has S = R = 2; one message of 1 byte from P0 to P1 and P2 over X = 1 µs/byte
+/// (Liu et al.'s costs as a many-source instance).
+///
+/// FEF: edge weights T = S + X + R are P0->P1 1+1+1 = 3 and P0->P2 = P1->P2 = 1+1+2 = 4.
+/// Step 1 takes P0->P1 (send [0,1], arrives 2, received by 3). Step 2: P1->P2 ties P0->P2 at
+/// 4 and the first-found edge (from the source) stays; P0 is free at 1, the message arrives at
+/// 3 and P2 holds it at 5.
+///
+/// WR: all W are 0; P1 is faster (R+S = 2 against 4), so it goes first: from P0, done at 3,
+/// W1 = max(0, 0+1+1) + 1 = 3. Then P2 (W = 0): from P0 (free at 1) it is done at 1+1+1+2 =
+/// 5, from P1 (free at 3) at 7, so P0; W2 = max(0, 0+1+1) + 2 = 4 (equations 5-6 count
+/// from the source's time 0, not from when P0 is free).
+#[test]
+fn fef_and_wr_traces_by_hand() {
+    use hetcast_core::models::overhead::Instance;
+    let inst = MultiInstance::from_single(&Instance::sender_receiver(
+        0,
+        1.0,
+        &[(1.0, 1.0), (1.0, 1.0), (2.0, 2.0)],
+    ));
+    let text = |a: MultiAlgorithm| -> Vec<(String, f64)> {
+        a.solve(&inst)
+            .unwrap()
+            .trace
+            .into_iter()
+            .map(|s| (s.text, s.t))
+            .collect()
+    };
+    assert_eq!(
+        text(MultiAlgorithm::Fef),
+        vec![
+            (
+                "The lightest edge to a waiting node is P0 -> P1 for m0 (T = 3 µs); P1 holds m0 at 3 µs".to_string(),
+                0.0
+            ),
+            (
+                "The lightest edge to a waiting node is P0 -> P2 for m0 (T = 4 µs); P2 holds m0 at 5 µs".to_string(),
+                1.0
+            ),
+        ]
+    );
+    assert_eq!(
+        text(MultiAlgorithm::Wr),
+        vec![
+            (
+                "P1 has the least work (W = 0 µs); it receives m0 from P0, done at 3 µs; W becomes 3 µs".to_string(),
+                0.0
+            ),
+            (
+                "P2 has the least work (W = 0 µs); it receives m0 from P0, done at 5 µs; W becomes 4 µs".to_string(),
+                1.0
+            ),
+        ]
+    );
+}
+
+/// On the gallery's "WRP beats WR" instance, WRP's trace says "preemption" exactly as often as
+/// it placed a send in an idle gap.
+#[test]
+fn wrp_trace_names_every_preemption() {
+    let inst = hetcast_core::models::multi::gallery::wrp_beats_wr();
+    let run = wrp::wrp_run(&inst);
+    let sol = MultiAlgorithm::Wrp.solve(&inst).unwrap();
+    assert!(run.preemptions > 0);
+    assert_eq!(
+        sol.trace
+            .iter()
+            .filter(|s| s.text.contains("(preemption"))
+            .count(),
+        run.preemptions
+    );
 }

@@ -15,20 +15,36 @@
 //! receiver, so an iteration costs O(Σ_k (|A_k| + |B_k|)) and the whole run O(M²·N²)
 //! ([`ecf`] takes that path; [`ecf_full_scan`] is the plain one, kept to test it).
 
-use super::state::{Appender, Costs, Sets};
+use super::state::{transfer_step, Appender, Costs, Sets};
 use crate::models::multi::{Link, MultiInstance, MultiPlan};
+use crate::trace::Tracer;
+use crate::units::fmt_us;
+
+/// ECF in the paper's words; the steps' `pseudo_line` points into it (from 1).
+pub const PSEUDO: &[&str] = &[
+    "for each message m_k: A_k <- {source of m_k}, B_k <- D_k",
+    "while some B_k is not empty:",
+    "  take (P_i, P_j, m_k), P_i in A_k, P_j in B_k, that completes earliest (equations 3-4)",
+    "  append send(m_k to P_j) to P_i's list and receive(m_k from P_i) to P_j's",
+    "  move P_j from B_k to A_k",
+];
 
 /// Earliest-Completion-First task lists for a valid instance.
 pub fn ecf(inst: &MultiInstance) -> MultiPlan {
+    ecf_traced(inst, &mut Tracer::off())
+}
+
+/// [`ecf`], recording one step per transfer in `trace`.
+pub fn ecf_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
     match inst.link {
-        Link::PerByte(_) => run(inst, true),
-        Link::Matrix(_) => run(inst, false),
+        Link::PerByte(_) => run(inst, true, trace),
+        Link::Matrix(_) => run(inst, false, trace),
     }
 }
 
 /// The same choices as [`ecf`] by scanning every (sender, receiver) pair of every message.
 pub fn ecf_full_scan(inst: &MultiInstance) -> MultiPlan {
-    run(inst, false)
+    run(inst, false, &mut Tracer::off())
 }
 
 /// Ordering key of a candidate: (completion, message, receiver, arrival, sender).
@@ -43,7 +59,7 @@ fn better(a: &Key, b: &Key) -> bool {
         .is_lt()
 }
 
-fn run(inst: &MultiInstance, uniform: bool) -> MultiPlan {
+fn run(inst: &MultiInstance, uniform: bool, trace: &mut Tracer) -> MultiPlan {
     let c = Costs::new(inst);
     let mut sets = Sets::new(inst);
     let mut app = Appender::new(c.n);
@@ -82,8 +98,23 @@ fn run(inst: &MultiInstance, uniform: bool) -> MultiPlan {
                 }
             }
         }
-        let Some((_, k, j, _, i)) = pick else { break };
+        let Some((done, k, j, arrive, i)) = pick else {
+            break;
+        };
+        let start = app.avail[i];
         app.append(&c, i, j, k);
+        trace.push(|| {
+            let text = format!(
+                "{} -> {} for {} completes earliest: {} arrives at {} and holds it at {}",
+                inst.label(i),
+                inst.label(j),
+                inst.message_label(k),
+                inst.message_label(k),
+                fmt_us(arrive),
+                fmt_us(done)
+            );
+            transfer_step((i, j, k), start, 3, text)
+        });
         sets.deliver(k, j);
     }
     app.plan

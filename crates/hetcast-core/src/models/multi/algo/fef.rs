@@ -22,11 +22,27 @@
 //! assert_eq!(s.completion_time, 6.0);
 //! ```
 
-use super::state::{Appender, Costs, Sets};
+use super::state::{transfer_step, Appender, Costs, Sets};
 use crate::models::multi::{MultiInstance, MultiPlan};
+use crate::trace::Tracer;
+use crate::units::fmt_us;
+
+/// FEF in the paper's words; the steps' `pseudo_line` points into it (from 1).
+pub const PSEUDO: &[&str] = &[
+    "for each message m_k: A_k <- {source of m_k}, B_k <- D_k",
+    "while some B_k is not empty:",
+    "  take the lightest edge (P_i, P_j, m_k), P_i in A_k, P_j in B_k, weight T(i, j, l_k)",
+    "  append send(m_k to P_j) to P_i's list and receive(m_k from P_i) to P_j's",
+    "  move P_j from B_k to A_k",
+];
 
 /// Fastest-Edge-First task lists for a valid instance.
 pub fn fef(inst: &MultiInstance) -> MultiPlan {
+    fef_traced(inst, &mut Tracer::off())
+}
+
+/// [`fef`], recording one step per transfer in `trace`.
+pub fn fef_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
     let c = Costs::new(inst);
     let mut sets = Sets::new(inst);
     let mut app = Appender::new(c.n);
@@ -47,8 +63,22 @@ pub fn fef(inst: &MultiInstance) -> MultiPlan {
                 }
             }
         }
-        let Some((_, k, j, i)) = pick else { break };
-        app.append(&c, i, j, k);
+        let Some((w, k, j, i)) = pick else { break };
+        let start = app.avail[i];
+        let done = app.append(&c, i, j, k);
+        trace.push(|| {
+            let text = format!(
+                "The lightest edge to a waiting node is {} -> {} for {} (T = {}); {} holds {} at {}",
+                inst.label(i),
+                inst.label(j),
+                inst.message_label(k),
+                fmt_us(w),
+                inst.label(j),
+                inst.message_label(k),
+                fmt_us(done)
+            );
+            transfer_step((i, j, k), start, 3, text)
+        });
         sets.deliver(k, j);
         for &v in &sets.waiting[k] {
             let w = c.t(j, v, k);

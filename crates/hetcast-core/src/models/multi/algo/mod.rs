@@ -13,7 +13,7 @@ pub mod wrp;
 use crate::catalog::Catalog;
 use crate::error::Error;
 use crate::models::multi::{MultiInstance, MultiPlan};
-use crate::trace::Trace;
+use crate::trace::{Trace, Tracer};
 use serde::{Deserialize, Serialize};
 
 /// The scheduling algorithms of paper 001.
@@ -89,11 +89,34 @@ pub struct MultiSolution {
 impl MultiAlgorithm {
     /// Run on a valid instance and keep the steps.
     pub fn solve(self, inst: &MultiInstance) -> Result<MultiSolution, Error> {
-        let plan = self.run(inst)?;
+        inst.validate()?;
+        let mut trace = Tracer::on();
+        let plan = match self {
+            MultiAlgorithm::Fef => fef::fef_traced(inst, &mut trace),
+            MultiAlgorithm::Ecf => ecf::ecf_traced(inst, &mut trace),
+            MultiAlgorithm::Wr => work_racing::work_racing_traced(inst, &mut trace),
+            MultiAlgorithm::Wrp => {
+                let run = wrp::wrp_traced(inst, trace);
+                return Ok(MultiSolution {
+                    plan: run.plan,
+                    trace: run.trace,
+                });
+            }
+        };
         Ok(MultiSolution {
             plan,
-            trace: Trace::new(),
+            trace: trace.into_steps(),
         })
+    }
+
+    /// The algorithm's pseudo-code, one line a row; a step's `pseudo_line` counts from 1.
+    pub fn pseudo_code(self) -> &'static [&'static str] {
+        match self {
+            MultiAlgorithm::Fef => fef::PSEUDO,
+            MultiAlgorithm::Ecf => ecf::PSEUDO,
+            MultiAlgorithm::Wr => work_racing::PSEUDO,
+            MultiAlgorithm::Wrp => wrp::PSEUDO,
+        }
     }
 
     /// Run on a valid instance.

@@ -5,6 +5,7 @@
 
 use crate::models::multi::instance::NodeCosts;
 use crate::models::multi::{MultiInstance, MultiPlan, Task};
+use crate::trace::{ItemId, Step};
 
 /// Costs of one instance, flattened for the inner loops.
 pub(crate) struct Costs<'a> {
@@ -135,5 +136,30 @@ impl Sets {
         self.has[k][j] = true;
         self.senders[k].push(j);
         self.waiting[k].retain(|&x| x != j);
+    }
+}
+
+/// The step of a transfer `i -> j` of `m_k` whose send starts at `start`: the sentence,
+/// the pseudo-code line, and the sender, receiver, edge and message lit.
+pub(crate) fn transfer_step(
+    (i, j, k): (usize, usize, usize),
+    start: f64,
+    line: usize,
+    text: String,
+) -> Step {
+    Step {
+        text,
+        pseudo_line: Some(line),
+        highlight: vec![
+            ItemId::Node { node: i },
+            ItemId::Node { node: j },
+            ItemId::Edge {
+                from: i,
+                to: j,
+                message: Some(k),
+            },
+            ItemId::Message { message: k },
+        ],
+        t: start,
     }
 }

@@ -19,8 +19,20 @@
 //! **Complexity**: O(Σ|D_k| · (N + M·N)): step 1 scans the nodes, step 2 the pairs
 //! (message, sender) of one receiver; O(N³) per source, as the paper says for N sources.
 
-use super::state::{Appender, Costs, Sets};
+use super::state::{transfer_step, Appender, Costs, Sets};
 use crate::models::multi::{MultiInstance, MultiPlan};
+use crate::trace::Tracer;
+use crate::units::fmt_us;
+
+/// Work-Racing in the paper's words; the steps' `pseudo_line` points into it (from 1).
+pub const PSEUDO: &[&str] = &[
+    "for each node P_i: W_i <- 0, SR_i <- the messages P_i needs",
+    "while some SR_i is not empty:",
+    "  take the receiver P_i with the least work W_i (ties: the fastest node)",
+    "  take m_k in SR_i and P_j in A_k whose transfer to P_i completes earliest",
+    "  append send(m_k to P_i) to P_j's list and receive(m_k from P_j) to P_i's",
+    "  W_i <- max(W_i, W_j(k) + S(j, l_k) + X(j, i) l_k) + R(i, l_k) (equations 5-6)",
+];
 
 /// The per-receiver state of Work-Racing, shared with Work-Racing-Preemptive.
 pub(crate) struct Racing {
@@ -74,6 +86,11 @@ impl Racing {
 
 /// Work-Racing task lists for a valid instance.
 pub fn work_racing(inst: &MultiInstance) -> MultiPlan {
+    work_racing_traced(inst, &mut Tracer::off())
+}
+
+/// [`work_racing`], recording one step per transfer in `trace`.
+pub fn work_racing_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
     let c = Costs::new(inst);
     let mut sets = Sets::new(inst);
     let mut app = Appender::new(c.n);
@@ -97,10 +114,23 @@ pub fn work_racing(inst: &MultiInstance) -> MultiPlan {
                 }
             }
         }
-        let Some((_, _, k, j)) = pick else { break };
+        let Some((done, _, k, j)) = pick else { break };
+        let (start, work) = (app.avail[j], race.w[i]);
         app.append(&c, j, i, k);
         sets.deliver(k, i);
         race.received(&c, i, j, k);
+        trace.push(|| {
+            let text = format!(
+                "{} has the least work (W = {}); it receives {} from {}, done at {}; W becomes {}",
+                inst.label(i),
+                fmt_us(work),
+                inst.message_label(k),
+                inst.label(j),
+                fmt_us(done),
+                fmt_us(race.w[i])
+            );
+            transfer_step((j, i, k), start, 4, text)
+        });
     }
     app.plan
 }

@@ -28,9 +28,24 @@
 //! last send that a gap search walks (small in practice: every placed send moves the start of
 //! the search forward); the paper states O(N³) per source.
 
-use super::state::{Costs, Sets};
+use super::state::{transfer_step, Costs, Sets};
 use super::work_racing::Racing;
 use crate::models::multi::{MultiInstance, MultiPlan, Task};
+use crate::trace::{Trace, Tracer};
+use crate::units::fmt_us;
+
+/// Work-Racing-Preemptive in the paper's words; the steps' `pseudo_line` points into it
+/// (from 1).
+pub const PSEUDO: &[&str] = &[
+    "for each node P_i: W_i <- 0, SR_i <- the messages P_i needs",
+    "while some SR_i is not empty:",
+    "  take the receiver P_i with the least work W_i (ties: the fastest node)",
+    "  for m_k in SR_i, P_j in A_k: the send available time of P_j (rules a-c)",
+    "  take the (m_k, P_j) whose transfer to P_i completes earliest",
+    "  insert send(m_k to P_i) into P_j's list: in an idle gap before a receive (preemption), or at the end",
+    "  append receive(m_k from P_j) to P_i's list",
+    "  W_i <- max(W_i, W_j(k) + S(j, l_k) + X(j, i) l_k) + R(i, l_k) (equations 5-6)",
+];
 
 #[derive(Clone, Copy)]
 struct Slot {
@@ -122,10 +137,17 @@ pub struct WrpRun {
     pub predicted: Vec<Vec<Option<f64>>>,
     /// How many sends were placed before a receive already in the list (in an idle gap).
     pub preemptions: usize,
+    /// One step per transfer (empty unless asked for, see [`wrp_traced`]).
+    pub trace: Trace,
 }
 
 /// [`wrp`] with its steps and predicted times.
 pub fn wrp_run(inst: &MultiInstance) -> WrpRun {
+    wrp_traced(inst, Tracer::off())
+}
+
+/// [`wrp_run`], recording one step per transfer in its `trace`.
+pub fn wrp_traced(inst: &MultiInstance, mut trace: Tracer) -> WrpRun {
     let c = Costs::new(inst);
     let mut sets = Sets::new(inst);
     let mut race = Racing::new(&c);
@@ -166,15 +188,39 @@ pub fn wrp_run(inst: &MultiInstance) -> WrpRun {
         let Some((done, arrive, k, j, start, pos, rb)) = pick else {
             break;
         };
-        if pos < lines[j].slots.len() {
+        let preempts = pos < lines[j].slots.len();
+        if preempts {
             preemptions += 1;
         }
+        let work = race.w[i];
         lines[j].insert_send(pos, rb, Task::send(i, k), start + c.s(j, k));
         rank[i * nm + k] = lines[i].push_recv(Task::recv(j, k), arrive, done);
         predicted[k][i] = Some(done);
         steps.push((j, i, k));
         sets.deliver(k, i);
         race.received(&c, i, j, k);
+        trace.push(|| {
+            let place = if preempts {
+                format!(
+                    "the send fills an idle gap before receive {} of {}'s list (preemption, rules a-c)",
+                    rb + 1,
+                    inst.label(j)
+                )
+            } else {
+                format!("the send goes at the end of {}'s list", inst.label(j))
+            };
+            let text = format!(
+                "{} has the least work (W = {}); it receives {} from {}, sent at {}, done at {}; {place}; W becomes {}",
+                inst.label(i),
+                fmt_us(work),
+                inst.message_label(k),
+                inst.label(j),
+                fmt_us(start),
+                fmt_us(done),
+                fmt_us(race.w[i])
+            );
+            transfer_step((j, i, k), start, 6, text)
+        });
     }
     WrpRun {
         plan: MultiPlan {
@@ -186,5 +232,6 @@ pub fn wrp_run(inst: &MultiInstance) -> WrpRun {
         steps,
         predicted,
         preemptions,
+        trace: trace.into_steps(),
     }
 }
