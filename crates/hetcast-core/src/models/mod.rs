@@ -95,5 +95,9 @@ pub trait Model {
     /// The schedule's completion time.
     fn completion_time(s: &Self::Schedule) -> f64;
     /// The solution's steps, typed for the shared stepper (empty where it has none).
-    fn steps(inst: &Self::Instance, sol: &Self::Solution) -> Vec<Step>;
+    fn steps(inst: &Self::Instance, algo: Self::Algorithm, sol: &Self::Solution) -> Vec<Step>;
+
+    /// The pseudo-code of `algo`, one line a row (a step's `pseudo_line` counts from 1; empty
+    /// where the algorithm records no steps).
+    fn pseudo_code(algo: Self::Algorithm) -> &'static [&'static str];
 }

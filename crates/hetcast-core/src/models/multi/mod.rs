@@ -85,7 +85,11 @@ impl Model for Multi {
         s.completion_time
     }
 
-    fn steps(_inst: &MultiInstance, sol: &MultiSolution) -> Vec<Step> {
+    fn steps(_inst: &MultiInstance, _algo: MultiAlgorithm, sol: &MultiSolution) -> Vec<Step> {
         sol.trace.clone()
+    }
+
+    fn pseudo_code(algo: MultiAlgorithm) -> &'static [&'static str] {
+        algo.pseudo_code()
     }
 }

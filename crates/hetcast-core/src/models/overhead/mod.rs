@@ -87,7 +87,11 @@ impl Model for Overhead {
         s.completion_time
     }
 
-    fn steps(_inst: &Instance, sol: &Solution) -> Vec<Step> {
-        sol.trace.iter().map(|s| s.step()).collect()
+    fn steps(_inst: &Instance, algo: Algorithm, sol: &Solution) -> Vec<Step> {
+        sol.trace.iter().map(|s| s.step(algo.step_line())).collect()
+    }
+
+    fn pseudo_code(algo: Algorithm) -> &'static [&'static str] {
+        algo.pseudo_code()
     }
 }

@@ -23,13 +23,15 @@ pub struct TraceStep {
 pub type Trace = Vec<TraceStep>;
 
 impl TraceStep {
-    /// The step in the shared shape of [`crate::trace::Step`]: the sentence, the sender, the
-    /// receiver and the edge between them lit, at the time the send starts.
-    pub fn step(&self) -> crate::trace::Step {
+    /// The step in the shared shape of [`crate::trace::Step`]: the sentence, the line of the
+    /// algorithm's pseudo-code (`pseudo_line`, see
+    /// [`Algorithm::step_line`](crate::models::overhead::Algorithm::step_line)), the sender,
+    /// the receiver and the edge between them lit, at the time the send starts.
+    pub fn step(&self, pseudo_line: Option<usize>) -> crate::trace::Step {
         use crate::trace::{ItemId, Step};
         Step {
             text: self.text.clone(),
-            pseudo_line: None,
+            pseudo_line,
             highlight: vec![
                 ItemId::Node { node: self.sender },
                 ItemId::Node {

@@ -89,7 +89,45 @@ impl Catalog for Algorithm {
     }
 }
 
+/// Greedy / FNF in the papers' words (000 section 2, 004 section 3.1); a step's
+/// `pseudo_line` counts from 1.
+pub const GREEDY_PSEUDO: &[&str] = &[
+    "sort the destinations fastest first (receive time, then send time)",
+    "heap <- {source, its first send ending at s(source)}",
+    "while a destination waits:",
+    "  pop the node P whose next send ends first, at t",
+    "  the fastest waiting node Q becomes P's next child; Q holds the message at t + L + r(Q)",
+    "  push P at t + s(P) and Q at its holding time + s(Q)",
+];
+
+/// Random selection (004 section 5.2); a step's `pseudo_line` counts from 1.
+pub const RANDOM_PSEUDO: &[&str] = &[
+    "H <- {source}, W <- the destinations",
+    "while W is not empty:",
+    "  pick a sender P uniformly in H and a receiver Q uniformly in W",
+    "  Q becomes P's next child; move Q from W to H",
+    "time the tree: every node sends as early as it can",
+];
+
 impl Algorithm {
+    /// The pseudo-code of the algorithms that record steps (empty for the exact methods).
+    pub fn pseudo_code(self) -> &'static [&'static str] {
+        match self {
+            Algorithm::Greedy => GREEDY_PSEUDO,
+            Algorithm::Random => RANDOM_PSEUDO,
+            _ => &[],
+        }
+    }
+
+    /// The line of [`Algorithm::pseudo_code`] that one recorded step executes.
+    pub fn step_line(self) -> Option<usize> {
+        match self {
+            Algorithm::Greedy => Some(5),
+            Algorithm::Random => Some(4),
+            _ => None,
+        }
+    }
+
     /// True for the exact methods.
     pub fn is_exact(self) -> bool {
         matches!(
