@@ -63,7 +63,7 @@ pub fn greedy_plan(inst: &Instance) -> Result<Plan, Error> {
 
 fn greedy_impl(inst: &Instance, with_trace: bool) -> Result<Solution, Error> {
     inst.validate()?;
-    if inst.nodes.len() >= MAX_NODES {
+    if inst.nodes.len() >= U32_NODES {
         let mut waiting: Vec<usize> = inst.destinations().collect();
         waiting.sort_unstable_by(|&a, &b| faster_first(inst, a, b));
         return Ok(heap_schedule(inst, &waiting, with_trace));
@@ -95,7 +95,7 @@ fn common_recv(inst: &Instance) -> Option<f64> {
 /// of the fastest-first order; any other order gives the schedule 004 calls the sequence `P`.
 /// `order` must list every destination once; `inst` must be valid. O(n log n).
 pub fn list_schedule(inst: &Instance, order: &[usize], with_trace: bool) -> Solution {
-    if inst.nodes.len() >= MAX_NODES || !is_destination_list(inst, order) {
+    if inst.nodes.len() >= U32_NODES || !is_destination_list(inst, order) {
         return heap_schedule(inst, order, with_trace);
     }
     let dst = order
@@ -118,7 +118,7 @@ fn is_destination_list(inst: &Instance, order: &[usize]) -> bool {
 }
 
 /// Node indices are stored as `u32` below this size (larger instances use the heap).
-const MAX_NODES: usize = u32::MAX as usize - 1;
+const U32_NODES: usize = u32::MAX as usize - 1;
 
 // ---------------------------------------------------------------------------------------------
 // The textbook version: a binary heap keyed by (send end, index). The fallback, and the
