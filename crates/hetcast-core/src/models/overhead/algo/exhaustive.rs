@@ -25,7 +25,8 @@
 //!   `best - tol`. The count is greedy's on identical receivers, which maximises the number of
 //!   nodes reached by a deadline; lowering costs never delays a schedule.
 //!
-//! `tol = 1e-9 * greedy`: a schedule must beat the incumbent by more than that to replace it.
+//! `tol = REL_TOL * greedy` (1e-12, the same as [`super::optimal::REL_TOL`]): a schedule must beat
+//! the incumbent by more than that to replace it.
 //!
 //! **Complexity**: exponential; at most 9 nodes (8 destinations) are accepted, which takes well
 //! under a second in a debug build for up to 3 types. Above, [`Error::TooLarge`].
@@ -76,7 +77,7 @@ pub fn exhaustive_with_time(inst: &Instance) -> Result<(Solution, f64), Error> {
         )],
         max_ready: 0.0,
         best,
-        tol: 1e-9 * best,
+        tol: super::optimal::REL_TOL * best,
         found: None,
     };
     debug_assert!(k >= 1);

@@ -36,9 +36,9 @@
 //! `y2 ∈ F(s, T - s)` (one exists by the recurrence and Theorem F), then recurse.
 //!
 //! **Exact arithmetic and tolerance.** When every cost (send, receive, latency) is a multiple of
-//! `10^-d` for some `d <= 6` (within a relative `1e-9`), all times are scaled to whole numbers and
+//! `10^-d` for some `d <= 6` (up to float noise, a relative `1e-12`), all times are scaled to whole numbers and
 //! every comparison is exact. Otherwise times are `f64` sums and two times within
-//! `eps = 1e-9 * greedy` are treated as equal ([`REL_TOL`]); the result may then exceed the true
+//! `eps = 1e-12 * greedy` are treated as equal ([`REL_TOL`]); the result may then exceed the true
 //! optimum by at most the number of nodes times `eps`.
 //!
 //! **Fallback.** Without a type slowest in both (some inconsistent sender-receiver instances), or
@@ -71,8 +71,12 @@ use crate::order::Total;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+/// How far (relative) a scaled cost may be from a whole number and still count as whole in the
+/// exact mode: float noise of the scaling only (`0.3 * 10` is `3.0000000000000004`).
+const SCALE_NOISE: f64 = 1e-12;
+
 /// Relative tolerance of the `f64` mode: times within `REL_TOL * greedy` are equal.
-pub const REL_TOL: f64 = 1e-9;
+pub const REL_TOL: f64 = 1e-12;
 
 /// Most decimals a cost may have for the exact whole-number mode.
 pub const MAX_DECIMALS: i32 = 6;
@@ -217,8 +221,10 @@ fn decimal_scale(inst: &Instance, ub: f64) -> Option<f64> {
     (0..=MAX_DECIMALS).map(|d| 10f64.powi(d)).find(|&f| {
         ub * f < (1u64 << 50) as f64
             && values.iter().all(|&x| {
+                // Relative to the value itself, and only float noise: a cost of 4e-10 is not
+                // "a whole 0", and 1.0000000004 is not "a whole 1".
                 let y = x * f;
-                (y - y.round()).abs() <= 1e-9 * y.abs().max(1.0)
+                (y - y.round()).abs() <= SCALE_NOISE * y.abs()
             })
     })
 }
