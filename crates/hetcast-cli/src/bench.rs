@@ -98,7 +98,7 @@ impl Entry for Bench {
             Bench::Wu => {
                 let reps = a.number("reps")?.unwrap_or(multi::bench::REPS);
                 let seed = a.number("seed")?.unwrap_or(multi::bench::SEED);
-                multi::bench::bench_wu(reps.clamp(1, 10_000), seed)
+                multi::bench::bench_wu(reps.clamp(1, multi::bench::REPS_LIMIT), seed)
             }
         }
     }

@@ -125,7 +125,30 @@ pub fn usage<E: Entry>() -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::and_list;
+    use super::*;
+    use crate::bench::Bench;
+    use crate::experiments::Experiment;
+
+    /// Keys are unique and read back; no entry names an option twice; the usage has a line
+    /// per entry.
+    fn well_formed<E: Entry + PartialEq + std::fmt::Debug>() {
+        for (i, e) in E::ALL.iter().enumerate() {
+            assert_eq!(E::parse(e.key()).unwrap(), *e);
+            assert!(E::ALL[..i].iter().all(|o| o.key() != e.key()), "{e:?}");
+            let names: Vec<_> = e.options().iter().map(|(n, _)| *n).collect();
+            assert!(names
+                .iter()
+                .enumerate()
+                .all(|(j, n)| !names[..j].contains(n)));
+            assert!(usage::<E>().contains(&format!("hetcast {} {} ", E::COMMAND, e.key())));
+        }
+    }
+
+    #[test]
+    fn registries_are_well_formed() {
+        well_formed::<Experiment>();
+        well_formed::<Bench>();
+    }
 
     #[test]
     fn lists_in_words() {

@@ -18,6 +18,8 @@ use std::hint::black_box;
 pub const REPS: usize = 7;
 /// Seed without `--seed`.
 pub const SEED: u64 = 2001;
+/// The most repetitions `--reps` takes (more are cut to it).
+pub const REPS_LIMIT: usize = 10_000;
 
 /// `hetcast bench wu`.
 pub fn bench_wu(reps: usize, seed: u64) -> Result<(), String> {

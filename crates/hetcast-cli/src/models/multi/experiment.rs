@@ -19,7 +19,10 @@ use std::io::IsTerminal;
 /// Message sizes of the single-broadcast runs: 1 KB and 1 MB.
 pub const BROADCAST_SIZES: [f64; 2] = [1024.0, 1_048_576.0];
 
-/// Okabe-Ito colours of FEF, ECF, WR, WRP and the lower bound.
+/// The most random instances per point `--runs` takes.
+pub const RUNS_LIMIT: usize = 1_000_000;
+
+/// Okabe-Ito colours of FEF, ECF, WR, WRP and the lower bound (the series of [`series`]).
 const COLOURS: [RGBColor; 5] = [
     RGBColor(230, 159, 0),
     RGBColor(86, 180, 233),
@@ -27,15 +30,22 @@ const COLOURS: [RGBColor; 5] = [
     RGBColor(0, 114, 178),
     RGBColor(60, 60, 60),
 ];
-const SERIES: [&str; 5] = ["FEF", "ECF", "WR", "WRP", "lower bound"];
+
+/// The chart's series, left to right: the algorithms in the paper's order, then the bound.
+fn series() -> impl Iterator<Item = &'static str> {
+    MultiAlgorithm::ALL
+        .iter()
+        .map(|a| a.short())
+        .chain(["lower bound"])
+}
 
 /// Run `hetcast experiment NAME` for Figure `figure` (3 or 4), writing `NAME.csv`,
 /// `NAME-broadcast.csv` and `NAME.svg`.
 pub fn run(name: &str, figure: u32, a: &Args) -> Result<(), String> {
     let mut spec = spec(figure);
     if let Some(r) = a.number::<usize>("runs")? {
-        if !(1..=1_000_000).contains(&r) {
-            return Err(format!("--runs {r}: must be between 1 and 1000000"));
+        if !(1..=RUNS_LIMIT).contains(&r) {
+            return Err(format!("--runs {r}: must be between 1 and {RUNS_LIMIT}"));
         }
         spec.runs = r;
     }
@@ -319,7 +329,7 @@ pub fn chart(rows: &[WuRow], spec: &WuSpec, figure: u32) -> Result<String, Strin
         // Legend: the five series, left to right as the bars.
         let item_w = 190;
         let x0 = w as i32 / 2 - item_w * 5 / 2;
-        for (i, name) in SERIES.iter().enumerate() {
+        for (i, name) in series().enumerate() {
             let x = x0 + item_w * i as i32;
             top.draw(&Rectangle::new(
                 [(x, 70), (x + 30, 94)],
