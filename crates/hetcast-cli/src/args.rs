@@ -55,14 +55,23 @@ impl Args {
         self.options.get(name).map(String::as_str)
     }
 
-    /// The value of `--name` as a number, if given.
+    /// The value of `--name` as a whole number, if given.
     pub fn number<T: std::str::FromStr>(&self, name: &str) -> Result<Option<T>, String> {
+        self.parsed(name, "whole number")
+    }
+
+    /// The value of `--name` as a real number, if given.
+    pub fn real(&self, name: &str) -> Result<Option<f64>, String> {
+        self.parsed(name, "number")
+    }
+
+    fn parsed<T: std::str::FromStr>(&self, name: &str, what: &str) -> Result<Option<T>, String> {
         match self.get(name) {
             None => Ok(None),
             Some(v) => v
                 .parse()
                 .map(Some)
-                .map_err(|_| format!("--{name} {v}: not a valid whole number")),
+                .map_err(|_| format!("--{name} {v}: not a valid {what}")),
         }
     }
 }
@@ -91,5 +100,8 @@ mod tests {
         assert!(Args::parse(&v(&["-x"]), &["algo"]).is_err());
         let a = Args::parse(&v(&["--seed", "x"]), &["seed"]).unwrap();
         assert!(a.number::<u64>("seed").is_err());
+        let a = Args::parse(&v(&["--budget", "0.5"]), &["budget"]).unwrap();
+        assert_eq!(a.real("budget").unwrap(), Some(0.5));
+        assert_eq!(a.real("seed").unwrap(), None);
     }
 }

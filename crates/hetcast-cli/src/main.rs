@@ -3,37 +3,53 @@
 
 mod args;
 mod bench;
-mod experiment;
-mod multi;
+mod experiments;
+mod files;
+mod models;
+mod registry;
 mod run;
-mod wu;
 
-const USAGE: &str = "\
+use bench::Bench;
+use experiments::Experiment;
+use run::Format;
+
+/// `hetcast help`: the commands, with the algorithms, experiments and benches read from their
+/// registries.
+fn usage() -> String {
+    format!(
+        "\
 hetcast: multicast scheduling on heterogeneous networks
 
 usage:
   hetcast run INSTANCE.json [--algo ALGO] [--seed N] [--format FORMAT] [--out FILE]
-      ALGO: greedy (default) | fnf | random | optimal | lemma5 | exhaustive
-      FORMAT: json (default) | svg-tree | svg-gantt; INSTANCE '-' reads standard input
-      many-source instance (\"model\": \"multi\"): ALGO fef | ecf | wr | wrp (default) | all,
-      --message K picks the message of svg-tree (default 0)
-  hetcast experiment liu-fig6 [--out DIR] [--runs 200] [--seed 2004] [--n-max 100]
-      writes DIR/liu-fig6.csv and DIR/liu-fig6.svg
-  hetcast experiment wu-fig3|wu-fig4 [--out DIR] [--runs 1000] [--seed 2001] [--threads N]
-      writes DIR/wu-figN.csv, DIR/wu-figN-broadcast.csv and DIR/wu-figN.svg
-  hetcast bench greedy|optimal|wu ...
-  hetcast help | --version
+      FORMAT: {formats}; INSTANCE '-' reads standard input
+      {overhead}
+      {multi}
+{experiments}{benches}  hetcast help | --version
 
 Formats: docs/formats.md. Errors exit with status 2.
-";
+",
+        formats = Format::ALL
+            .map(|f| if f == Format::Json {
+                format!("{} (default)", f.key())
+            } else {
+                f.key().to_string()
+            })
+            .join(" | "),
+        overhead = models::overhead::usage(),
+        multi = models::multi::usage(),
+        experiments = registry::usage::<Experiment>(),
+        benches = registry::usage::<Bench>(),
+    )
+}
 
 fn dispatch(args: &[String]) -> Result<(), String> {
     match args.first().map(String::as_str) {
         Some("run") => run::run(&args[1..]),
-        Some("experiment") => experiment::run(&args[1..]),
-        Some("bench") => bench::run(&args[1..]),
+        Some("experiment") => registry::run::<Experiment>(&args[1..]),
+        Some("bench") => registry::run::<Bench>(&args[1..]),
         Some("help" | "--help" | "-h") => {
-            print!("{USAGE}");
+            print!("{}", usage());
             Ok(())
         }
         Some("--version" | "-V") => {

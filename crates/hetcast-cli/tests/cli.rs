@@ -476,3 +476,103 @@ fn wu_experiment_writes_csvs_and_chart() {
         assert!(svg.contains(label), "{label}");
     }
 }
+
+/// Every gallery example of every model runs with its model's default algorithm in every
+/// format; every other algorithm of the model's catalog either runs or fails with one line.
+#[test]
+fn every_gallery_example_of_every_model_runs() {
+    use hetcast_core::catalog::Catalog;
+    use hetcast_core::models::multi::Multi;
+    use hetcast_core::models::overhead::Overhead;
+    use hetcast_core::models::Model;
+    use hetcast_core::AnyInstance;
+
+    fn each<M: Model>(d: &std::path::Path) -> usize
+    where
+        M::Instance: Into<AnyInstance>,
+    {
+        let mut ran = 0;
+        for e in M::gallery() {
+            let f = file(d, &format!("{}.json", e.id), &e.instance.into().to_json());
+            let j = ok_json(&["run", &f]);
+            assert_eq!(j["format"], "hetcast-run", "{}", e.id);
+            assert!(j["completion_time"].as_f64().unwrap() > 0.0, "{}", e.id);
+            for format in ["svg-tree", "svg-gantt"] {
+                let out = hetcast(&["run", &f, "--format", format]);
+                assert!(out.status.success(), "{} {format}", e.id);
+                assert!(String::from_utf8(out.stdout).unwrap().contains("</svg>"));
+            }
+            for algo in M::Algorithm::ALL {
+                let out = hetcast(&["run", &f, "--algo", algo.key()]);
+                if out.status.success() {
+                    let j: Value = serde_json::from_slice(&out.stdout).unwrap();
+                    assert_eq!(j["algorithm"], algo.key(), "{}", e.id);
+                    ran += 1;
+                } else {
+                    fails(&["run", &f, "--algo", algo.key()]);
+                }
+            }
+        }
+        ran
+    }
+
+    let d = scratch("gallery");
+    assert!(each::<Overhead>(&d) > 0);
+    assert!(each::<Multi>(&d) > 0);
+}
+
+/// `--algo` errors list the model's catalog.
+#[test]
+fn algorithm_errors_list_the_catalog() {
+    use hetcast_core::catalog::Catalog;
+    use hetcast_core::models::multi::MultiAlgorithm;
+    use hetcast_core::models::overhead::Algorithm;
+    let d = scratch("catalog");
+    let single = file(&d, "fig1.json", FIG1);
+    let multi = file(&d, "multi.json", MULTI);
+    let e = fails(&["run", &single, "--algo", "magic"]);
+    assert!(e.contains(&Algorithm::keys(", ")), "{e}");
+    let e = fails(&["run", &multi, "--algo", "magic"]);
+    assert!(e.contains(&MultiAlgorithm::keys(", ")), "{e}");
+    let help = String::from_utf8(hetcast(&["help"]).stdout).unwrap();
+    for key in Algorithm::ALL.iter().map(|a| a.key()) {
+        assert!(help.contains(key), "{key}");
+    }
+    for key in MultiAlgorithm::ALL.iter().map(|a| a.key()) {
+        assert!(help.contains(key), "{key}");
+    }
+}
+
+/// `experiment` and `bench` without a name, or with an unknown one, list their registry in one
+/// error line; options of another entry are refused by name.
+#[test]
+fn registries_list_themselves() {
+    const EXPERIMENTS: [&str; 3] = ["liu-fig6", "wu-fig3", "wu-fig4"];
+    const BENCHES: [&str; 3] = ["greedy", "optimal", "wu"];
+    let help = String::from_utf8(hetcast(&["help"]).stdout).unwrap();
+    for args in [&["experiment", "nope"][..], &["experiment"]] {
+        let e = fails(args);
+        for key in EXPERIMENTS {
+            assert!(e.contains(key), "{args:?}: {e}");
+            assert!(
+                help.contains(&format!("hetcast experiment {key} ")),
+                "{key}"
+            );
+        }
+    }
+    for args in [&["bench", "nope"][..], &["bench"]] {
+        let e = fails(args);
+        for key in BENCHES {
+            assert!(e.contains(key), "{args:?}: {e}");
+            assert!(help.contains(&format!("hetcast bench {key} ")), "{key}");
+        }
+    }
+    assert!(fails(&["experiment", "unknown"]).contains("unknown experiment 'unknown'"));
+    assert!(fails(&["experiment", "liu-fig6", "--threads", "2"])
+        .contains("--threads applies to wu-fig3 and wu-fig4 only"));
+    assert!(fails(&["experiment", "wu-fig3", "--n-max", "9"]).contains("liu-fig6 only"));
+    assert!(fails(&["experiment", "liu-fig6", "wu-fig3"]).contains("one name"));
+    assert!(fails(&["bench", "greedy", "--budget", "2"]).contains("optimal only"));
+    assert!(fails(&["bench", "optimal", "--budget", "-1"]).contains("--budget"));
+    assert!(fails(&["bench", "wu", "--colour", "red"]).contains("--colour"));
+}

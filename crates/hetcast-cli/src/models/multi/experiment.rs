@@ -1,10 +1,10 @@
-//! `hetcast experiment wu-fig3 | wu-fig4 [--runs N] [--seed N] [--threads N] [--out DIR]`:
-//! Figures 3 (1 Gbps) and 4 (155 Mbps) of Wu, Yeh, Liu (paper 001) and the single broadcast of
+//! `hetcast experiment wu-fig3 | wu-fig4`: Figures 3 (1 Gbps) and 4 (155 Mbps) of Wu, Yeh, Liu (paper 001) and the single broadcast of
 //! its section 5.1 (data from `hetcast_core::models::multi::experiment`). Writes `wu-figN.csv`,
 //! `wu-figN-broadcast.csv` and `wu-figN.svg` (grouped bars drawn with plotters), and prints
 //! the tables and the paper's claims checked against them.
 
 use crate::args::Args;
+use crate::files::{out_dir, write_in};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::multi::algo::MultiAlgorithm;
 use hetcast_core::models::multi::experiment::{
@@ -15,12 +15,14 @@ use hetcast_core::units::{fmt_bytes, time_unit};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::io::IsTerminal;
-use std::path::Path;
 
 /// Message sizes of the single-broadcast runs: 1 KB and 1 MB.
 pub const BROADCAST_SIZES: [f64; 2] = [1024.0, 1_048_576.0];
 
-/// Okabe-Ito colours of FEF, ECF, WR, WRP and the lower bound.
+/// The most random instances per point `--runs` takes.
+pub const RUNS_LIMIT: usize = 1_000_000;
+
+/// Okabe-Ito colours of FEF, ECF, WR, WRP and the lower bound (the series of [`series`]).
 const COLOURS: [RGBColor; 5] = [
     RGBColor(230, 159, 0),
     RGBColor(86, 180, 233),
@@ -28,20 +30,22 @@ const COLOURS: [RGBColor; 5] = [
     RGBColor(0, 114, 178),
     RGBColor(60, 60, 60),
 ];
-const SERIES: [&str; 5] = ["FEF", "ECF", "WR", "WRP", "lower bound"];
 
-/// Run `hetcast experiment wu-fig3|wu-fig4` with parsed arguments.
-pub fn run(name: &str, a: &Args) -> Result<(), String> {
-    let (mut spec, figure) = match name {
-        "wu-fig3" => (WuSpec::fig3(), 3),
-        _ => (WuSpec::fig4(), 4),
-    };
-    if a.get("n-max").is_some() {
-        return Err("--n-max applies to liu-fig6 only".into());
-    }
+/// The chart's series, left to right: the algorithms in the paper's order, then the bound.
+fn series() -> impl Iterator<Item = &'static str> {
+    MultiAlgorithm::ALL
+        .iter()
+        .map(|a| a.short())
+        .chain(["lower bound"])
+}
+
+/// Run `hetcast experiment NAME` for Figure `figure` (3 or 4), writing `NAME.csv`,
+/// `NAME-broadcast.csv` and `NAME.svg`.
+pub fn run(name: &str, figure: u32, a: &Args) -> Result<(), String> {
+    let mut spec = spec(figure);
     if let Some(r) = a.number::<usize>("runs")? {
-        if !(1..=1_000_000).contains(&r) {
-            return Err(format!("--runs {r}: must be between 1 and 1000000"));
+        if !(1..=RUNS_LIMIT).contains(&r) {
+            return Err(format!("--runs {r}: must be between 1 and {RUNS_LIMIT}"));
         }
         spec.runs = r;
     }
@@ -51,9 +55,7 @@ pub fn run(name: &str, a: &Args) -> Result<(), String> {
     if let Some(t) = a.number::<usize>("threads")? {
         spec.threads = t;
     }
-    let dir = Path::new(a.get("out").unwrap_or("."));
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("cannot create directory {}: {e}", dir.display()))?;
+    let dir = out_dir(a.get("out"))?;
     let started = std::time::Instant::now();
     let tty = std::io::stderr().is_terminal();
     let progress = |done: usize, total: usize| {
@@ -77,14 +79,13 @@ pub fn run(name: &str, a: &Args) -> Result<(), String> {
         })
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| e.to_string())?;
-    let write = |file: String, text: String| -> Result<String, String> {
-        let p = dir.join(file);
-        std::fs::write(&p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))?;
-        Ok(p.display().to_string())
-    };
-    let csv = write(format!("{name}.csv"), to_csv(&rows))?;
-    let bcsv = write(format!("{name}-broadcast.csv"), broadcast_csv(&bcast))?;
-    let svg = write(format!("{name}.svg"), chart(&rows, &spec, figure)?)?;
+    let csv = write_in(&dir, &format!("{name}.csv"), &to_csv(&rows))?;
+    let bcsv = write_in(
+        &dir,
+        &format!("{name}-broadcast.csv"),
+        &broadcast_csv(&bcast),
+    )?;
+    let svg = write_in(&dir, &format!("{name}.svg"), &chart(&rows, &spec, figure)?)?;
     print_report(&rows, &bcast, &spec, figure);
     println!(
         "{} runs x 4 algorithms in {secs:.1} s ({:.2} ms per run)",
@@ -93,6 +94,15 @@ pub fn run(name: &str, a: &Args) -> Result<(), String> {
     );
     println!("wrote {csv}, {bcsv} and {svg}");
     Ok(())
+}
+
+/// The paper's settings of Figure `figure` (3: 1 Gbps, 4: 155 Mbps).
+pub fn spec(figure: u32) -> WuSpec {
+    if figure == 3 {
+        WuSpec::fig3()
+    } else {
+        WuSpec::fig4()
+    }
 }
 
 /// Three significant digits: 2.53, 25.3, 253.
@@ -319,7 +329,7 @@ pub fn chart(rows: &[WuRow], spec: &WuSpec, figure: u32) -> Result<String, Strin
         // Legend: the five series, left to right as the bars.
         let item_w = 190;
         let x0 = w as i32 / 2 - item_w * 5 / 2;
-        for (i, name) in SERIES.iter().enumerate() {
+        for (i, name) in series().enumerate() {
             let x = x0 + item_w * i as i32;
             top.draw(&Rectangle::new(
                 [(x, 70), (x + 30, 94)],

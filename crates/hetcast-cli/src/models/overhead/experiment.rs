@@ -1,40 +1,18 @@
-//! `hetcast experiment liu-fig6 [--out DIR] [--runs N] [--seed N] [--n-max N]`: re-runs the
-//! experiment of Liu et al. section 5 (data from `hetcast_core::models::overhead::experiment`) and writes
-//! `liu-fig6.csv` and `liu-fig6.svg` (a line chart drawn with plotters). `wu-fig3` and
-//! `wu-fig4` (paper 001) are in [`crate::wu`].
+//! `hetcast experiment liu-fig6`: re-runs the experiment of Liu et al. section 5 (data from
+//! `hetcast_core::models::overhead::experiment`) and writes `liu-fig6.csv` and `liu-fig6.svg`
+//! (a line chart drawn with plotters).
 
 use crate::args::Args;
+use crate::files::{out_dir, write_in};
 use hetcast_core::models::overhead::experiment::{liu_fig6, to_csv, LiuFig6Row, LiuFig6Spec};
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
-use std::path::Path;
 
-/// Run `hetcast experiment ARGS`.
-pub fn run(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, &["out", "runs", "seed", "n-max", "threads"])?;
-    match a.positional.as_slice() {
-        [name] if name == "liu-fig6" => {
-            if a.get("threads").is_some() {
-                return Err("--threads applies to wu-fig3 and wu-fig4 only".into());
-            }
-            liu(&a)
-        }
-        [name] if name == "wu-fig3" || name == "wu-fig4" => crate::wu::run(name, &a),
-        [name] => Err(format!(
-            "unknown experiment '{name}' (experiments: liu-fig6, wu-fig3, wu-fig4)"
-        )),
-        [] => Err(
-            "experiment: which one? usage: hetcast experiment liu-fig6|wu-fig3|wu-fig4 [--out DIR]"
-                .into(),
-        ),
-        more => Err(format!(
-            "experiment takes one name, got: {}",
-            more.join(" ")
-        )),
-    }
-}
+/// The largest cluster `--n-max` takes.
+pub const N_MAX_LIMIT: usize = 100_000;
 
-fn liu(a: &Args) -> Result<(), String> {
+/// Run `hetcast experiment liu-fig6` with parsed arguments.
+pub fn run(a: &Args) -> Result<(), String> {
     let mut spec = LiuFig6Spec::default();
     if let Some(r) = a.number::<usize>("runs")? {
         if r == 0 {
@@ -46,25 +24,18 @@ fn liu(a: &Args) -> Result<(), String> {
         spec.seed = s;
     }
     if let Some(n) = a.number::<usize>("n-max")? {
-        if !(spec.n_min..=100_000).contains(&n) {
+        if !(spec.n_min..=N_MAX_LIMIT).contains(&n) {
             return Err(format!(
-                "--n-max {n}: must be between {} and 100000",
+                "--n-max {n}: must be between {} and {N_MAX_LIMIT}",
                 spec.n_min
             ));
         }
         spec.n_max = n;
     }
-    let dir = Path::new(a.get("out").unwrap_or("."));
-    std::fs::create_dir_all(dir)
-        .map_err(|e| format!("cannot create directory {}: {e}", dir.display()))?;
+    let dir = out_dir(a.get("out"))?;
     let rows = liu_fig6(&spec).map_err(|e| e.to_string())?;
-    let csv_path = dir.join("liu-fig6.csv");
-    std::fs::write(&csv_path, to_csv(&rows))
-        .map_err(|e| format!("cannot write {}: {e}", csv_path.display()))?;
-    let svg_path = dir.join("liu-fig6.svg");
-    let svg = chart(&rows, spec.runs)?;
-    std::fs::write(&svg_path, svg)
-        .map_err(|e| format!("cannot write {}: {e}", svg_path.display()))?;
+    let csv_path = write_in(&dir, "liu-fig6.csv", &to_csv(&rows))?;
+    let svg_path = write_in(&dir, "liu-fig6.svg", &chart(&rows, spec.runs)?)?;
     println!(
         "Liu et al. section 5: 3 classes (s,r) = (1,2), (5,6), (10,11); L = 0; random selection over {} runs",
         spec.runs
@@ -88,7 +59,7 @@ fn liu(a: &Args) -> Result<(), String> {
             r.random_order_mean
         );
     }
-    println!("wrote {} and {}", csv_path.display(), svg_path.display());
+    println!("wrote {csv_path} and {svg_path}");
     Ok(())
 }
 

@@ -1,22 +1,36 @@
-//! `hetcast run` on a many-source instance (`"model": "multi"`, paper 001):
-//! `--algo fef|ecf|wr|wrp|all` (default wrp), `--format json|svg-gantt|svg-tree`,
-//! `--message K` (the tree's message, default 0), `--out FILE`.
+//! The many-source model (Wu, Yeh, Liu, paper 001) in the CLI: its `hetcast run` output
+//! ([`run`]: `--algo fef|ecf|wr|wrp|all`, default wrp; `--message K`, the tree's message,
+//! default 0), the experiments of paper 001 ([`experiment`]) and its bench ([`bench`]).
+
+pub mod bench;
+pub mod experiment;
 
 use crate::args::Args;
-use crate::run::{emit, Format};
+use crate::files::json;
+use crate::run::{algorithm, algorithm_choices, solve, Format};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::layout::multi_gantt::{self, multi_gantt_scene, MultiGanttOptions};
 use hetcast_core::layout::multi_tree::{self, multi_tree_scene, MultiTreeOptions};
 use hetcast_core::layout::svg;
 use hetcast_core::models::multi::algo::lower_bound::lower_bound;
 use hetcast_core::models::multi::algo::MultiAlgorithm;
-use hetcast_core::models::multi::{
-    simulate_multi, MultiInstance, MultiPlan, MultiSchedule, Transfer,
-};
+use hetcast_core::models::multi::{Multi, MultiInstance, MultiPlan, MultiSchedule, Transfer};
 use hetcast_core::units::fmt_us;
 use serde::Serialize;
 
-const ALGOS: &str = "fef, ecf, wr, wrp, all";
+/// The algorithm `run` uses without `--algo`.
+const DEFAULT: MultiAlgorithm = MultiAlgorithm::Wrp;
+
+/// `--algo all`: every algorithm, one JSON array.
+const ALL: &str = "all";
+
+/// The usage lines of `run` on a many-source instance.
+pub fn usage() -> String {
+    format!(
+        "many-source instance (\"model\": \"multi\"): ALGO {},\n      --message K picks the message of svg-tree (default 0)",
+        algorithm_choices::<Multi>(DEFAULT, &[ALL])
+    )
+}
 
 /// The JSON `hetcast run` writes for one algorithm on a many-source instance
 /// (docs/formats.md, "Run output, many-source model").
@@ -80,27 +94,21 @@ fn output<'a>(
     }
 }
 
-/// Run and time one algorithm.
-fn solve(inst: &MultiInstance, algo: MultiAlgorithm) -> Result<(MultiPlan, MultiSchedule), String> {
-    let plan = algo.run(inst).map_err(|e| e.to_string())?;
-    let s = simulate_multi(inst, &plan).map_err(|e| format!("{}: {e}", algo.key()))?;
-    Ok((plan, s))
-}
-
-/// `hetcast run` on the many-source instance `text` (read from `shown`).
-pub fn run(a: &Args, text: &str, shown: &str) -> Result<(), String> {
-    let inst = MultiInstance::from_json(text).map_err(|e| format!("{shown}: {e}"))?;
+/// `hetcast run` on a many-source instance: the text to write.
+pub fn run(a: &Args, inst: &MultiInstance) -> Result<String, String> {
     if a.get("seed").is_some() {
         return Err("--seed applies to random selection only, not to the many-source model".into());
     }
-    let algo_name = a.get("algo").unwrap_or("wrp");
-    let algos: Vec<MultiAlgorithm> = if algo_name.eq_ignore_ascii_case("all") {
-        MultiAlgorithm::ALL.to_vec()
-    } else {
-        vec![MultiAlgorithm::parse(algo_name)
-            .map_err(|e| format!("{e} (algorithms for a many-source instance: {ALGOS})"))?]
+    let algos: Vec<MultiAlgorithm> = match a.get("algo") {
+        Some(name) if name.eq_ignore_ascii_case(ALL) => MultiAlgorithm::ALL.to_vec(),
+        name => vec![algorithm::<Multi>(
+            name,
+            DEFAULT,
+            &[ALL],
+            " for a many-source instance",
+        )?],
     };
-    let format = Format::parse(a.get("format").unwrap_or("json"))?;
+    let format = Format::of(a)?;
     let message = a.number::<usize>("message")?;
     if let Some(k) = message {
         if format != Format::SvgTree {
@@ -114,40 +122,37 @@ pub fn run(a: &Args, text: &str, shown: &str) -> Result<(), String> {
         }
     }
     if format != Format::Json && algos.len() > 1 {
-        return Err(
-            "--algo all writes JSON only; choose one algorithm for an SVG (fef, ecf, wr, wrp)"
-                .into(),
-        );
+        return Err(format!(
+            "--algo all writes JSON only; choose one algorithm for an SVG ({})",
+            MultiAlgorithm::keys(", ")
+        ));
     }
-    let lb = lower_bound(&inst).value;
-    let text = match format {
+    let lb = lower_bound(inst).value;
+    Ok(match format {
         Format::Json => {
             let solved = algos
                 .iter()
-                .map(|&al| solve(&inst, al).map(|(p, s)| (al, p, s)))
+                .map(|&al| solve::<Multi>(inst, al, 0).map(|(sol, s)| (al, sol.plan, s)))
                 .collect::<Result<Vec<_>, String>>()?;
             let outs: Vec<MultiRunOutput> = solved
                 .iter()
-                .map(|(al, p, s)| output(&inst, *al, lb, s, p))
+                .map(|(al, p, s)| output(inst, *al, lb, s, p))
                 .collect();
-            let mut j = if outs.len() == 1 {
-                serde_json::to_string_pretty(&outs[0])
+            if outs.len() == 1 {
+                json(&outs[0])?
             } else {
-                serde_json::to_string_pretty(&outs)
+                json(&outs)?
             }
-            .map_err(|e| format!("cannot write JSON: {e}"))?;
-            j.push('\n');
-            j
         }
         Format::SvgGantt | Format::SvgTree => {
             let algo = algos[0];
-            let (_, s) = solve(&inst, algo)?;
+            let (_, s) = solve::<Multi>(inst, algo, 0)?;
             // The headings of the app's views, with the lower bound added.
             let lb_words = format!(" (lower bound {})", fmt_us(lb));
             if format == Format::SvgGantt {
-                let heading = multi_gantt::heading(algo.short(), &inst, &s) + &lb_words;
+                let heading = multi_gantt::heading(algo.short(), inst, &s) + &lb_words;
                 svg::to_svg(&multi_gantt_scene(
-                    &inst,
+                    inst,
                     &s,
                     &MultiGanttOptions {
                         title: heading,
@@ -156,10 +161,9 @@ pub fn run(a: &Args, text: &str, shown: &str) -> Result<(), String> {
                 ))
             } else {
                 let k = message.unwrap_or(0);
-                let title = multi_tree::heading(algo.short(), &inst, &s, k) + &lb_words;
-                svg::to_svg(&multi_tree_scene(&inst, &s, k, &MultiTreeOptions { title }))
+                let title = multi_tree::heading(algo.short(), inst, &s, k) + &lb_words;
+                svg::to_svg(&multi_tree_scene(inst, &s, k, &MultiTreeOptions { title }))
             }
         }
-    };
-    emit(&text, a.get("out"))
+    })
 }

@@ -1,0 +1,101 @@
+//! `hetcast experiment NAME [OPTIONS]`: every experiment of the papers the CLI re-runs, in one
+//! registry ([`Experiment`]). The runners live with their model: [`crate::models::overhead::
+//! experiment`] (Liu et al.) and [`crate::models::multi::experiment`] (Wu et al.).
+
+use crate::args::Args;
+use crate::models::{multi, overhead};
+use crate::registry::Entry;
+use hetcast_core::catalog::Catalog;
+use hetcast_core::models::overhead::experiment::LiuFig6Spec;
+
+/// Every experiment `hetcast experiment` runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Experiment {
+    /// Liu, Wang, Guo (paper 004), section 5, Figure 6.
+    LiuFig6,
+    /// Wu, Yeh, Liu (paper 001), section 5, Figure 3 (1 Gbps) and section 5.1.
+    WuFig3,
+    /// Wu, Yeh, Liu (paper 001), section 5, Figure 4 (155 Mbps) and section 5.1.
+    WuFig4,
+}
+
+impl Catalog for Experiment {
+    const ALL: &'static [Experiment] =
+        &[Experiment::LiuFig6, Experiment::WuFig3, Experiment::WuFig4];
+
+    fn key(self) -> &'static str {
+        match self {
+            Experiment::LiuFig6 => "liu-fig6",
+            Experiment::WuFig3 => "wu-fig3",
+            Experiment::WuFig4 => "wu-fig4",
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            Experiment::LiuFig6 => "FNF against random selection, 3 classes",
+            Experiment::WuFig3 => "multiple multicast (1 Gbps), single broadcast",
+            Experiment::WuFig4 => "multiple multicast (155 Mbps), single broadcast",
+        }
+    }
+
+    fn short(self) -> &'static str {
+        match self {
+            Experiment::LiuFig6 => "Liu et al. Fig. 6",
+            Experiment::WuFig3 => "Wu et al. Fig. 3",
+            Experiment::WuFig4 => "Wu et al. Fig. 4",
+        }
+    }
+}
+
+impl Entry for Experiment {
+    const COMMAND: &'static str = "experiment";
+    const NOUN: &'static str = "experiment";
+
+    fn source(self) -> &'static str {
+        match self {
+            Experiment::LiuFig6 => "Liu, Wang, Guo (paper 004) section 5, Fig. 6",
+            Experiment::WuFig3 => "Wu, Yeh, Liu (paper 001) section 5, Fig. 3",
+            Experiment::WuFig4 => "Wu, Yeh, Liu (paper 001) section 5, Fig. 4",
+        }
+    }
+
+    fn options(self) -> Vec<(&'static str, String)> {
+        let wu = |figure| {
+            let spec = multi::experiment::spec(figure);
+            (spec.runs, spec.seed, ("threads", "N".to_string()))
+        };
+        let (runs, seed, last) = match self {
+            Experiment::LiuFig6 => {
+                let spec = LiuFig6Spec::default();
+                (spec.runs, spec.seed, ("n-max", spec.n_max.to_string()))
+            }
+            Experiment::WuFig3 => wu(3),
+            Experiment::WuFig4 => wu(4),
+        };
+        vec![
+            ("out", "DIR".to_string()),
+            ("runs", runs.to_string()),
+            ("seed", seed.to_string()),
+            last,
+        ]
+    }
+
+    fn writes(self) -> Option<String> {
+        let k = self.key();
+        Some(match self {
+            Experiment::LiuFig6 => format!("DIR/{k}.csv and DIR/{k}.svg"),
+            Experiment::WuFig3 | Experiment::WuFig4 => {
+                format!("DIR/{k}.csv, DIR/{k}-broadcast.csv and DIR/{k}.svg")
+            }
+        })
+    }
+
+    fn run(self, a: &Args) -> Result<(), String> {
+        match self {
+            Experiment::LiuFig6 => overhead::experiment::run(a),
+            Experiment::WuFig3 => multi::experiment::run(self.key(), 3, a),
+            Experiment::WuFig4 => multi::experiment::run(self.key(), 4, a),
+        }
+    }
+}

@@ -1,0 +1,6 @@
+//! One home per model, as in `hetcast_core::models`: each model's `hetcast run` output, its
+//! experiments' runners and charts, and its benches. [`crate::run`], [`crate::experiments`]
+//! and [`crate::bench`] dispatch to them.
+
+pub mod multi;
+pub mod overhead;

@@ -1,0 +1,159 @@
+//! What `hetcast experiment NAME` and `hetcast bench NAME` share: a closed list of named
+//! commands ([`Entry`], a [`Catalog`]), each with its options and its runner. [`run`] looks the
+//! name up, checks the options and runs the entry; an unknown or missing name lists the
+//! registry; [`usage`] writes the help lines of every entry.
+
+use crate::args::Args;
+use hetcast_core::catalog::Catalog;
+
+/// One command of a registry ([`crate::experiments::Experiment`],
+/// [`crate::bench::Bench`]).
+pub trait Entry: Catalog {
+    /// The command (`experiment`, `bench`).
+    const COMMAND: &'static str;
+    /// What one entry is called in messages (`experiment`, `benchmark`).
+    const NOUN: &'static str;
+
+    /// Where it comes from: paper and figure, or what it measures.
+    fn source(self) -> &'static str;
+
+    /// Its options without the leading `--`, each with what the usage shows as its value (the
+    /// default, or a placeholder such as `DIR`).
+    fn options(self) -> Vec<(&'static str, String)>;
+
+    /// The files it writes, for the usage text (none: it only prints).
+    fn writes(self) -> Option<String>;
+
+    /// Run it with parsed arguments (options already checked against [`Entry::options`]).
+    fn run(self, a: &Args) -> Result<(), String>;
+}
+
+/// Every option name of every entry, each once, in registry order.
+fn all_options<E: Entry>() -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for e in E::ALL {
+        for (name, _) in e.options() {
+            if !out.contains(&name) {
+                out.push(name);
+            }
+        }
+    }
+    out
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// The registry in one line: "liu-fig6 (Liu et al. Fig. 6), wu-fig3 (...)".
+fn listing<E: Entry>() -> String {
+    E::ALL
+        .iter()
+        .map(|e| format!("{} ({})", e.key(), e.short()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Run `hetcast COMMAND ARGS`: the first positional argument names the entry.
+pub fn run<E: Entry>(args: &[String]) -> Result<(), String> {
+    let known = all_options::<E>();
+    let a = Args::parse(args, &known)?;
+    let noun = E::NOUN;
+    let entry = match a.positional.as_slice() {
+        [name] => E::parse(name)
+            .map_err(|_| format!("unknown {noun} '{name}' ({noun}s: {})", listing::<E>()))?,
+        [] => {
+            return Err(format!(
+                "{}: which one? usage: hetcast {} NAME [OPTIONS], NAME one of: {}",
+                E::COMMAND,
+                E::COMMAND,
+                listing::<E>()
+            ))
+        }
+        more => {
+            return Err(format!(
+                "{} takes one name, got: {}",
+                E::COMMAND,
+                more.join(" ")
+            ))
+        }
+    };
+    let takes = entry.options();
+    for opt in known {
+        if a.get(opt).is_some() && !takes.iter().any(|(n, _)| *n == opt) {
+            let takers: Vec<&str> = E::ALL
+                .iter()
+                .filter(|e| e.options().iter().any(|(n, _)| *n == opt))
+                .map(|e| e.key())
+                .collect();
+            return Err(format!("--{opt} applies to {} only", and_list(&takers)));
+        }
+    }
+    entry.run(&a)
+}
+
+/// The help lines of every entry: `hetcast COMMAND KEY [--opt VALUE] ...`, then where it comes
+/// from and what it writes.
+pub fn usage<E: Entry>() -> String {
+    E::ALL
+        .iter()
+        .map(|e| {
+            let opts: String = e
+                .options()
+                .iter()
+                .map(|(n, v)| format!(" [--{n} {v}]"))
+                .collect();
+            let writes = e
+                .writes()
+                .map(|w| format!("      writes {w}\n"))
+                .unwrap_or_default();
+            format!(
+                "  hetcast {} {}{opts}\n      {}: {}\n{writes}",
+                E::COMMAND,
+                e.key(),
+                e.source(),
+                e.title(),
+            )
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::Bench;
+    use crate::experiments::Experiment;
+
+    /// Keys are unique and read back; no entry names an option twice; the usage has a line
+    /// per entry.
+    fn well_formed<E: Entry + PartialEq + std::fmt::Debug>() {
+        for (i, e) in E::ALL.iter().enumerate() {
+            assert_eq!(E::parse(e.key()).unwrap(), *e);
+            assert!(E::ALL[..i].iter().all(|o| o.key() != e.key()), "{e:?}");
+            let names: Vec<_> = e.options().iter().map(|(n, _)| *n).collect();
+            assert!(names
+                .iter()
+                .enumerate()
+                .all(|(j, n)| !names[..j].contains(n)));
+            assert!(usage::<E>().contains(&format!("hetcast {} {} ", E::COMMAND, e.key())));
+        }
+    }
+
+    #[test]
+    fn registries_are_well_formed() {
+        well_formed::<Experiment>();
+        well_formed::<Bench>();
+    }
+
+    #[test]
+    fn lists_in_words() {
+        assert_eq!(and_list(&["a"]), "a");
+        assert_eq!(and_list(&["a", "b"]), "a and b");
+        assert_eq!(and_list(&["a", "b", "c"]), "a, b and c");
+    }
+}
