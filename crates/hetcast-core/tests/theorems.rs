@@ -172,3 +172,61 @@ fn gallery_golden_values() {
     let g = greedy::greedy(&lh).unwrap();
     assert_eq!(g.trace.len(), 11);
 }
+
+/// The review's counterexample to "FNF is never optimal on consistent power-of-2 clusters":
+/// sender-receiver, L = 0, source (s 1, r 2), one more node (1, 2), four nodes (2, 4). FNF:
+/// the source sends to the fast node over [0,1] (it holds at 3) and to slow nodes over [1,2],
+/// [2,3] (hold at 6 and 7); the fast node sends over [3,4] (holds at 8) and the source over
+/// [3,4] (8): FNF 8, and exhaustive search finds nothing faster.
+#[test]
+fn fnf_can_be_optimal_on_a_consistent_power_of_two_cluster() {
+    let inst = Instance::sender_receiver(
+        0,
+        0.0,
+        &[
+            (1.0, 2.0),
+            (1.0, 2.0),
+            (2.0, 4.0),
+            (2.0, 4.0),
+            (2.0, 4.0),
+            (2.0, 4.0),
+        ],
+    );
+    assert!(inst.is_consistent());
+    assert_eq!(time(&inst, Algorithm::Greedy), 8.0);
+    assert_eq!(time(&inst, Algorithm::Exhaustive), 8.0);
+}
+
+/// How often FNF's completion time is optimal on consistent power-of-2 sender-receiver
+/// clusters (L = 0, 4 to 9 nodes, 1 to 3 types with s in {1, 2, 4, 8} and r = s times 1, 2
+/// or 4, kept strictly increasing), over seeds 0 to 299: the figure `docs/algorithms.md`
+/// quotes. Deterministic: the count is exact.
+#[test]
+fn fnf_completion_on_random_power_of_two_clusters() {
+    use rand::{rngs::SmallRng, Rng, SeedableRng};
+    let mut optimal = 0;
+    for seed in 0..300u64 {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let k = rng.gen_range(1..=3);
+        let mut kinds: Vec<(u32, u32)> = (0..k)
+            .map(|_| {
+                let s = rng.gen_range(0..4);
+                (s, s + rng.gen_range(0..3))
+            })
+            .collect();
+        common::make_consistent(&mut kinds);
+        let n = rng.gen_range(4..=9);
+        let costs: Vec<(f64, f64)> = (0..n)
+            .map(|_| {
+                let (s, r) = kinds[rng.gen_range(0..kinds.len())];
+                (2f64.powi(s as i32), 2f64.powi(r as i32))
+            })
+            .collect();
+        let inst = Instance::sender_receiver(0, 0.0, &costs);
+        assert!(inst.is_consistent(), "{}", inst.to_json());
+        if time(&inst, Algorithm::Greedy) == time(&inst, Algorithm::Exhaustive) {
+            optimal += 1;
+        }
+    }
+    assert_eq!(optimal, 176);
+}

@@ -201,7 +201,7 @@ pub fn report(inst: &Instance) -> BoundsReport {
     let lower = relax.max(last);
     let rounded_inst = rounded(inst);
     let greedy_rounded = greedy_time(&rounded_inst);
-    let consistent = inst.model == ModelKind::Node || inst.is_consistent();
+    let consistent = inst.is_consistent();
     let mut lines = vec![
         BoundLine {
             label: "Lower bound".into(),
@@ -285,13 +285,15 @@ mod tests {
         let r = report(&inst);
         assert_eq!(r.greedy, 10.0);
         assert_eq!(r.additive_slack, Some(2.0));
-        // Relaxation: source 3, eleven destinations of cost 2.
-        assert!(
-            r.lower_bound <= 9.0 && r.lower_bound >= 3.0,
-            "{}",
-            r.lower_bound
-        );
-        assert!(r.best_lower_bound() <= 9.0);
+        // Relaxation: source 3, eleven destinations of cost 2. Greedy on it: the source's
+        // first child holds the message at 3 and sends at 5, 7, 9; the source sends again at 6
+        // and 9; the holders at 5 (one), 6 (one) and 7 (two) fill the rest, and the 11th
+        // destination holds it at 9. The last-receiver bound is only 3 + 0 + 0.
+        assert_eq!(relaxation_bound(&inst), 9.0);
+        assert_eq!(last_receiver_bound(&inst), 3.0);
+        assert_eq!(r.lower_bound, 9.0);
+        // The bound is tight here: the optimum is 9.
+        assert_eq!(r.best_lower_bound(), 9.0);
         assert_eq!(
             r.guarantee(Algorithm::Greedy).unwrap(),
             "≤ OPT + 2 and ≤ 2·OPT"
@@ -303,9 +305,13 @@ mod tests {
         let inst = gallery::liu_figure1();
         let r = report(&inst);
         assert_eq!(last_receiver_bound(&inst), 1.0 + 1.0 + 3.0);
-        assert!(r.lower_bound <= 5.0);
+        // Relaxation: both destinations as the fastest (s 1, r 2): the source's two sends end
+        // at 1 and 2, so they hold the message at 1+1+2 = 4 and 2+1+2 = 5.
+        assert_eq!(relaxation_bound(&inst), 5.0);
+        assert_eq!(r.lower_bound, 5.0);
         assert_eq!(r.beta, Some(4.0 - 6.0));
-        assert!(r.best_lower_bound() <= 5.0);
+        // (FNF - beta) / 2 = (6 + 2) / 2 = 4 < 5: the best bound is 5, the optimum.
+        assert_eq!(r.best_lower_bound(), 5.0);
         assert_eq!(r.guarantee(Algorithm::Greedy).unwrap(), "≤ 2·OPT − 2");
     }
 

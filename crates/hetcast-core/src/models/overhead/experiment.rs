@@ -167,27 +167,26 @@ mod tests {
         let rows = liu_fig6(&LiuFig6Spec::default()).unwrap();
         assert_eq!(rows.len(), 95);
         assert_eq!((rows[0].n, rows[94].n), (6, 100));
+        // n = 6 by hand: the source (s 1, r 2) sends at [0,1] to the other fast node (holds
+        // at 3), at [1,2] and [2,3] to the two (5,6) nodes (8 and 9), at [3,4] to a (10,11)
+        // node (15); the fast node sends at [3,4] to the other (10,11) node (15). The lower
+        // bound is s(source) + L + r(slow) = 1 + 0 + 11 = 12 (the relaxation gives only 6).
+        assert_eq!((rows[0].fnf, rows[0].lower_bound), (15.0, 12.0));
+        // n = 100, as the CLI prints it (`hetcast experiment liu-fig6`): deterministic values.
+        assert_eq!((rows[94].fnf, rows[94].lower_bound), (23.0, 14.0));
         for r in &rows {
+            // Theorems: the lower bound is below every schedule, FNF included; random runs
+            // average between their extremes.
             assert!(r.lower_bound <= r.fnf, "{r:?}");
-            assert!(r.fnf <= r.random_mean, "{r:?}");
-            // The other reading of random selection (earliest sender) is far closer to FNF and
-            // even beats it on small clusters (n = 6: 14.84 < 15), where the slow receivers
-            // should be served first; from 20 nodes on FNF wins.
-            assert!(r.random_order_mean <= r.random_mean, "{r:?}");
-            if r.n >= 20 {
-                assert!(r.fnf <= r.random_order_mean, "{r:?}");
-            }
+            assert!(r.lower_bound <= r.random_min, "{r:?}");
             assert!(r.random_min <= r.random_mean && r.random_mean <= r.random_max);
-            // 004 section 5.3: "the total time of FNF is no more than twice the lower bound".
+            // 004 section 5.3: "the total time of FNF is no more than twice the lower bound"
+            // (FNF and the bound do not depend on the seed: this checks 95 fixed instances).
             assert!(r.fnf <= 2.0 * r.lower_bound, "{r:?}");
-            // The paper's bound s(source) + r(slow) = 12 once a slow node exists.
-            if r.n >= 9 {
-                assert!(r.lower_bound >= 12.0, "{r:?}");
-            }
+            // Every size has (10,11) nodes (see the class sizes above), so the bound is at
+            // least s(source) + r(slow) = 12.
+            assert!(r.lower_bound >= 12.0, "{r:?}");
         }
-        // Random selection is clearly worse on large clusters (the paper: "by a factor of 2").
-        let big = rows.last().unwrap();
-        assert!(big.random_mean >= 1.5 * big.fnf, "{big:?}");
     }
 
     #[test]

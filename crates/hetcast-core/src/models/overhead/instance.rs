@@ -222,15 +222,23 @@ impl Instance {
         Ok(())
     }
 
-    /// Speeds are consistent (004 section 2.1) when s(p) <= s(q) iff r(p) <= r(q) for all p, q.
+    /// Speeds are consistent (004 section 2.1) when s(p) <= s(q) iff r(p) <= r(q) for all p, q:
+    /// equal send times go with equal receive times, and a smaller send time with a strictly
+    /// smaller receive time (s1 < s2 with r1 = r2 breaks "r(p) <= r(q) implies s(p) <= s(q)").
     /// Inconsistent instances are accepted, but the 2T + beta guarantee is not claimed for them.
+    /// The node model has no receive times (r = 0 stands for "none"), so every node-model
+    /// instance counts as consistent, as greedy's bounds of paper 000 need no such condition.
     pub fn is_consistent(&self) -> bool {
+        if self.model == ModelKind::Node {
+            return true;
+        }
         let mut v: Vec<&Node> = self.nodes.iter().collect();
         v.sort_by(|a, b| a.send.total_cmp(&b.send).then(a.recv.total_cmp(&b.recv)));
+        // Sorted by send, then recv: checking neighbours checks every pair (both orders are
+        // transitive).
         v.windows(2).all(|w| {
             let (a, b) = (w[0], w[1]);
-            // a.send <= b.send holds; need a.recv <= b.recv, and equal sends need equal recvs.
-            a.recv <= b.recv && (a.send < b.send || a.recv == b.recv)
+            (a.send == b.send && a.recv == b.recv) || (a.send < b.send && a.recv < b.recv)
         })
     }
 
@@ -355,6 +363,22 @@ impl Instance {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The boundary cases of "s(p) <= s(q) iff r(p) <= r(q)".
+    #[test]
+    fn consistency_is_the_iff_of_the_definition() {
+        let c = |costs: &[(f64, f64)]| Instance::sender_receiver(0, 0.0, costs).is_consistent();
+        assert!(c(&[(1.0, 2.0), (1.0, 2.0), (2.0, 3.0)]));
+        assert!(
+            c(&[(2.0, 3.0), (1.0, 2.0)]),
+            "order of the nodes does not matter"
+        );
+        assert!(!c(&[(1.0, 2.0), (2.0, 2.0)]), "s1 < s2 with r1 = r2");
+        assert!(!c(&[(1.0, 2.0), (1.0, 3.0)]), "s1 = s2 with r1 < r2");
+        assert!(!c(&[(1.0, 3.0), (2.0, 2.0)]), "s1 < s2 with r1 > r2");
+        assert!(c(&[(1.0, 2.0)]), "one node");
+        assert!(Instance::node_model(0, &[1.0, 2.0, 3.0]).is_consistent());
+    }
 
     #[test]
     fn loads_the_documented_forms() {
