@@ -325,7 +325,7 @@ fn gallery_wrp_beats_wr() {
     assert!(filled, "no send fills a receive's wait");
 }
 
-/// The traces of FEF and WR on a three-node instance computed by hand. P0 and P1 have
+/// The traces of FEF, ECF and WR on a three-node instance computed by hand, step by step. P0 and P1 have
 /// S = R = 1, P2 has S = R = 2; one message of 1 byte from P0 to P1 and P2 over X = 1 µs/byte
 /// (Liu et al.'s costs as a many-source instance).
 ///
@@ -334,12 +334,16 @@ fn gallery_wrp_beats_wr() {
 /// 4 and the first-found edge (from the source) stays; P0 is free at 1, the message arrives at
 /// 3 and P2 holds it at 5.
 ///
+/// ECF: from P0 (free at 0) P1 would be done at 0+1+1+1 = 3, P2 at 0+1+1+2 = 4: P1 first.
+/// Then P0 is free at 1 (its send is non-blocking) and P1 at 3: P2 from P0 arrives at 3 and is
+/// done at 5, from P1 it arrives at 5 and is done at 7: P0 again.
+///
 /// WR: all W are 0; P1 is faster (R+S = 2 against 4), so it goes first: from P0, done at 3,
 /// W1 = max(0, 0+1+1) + 1 = 3. Then P2 (W = 0): from P0 (free at 1) it is done at 1+1+1+2 =
 /// 5, from P1 (free at 3) at 7, so P0; W2 = max(0, 0+1+1) + 2 = 4 (equations 5-6 count
 /// from the source's time 0, not from when P0 is free).
 #[test]
-fn fef_and_wr_traces_by_hand() {
+fn fef_ecf_and_wr_traces_by_hand() {
     use hetcast_core::models::overhead::Instance;
     let inst = MultiInstance::from_single(&Instance::sender_receiver(
         0,
@@ -363,6 +367,21 @@ fn fef_and_wr_traces_by_hand() {
             ),
             (
                 "The lightest edge to a waiting node is P0 -> P2 for m0 (T = 4 µs); P2 holds m0 at 5 µs".to_string(),
+                1.0
+            ),
+        ]
+    );
+    assert_eq!(
+        text(MultiAlgorithm::Ecf),
+        vec![
+            (
+                "P0 -> P1 for m0 completes earliest: m0 arrives at 2 µs and P1 holds it at 3 µs"
+                    .to_string(),
+                0.0
+            ),
+            (
+                "P0 -> P2 for m0 completes earliest: m0 arrives at 3 µs and P2 holds it at 5 µs"
+                    .to_string(),
                 1.0
             ),
         ]

@@ -105,12 +105,13 @@ fn run(inst: &MultiInstance, uniform: bool, trace: &mut Tracer) -> MultiPlan {
         app.append(&c, i, j, k);
         trace.push(|| {
             let text = format!(
-                "{} -> {} for {} completes earliest: {} arrives at {} and holds it at {}",
+                "{} -> {} for {} completes earliest: {} arrives at {} and {} holds it at {}",
                 inst.label(i),
                 inst.label(j),
                 inst.message_label(k),
                 inst.message_label(k),
                 fmt_us(arrive),
+                inst.label(j),
                 fmt_us(done)
             );
             transfer_step((i, j, k), start, 3, text)
