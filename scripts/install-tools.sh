@@ -1,7 +1,7 @@
 # Sourced by scripts/serve.sh and scripts/test.sh: installs what is missing, from package
 # registries only (crates.io, npm, Debian). Safe to run again: each step checks first.
-# Pinned versions: see /work/shared/TOOLCHAIN.md (trunk 0.21 needs rustc < 1.96.1 for 0.22;
-# wasm-bindgen-cli must equal the wasm-bindgen crate; Debian's binaryen is too old for wasm-opt).
+# Pinned versions and why: docs/toolchain.md (trunk 0.22 needs a newer rustc; wasm-bindgen-cli
+# must equal the wasm-bindgen crate; Debian's binaryen is too old for wasm-opt).
 
 WASM_BINDGEN_VERSION=0.2.130
 TRUNK_VERSION=0.21.14
@@ -53,8 +53,18 @@ ensure_npm() {
     fi
 }
 
+# The browser and its driver: $CHROMIUM / $CHROMEDRIVER when set, else from PATH, else Debian's
+# /usr/bin. Exported for the browser tests (wasm-bindgen-test-runner reads CHROMEDRIVER) and the
+# end-to-end tests (tests/e2e reads CHROMIUM).
+find_browser() {
+    CHROMIUM="${CHROMIUM:-$(command -v chromium || echo /usr/bin/chromium)}"
+    CHROMEDRIVER="${CHROMEDRIVER:-$(command -v chromedriver || echo /usr/bin/chromedriver)}"
+    export CHROMIUM CHROMEDRIVER
+}
+
 ensure_chromium() {
-    if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then
+    find_browser
+    if [ -x "$CHROMIUM" ] && [ -x "$CHROMEDRIVER" ]; then
         return
     fi
     section "apt-get install chromium chromium-driver"
@@ -63,4 +73,6 @@ ensure_chromium() {
     export DEBIAN_FRONTEND=noninteractive
     $sudo apt-get install -y chromium chromium-driver ||
         { $sudo apt-get update && $sudo apt-get install -y chromium chromium-driver; }
+    unset CHROMIUM CHROMEDRIVER
+    find_browser
 }

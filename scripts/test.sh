@@ -22,7 +22,7 @@ section "native tests: cargo test --workspace"
 cargo test --workspace
 
 section "browser tests: wasm-bindgen-test in headless Chromium"
-CHROMEDRIVER=/usr/bin/chromedriver cargo test -p hetcast-app --target wasm32-unknown-unknown
+cargo test -p hetcast-app --target wasm32-unknown-unknown
 
 section "release build: trunk build --release"
 trunk build --release
