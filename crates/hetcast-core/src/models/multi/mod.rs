@@ -10,6 +10,7 @@ pub mod generate;
 pub mod instance;
 pub mod plan;
 pub mod simulate;
+pub mod view;
 
 pub use algo::{MultiAlgorithm, MultiSolution};
 pub use instance::{Link, Message, MultiInstance, NodeClass, Overhead, MAX_NODES};

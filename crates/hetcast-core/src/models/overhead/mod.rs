@@ -14,6 +14,7 @@ pub mod plan;
 pub mod properties;
 pub mod simulate;
 pub mod trace;
+pub mod view;
 
 pub use algo::{Algorithm, Solution};
 pub use instance::{Instance, ModelKind, Node};
