@@ -96,4 +96,21 @@ pub trait Model {
     fn completion_time(s: &Self::Schedule) -> f64;
     /// The solution's steps, typed for the shared stepper (empty where it has none).
     fn steps(inst: &Self::Instance, sol: &Self::Solution) -> Vec<Step>;
+    /// The Gantt chart of `algo`'s schedule `s` (the shared [`crate::layout::timeline`]
+    /// layout), headed with the algorithm, the instance and the completion time, as it stands
+    /// at time `at`: `None` draws everything, `Some(t)` the bars begun before `t`, cut at `t`.
+    fn timeline_scene(
+        inst: &Self::Instance,
+        algo: Self::Algorithm,
+        s: &Self::Schedule,
+        at: Option<f64>,
+    ) -> crate::layout::Scene;
+    /// The trees of `algo`'s schedule `s` (the shared [`crate::layout::tidy_tree`] layout),
+    /// headed like [`Model::timeline_scene`]: one for a one-message model, one per message
+    /// (in message order) for a many-message one.
+    fn tree_scenes(
+        inst: &Self::Instance,
+        algo: Self::Algorithm,
+        s: &Self::Schedule,
+    ) -> Vec<crate::layout::Scene>;
 }

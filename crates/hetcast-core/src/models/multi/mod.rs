@@ -89,4 +89,32 @@ impl Model for Multi {
     fn steps(_inst: &MultiInstance, sol: &MultiSolution) -> Vec<Step> {
         sol.trace.clone()
     }
+
+    fn timeline_scene(
+        inst: &MultiInstance,
+        algo: MultiAlgorithm,
+        s: &MultiSchedule,
+        at: Option<f64>,
+    ) -> crate::layout::Scene {
+        let opts = view::MultiGanttOptions {
+            title: view::gantt_heading(crate::catalog::Catalog::short(algo), inst, s),
+            ..Default::default()
+        };
+        view::multi_gantt_scene_at(inst, s, &opts, at)
+    }
+
+    fn tree_scenes(
+        inst: &MultiInstance,
+        algo: MultiAlgorithm,
+        s: &MultiSchedule,
+    ) -> Vec<crate::layout::Scene> {
+        (0..inst.messages.len())
+            .map(|k| {
+                let opts = view::MultiTreeOptions {
+                    title: view::tree_heading(crate::catalog::Catalog::short(algo), inst, s, k),
+                };
+                view::multi_tree_scene(inst, s, k, &opts)
+            })
+            .collect()
+    }
 }

@@ -91,4 +91,25 @@ impl Model for Overhead {
     fn steps(_inst: &Instance, sol: &Solution) -> Vec<Step> {
         sol.trace.iter().map(|s| s.step()).collect()
     }
+
+    fn timeline_scene(
+        inst: &Instance,
+        algo: Algorithm,
+        s: &Schedule,
+        at: Option<f64>,
+    ) -> crate::layout::Scene {
+        let opts = view::GanttOptions {
+            title: view::gantt_heading(crate::catalog::Catalog::title(algo), inst, s),
+            ..Default::default()
+        };
+        view::gantt_scene_at(inst, s, &opts, at)
+    }
+
+    fn tree_scenes(inst: &Instance, algo: Algorithm, s: &Schedule) -> Vec<crate::layout::Scene> {
+        let opts = view::TreeOptions {
+            title: view::tree_heading(crate::catalog::Catalog::title(algo), inst, s),
+            at: None,
+        };
+        vec![view::tree_scene(inst, s, &opts)]
+    }
 }
