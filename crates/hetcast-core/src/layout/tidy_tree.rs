@@ -47,23 +47,6 @@ const MARGIN: f64 = 20.0;
 /// Height of the key line under the tree.
 const KEY_H: f64 = FONT_SMALL + 16.0;
 
-/// A scene with only a message (`title`-classed text), for a schedule that does not fit its
-/// instance.
-pub fn message_scene(title: &str, text: &str) -> Scene {
-    Scene {
-        width: 640.0,
-        height: 80.0,
-        title: title.to_string(),
-        items: vec![Item::Text {
-            x: MARGIN,
-            y: 45.0,
-            text: text.to_string(),
-            class: "title".into(),
-            anchor: Anchor::Start,
-        }],
-    }
-}
-
 /// How one box of a [`TidyTree`] is drawn.
 pub struct BoxLook {
     /// Classes of the box.

@@ -55,9 +55,9 @@
 //! ```
 
 use crate::layout::axis::TimeAxis;
-use crate::layout::scene::Scene;
+use crate::layout::scene::{title_or, Scene};
 use crate::layout::style::{message_class, truncate};
-use crate::layout::tidy_tree::{message_scene, BoxLook, TidyTree, NAME_CHARS};
+use crate::layout::tidy_tree::{BoxLook, TidyTree, NAME_CHARS};
 use crate::layout::timeline::{
     timeline_scene, Bar, BarKind, Lane, LegendEntry, Look, Mark, Swatch, Timeline, TransitPlace,
 };
@@ -167,30 +167,27 @@ pub fn schedule_fits(inst: &MultiInstance, s: &MultiSchedule) -> bool {
 fn transfer_bars(inst: &MultiInstance, t: &Transfer, marks: &mut Vec<Mark>, any: &mut [bool; 3]) {
     let (k, u, v) = (t.msg, t.from, t.to);
     let (nu, nv, mk) = (inst.label(u), inst.label(v), inst.message_label(k));
-    let bar = |kind, lane, (start, end): (f64, f64), id: &str, tip: String| Bar {
-        lane,
-        kind,
-        start,
-        end,
-        message: Some(k),
-        id: format!("{id}-{k}-{u}-{v}"),
-        tip,
-        label: None,
-    };
+    // `tip(span, duration)` words the tooltip, span "3 µs to 5 µs", duration "2 µs".
+    let bar =
+        |kind, lane, (start, end): (f64, f64), id: &str, tip: &dyn Fn(String, String) -> String| {
+            Bar {
+                lane,
+                kind,
+                start,
+                end,
+                message: Some(k),
+                id: format!("{id}-{k}-{u}-{v}"),
+                tip: tip(
+                    format!("{} to {}", fmt_us(start), fmt_us(end)),
+                    fmt_us(end - start),
+                ),
+                label: None,
+            }
+        };
+    let send = |span, d| format!("{nu} sends {mk} to {nv}: {span} (S = {d})");
     marks.push(Mark::Bar(Bar {
         label: Some(format!("{mk}→{nv}")),
-        ..bar(
-            BarKind::Send,
-            u,
-            (t.send_start, t.send_end),
-            "send",
-            format!(
-                "{nu} sends {mk} to {nv}: {} to {} (S = {})",
-                fmt_us(t.send_start),
-                fmt_us(t.send_end),
-                fmt_us(t.send_end - t.send_start)
-            ),
-        )
+        ..bar(BarKind::Send, u, (t.send_start, t.send_end), "send", &send)
     }));
     if t.arrive > t.send_end {
         any[0] = true;
@@ -199,36 +196,35 @@ fn transfer_bars(inst: &MultiInstance, t: &Transfer, marks: &mut Vec<Mark>, any:
         } else {
             String::new()
         };
+        let transit = |span, _| format!("{mk} from {nu} to {nv} in the network: {span}{buffer}");
+        let span = (t.send_end, t.arrive);
         marks.push(Mark::Bar(bar(
             BarKind::Transit,
             v,
-            (t.send_end, t.arrive),
+            span,
             "transit",
-            format!(
-                "{mk} from {nu} to {nv} in the network: {} to {}{buffer}",
-                fmt_us(t.send_end),
-                fmt_us(t.arrive),
-            ),
+            &transit,
         )));
     }
     // Blocked: the receive is issued, the message is not there yet.
     if t.recv_start > t.recv_issue {
         any[2] = true;
+        let blocked = |span, d| format!("{nv} waits for {mk} from {nu}: {span} ({d} blocked)");
+        let span = (t.recv_issue, t.recv_start);
         marks.push(Mark::Bar(bar(
             BarKind::Blocked,
             v,
-            (t.recv_issue, t.recv_start),
+            span,
             "blocked",
-            format!(
-                "{nv} waits for {mk} from {nu}: {} to {} ({} blocked)",
-                fmt_us(t.recv_issue),
-                fmt_us(t.recv_start),
-                fmt_us(t.recv_start - t.recv_issue)
-            ),
+            &blocked,
         )));
     }
     if t.recv_end > t.recv_start {
         any[1] = true;
+        let held = fmt_us(t.recv_end);
+        let recv = |span, d| {
+            format!("{nv} receives {mk} from {nu}: {span} (R = {d}); holds {mk} at {held}")
+        };
         marks.push(Mark::Bar(Bar {
             label: Some(mk.clone()),
             ..bar(
@@ -236,13 +232,7 @@ fn transfer_bars(inst: &MultiInstance, t: &Transfer, marks: &mut Vec<Mark>, any:
                 v,
                 (t.recv_start, t.recv_end),
                 "recv",
-                format!(
-                    "{nv} receives {mk} from {nu}: {} to {} (R = {}); holds {mk} at {}",
-                    fmt_us(t.recv_start),
-                    fmt_us(t.recv_end),
-                    fmt_us(t.recv_end - t.recv_start),
-                    fmt_us(t.recv_end)
-                ),
+                &recv,
             )
         }));
     }
@@ -337,16 +327,14 @@ pub fn multi_gantt_scene_at(
     opts: &MultiGanttOptions,
     at: Option<f64>,
 ) -> Scene {
-    let title = if opts.title.is_empty() {
+    let title = title_or(&opts.title, || {
         format!(
             "Gantt chart, completion time T = {}",
             fmt_us(s.completion_time)
         )
-    } else {
-        opts.title.clone()
-    };
+    });
     if !schedule_fits(inst, s) {
-        return message_scene(&title, "The schedule does not match the instance.");
+        return Scene::mismatch(title);
     }
     timeline_scene(&gantt_timeline(inst, s, opts, title), at)
 }
@@ -397,20 +385,14 @@ pub fn multi_tree_scene(
     opts: &MultiTreeOptions,
 ) -> Scene {
     if !schedule_fits(inst, s) || k >= inst.messages.len() {
-        let title = if opts.title.is_empty() {
-            "Tree of a message".to_string()
-        } else {
-            opts.title.clone()
-        };
-        return message_scene(&title, "The schedule does not match the instance.");
+        let title = title_or(&opts.title, || "Tree of a message".to_string());
+        return Scene::mismatch(title);
     }
     let mk = inst.message_label(k);
     let done = s.message_completion.get(k).copied().unwrap_or(0.0);
-    let title = if opts.title.is_empty() {
+    let title = title_or(&opts.title, || {
         format!("Tree of {mk}, done at {}", fmt_us(done))
-    } else {
-        opts.title.clone()
-    };
+    });
     let n = inst.node_count();
     let root = inst.messages[k].source;
     // Children in the order of the sends (the layout visits them breadth-first from the root).

@@ -45,9 +45,9 @@
 //! ```
 
 use crate::layout::axis::TimeAxis;
-use crate::layout::scene::Scene;
+use crate::layout::scene::{title_or, Scene};
 use crate::layout::style::truncate;
-use crate::layout::tidy_tree::{message_scene, BoxLook, TidyTree, NAME_CHARS};
+use crate::layout::tidy_tree::{BoxLook, TidyTree, NAME_CHARS};
 use crate::layout::timeline::{
     timeline_scene, Arrow, Bar, BarKind, Lane, LegendEntry, Look, Mark, Marker, Swatch, Timeline,
 };
@@ -162,59 +162,58 @@ pub fn gantt_timeline(
     for op in &s.sends {
         let (u, v) = (op.from, op.to);
         let (nu, nv) = (inst.label(u), inst.label(v));
-        let bar = |kind, lane, (start, end): (f64, f64), id: &str, tip: String| Bar {
+        // Tooltip "P0 sends to P1: t=0 to 1 (s=1)".
+        let bar = |kind, lane, (start, end): (f64, f64), id: &str, what: String, cost: &str| Bar {
             lane,
             kind,
             start,
             end,
             message: None,
             id: format!("{id}-{u}-{v}"),
-            tip,
+            tip: format!(
+                "{what}: t={} to {} ({cost}={})",
+                fmt_t(start),
+                fmt_t(end),
+                fmt_t(end - start)
+            ),
             label: None,
         };
+        let send = (op.start, op.end);
         marks.push(Mark::Bar(Bar {
             label: Some(format!("→{}", truncate(&nv, NAME_CHARS))),
             ..bar(
                 BarKind::Send,
                 lane_of[u],
-                (op.start, op.end),
+                send,
                 "send",
-                format!(
-                    "{nu} sends to {nv}: t={} to {} (s={})",
-                    fmt_t(op.start),
-                    fmt_t(op.end),
-                    fmt_t(op.end - op.start)
-                ),
+                format!("{nu} sends to {nv}"),
+                "s",
             )
         }));
         if op.recv_start > op.end {
             any_transit = true;
+            let what = format!("message to {nv} in the network");
+            let transit = (op.end, op.recv_start);
             marks.push(Mark::Bar(bar(
                 BarKind::Transit,
                 lane_of[v],
-                (op.end, op.recv_start),
+                transit,
                 "transit",
-                format!(
-                    "message to {nv} in the network: t={} to {} (L={})",
-                    fmt_t(op.end),
-                    fmt_t(op.recv_start),
-                    fmt_t(op.recv_start - op.end)
-                ),
+                what,
+                "L",
             )));
         }
         if op.recv_end > op.recv_start {
             any_recv = true;
+            let what = format!("{nv} receives from {nu}");
+            let recv = (op.recv_start, op.recv_end);
             marks.push(Mark::Bar(bar(
                 BarKind::Receive,
                 lane_of[v],
-                (op.recv_start, op.recv_end),
+                recv,
                 "recv",
-                format!(
-                    "{nv} receives from {nu}: t={} to {} (r={})",
-                    fmt_t(op.recv_start),
-                    fmt_t(op.recv_end),
-                    fmt_t(op.recv_end - op.recv_start)
-                ),
+                what,
+                "r",
             )));
         }
         marks.push(Mark::Arrow(Arrow {
@@ -280,13 +279,11 @@ pub fn gantt_scene_at(
     opts: &GanttOptions,
     at: Option<f64>,
 ) -> Scene {
-    let title = if opts.title.is_empty() {
+    let title = title_or(&opts.title, || {
         format!("Gantt chart, completion time {}", fmt_t(s.completion_time))
-    } else {
-        opts.title.clone()
-    };
+    });
     if !fits(inst, s) {
-        return message_scene(&title, "The schedule does not match the instance.");
+        return Scene::mismatch(title);
     }
     timeline_scene(&gantt_timeline(inst, s, opts, title), at)
 }
@@ -357,16 +354,14 @@ fn is_last(inst: &Instance, s: &Schedule, v: usize) -> bool {
 
 /// The tree of schedule `s` (see the module documentation).
 pub fn tree_scene(inst: &Instance, s: &Schedule, opts: &TreeOptions) -> Scene {
-    let title = if opts.title.is_empty() {
+    let title = title_or(&opts.title, || {
         format!(
             "Multicast tree, completion time {}",
             fmt_t(s.completion_time)
         )
-    } else {
-        opts.title.clone()
-    };
+    });
     if !fits(inst, s) {
-        return message_scene(&title, "The schedule does not match the instance.");
+        return Scene::mismatch(title);
     }
     let n = inst.nodes.len();
     let root = s.source;
