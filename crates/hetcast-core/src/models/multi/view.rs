@@ -163,78 +163,67 @@ pub fn schedule_fits(inst: &MultiInstance, s: &MultiSchedule) -> bool {
             .all(|t| t.from < n && t.to < n && t.msg < nm)
 }
 
+/// Words a bar's tooltip from its span ("3 µs to 5 µs") and duration ("2 µs").
+type Tip<'a> = &'a dyn Fn(String, String) -> String;
+
 /// The bars of transfer `t`: send, transit, blocked, receive (those of positive length).
 fn transfer_bars(inst: &MultiInstance, t: &Transfer, marks: &mut Vec<Mark>, any: &mut [bool; 3]) {
     let (k, u, v) = (t.msg, t.from, t.to);
     let (nu, nv, mk) = (inst.label(u), inst.label(v), inst.message_label(k));
     // `tip(span, duration)` words the tooltip, span "3 µs to 5 µs", duration "2 µs".
-    let bar =
-        |kind, lane, (start, end): (f64, f64), id: &str, tip: &dyn Fn(String, String) -> String| {
-            Bar {
-                lane,
-                kind,
-                start,
-                end,
-                message: Some(k),
-                id: format!("{id}-{k}-{u}-{v}"),
-                tip: tip(
-                    format!("{} to {}", fmt_us(start), fmt_us(end)),
-                    fmt_us(end - start),
-                ),
-                label: None,
-            }
-        };
+    let bar = |kind, lane, (start, end): (f64, f64), id: &str, tip: Tip| Bar {
+        lane,
+        kind,
+        start,
+        end,
+        message: Some(k),
+        id: format!("{id}-{k}-{u}-{v}"),
+        tip: tip(
+            format!("{} to {}", fmt_us(start), fmt_us(end)),
+            fmt_us(end - start),
+        ),
+        label: None,
+    };
     let send = |span, d| format!("{nu} sends {mk} to {nv}: {span} (S = {d})");
     marks.push(Mark::Bar(Bar {
         label: Some(format!("{mk}→{nv}")),
         ..bar(BarKind::Send, u, (t.send_start, t.send_end), "send", &send)
     }));
-    if t.arrive > t.send_end {
-        any[0] = true;
-        let buffer = if t.recv_start > t.arrive {
-            format!("; waits in {nv}'s buffer until {}", fmt_us(t.recv_start))
-        } else {
-            String::new()
-        };
-        let transit = |span, _| format!("{mk} from {nu} to {nv} in the network: {span}{buffer}");
-        let span = (t.send_end, t.arrive);
-        marks.push(Mark::Bar(bar(
+    let buffer = if t.recv_start > t.arrive {
+        format!("; waits in {nv}'s buffer until {}", fmt_us(t.recv_start))
+    } else {
+        String::new()
+    };
+    let held = fmt_us(t.recv_end);
+    let transit = |span, _| format!("{mk} from {nu} to {nv} in the network: {span}{buffer}");
+    // Blocked: the receive is issued, the message is not there yet.
+    let blocked = |span, d| format!("{nv} waits for {mk} from {nu}: {span} ({d} blocked)");
+    let recv =
+        |span, d| format!("{nv} receives {mk} from {nu}: {span} (R = {d}); holds {mk} at {held}");
+    let rest: [(BarKind, (f64, f64), &str, Tip); 3] = [
+        (
             BarKind::Transit,
-            v,
-            span,
+            (t.send_end, t.arrive),
             "transit",
             &transit,
-        )));
-    }
-    // Blocked: the receive is issued, the message is not there yet.
-    if t.recv_start > t.recv_issue {
-        any[2] = true;
-        let blocked = |span, d| format!("{nv} waits for {mk} from {nu}: {span} ({d} blocked)");
-        let span = (t.recv_issue, t.recv_start);
-        marks.push(Mark::Bar(bar(
+        ),
+        (
             BarKind::Blocked,
-            v,
-            span,
+            (t.recv_issue, t.recv_start),
             "blocked",
             &blocked,
-        )));
-    }
-    if t.recv_end > t.recv_start {
-        any[1] = true;
-        let held = fmt_us(t.recv_end);
-        let recv = |span, d| {
-            format!("{nv} receives {mk} from {nu}: {span} (R = {d}); holds {mk} at {held}")
-        };
-        marks.push(Mark::Bar(Bar {
-            label: Some(mk.clone()),
-            ..bar(
-                BarKind::Receive,
-                v,
-                (t.recv_start, t.recv_end),
-                "recv",
-                &recv,
-            )
-        }));
+        ),
+        (BarKind::Receive, (t.recv_start, t.recv_end), "recv", &recv),
+    ];
+    for (i, (kind, span, id, tip)) in rest.into_iter().enumerate() {
+        if span.1 > span.0 {
+            any[i] = true;
+            let label = (kind == BarKind::Receive).then(|| mk.clone());
+            marks.push(Mark::Bar(Bar {
+                label,
+                ..bar(kind, v, span, id, tip)
+            }));
+        }
     }
 }
 
@@ -268,7 +257,7 @@ pub fn gantt_timeline(
         })
         .collect();
     let mut marks = Vec::with_capacity(4 * s.transfers.len());
-    let mut any = [false; 3]; // transit, receive, blocked
+    let mut any = [false; 3]; // transit, blocked, receive
     for t in &s.transfers {
         transfer_bars(inst, t, &mut marks, &mut any);
     }
@@ -279,10 +268,10 @@ pub fn gantt_timeline(
     if any[0] {
         legend.push(kind(BarKind::Transit, "in the network"));
     }
-    if any[1] {
+    if any[2] {
         legend.push(kind(BarKind::Receive, "receive"));
     }
-    if any[2] {
+    if any[1] {
         legend.push(kind(BarKind::Blocked, "blocked, waiting"));
     }
     legend.push(entry(Swatch::Completion, "completion time".into(), None));

@@ -158,7 +158,7 @@ pub fn gantt_timeline(
         })
         .collect();
     let mut marks = Vec::with_capacity(5 * s.sends.len());
-    let (mut any_transit, mut any_recv) = (false, false);
+    let mut any = [false; 2]; // transit, receive
     for op in &s.sends {
         let (u, v) = (op.from, op.to);
         let (nu, nv) = (inst.label(u), inst.label(v));
@@ -190,31 +190,19 @@ pub fn gantt_timeline(
                 "s",
             )
         }));
-        if op.recv_start > op.end {
-            any_transit = true;
-            let what = format!("message to {nv} in the network");
-            let transit = (op.end, op.recv_start);
-            marks.push(Mark::Bar(bar(
-                BarKind::Transit,
-                lane_of[v],
-                transit,
-                "transit",
-                what,
-                "L",
-            )));
-        }
-        if op.recv_end > op.recv_start {
-            any_recv = true;
-            let what = format!("{nv} receives from {nu}");
-            let recv = (op.recv_start, op.recv_end);
-            marks.push(Mark::Bar(bar(
-                BarKind::Receive,
-                lane_of[v],
-                recv,
-                "recv",
-                what,
-                "r",
-            )));
+        let rest = [
+            (BarKind::Transit, (op.end, op.recv_start), "transit"),
+            (BarKind::Receive, (op.recv_start, op.recv_end), "recv"),
+        ];
+        for (i, (kind, span, id)) in rest.into_iter().enumerate() {
+            if span.1 > span.0 {
+                any[i] = true;
+                let (what, cost) = match kind {
+                    BarKind::Transit => (format!("message to {nv} in the network"), "L"),
+                    _ => (format!("{nv} receives from {nu}"), "r"),
+                };
+                marks.push(Mark::Bar(bar(kind, lane_of[v], span, id, what, cost)));
+            }
         }
         marks.push(Mark::Arrow(Arrow {
             from: lane_of[u],
@@ -241,10 +229,10 @@ pub fn gantt_timeline(
         key: None,
     };
     let mut legend = vec![entry(Swatch::Bar(BarKind::Send, None), "send")];
-    if any_transit {
+    if any[0] {
         legend.push(entry(Swatch::Bar(BarKind::Transit, None), "transit (L)"));
     }
-    if any_recv {
+    if any[1] {
         legend.push(entry(Swatch::Bar(BarKind::Receive, None), "receive"));
     }
     legend.push(entry(Swatch::Marker, "holds the message"));
