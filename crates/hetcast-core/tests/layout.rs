@@ -3,14 +3,14 @@
 
 mod common;
 
-use hetcast_core::layout::gantt::{gantt_scene, nice_ticks, GanttOptions};
+use hetcast_core::layout::axis::nice_ticks;
 use hetcast_core::layout::svg::{to_svg, DEFS};
-use hetcast_core::layout::tree::{tree_scene, TreeOptions};
 use hetcast_core::layout::{Item, Scene, ROOT_CLASS, STYLE};
 use hetcast_core::models::overhead::algo::{greedy::greedy, random::random_selection};
 use hetcast_core::models::overhead::generate::{random, RandomSpec};
 use hetcast_core::models::overhead::instance::{Instance, ModelKind};
 use hetcast_core::models::overhead::simulate::{simulate, Schedule};
+use hetcast_core::models::overhead::view::{gantt_scene, tree_scene, GanttOptions, TreeOptions};
 use hetcast_core::models::overhead::{gallery, Plan};
 use proptest::prelude::*;
 use quick_xml::events::Event;
@@ -731,10 +731,10 @@ fn check_cut(full: &Scene, cut: &Scene, all: &[(String, f64, f64)], t: f64) {
 #[test]
 fn a_timeline_drawn_at_t_has_the_bars_begun_before_t_cut_at_t() {
     use hetcast_core::catalog::Catalog;
-    use hetcast_core::layout::gantt::gantt_scene_at;
-    use hetcast_core::layout::multi_gantt::{multi_gantt_scene_at, MultiGanttOptions};
     use hetcast_core::models::multi::algo::MultiAlgorithm;
+    use hetcast_core::models::multi::view::{multi_gantt_scene_at, MultiGanttOptions};
     use hetcast_core::models::multi::{gallery as multi_gallery, simulate_multi};
+    use hetcast_core::models::overhead::view::gantt_scene_at;
 
     // Overhead model: Liu et al. Figure 1 (send, transit and receive bars).
     let inst = gallery::liu_figure1();
