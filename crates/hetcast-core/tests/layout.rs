@@ -3,14 +3,14 @@
 
 mod common;
 
-use hetcast_core::layout::gantt::{gantt_scene, nice_ticks, GanttOptions};
+use hetcast_core::layout::axis::nice_ticks;
 use hetcast_core::layout::svg::{to_svg, DEFS};
-use hetcast_core::layout::tree::{tree_scene, TreeOptions};
 use hetcast_core::layout::{Item, Scene, ROOT_CLASS, STYLE};
 use hetcast_core::models::overhead::algo::{greedy::greedy, random::random_selection};
 use hetcast_core::models::overhead::generate::{random, RandomSpec};
 use hetcast_core::models::overhead::instance::{Instance, ModelKind};
 use hetcast_core::models::overhead::simulate::{simulate, Schedule};
+use hetcast_core::models::overhead::view::{gantt_scene, tree_scene, GanttOptions, TreeOptions};
 use hetcast_core::models::overhead::{gallery, Plan};
 use proptest::prelude::*;
 use quick_xml::events::Event;
@@ -679,5 +679,116 @@ fn extreme_costs_still_give_documents() {
                 .all(|w| w[0].0 < w[1].0 && w[0].2 != w[1].2),
             "{ticks:?}"
         );
+    }
+}
+
+/// Every bar of a Gantt scene (send, transit, receive, blocked): id → (left, right).
+fn bars(scene: &Scene) -> HashMap<String, (f64, f64)> {
+    scene
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Rect { x, w, id, .. }
+                if ["send-", "transit-", "recv-", "blocked-"]
+                    .iter()
+                    .any(|p| id.starts_with(p)) =>
+            {
+                Some((id.clone(), (*x, x + w)))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The chart drawn at `t` has exactly the bars `(id, start, end)` of `all` that started before
+/// `t`, each with its right edge at `min(end, t)` on the full chart's time scale.
+fn check_cut(full: &Scene, cut: &Scene, all: &[(String, f64, f64)], t: f64) {
+    let (full_bars, cut_bars) = (bars(full), bars(cut));
+    assert_eq!(full_bars.len(), all.len(), "the full chart has every bar");
+    let begun: Vec<&(String, f64, f64)> = all.iter().filter(|b| b.1 < t).collect();
+    assert!(!begun.is_empty(), "t = {t} is after the start");
+    assert_eq!(cut_bars.len(), begun.len(), "t = {t}");
+    for (id, start, end) in begun {
+        let (l, r) = full_bars[id];
+        let (cl, cr) = cut_bars[id];
+        // x is linear in time: x(min(end, t)) from the full bar's x(start) and x(end).
+        let want = l + (r - l) * (end.min(t) - start) / (end - start);
+        assert!((cl - l).abs() < 1e-9, "{id} starts where it did");
+        assert!(
+            (cr - want).abs() < 1e-9,
+            "{id}: right edge {cr}, want {want}"
+        );
+        if *end <= t {
+            assert!((cr - r).abs() < 1e-9, "{id} ended before t: drawn whole");
+        }
+    }
+    // The frame stays put; a `now` line marks t.
+    assert_eq!((cut.width, cut.height), (full.width, full.height));
+    assert_eq!(cut.with_class("now").count(), 1);
+    assert_eq!(full.with_class("now").count(), 0);
+}
+
+#[test]
+fn a_timeline_drawn_at_t_has_the_bars_begun_before_t_cut_at_t() {
+    use hetcast_core::catalog::Catalog;
+    use hetcast_core::models::multi::algo::MultiAlgorithm;
+    use hetcast_core::models::multi::view::{multi_gantt_scene_at, MultiGanttOptions};
+    use hetcast_core::models::multi::{gallery as multi_gallery, simulate_multi};
+    use hetcast_core::models::overhead::view::gantt_scene_at;
+
+    // Overhead model: Liu et al. Figure 1 (send, transit and receive bars).
+    let inst = gallery::liu_figure1();
+    let s = sched(&inst, &greedy(&inst).unwrap().plan);
+    let mut all = Vec::new();
+    for o in &s.sends {
+        let ids = format!("{}-{}", o.from, o.to);
+        all.push((format!("send-{ids}"), o.start, o.end));
+        all.push((format!("transit-{ids}"), o.end, o.recv_start));
+        all.push((format!("recv-{ids}"), o.recv_start, o.recv_end));
+    }
+    let opts = GanttOptions::default();
+    let full = gantt_scene(&inst, &s, &opts);
+    assert_eq!(gantt_scene_at(&inst, &s, &opts, None), full);
+    // Sends [0, 1] and [1, 2]; transits [1, 2] and [2, 3]; receives [2, 4] and [3, 6].
+    for t in [0.5, 1.5, 2.5, 3.0] {
+        let cut = gantt_scene_at(&inst, &s, &opts, Some(t));
+        assert!(bars(&cut).len() < all.len(), "t = {t} leaves bars out");
+        check_cut(&full, &cut, &all, t);
+        check_document(&cut);
+        // A message is held (marker) once it has been received.
+        let held = s.sends.iter().filter(|o| o.recv_end <= t).count();
+        assert_eq!(
+            cut.with_class("ready").count(),
+            held + 1,
+            "legend swatch too"
+        );
+    }
+
+    // Many-source model: every algorithm on the gallery's example.
+    let inst = multi_gallery::wrp_beats_wr();
+    for &a in MultiAlgorithm::ALL {
+        let s = simulate_multi(&inst, &a.run(&inst).unwrap()).unwrap();
+        let mut all = Vec::new();
+        for t in &s.transfers {
+            let ids = format!("{}-{}-{}", t.msg, t.from, t.to);
+            all.push((format!("send-{ids}"), t.send_start, t.send_end));
+            for (kind, start, end) in [
+                ("transit", t.send_end, t.arrive),
+                ("blocked", t.recv_issue, t.recv_start),
+                ("recv", t.recv_start, t.recv_end),
+            ] {
+                if end > start {
+                    all.push((format!("{kind}-{ids}"), start, end));
+                }
+            }
+        }
+        let opts = MultiGanttOptions::default();
+        let full = multi_gantt_scene_at(&inst, &s, &opts, None);
+        for f in [0.1, 0.37, 0.5, 0.81] {
+            let t = s.completion_time * f;
+            let cut = multi_gantt_scene_at(&inst, &s, &opts, Some(t));
+            check_cut(&full, &cut, &all, t);
+            check_document(&cut);
+        }
     }
 }

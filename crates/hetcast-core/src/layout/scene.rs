@@ -104,4 +104,30 @@ impl Scene {
             | Item::Text { class: c, .. } => c.split_whitespace().any(|w| w == class),
         })
     }
+
+    /// A scene with only the sentence "The schedule does not match the instance.", for a
+    /// schedule drawn with an instance it was not made for.
+    pub fn mismatch(title: String) -> Scene {
+        Scene {
+            width: 640.0,
+            height: 80.0,
+            title,
+            items: vec![Item::Text {
+                x: 20.0,
+                y: 45.0,
+                text: "The schedule does not match the instance.".into(),
+                class: "title".into(),
+                anchor: Anchor::Start,
+            }],
+        }
+    }
+}
+
+/// A view's title: its visible `heading`, or `default()` when there is none.
+pub fn title_or(heading: &str, default: impl FnOnce() -> String) -> String {
+    if heading.is_empty() {
+        default()
+    } else {
+        heading.to_string()
+    }
 }

@@ -15,10 +15,10 @@
 //! - `Text` gets `text-anchor` from its [`Anchor`](crate::layout::Anchor).
 //!
 //! ```
-//! use hetcast_core::{models::overhead::{gallery, algo::greedy::greedy, simulate}, layout};
+//! use hetcast_core::{models::overhead::{gallery, algo::greedy::greedy, simulate, view}, layout};
 //! let inst = gallery::libeskind_hadas_figure1();
 //! let s = simulate(&inst, &greedy(&inst).unwrap().plan).unwrap();
-//! let svg = layout::svg::to_svg(&layout::gantt::gantt_scene(&inst, &s, &Default::default()));
+//! let svg = layout::svg::to_svg(&view::gantt_scene(&inst, &s, &Default::default()));
 //! assert!(svg.starts_with("<?xml") && svg.contains("T = 10"));
 //! ```
 

@@ -100,4 +100,22 @@ pub trait Model {
     /// The pseudo-code of `algo`, one line a row (a step's `pseudo_line` counts from 1; empty
     /// where the algorithm records no steps).
     fn pseudo_code(algo: Self::Algorithm) -> &'static [&'static str];
+
+    /// The Gantt chart of `algo`'s schedule `s` (the shared [`crate::layout::timeline`]
+    /// layout), headed with the algorithm, the instance and the completion time, as it stands
+    /// at time `at`: `None` draws everything, `Some(t)` the bars begun before `t`, cut at `t`.
+    fn timeline_scene(
+        inst: &Self::Instance,
+        algo: Self::Algorithm,
+        s: &Self::Schedule,
+        at: Option<f64>,
+    ) -> crate::layout::Scene;
+    /// The trees of `algo`'s schedule `s` (the shared [`crate::layout::tidy_tree`] layout),
+    /// headed like [`Model::timeline_scene`]: one for a one-message model, one per message
+    /// (in message order) for a many-message one.
+    fn tree_scenes(
+        inst: &Self::Instance,
+        algo: Self::Algorithm,
+        s: &Self::Schedule,
+    ) -> Vec<crate::layout::Scene>;
 }

@@ -10,6 +10,7 @@ pub mod generate;
 pub mod instance;
 pub mod plan;
 pub mod simulate;
+pub mod view;
 
 pub use algo::{MultiAlgorithm, MultiSolution};
 pub use instance::{Link, Message, MultiInstance, NodeClass, Overhead, MAX_NODES};
@@ -91,5 +92,33 @@ impl Model for Multi {
 
     fn pseudo_code(algo: MultiAlgorithm) -> &'static [&'static str] {
         algo.pseudo_code()
+    }
+
+    fn timeline_scene(
+        inst: &MultiInstance,
+        algo: MultiAlgorithm,
+        s: &MultiSchedule,
+        at: Option<f64>,
+    ) -> crate::layout::Scene {
+        let opts = view::MultiGanttOptions {
+            title: view::gantt_heading(crate::catalog::Catalog::short(algo), inst, s),
+            ..Default::default()
+        };
+        view::multi_gantt_scene_at(inst, s, &opts, at)
+    }
+
+    fn tree_scenes(
+        inst: &MultiInstance,
+        algo: MultiAlgorithm,
+        s: &MultiSchedule,
+    ) -> Vec<crate::layout::Scene> {
+        (0..inst.messages.len())
+            .map(|k| {
+                let opts = view::MultiTreeOptions {
+                    title: view::tree_heading(crate::catalog::Catalog::short(algo), inst, s, k),
+                };
+                view::multi_tree_scene(inst, s, k, &opts)
+            })
+            .collect()
     }
 }

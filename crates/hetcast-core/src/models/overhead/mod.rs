@@ -14,6 +14,7 @@ pub mod plan;
 pub mod properties;
 pub mod simulate;
 pub mod trace;
+pub mod view;
 
 pub use algo::{Algorithm, Solution};
 pub use instance::{Instance, ModelKind, Node};
@@ -93,5 +94,26 @@ impl Model for Overhead {
 
     fn pseudo_code(algo: Algorithm) -> &'static [&'static str] {
         algo.pseudo_code()
+    }
+
+    fn timeline_scene(
+        inst: &Instance,
+        algo: Algorithm,
+        s: &Schedule,
+        at: Option<f64>,
+    ) -> crate::layout::Scene {
+        let opts = view::GanttOptions {
+            title: view::gantt_heading(crate::catalog::Catalog::title(algo), inst, s),
+            ..Default::default()
+        };
+        view::gantt_scene_at(inst, s, &opts, at)
+    }
+
+    fn tree_scenes(inst: &Instance, algo: Algorithm, s: &Schedule) -> Vec<crate::layout::Scene> {
+        let opts = view::TreeOptions {
+            title: view::tree_heading(crate::catalog::Catalog::title(algo), inst, s),
+            at: None,
+        };
+        vec![view::tree_scene(inst, s, &opts)]
     }
 }

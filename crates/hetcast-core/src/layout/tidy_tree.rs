@@ -1,38 +1,38 @@
-//! The multicast tree as a [`Scene`]: root at the top, each node's children left to right in
-//! send order, as in 000 Figure 1.
+//! The one tree layout: an ordered tree drawn tidily as boxes and arrows ([`TidyTree`]), root
+//! at the top, each node's children left to right in the given order. Every model's tree view
+//! is drawn here; the model gives the children lists, the two text lines of each box, the
+//! classes and tooltips (the overhead model in `models::overhead::view`, the many-source model,
+//! one tree per message, in `models::multi::view`).
 //!
-//! Each node is a rounded box with two lines: its name (`P3` or the given name, cut to
-//! [`NAME_CHARS`] characters; the full name is in the tooltip) and its label "c|t" (node
-//! model: message-initiation cost | arrival time, as in 000 Figure 1) or "s1 r2 | t"
-//! (sender-receiver: send time s, receive time r | the time the node holds the message). A
-//! one-line key under the tree (class `legend`) says what the label means ([`label_key`]). Ids: `node-{v}` on the boxes,
-//! `edge-{u}-{v}` on the edges (arrows from the parent's box to the child's). The box's tooltip
-//! gives the costs, the parent, the send's rank and the time. The source's box has the class
-//! `source`, the boxes of the nodes that finish last `last`, and the edges on the paths from
-//! the root to them `critical`.
+//! Each node is a rounded box (`node-{v}`) with two lines: a name (`node-name`) over a label
+//! (`node-label`); edges (`edge-{u}-{v}`) are arrows from the parent's box to the child's. A
+//! visible heading (class `title`) stands above the tree and a one-line key (class `legend`)
+//! under it, both centred over the root where they fit, so that a wide tree shown around its
+//! root shows them too.
 //!
-//! **Layout**: a tidy tree in the manner of Reingold and Tilford. All boxes have the same width
-//! (the widest label's); each subtree is laid out on its own, then sibling subtrees are pushed
-//! right until, at every depth, they clear the subtrees to their left by a gap, and a parent is
-//! centred over its first and last child. Boxes never overlap: at one depth, consecutive boxes
-//! are at least one box width plus [`GAP`] apart; different depths are different rows.
+//! **Layout**: a tidy tree in the manner of Reingold and Tilford ([`tidy_x`]). All boxes have
+//! the same width (the widest label's); each subtree is laid out on its own, then sibling
+//! subtrees are pushed right until, at every depth, they clear the subtrees to their left by a
+//! gap, and a parent is centred over its first and last child. Boxes never overlap: at one
+//! depth, consecutive boxes are at least one box width plus [`GAP`] apart; different depths
+//! are different rows.
 //!
 //! **Complexity**: O(n h) for n nodes and tree height h.
 //!
 //! ```
-//! use hetcast_core::{models::overhead::{gallery, algo::greedy::greedy, simulate}, layout::tree};
-//! let inst = gallery::libeskind_hadas_figure1();
-//! let s = simulate(&inst, &greedy(&inst).unwrap().plan).unwrap();
-//! let scene = tree::tree_scene(&inst, &s, &Default::default());
-//! assert_eq!(scene.with_class("node").count(), 12);
-//! assert!(scene.with_class("last").count() >= 1);
+//! use hetcast_core::layout::tidy_tree::{BoxLook, TidyTree};
+//! let children = vec![vec![1, 2], vec![], vec![]];
+//! let names: Vec<String> = (0..3).map(|v| format!("P{v}")).collect();
+//! let labels: Vec<String> = (0..3).map(|v| format!("t = {v}")).collect();
+//! let tree = TidyTree::new(&children, 0, &names, &labels, "", "key");
+//! let look = |_| BoxLook { class: "node".into(), tip: String::new(), faded: false };
+//! let scene = tree.scene("A tree".into(), |_, _| "edge".into(), look);
+//! assert_eq!(scene.with_class("node").count(), 3);
+//! assert_eq!(scene.with_class("edge").count(), 2);
 //! ```
 
 use super::scene::{Anchor, Item, Scene};
-use super::style::{text_width, title_width, truncate, FONT_LABEL, FONT_SMALL, FONT_TITLE};
-use crate::models::overhead::instance::{Instance, ModelKind};
-use crate::models::overhead::simulate::Schedule;
-use crate::units::fmt_t;
+use super::style::{text_width, title_width, FONT_LABEL, FONT_SMALL, FONT_TITLE};
 
 /// Horizontal gap between neighbouring boxes.
 pub const GAP: f64 = 18.0;
@@ -44,187 +44,11 @@ pub const BOX_H: f64 = 56.0;
 pub const ROW: f64 = BOX_H + 56.0;
 const MARGIN: f64 = 20.0;
 
-/// Options of [`tree_scene`].
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct TreeOptions {
-    /// Visible heading (none when empty). The scene's title (SVG `<title>`) is this, or
-    /// "Multicast tree, completion time T" when empty.
-    pub title: String,
-    /// Replay time: nodes that hold the message later than this, and the edges into them, get
-    /// the class `future` (drawn faded). `None` draws everything.
-    pub at: Option<f64>,
-}
-
-/// The text of a node's box label: "c|t" (node model, as in 000 Figure 1) or "s1 r2 | t"
-/// (sender-receiver model: send time 1, receive time 2, holds the message at t).
-pub fn node_label(inst: &Instance, s: &Schedule, v: usize) -> String {
-    let n = &inst.nodes[v];
-    let t = fmt_t(s.ready[v]);
-    match inst.model {
-        ModelKind::Node => format!("{}|{}", fmt_t(n.send), t),
-        ModelKind::SenderReceiver => {
-            format!("s{} r{} | {}", fmt_t(n.send), fmt_t(n.recv), t)
-        }
-    }
-}
-
-/// The heading (and title) of the tree of algorithm `algo`'s schedule `s`: the algorithm,
-/// the view, the instance and the completion time, e.g.
-/// "Greedy / FNF — multicast tree, 12 nodes, T = 10" (as [`super::gantt::heading`]).
-pub fn heading(algo: &str, inst: &Instance, s: &Schedule) -> String {
-    format!(
-        "{algo} — multicast tree, {} nodes, T = {}",
-        inst.nodes.len(),
-        fmt_t(s.completion_time)
-    )
-}
-
-/// The key line under the tree: what a node's label means in `model`.
-pub fn label_key(model: ModelKind) -> &'static str {
-    match model {
-        ModelKind::Node => "c | t: cost | time the node holds the message",
-        ModelKind::SenderReceiver => {
-            "s r | t: send time, receive time | time the node holds the message"
-        }
-    }
-}
-
 /// Height of the key line under the tree.
 const KEY_H: f64 = FONT_SMALL + 16.0;
 
-/// A scene with only a message, for a schedule that does not fit its instance.
-pub(crate) fn message_scene(title: &str, text: &str) -> Scene {
-    Scene {
-        width: 640.0,
-        height: 80.0,
-        title: title.to_string(),
-        items: vec![Item::Text {
-            x: MARGIN,
-            y: 45.0,
-            text: text.to_string(),
-            class: "title".into(),
-            anchor: Anchor::Start,
-        }],
-    }
-}
-
-/// True when `s` is a tree schedule over exactly the nodes of `inst`, so that layouts may index
-/// it freely.
-pub(crate) fn fits(inst: &Instance, s: &Schedule) -> bool {
-    let n = inst.nodes.len();
-    n > 0
-        && s.source < n
-        && s.ready.len() == n
-        && s.parent.len() == n
-        && s.children.len() == n
-        && s.recv_start.len() == n
-        && s.children.iter().flatten().all(|&c| c < n)
-        && s.sends.iter().all(|o| o.from < n && o.to < n)
-}
-
-/// Whether `v` finishes at the completion time (a destination whose `ready` is the latest).
-pub(crate) fn is_last(inst: &Instance, s: &Schedule, v: usize) -> bool {
-    v != inst.source && (s.ready[v] - s.completion_time).abs() <= 1e-9 * s.completion_time.max(1.0)
-}
-
-/// The tree of schedule `s` (see the module documentation).
-pub fn tree_scene(inst: &Instance, s: &Schedule, opts: &TreeOptions) -> Scene {
-    let title = if opts.title.is_empty() {
-        format!(
-            "Multicast tree, completion time {}",
-            fmt_t(s.completion_time)
-        )
-    } else {
-        opts.title.clone()
-    };
-    if !fits(inst, s) {
-        return message_scene(&title, "The schedule does not match the instance.");
-    }
-    let n = inst.nodes.len();
-    let root = s.source;
-    let names: Vec<String> = (0..n)
-        .map(|v| truncate(&inst.label(v), NAME_CHARS))
-        .collect();
-    let labels: Vec<String> = (0..n).map(|v| node_label(inst, s, v)).collect();
-    let key = label_key(inst.model);
-    let lay = TidyTree::new(&s.children, root, &names, &labels, &opts.title, key);
-
-    // Critical edges: on a path from the root to a node that finishes last.
-    let mut critical = vec![false; n];
-    for &v in &lay.order {
-        if is_last(inst, s, v) {
-            let mut w = v;
-            while w != root && !critical[w] {
-                critical[w] = true;
-                match s.parent[w] {
-                    Some(p) if p < n => w = p,
-                    _ => break,
-                }
-            }
-        }
-    }
-    let future = |v: usize| opts.at.is_some_and(|t| s.ready[v] > t + 1e-9);
-    let edge_class = |_: usize, c: usize| {
-        let mut class = String::from("edge");
-        if critical[c] {
-            class.push_str(" critical");
-        }
-        if future(c) {
-            class.push_str(" future");
-        }
-        class
-    };
-    let node_look = |v: usize| {
-        let mut class = String::from("node");
-        if v == root {
-            class.push_str(" source");
-        }
-        if is_last(inst, s, v) {
-            class.push_str(" last");
-        }
-        if future(v) {
-            class.push_str(" future");
-        }
-        let node = &inst.nodes[v];
-        let costs = match inst.model {
-            ModelKind::Node => format!("cost {}", fmt_t(node.send)),
-            ModelKind::SenderReceiver => {
-                format!("send {}, receive {}", fmt_t(node.send), fmt_t(node.recv))
-            }
-        };
-        let tip = match s.parent[v] {
-            None => format!(
-                "{} (source): {costs}; sends to {} node(s)",
-                inst.label(v),
-                lay.kids[v].len()
-            ),
-            Some(p) => {
-                let k = s.children[p].iter().position(|&c| c == v).unwrap_or(0) + 1;
-                format!(
-                    "{}: {costs}; receives from {} (send {k} of {}); holds the message at t={}{}",
-                    inst.label(v),
-                    inst.label(p),
-                    s.children[p].len(),
-                    fmt_t(s.ready[v]),
-                    if is_last(inst, s, v) {
-                        " (the completion time)"
-                    } else {
-                        ""
-                    }
-                )
-            }
-        };
-        BoxLook {
-            class,
-            tip,
-            faded: future(v),
-        }
-    };
-    lay.scene(title, edge_class, node_look)
-}
-
 /// How one box of a [`TidyTree`] is drawn.
-pub(crate) struct BoxLook {
+pub struct BoxLook {
     /// Classes of the box.
     pub class: String,
     /// Tooltip of the box.
@@ -234,8 +58,8 @@ pub(crate) struct BoxLook {
 }
 
 /// An ordered tree laid out tidily (see the module documentation), with its heading and key
-/// line: the layout [`tree_scene`] and the many-source tree share.
-pub(crate) struct TidyTree<'a> {
+/// line: the layout every model's tree view uses.
+pub struct TidyTree<'a> {
     /// Nodes reachable from the root, breadth-first, root first.
     pub order: Vec<usize>,
     /// Each node's children among the reachable nodes, in the given order.
@@ -337,12 +161,12 @@ impl<'a> TidyTree<'a> {
     }
 
     /// x of the centre of `v`'s box.
-    fn x(&self, v: usize) -> f64 {
+    pub fn x(&self, v: usize) -> f64 {
         self.cx[v] + self.dx
     }
 
     /// y of the top of `v`'s box.
-    fn y(&self, v: usize) -> f64 {
+    pub fn y(&self, v: usize) -> f64 {
         self.top + self.depth[v] as f64 * ROW
     }
 
@@ -438,7 +262,7 @@ impl<'a> TidyTree<'a> {
 /// breadth-first from the root, `kids` their children; boxes at one depth are at least `slot`
 /// apart. Children are placed before parents; each parent is centred over its first and last
 /// child. The root is at 0; nodes not in `order` stay at 0.
-pub(crate) fn tidy_x(order: &[usize], kids: &[Vec<usize>], slot: f64) -> Vec<f64> {
+pub fn tidy_x(order: &[usize], kids: &[Vec<usize>], slot: f64) -> Vec<f64> {
     let n = kids.len();
     // offset[c]: x of c relative to its parent; contour[v]: (left, right) per depth below v,
     // relative to v's x.
@@ -491,25 +315,6 @@ pub(crate) fn tidy_x(order: &[usize], kids: &[Vec<usize>], slot: f64) -> Vec<f64
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::models::overhead::algo::greedy::greedy;
-    use crate::models::overhead::{gallery, simulate};
-
-    #[test]
-    fn the_heading_names_the_algorithm_the_instance_and_t() {
-        let inst = gallery::libeskind_hadas_figure1();
-        let s = simulate(&inst, &greedy(&inst).unwrap().plan).unwrap();
-        let h = heading("Greedy / FNF", &inst, &s);
-        assert_eq!(h, "Greedy / FNF — multicast tree, 12 nodes, T = 10");
-        let opts = TreeOptions {
-            title: h.clone(),
-            ..Default::default()
-        };
-        let scene = tree_scene(&inst, &s, &opts);
-        assert_eq!(scene.title, h);
-        assert!(scene.items.iter().any(
-            |i| matches!(i, Item::Text { text, class, .. } if *text == h && class == "title")
-        ));
-    }
 
     #[test]
     fn the_heading_and_key_of_a_wide_tree_stand_over_its_root() {

@@ -1,0 +1,803 @@
+//! How the many-source model (paper 001) is drawn: its schedule as lanes and bars of the shared
+//! Gantt layout ([`crate::layout::timeline`]) and, one per message, as boxes of the shared tree
+//! layout ([`crate::layout::tidy_tree`]), with this model's headings, labels and colours.
+//!
+//! **Gantt chart** ([`multi_gantt_scene`], [`multi_gantt_scene_at`]): one lane per node, every
+//! bar in the colour of its message.
+//!
+//! - **Lanes** (`lane-{v}`), in node order, labelled `P3  fast` (node and class name).
+//! - **Bars**, coloured by message (class `mc{k % 8}`, Okabe-Ito palette,
+//!   [`MESSAGE_COLOURS`](crate::layout::style::MESSAGE_COLOURS)) and told apart by pattern, not
+//!   hue: the send overhead in the sender's lane is **solid** (`msend`, `send-{k}-{from}-{to}`,
+//!   labelled "m0→P3" when it fits); the message in the network is a **thin dashed** bar in a
+//!   strip under the receiver's bar (`mtransit`, `transit-{k}-{from}-{to}`; overlapping
+//!   transits get strips of their own); the receive overhead is **hatched** (`mrecv`,
+//!   `recv-{k}-{from}-{to}`, hatching drawn as `mhatch` lines); the time a receiver has issued
+//!   its blocking receive but its message has not arrived is a **blocked** bar, grey
+//!   cross-hatching on white, unlike the lane stripes (`blocked`, `blocked-{k}-{from}-{to}`).
+//!   There are no arrows between lanes (with several messages they cross and hide the bars):
+//!   the send bar names the receiver ("m0→P3") and the transit strip sits in the receiver's
+//!   lane. Messages 8-15 and 16-23 reuse the colours with other patterns
+//!   ([`message_variant`](crate::layout::style::message_variant)): white stripes on the send
+//!   bars and another hatching direction.
+//! - **Axis**: nice ticks in µs, ms or s ([`crate::layout::axis::TimeAxis::Micros`]), the
+//!   completion line and its label "T = 14 µs".
+//! - **Legend**: the bar kinds, drawn as a send, a transit and a receive of the first message
+//!   look ("send (colour = message)"), then one entry per message (`legend-msg-{k}`):
+//!   "m0 from P1, 1 KB → 5 nodes" ([`message_summary`]).
+//!
+//! Above [`DENSE_TRANSFERS`] transfers the hatching, stripes and bar labels are left out.
+//!
+//! **Trees** ([`multi_tree_scene`]): the tree one message followed, its source at the top,
+//! each node's children left to right in the order it sent them the message, drawn in the
+//! message's colour. Each box (`node-{v}`, class `mnode`, with `source` for the root and `last`
+//! for the destinations that get the message last) shows the node and its class ("P3 · fast")
+//! and the time it holds the message ("t = 14 µs", every time of one tree in one unit;
+//! "source" for the root). Edges (`edge-{u}-{v}`, class `medge`) are arrows from sender to
+//! receiver. A key line under the tree names the message.
+//!
+//! **Complexity**: O(T log T + n T + hatching) for the chart of T transfers on n nodes, O(n h)
+//! for a tree.
+//!
+//! ```
+//! use hetcast_core::models::multi::{gallery, simulate_multi};
+//! use hetcast_core::models::multi::algo::MultiAlgorithm;
+//! use hetcast_core::models::multi::view::{multi_gantt_scene, multi_tree_scene, MultiGanttOptions};
+//! let inst = gallery::wrp_beats_wr();
+//! let s = simulate_multi(&inst, &MultiAlgorithm::Wrp.run(&inst).unwrap()).unwrap();
+//! let scene = multi_gantt_scene(&inst, &s, &MultiGanttOptions::default());
+//! assert_eq!(scene.with_class("lane").count(), inst.node_count());
+//! assert_eq!(scene.items.iter().filter(|i| matches!(i, hetcast_core::layout::Item::Rect { id, .. } if id.starts_with("legend-msg-"))).count(), 4);
+//! // m3 goes from P3 to 5 destinations: 6 boxes, 5 edges.
+//! let tree = multi_tree_scene(&inst, &s, 3, &Default::default());
+//! assert_eq!(tree.with_class("mnode").count(), 6);
+//! assert_eq!(tree.with_class("medge").count(), 5);
+//! ```
+
+use crate::layout::axis::TimeAxis;
+use crate::layout::scene::{title_or, Scene};
+use crate::layout::style::{message_class, truncate};
+use crate::layout::tidy_tree::{BoxLook, TidyTree, NAME_CHARS};
+use crate::layout::timeline::{
+    timeline_scene, Bar, BarKind, Lane, LegendEntry, Look, Mark, Swatch, Timeline, TransitPlace,
+};
+use crate::models::multi::instance::instance_words;
+use crate::models::multi::{MultiInstance, MultiSchedule, Transfer};
+use crate::units::{fmt_bytes, fmt_in, fmt_us, time_unit};
+
+/// Above this many transfers the chart is drawn plainly: no hatching lines, stripes or bar
+/// labels (the bars are then a few pixels wide, and the drawing stays light enough for a
+/// browser); receive bars keep their tint and outline, send bars their solid fill.
+pub const DENSE_TRANSFERS: usize = 1000;
+/// Class names longer than this are cut in lane labels.
+pub const CLASS_CHARS: usize = 12;
+
+/// The measures of the many-source chart: 4 px above and below the bars, transits in 6 px
+/// strips under them.
+pub const LOOK: Look = Look {
+    tick_px: 90.0,
+    right_pad: 36.0,
+    lane_pad: 4.0,
+    transit_h: 6.0,
+    transit: TransitPlace::Strips,
+    label_pad: 6.0,
+};
+
+/// Options of [`multi_gantt_scene`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct MultiGanttOptions {
+    /// Visible heading (none when empty). The scene's title is this, or
+    /// "Gantt chart, completion time T = …" when empty.
+    pub title: String,
+    /// Width of the scene (the plot takes what the lane labels leave, at least
+    /// [`crate::layout::timeline::MIN_PLOT_W`]). Default 1200.
+    pub width: f64,
+}
+
+impl Default for MultiGanttOptions {
+    fn default() -> Self {
+        MultiGanttOptions {
+            title: String::new(),
+            width: 1200.0,
+        }
+    }
+}
+
+/// The heading (and title) of the Gantt chart of algorithm `algo`'s many-source schedule
+/// `s`: the algorithm, the view, the instance and the completion time, e.g.
+/// "WRP — Gantt chart, 8 nodes, 4 messages, T = 14 µs" (as the single-source
+/// [`crate::models::overhead::view::gantt_heading`]).
+pub fn gantt_heading(algo: &str, inst: &MultiInstance, s: &MultiSchedule) -> String {
+    format!(
+        "{algo} — Gantt chart, {}, T = {}",
+        instance_words(inst),
+        fmt_us(s.completion_time)
+    )
+}
+
+/// The legend text of message `k`: "m0 from P1, 1 KB → 5 nodes".
+pub fn message_summary(inst: &MultiInstance, k: usize) -> String {
+    let m = &inst.messages[k];
+    let d = m.destinations.len();
+    format!(
+        "{} from {}, {} → {d} node{}",
+        inst.message_label(k),
+        inst.label(m.source),
+        fmt_bytes(m.size),
+        if d == 1 { "" } else { "s" }
+    )
+}
+
+/// The label of node `v`'s lane: "P3  fast" (the class name cut to [`CLASS_CHARS`]).
+pub fn lane_label(inst: &MultiInstance, v: usize) -> String {
+    with_class(inst, v, "  ", CLASS_CHARS)
+}
+
+/// Node `v`'s label, then `sep` and its class name cut to `chars` characters (just the label
+/// when the class has no name).
+fn with_class(inst: &MultiInstance, v: usize, sep: &str, chars: usize) -> String {
+    let class = inst
+        .class_of(v)
+        .map(|c| truncate(&inst.classes[c].name, chars))
+        .unwrap_or_default();
+    if class.is_empty() {
+        inst.label(v)
+    } else {
+        format!("{}{sep}{class}", inst.label(v))
+    }
+}
+
+/// True when `s` is a schedule over exactly the nodes and messages of `inst`, so that layouts
+/// may index it freely.
+pub fn schedule_fits(inst: &MultiInstance, s: &MultiSchedule) -> bool {
+    let (n, nm) = (inst.node_count(), inst.messages.len());
+    n > 0
+        && s.parent.len() == nm
+        && s.holds.len() == nm
+        && s.parent.iter().all(|p| p.len() == n)
+        && s.holds.iter().all(|h| h.len() == n)
+        && s.finish.len() == n
+        && inst.messages.iter().all(|m| m.source < n)
+        && s.transfers
+            .iter()
+            .all(|t| t.from < n && t.to < n && t.msg < nm)
+}
+
+/// Words a bar's tooltip from its span ("3 µs to 5 µs") and duration ("2 µs").
+type Tip<'a> = &'a dyn Fn(String, String) -> String;
+
+/// The bars of transfer `t`: send, transit, blocked, receive (those of positive length).
+fn transfer_bars(inst: &MultiInstance, t: &Transfer, marks: &mut Vec<Mark>, any: &mut [bool; 3]) {
+    let (k, u, v) = (t.msg, t.from, t.to);
+    let (nu, nv, mk) = (inst.label(u), inst.label(v), inst.message_label(k));
+    // `tip(span, duration)` words the tooltip, span "3 µs to 5 µs", duration "2 µs".
+    let bar = |kind, lane, (start, end): (f64, f64), id: &str, tip: Tip| Bar {
+        lane,
+        kind,
+        start,
+        end,
+        message: Some(k),
+        id: format!("{id}-{k}-{u}-{v}"),
+        tip: tip(
+            format!("{} to {}", fmt_us(start), fmt_us(end)),
+            fmt_us(end - start),
+        ),
+        label: None,
+    };
+    let send = |span, d| format!("{nu} sends {mk} to {nv}: {span} (S = {d})");
+    marks.push(Mark::Bar(Bar {
+        label: Some(format!("{mk}→{nv}")),
+        ..bar(BarKind::Send, u, (t.send_start, t.send_end), "send", &send)
+    }));
+    let buffer = if t.recv_start > t.arrive {
+        format!("; waits in {nv}'s buffer until {}", fmt_us(t.recv_start))
+    } else {
+        String::new()
+    };
+    let held = fmt_us(t.recv_end);
+    let transit = |span, _| format!("{mk} from {nu} to {nv} in the network: {span}{buffer}");
+    // Blocked: the receive is issued, the message is not there yet.
+    let blocked = |span, d| format!("{nv} waits for {mk} from {nu}: {span} ({d} blocked)");
+    let recv =
+        |span, d| format!("{nv} receives {mk} from {nu}: {span} (R = {d}); holds {mk} at {held}");
+    let rest: [(BarKind, (f64, f64), &str, Tip); 3] = [
+        (
+            BarKind::Transit,
+            (t.send_end, t.arrive),
+            "transit",
+            &transit,
+        ),
+        (
+            BarKind::Blocked,
+            (t.recv_issue, t.recv_start),
+            "blocked",
+            &blocked,
+        ),
+        (BarKind::Receive, (t.recv_start, t.recv_end), "recv", &recv),
+    ];
+    for (i, (kind, span, id, tip)) in rest.into_iter().enumerate() {
+        if span.1 > span.0 {
+            any[i] = true;
+            let label = (kind == BarKind::Receive).then(|| mk.clone());
+            marks.push(Mark::Bar(Bar {
+                label,
+                ..bar(kind, v, span, id, tip)
+            }));
+        }
+    }
+}
+
+/// Schedule `s` as a [`Timeline`] (see the module documentation); `s` must fit `inst`.
+pub fn gantt_timeline(
+    inst: &MultiInstance,
+    s: &MultiSchedule,
+    opts: &MultiGanttOptions,
+    title: String,
+) -> Timeline {
+    let n = inst.node_count();
+    let lanes = (0..n)
+        .map(|v| {
+            let sends = s.transfers.iter().filter(|t| t.from == v).count();
+            let recvs = s.transfers.iter().filter(|t| t.to == v).count();
+            let class = inst
+                .class_of(v)
+                .map(|c| inst.classes[c].name.as_str())
+                .filter(|c| !c.is_empty())
+                .map(|c| format!(" ({c})"))
+                .unwrap_or_default();
+            Lane {
+                key: v,
+                label: lane_label(inst, v),
+                tip: format!(
+                    "{}{class}: {sends} send(s), {recvs} receive(s); last task ends at {}",
+                    inst.label(v),
+                    fmt_us(s.finish[v])
+                ),
+            }
+        })
+        .collect();
+    let mut marks = Vec::with_capacity(4 * s.transfers.len());
+    let mut any = [false; 3]; // transit, blocked, receive
+    for t in &s.transfers {
+        transfer_bars(inst, t, &mut marks, &mut any);
+    }
+    // The kinds look like the first message's bars: sends are in their message's colour.
+    let entry = |swatch, words: String, key: Option<String>| LegendEntry { swatch, words, key };
+    let kind = |kind, words: &str| entry(Swatch::Bar(kind, Some(0)), words.into(), None);
+    let mut legend = vec![kind(BarKind::Send, "send (colour = message)")];
+    if any[0] {
+        legend.push(kind(BarKind::Transit, "in the network"));
+    }
+    if any[2] {
+        legend.push(kind(BarKind::Receive, "receive"));
+    }
+    if any[1] {
+        legend.push(kind(BarKind::Blocked, "blocked, waiting"));
+    }
+    legend.push(entry(Swatch::Completion, "completion time".into(), None));
+    for k in 0..inst.messages.len() {
+        legend.push(entry(
+            Swatch::Bar(BarKind::Send, Some(k)),
+            message_summary(inst, k),
+            Some(format!("legend-msg-{k}")),
+        ));
+    }
+    Timeline {
+        title,
+        heading: opts.title.clone(),
+        width: opts.width,
+        axis: TimeAxis::Micros,
+        look: LOOK,
+        lanes,
+        marks,
+        completion: s.completion_time,
+        completion_label: format!("T = {}", fmt_us(s.completion_time)),
+        legend,
+        plain: s.transfers.len() > DENSE_TRANSFERS,
+        faded_after: None,
+    }
+}
+
+/// The Gantt chart of many-source schedule `s` (see the module documentation).
+pub fn multi_gantt_scene(
+    inst: &MultiInstance,
+    s: &MultiSchedule,
+    opts: &MultiGanttOptions,
+) -> Scene {
+    multi_gantt_scene_at(inst, s, opts, None)
+}
+
+/// The Gantt chart of many-source schedule `s` as it stands at time `at`: only the bars that
+/// began before `at`, each cut there (see [`crate::layout::timeline`]); `None` draws
+/// everything, as [`multi_gantt_scene`].
+pub fn multi_gantt_scene_at(
+    inst: &MultiInstance,
+    s: &MultiSchedule,
+    opts: &MultiGanttOptions,
+    at: Option<f64>,
+) -> Scene {
+    let title = title_or(&opts.title, || {
+        format!(
+            "Gantt chart, completion time T = {}",
+            fmt_us(s.completion_time)
+        )
+    });
+    if !schedule_fits(inst, s) {
+        return Scene::mismatch(title);
+    }
+    timeline_scene(&gantt_timeline(inst, s, opts, title), at)
+}
+
+/// Options of [`multi_tree_scene`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MultiTreeOptions {
+    /// Visible heading (none when empty). The scene's title is this, or
+    /// "Tree of m2, done at …" when empty.
+    pub title: String,
+}
+
+/// The heading (and title) of the tree message `k` followed in algorithm `algo`'s schedule
+/// `s`: the algorithm, the message, the instance, when the message is done and the
+/// completion time, e.g. "WRP — tree of m3, 8 nodes, 4 messages: m3 done at 9 µs, T = 14 µs"
+/// (as [`gantt_heading`]).
+pub fn tree_heading(algo: &str, inst: &MultiInstance, s: &MultiSchedule, k: usize) -> String {
+    if k >= inst.messages.len() {
+        return format!(
+            "{algo} — tree, {}, T = {}",
+            instance_words(inst),
+            fmt_us(s.completion_time)
+        );
+    }
+    let mk = inst.message_label(k);
+    format!(
+        "{algo} — tree of {mk}, {}: {mk} done at {}, T = {}",
+        instance_words(inst),
+        s.message_completion
+            .get(k)
+            .map(|&t| fmt_us(t))
+            .unwrap_or_else(|| "—".into()),
+        fmt_us(s.completion_time)
+    )
+}
+
+/// The name line of node `v`'s box: "P3 · fast" (class name cut to fit).
+pub fn box_name(inst: &MultiInstance, v: usize) -> String {
+    with_class(inst, v, " · ", NAME_CHARS.saturating_sub(5))
+}
+
+/// The tree message `k` followed in `s` (see the module documentation). A `k` that is not a
+/// message, or a schedule that does not fit the instance, gives a scene with a message only.
+pub fn multi_tree_scene(
+    inst: &MultiInstance,
+    s: &MultiSchedule,
+    k: usize,
+    opts: &MultiTreeOptions,
+) -> Scene {
+    if !schedule_fits(inst, s) || k >= inst.messages.len() {
+        let title = title_or(&opts.title, || "Tree of a message".to_string());
+        return Scene::mismatch(title);
+    }
+    let mk = inst.message_label(k);
+    let done = s.message_completion.get(k).copied().unwrap_or(0.0);
+    let title = title_or(&opts.title, || {
+        format!("Tree of {mk}, done at {}", fmt_us(done))
+    });
+    let n = inst.node_count();
+    let root = inst.messages[k].source;
+    // Children in the order of the sends (the layout visits them breadth-first from the root).
+    let mut sends: Vec<&Transfer> = s.transfers.iter().filter(|t| t.msg == k).collect();
+    sends.sort_by(|a, b| a.send_start.total_cmp(&b.send_start).then(a.to.cmp(&b.to)));
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for t in &sends {
+        children[t.from].push(t.to);
+    }
+    let hold = |v: usize| s.holds[k][v];
+    let is_last =
+        |v: usize| v != root && hold(v).is_some_and(|h| (h - done).abs() <= 1e-9 * done.max(1.0));
+    let names: Vec<String> = (0..n).map(|v| box_name(inst, v)).collect();
+    // One unit for every time in the tree: the unit of the latest one.
+    let unit = time_unit(done);
+    let labels: Vec<String> = (0..n)
+        .map(|v| {
+            if v == root {
+                "source".to_string()
+            } else {
+                hold(v)
+                    .map(|h| format!("t = {}", fmt_in(h, unit)))
+                    .unwrap_or_else(|| "—".into())
+            }
+        })
+        .collect();
+    let key = format!(
+        "{}. Box: node · class | time it holds {mk}; dashed: gets it last",
+        message_summary(inst, k)
+    );
+    let lay = TidyTree::new(&children, root, &names, &labels, &opts.title, &key);
+    let kids = &lay.kids;
+    let colour = message_class(k);
+    lay.scene(
+        title,
+        |_, _| format!("medge {colour}"),
+        |v| {
+            let mut class = format!("mnode {colour}");
+            if v == root {
+                class.push_str(" source");
+            }
+            if is_last(v) {
+                class.push_str(" last");
+            }
+            let tip = match s.parent[k][v] {
+                _ if v == root => format!(
+                    "{} is the source of {mk}; sends it to {} node(s)",
+                    inst.label(v),
+                    kids[v].len()
+                ),
+                Some(p) => {
+                    let rank = kids[p].iter().position(|&c| c == v).unwrap_or(0) + 1;
+                    format!(
+                        "{} receives {mk} from {} (send {rank} of {}); holds it at {}{}",
+                        inst.label(v),
+                        inst.label(p),
+                        kids[p].len(),
+                        hold(v).map(fmt_us).unwrap_or_else(|| "—".into()),
+                        if is_last(v) { " (the last)" } else { "" }
+                    )
+                }
+                None => inst.label(v),
+            };
+            BoxLook {
+                class,
+                tip,
+                faded: false,
+            }
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::layout::scene::Item;
+    use crate::layout::style::message_variant;
+    use crate::models::multi::algo::MultiAlgorithm;
+    use crate::models::multi::instance::{Link, Message, NodeClass, Overhead};
+    use crate::models::multi::{gallery, simulate_multi};
+
+    fn ids_with(scene: &Scene, prefix: &str) -> Vec<String> {
+        scene
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Rect { id, .. } | Item::Line { id, .. } if id.starts_with(prefix) => {
+                    Some(id.clone())
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn one_lane_per_node_one_legend_entry_per_message_and_every_transfer_drawn() {
+        let inst = gallery::wrp_beats_wr();
+        for a in MultiAlgorithm::ALL.iter().copied() {
+            let s = simulate_multi(&inst, &a.run(&inst).unwrap()).unwrap();
+            let scene = multi_gantt_scene(&inst, &s, &MultiGanttOptions::default());
+            assert_eq!(ids_with(&scene, "lane-").len(), 8);
+            assert_eq!(ids_with(&scene, "legend-msg-").len(), 4);
+            let transfers: usize = inst.messages.iter().map(|m| m.destinations.len()).sum();
+            assert_eq!(ids_with(&scene, "send-").len(), transfers);
+            assert_eq!(ids_with(&scene, "recv-").len(), transfers);
+            assert_eq!(ids_with(&scene, "transit-").len(), transfers, "X > 0");
+            // Send bars carry their message's colour.
+            for t in &s.transfers {
+                let id = format!("send-{}-{}-{}", t.msg, t.from, t.to);
+                let class = scene
+                    .items
+                    .iter()
+                    .find_map(|i| match i {
+                        Item::Rect { id: i, class, .. } if *i == id => Some(class.clone()),
+                        _ => None,
+                    })
+                    .unwrap();
+                assert!(class.contains(&message_class(t.msg)), "{class}");
+            }
+            let blocked = s
+                .transfers
+                .iter()
+                .filter(|t| t.recv_start > t.recv_issue)
+                .count();
+            assert_eq!(ids_with(&scene, "blocked-").len(), blocked);
+            let svg = crate::layout::svg::to_svg(&scene);
+            assert!(svg.contains(&format!("T = {}", fmt_us(s.completion_time))));
+            assert!(svg.contains("m0 from P0, 1 B → 4 nodes"), "{a:?}");
+            // Every bar is inside the scene.
+            for i in &scene.items {
+                if let Item::Rect { x, y, w, h, .. } = i {
+                    assert!(*x >= 0.0 && x + w <= scene.width + 1e-6, "{i:?}");
+                    assert!(*y >= 0.0 && y + h <= scene.height + 1e-6, "{i:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn large_times_use_ms_and_many_messages_vary_the_pattern() {
+        let dests: Vec<usize> = (1..6).collect();
+        let inst = MultiInstance {
+            classes: vec![NodeClass {
+                name: "a very long class name".into(),
+                count: 6,
+                send: Overhead {
+                    fixed: 300.0,
+                    per_byte: 0.01,
+                },
+                recv: Overhead {
+                    fixed: 200.0,
+                    per_byte: 0.01,
+                },
+            }],
+            link: Link::PerByte(Link::per_byte_of_mbps(155.0)),
+            messages: (0..10)
+                .map(|k| Message {
+                    source: 0,
+                    size: 1_048_576.0 + k as f64,
+                    destinations: dests.clone(),
+                })
+                .collect(),
+        };
+        let s = simulate_multi(&inst, &MultiAlgorithm::Wrp.run(&inst).unwrap()).unwrap();
+        assert!(s.completion_time > 1e5);
+        let scene = multi_gantt_scene(&inst, &s, &MultiGanttOptions::default());
+        let texts: Vec<&str> = scene
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            texts.iter().any(|t| *t == "time (ms)" || *t == "time (s)"),
+            "{texts:?}"
+        );
+        assert!(texts.iter().any(|t| t.starts_with("P0  a very long…")));
+        assert_eq!(ids_with(&scene, "legend-msg-").len(), 10);
+        // Messages 8 and 9 share colours with 0 and 1 but have stripes.
+        assert!(scene.with_class("mstripe").count() > 0);
+        assert_eq!(message_class(8), message_class(0));
+        assert_ne!(message_variant(8), message_variant(0));
+    }
+
+    #[test]
+    fn dense_charts_leave_out_hatching_and_labels() {
+        let n = 40;
+        let inst = MultiInstance {
+            classes: vec![NodeClass {
+                name: "x".into(),
+                count: n,
+                send: Overhead {
+                    fixed: 100.0,
+                    per_byte: 0.001,
+                },
+                recv: Overhead {
+                    fixed: 120.0,
+                    per_byte: 0.001,
+                },
+            }],
+            link: Link::PerByte(0.008),
+            messages: (0..30)
+                .map(|k| Message {
+                    source: k,
+                    size: 1000.0,
+                    destinations: (0..n).filter(|&d| d != k).collect(),
+                })
+                .collect(),
+        };
+        let s = simulate_multi(&inst, &MultiAlgorithm::Wr.run(&inst).unwrap()).unwrap();
+        assert!(s.transfers.len() > DENSE_TRANSFERS);
+        let scene = multi_gantt_scene(&inst, &s, &MultiGanttOptions::default());
+        assert_eq!(scene.with_class("mhatch").count(), 0);
+        assert_eq!(scene.with_class("mbar-label").count(), 0);
+        assert_eq!(ids_with(&scene, "recv-").len(), s.transfers.len());
+        assert_eq!(ids_with(&scene, "lane-").len(), n);
+        assert_eq!(ids_with(&scene, "legend-msg-").len(), 30);
+    }
+
+    fn texts(scene: &Scene) -> Vec<(String, String, f64)> {
+        scene
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text { text, class, y, .. } => Some((text.clone(), class.clone(), *y)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_gantt_heading_names_the_algorithm_the_instance_and_t() {
+        let inst = gallery::wrp_beats_wr();
+        let s = simulate_multi(&inst, &MultiAlgorithm::Wrp.run(&inst).unwrap()).unwrap();
+        let h = gantt_heading("WRP", &inst, &s);
+        assert_eq!(
+            h,
+            format!(
+                "WRP — Gantt chart, 8 nodes, 4 messages, T = {}",
+                fmt_us(s.completion_time)
+            )
+        );
+        let opts = MultiGanttOptions {
+            title: h.clone(),
+            ..Default::default()
+        };
+        let scene = multi_gantt_scene(&inst, &s, &opts);
+        assert_eq!(scene.title, h);
+        assert!(texts(&scene).iter().any(|t| t.0 == h && t.1 == "title"));
+    }
+
+    #[test]
+    fn a_tall_chart_has_the_time_axis_at_the_top_too() {
+        let spec = crate::models::multi::generate::Section5Spec::default();
+        let inst = crate::models::multi::generate::section5(&spec, 1).unwrap();
+        assert_eq!(inst.node_count(), 64);
+        let s = simulate_multi(&inst, &MultiAlgorithm::Wrp.run(&inst).unwrap()).unwrap();
+        let scene = multi_gantt_scene(&inst, &s, &MultiGanttOptions::default());
+        assert_eq!(ids_with(&scene, "top-axis").len(), 1);
+        let top_labels: Vec<(String, String, f64)> = texts(&scene)
+            .into_iter()
+            .filter(|t| t.1 == "top-tick-label")
+            .collect();
+        let bottom_labels: Vec<(String, String, f64)> = texts(&scene)
+            .into_iter()
+            .filter(|t| t.1 == "tick-label")
+            .collect();
+        assert!(top_labels.len() >= 3);
+        assert_eq!(
+            top_labels.iter().map(|t| &t.0).collect::<Vec<_>>(),
+            bottom_labels.iter().map(|t| &t.0).collect::<Vec<_>>()
+        );
+        // Above every lane.
+        let first_lane = scene
+            .items
+            .iter()
+            .find_map(|i| match i {
+                Item::Rect { id, y, .. } if id == "lane-0" => Some(*y),
+                _ => None,
+            })
+            .unwrap();
+        assert!(top_labels.iter().all(|t| t.2 < first_lane));
+        // A short chart has one axis, at the bottom.
+        let small = gallery::wrp_beats_wr();
+        let s = simulate_multi(&small, &MultiAlgorithm::Wrp.run(&small).unwrap()).unwrap();
+        let scene = multi_gantt_scene(&small, &s, &MultiGanttOptions::default());
+        assert!(ids_with(&scene, "top-axis").is_empty());
+        assert_eq!(scene.with_class("top-tick-label").count(), 0);
+    }
+
+    #[test]
+    fn the_legend_draws_the_bar_kinds_in_message_colours() {
+        let inst = gallery::wrp_beats_wr();
+        let s = simulate_multi(&inst, &MultiAlgorithm::Wrp.run(&inst).unwrap()).unwrap();
+        let scene = multi_gantt_scene(&inst, &s, &MultiGanttOptions::default());
+        let legend_y = texts(&scene)
+            .iter()
+            .find(|t| t.0 == "send (colour = message)")
+            .map(|t| t.2)
+            .expect("the send entry says colours are messages");
+        // The swatches of the kinds sit on the legend's first row; none is grey.
+        let kinds: Vec<String> = scene
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Rect { class, y, id, .. }
+                    if id.is_empty() && (*y - legend_y).abs() < 20.0 && *y > legend_y - 20.0 =>
+                {
+                    Some(class.clone())
+                }
+                _ => None,
+            })
+            .collect();
+        assert!(kinds.iter().any(|c| c.starts_with("msend")), "{kinds:?}");
+        for c in kinds.iter().filter(|c| c.starts_with('m')) {
+            assert!(c.split_whitespace().any(|w| w == "mc0"), "{c}");
+        }
+        assert!(!crate::layout::style::STYLE.contains("mkey"));
+    }
+
+    #[test]
+    fn formats() {
+        assert_eq!(fmt_us(850.5), "850.5 µs");
+        assert_eq!(fmt_us(999.99), "1 ms");
+        assert_eq!(fmt_us(123_456.0), "123.5 ms");
+        assert_eq!(fmt_us(f64::NAN), "—");
+        assert_eq!(fmt_bytes(512.0), "512 B");
+        assert_eq!(fmt_bytes(1000.0), "1 KB");
+        assert_eq!(fmt_bytes(1536.0), "1.5 KB");
+        assert_eq!(time_unit(2e6).1, "s");
+    }
+
+    #[test]
+    fn every_message_tree_has_its_source_and_destinations_without_overlap() {
+        let inst = gallery::wrp_beats_wr();
+        for a in MultiAlgorithm::ALL.iter().copied() {
+            let s = simulate_multi(&inst, &a.run(&inst).unwrap()).unwrap();
+            for (k, m) in inst.messages.iter().enumerate() {
+                let scene = multi_tree_scene(&inst, &s, k, &MultiTreeOptions::default());
+                let boxes: Vec<(String, f64, f64, f64)> = scene
+                    .items
+                    .iter()
+                    .filter_map(|i| match i {
+                        Item::Rect { id, x, y, w, .. } if id.starts_with("node-") => {
+                            Some((id.clone(), *x, *y, *w))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                assert_eq!(boxes.len(), m.destinations.len() + 1, "{a:?} m{k}");
+                assert!(boxes.iter().any(|b| b.0 == format!("node-{}", m.source)));
+                for d in &m.destinations {
+                    assert!(boxes.iter().any(|b| b.0 == format!("node-{d}")));
+                    let p = s.parent[k][*d].unwrap();
+                    assert_eq!(
+                        scene
+                            .items
+                            .iter()
+                            .filter(|i| matches!(i, Item::Line { id, .. } if *id == format!("edge-{p}-{d}")))
+                            .count(),
+                        1
+                    );
+                }
+                for (i, a) in boxes.iter().enumerate() {
+                    for b in &boxes[i + 1..] {
+                        let same_row = (a.2 - b.2).abs() < 1e-9;
+                        assert!(!same_row || (a.1 - b.1).abs() >= a.3 - 1e-9, "{a:?} {b:?}");
+                    }
+                }
+                assert_eq!(scene.with_class("source").count(), 1);
+                assert!(scene.with_class("last").count() >= 1);
+                assert_eq!(
+                    scene.with_class(&message_class(k)).count(),
+                    2 * m.destinations.len() + 1
+                );
+                let svg = crate::layout::svg::to_svg(&scene);
+                assert!(svg.contains(&format!("t = {}", fmt_us(s.message_completion[k]))));
+                // Every time in the tree in one unit, that of the latest.
+                let unit = time_unit(s.message_completion[k]).1;
+                for label in svg.split("t = ").skip(1) {
+                    let label = &label[..label.find('<').unwrap()];
+                    assert!(label.ends_with(unit), "{label} in {unit}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_tree_heading_names_the_algorithm_the_message_the_instance_and_t() {
+        let inst = gallery::wrp_beats_wr();
+        let s = simulate_multi(&inst, &MultiAlgorithm::Ecf.run(&inst).unwrap()).unwrap();
+        let h = tree_heading("ECF", &inst, &s, 3);
+        assert_eq!(
+            h,
+            format!(
+                "ECF — tree of m3, 8 nodes, 4 messages: m3 done at {}, T = {}",
+                fmt_us(s.message_completion[3]),
+                fmt_us(s.completion_time)
+            )
+        );
+        let scene = multi_tree_scene(&inst, &s, 3, &MultiTreeOptions { title: h.clone() });
+        assert_eq!(scene.title, h);
+        assert!(scene.items.iter().any(
+            |i| matches!(i, Item::Text { text, class, .. } if *text == h && class == "title")
+        ));
+        assert!(tree_heading("ECF", &inst, &s, 9).starts_with("ECF — tree, 8 nodes"));
+    }
+
+    #[test]
+    fn a_message_that_does_not_exist_gives_a_message_scene() {
+        let inst = gallery::wrp_beats_wr();
+        let s = simulate_multi(&inst, &MultiAlgorithm::Fef.run(&inst).unwrap()).unwrap();
+        let scene = multi_tree_scene(&inst, &s, 9, &MultiTreeOptions::default());
+        assert_eq!(scene.with_class("mnode").count(), 0);
+    }
+}

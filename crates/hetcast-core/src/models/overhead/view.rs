@@ -1,0 +1,524 @@
+//! How the overhead model is drawn: its schedule as lanes and bars of the shared Gantt layout
+//! ([`crate::layout::timeline`]) and as boxes of the shared tree layout
+//! ([`crate::layout::tidy_tree`]), with the headings, lane labels and box labels of this model.
+//!
+//! **Gantt chart** ([`gantt_scene`], [`gantt_scene_at`]): one lane per node.
+//!
+//! - **Lanes** (`lane-{v}`): the source first, then the destinations in the order they come to
+//!   hold the message (`ready`), ties by index, so the chart reads top to bottom as the message
+//!   spreads and every message arrow points down ([`lane_order`]). Each lane's label, at the
+//!   left, gives the name and costs: `P3  c=2` (node model) or `P3  s=1 r=2` (sender-receiver).
+//! - **Bars** (each with a tooltip): the send overhead in the sender's lane (`send`,
+//!   `send-{from}-{to}`, solid, labelled "→P3" when the receiver's name fits), the message in
+//!   the network in the receiver's lane when L > 0 (`transit`, `transit-{from}-{to}`, thin and
+//!   dashed), the receive overhead in the receiver's lane when r > 0 (`recv`, `recv-{from}-{to}`,
+//!   hatched), a small marker when the receiver holds the message (`ready`, `ready-{v}`), and an
+//!   arrow from the end of the send to the start of the receive (`msg`, `msg-{from}-{to}`).
+//! - **Axis**: unitless nice ticks ([`crate::layout::axis`]); the completion line "T = 10".
+//! - **Legend**: the bar kinds present, in words ("send", "transit (L)", "receive",
+//!   "holds the message", "completion time").
+//!
+//! **Tree** ([`tree_scene`]): root at the top, each node's children left to right in send order,
+//! as in 000 Figure 1. Each box shows the node's name (`P3` or the given name, cut to
+//! [`NAME_CHARS`] characters; the full name is in the tooltip) and its label "c|t" (node model:
+//! message-initiation cost | arrival time) or "s1 r2 | t" (sender-receiver: send time s,
+//! receive time r | the time the node holds the message); the key under the tree says which
+//! ([`label_key`]). The source's box has the class `source`, the boxes of the nodes that finish
+//! last `last`, and the edges on the paths from the root to them `critical`.
+//!
+//! **Complexity**: O(n log n) for the chart (sorting the lanes), O(n h) for the tree.
+//!
+//! ```
+//! use hetcast_core::models::overhead::{gallery, algo::greedy::greedy, simulate};
+//! use hetcast_core::models::overhead::view::{gantt_scene, tree_scene, GanttOptions};
+//! use hetcast_core::layout::Item;
+//! let inst = gallery::liu_figure1();
+//! let s = simulate(&inst, &greedy(&inst).unwrap().plan).unwrap();
+//! let scene = gantt_scene(&inst, &s, &GanttOptions::default());
+//! assert_eq!(scene.with_class("lane").count(), 3);
+//! assert_eq!(scene.with_class("send").filter(|i| matches!(i, Item::Rect { .. })).count(), 2 + 1);
+//! let inst = gallery::libeskind_hadas_figure1();
+//! let s = simulate(&inst, &greedy(&inst).unwrap().plan).unwrap();
+//! let scene = tree_scene(&inst, &s, &Default::default());
+//! assert_eq!(scene.with_class("node").count(), 12);
+//! assert!(scene.with_class("last").count() >= 1);
+//! ```
+
+use crate::layout::axis::TimeAxis;
+use crate::layout::scene::{title_or, Scene};
+use crate::layout::style::truncate;
+use crate::layout::tidy_tree::{BoxLook, TidyTree, NAME_CHARS};
+use crate::layout::timeline::{
+    timeline_scene, Arrow, Bar, BarKind, Lane, LegendEntry, Look, Mark, Marker, Swatch, Timeline,
+};
+use crate::models::overhead::instance::{Instance, ModelKind};
+use crate::models::overhead::simulate::Schedule;
+use crate::units::fmt_t;
+
+/// Options of [`gantt_scene`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct GanttOptions {
+    /// Visible heading (none when empty). The scene's title is this, or
+    /// "Gantt chart, completion time T" when empty.
+    pub title: String,
+    /// Width of the scene; the lane labels take what they need and the plot the rest (at least
+    /// [`crate::layout::timeline::MIN_PLOT_W`], widening the scene if needed). Default 1200.
+    pub width: f64,
+    /// Replay time: a vertical `now` line there, and bars that start later get the class
+    /// `future` (drawn faded). `None` draws everything. (To draw only what has happened by a
+    /// moment, see [`gantt_scene_at`].)
+    pub at: Option<f64>,
+}
+
+impl Default for GanttOptions {
+    fn default() -> Self {
+        GanttOptions {
+            title: String::new(),
+            width: 1200.0,
+            at: None,
+        }
+    }
+}
+
+/// The heading (and title) of the Gantt chart of algorithm `algo`'s schedule `s`: the
+/// algorithm, the view, the instance and the completion time, e.g.
+/// "Greedy / FNF — Gantt chart, 12 nodes, T = 10". The tree's is [`tree_heading`].
+pub fn gantt_heading(algo: &str, inst: &Instance, s: &Schedule) -> String {
+    format!(
+        "{algo} — Gantt chart, {} nodes, T = {}",
+        inst.nodes.len(),
+        fmt_t(s.completion_time)
+    )
+}
+
+/// The text of a lane label: name and costs.
+pub fn lane_label(inst: &Instance, v: usize) -> String {
+    let name = truncate(&inst.label(v), NAME_CHARS);
+    let n = &inst.nodes[v];
+    let src = if v == inst.source { " (source)" } else { "" };
+    match inst.model {
+        ModelKind::Node => format!("{name}{src}  c={}", fmt_t(n.send)),
+        ModelKind::SenderReceiver => {
+            format!("{name}{src}  s={} r={}", fmt_t(n.send), fmt_t(n.recv))
+        }
+    }
+}
+
+/// The lanes from top to bottom: the source, then destinations by `ready`, then index.
+pub fn lane_order(inst: &Instance, s: &Schedule) -> Vec<usize> {
+    let mut d: Vec<usize> = inst.destinations().collect();
+    d.sort_by(|&a, &b| s.ready[a].total_cmp(&s.ready[b]).then(a.cmp(&b)));
+    let mut out = Vec::with_capacity(d.len() + 1);
+    out.push(inst.source);
+    out.extend(d);
+    out
+}
+
+/// Node `v`'s costs in words, for tooltips: "cost 3" or "send 1, receive 2".
+fn costs(inst: &Instance, v: usize) -> String {
+    let node = &inst.nodes[v];
+    match inst.model {
+        ModelKind::Node => format!("cost {}", fmt_t(node.send)),
+        ModelKind::SenderReceiver => {
+            format!("send {}, receive {}", fmt_t(node.send), fmt_t(node.recv))
+        }
+    }
+}
+
+/// Schedule `s` as a [`Timeline`] (see the module documentation); `s` must fit `inst`.
+pub fn gantt_timeline(
+    inst: &Instance,
+    s: &Schedule,
+    opts: &GanttOptions,
+    title: String,
+) -> Timeline {
+    let n = inst.nodes.len();
+    let order = lane_order(inst, s);
+    let mut lane_of = vec![0usize; n];
+    for (i, &v) in order.iter().enumerate() {
+        lane_of[v] = i;
+    }
+    let lanes = order
+        .iter()
+        .map(|&v| {
+            let held = if v == inst.source {
+                format!(" (source): {}; holds the message at t=0", costs(inst, v))
+            } else {
+                format!(
+                    ": {}; holds the message at t={}",
+                    costs(inst, v),
+                    fmt_t(s.ready[v])
+                )
+            };
+            Lane {
+                key: v,
+                label: lane_label(inst, v),
+                tip: format!("{}{held}", inst.label(v)),
+            }
+        })
+        .collect();
+    let mut marks = Vec::with_capacity(5 * s.sends.len());
+    let mut any = [false; 2]; // transit, receive
+    for op in &s.sends {
+        let (u, v) = (op.from, op.to);
+        let (nu, nv) = (inst.label(u), inst.label(v));
+        // Tooltip "P0 sends to P1: t=0 to 1 (s=1)".
+        let bar = |kind, lane, (start, end): (f64, f64), id: &str, what: String, cost: &str| Bar {
+            lane,
+            kind,
+            start,
+            end,
+            message: None,
+            id: format!("{id}-{u}-{v}"),
+            tip: format!(
+                "{what}: t={} to {} ({cost}={})",
+                fmt_t(start),
+                fmt_t(end),
+                fmt_t(end - start)
+            ),
+            label: None,
+        };
+        let send = (op.start, op.end);
+        marks.push(Mark::Bar(Bar {
+            label: Some(format!("→{}", truncate(&nv, NAME_CHARS))),
+            ..bar(
+                BarKind::Send,
+                lane_of[u],
+                send,
+                "send",
+                format!("{nu} sends to {nv}"),
+                "s",
+            )
+        }));
+        let rest = [
+            (BarKind::Transit, (op.end, op.recv_start), "transit"),
+            (BarKind::Receive, (op.recv_start, op.recv_end), "recv"),
+        ];
+        for (i, (kind, span, id)) in rest.into_iter().enumerate() {
+            if span.1 > span.0 {
+                any[i] = true;
+                let (what, cost) = match kind {
+                    BarKind::Transit => (format!("message to {nv} in the network"), "L"),
+                    _ => (format!("{nv} receives from {nu}"), "r"),
+                };
+                marks.push(Mark::Bar(bar(kind, lane_of[v], span, id, what, cost)));
+            }
+        }
+        marks.push(Mark::Arrow(Arrow {
+            from: lane_of[u],
+            to: lane_of[v],
+            start: op.end,
+            end: op.recv_start,
+            id: format!("msg-{u}-{v}"),
+        }));
+        let last = if is_last(inst, s, v) {
+            " (the completion time)"
+        } else {
+            ""
+        };
+        marks.push(Mark::Marker(Marker {
+            lane: lane_of[v],
+            t: op.recv_end,
+            id: format!("ready-{v}"),
+            tip: format!("{nv} holds the message at t={}{last}", fmt_t(op.recv_end)),
+        }));
+    }
+    let entry = |swatch, words: &str| LegendEntry {
+        swatch,
+        words: words.into(),
+        key: None,
+    };
+    let mut legend = vec![entry(Swatch::Bar(BarKind::Send, None), "send")];
+    if any[0] {
+        legend.push(entry(Swatch::Bar(BarKind::Transit, None), "transit (L)"));
+    }
+    if any[1] {
+        legend.push(entry(Swatch::Bar(BarKind::Receive, None), "receive"));
+    }
+    legend.push(entry(Swatch::Marker, "holds the message"));
+    legend.push(entry(Swatch::Completion, "completion time"));
+    Timeline {
+        title,
+        heading: opts.title.clone(),
+        width: opts.width,
+        axis: TimeAxis::Plain,
+        look: Look::default(),
+        lanes,
+        marks,
+        completion: s.completion_time,
+        completion_label: format!("T = {}", fmt_t(s.completion_time)),
+        legend,
+        plain: false,
+        faded_after: opts.at,
+    }
+}
+
+/// The Gantt chart of schedule `s` (see the module documentation).
+pub fn gantt_scene(inst: &Instance, s: &Schedule, opts: &GanttOptions) -> Scene {
+    gantt_scene_at(inst, s, opts, None)
+}
+
+/// The Gantt chart of schedule `s` as it stands at time `at`: only the bars that began before
+/// `at`, each cut there (see [`crate::layout::timeline`]); `None` draws everything, as
+/// [`gantt_scene`].
+pub fn gantt_scene_at(
+    inst: &Instance,
+    s: &Schedule,
+    opts: &GanttOptions,
+    at: Option<f64>,
+) -> Scene {
+    let title = title_or(&opts.title, || {
+        format!("Gantt chart, completion time {}", fmt_t(s.completion_time))
+    });
+    if !fits(inst, s) {
+        return Scene::mismatch(title);
+    }
+    timeline_scene(&gantt_timeline(inst, s, opts, title), at)
+}
+
+/// Options of [`tree_scene`].
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TreeOptions {
+    /// Visible heading (none when empty). The scene's title (SVG `<title>`) is this, or
+    /// "Multicast tree, completion time T" when empty.
+    pub title: String,
+    /// Replay time: nodes that hold the message later than this, and the edges into them, get
+    /// the class `future` (drawn faded). `None` draws everything.
+    pub at: Option<f64>,
+}
+
+/// The text of a node's box label: "c|t" (node model, as in 000 Figure 1) or "s1 r2 | t"
+/// (sender-receiver model: send time 1, receive time 2, holds the message at t).
+pub fn node_label(inst: &Instance, s: &Schedule, v: usize) -> String {
+    let n = &inst.nodes[v];
+    let t = fmt_t(s.ready[v]);
+    match inst.model {
+        ModelKind::Node => format!("{}|{}", fmt_t(n.send), t),
+        ModelKind::SenderReceiver => {
+            format!("s{} r{} | {}", fmt_t(n.send), fmt_t(n.recv), t)
+        }
+    }
+}
+
+/// The heading (and title) of the tree of algorithm `algo`'s schedule `s`: the algorithm,
+/// the view, the instance and the completion time, e.g.
+/// "Greedy / FNF — multicast tree, 12 nodes, T = 10" (as [`gantt_heading`]).
+pub fn tree_heading(algo: &str, inst: &Instance, s: &Schedule) -> String {
+    format!(
+        "{algo} — multicast tree, {} nodes, T = {}",
+        inst.nodes.len(),
+        fmt_t(s.completion_time)
+    )
+}
+
+/// The key line under the tree: what a node's label means in `model`.
+pub fn label_key(model: ModelKind) -> &'static str {
+    match model {
+        ModelKind::Node => "c | t: cost | time the node holds the message",
+        ModelKind::SenderReceiver => {
+            "s r | t: send time, receive time | time the node holds the message"
+        }
+    }
+}
+
+/// True when `s` is a tree schedule over exactly the nodes of `inst`, so that layouts may index
+/// it freely.
+pub fn fits(inst: &Instance, s: &Schedule) -> bool {
+    let n = inst.nodes.len();
+    n > 0
+        && s.source < n
+        && s.ready.len() == n
+        && s.parent.len() == n
+        && s.children.len() == n
+        && s.recv_start.len() == n
+        && s.children.iter().flatten().all(|&c| c < n)
+        && s.sends.iter().all(|o| o.from < n && o.to < n)
+}
+
+/// Whether `v` finishes at the completion time (a destination whose `ready` is the latest).
+fn is_last(inst: &Instance, s: &Schedule, v: usize) -> bool {
+    v != inst.source && (s.ready[v] - s.completion_time).abs() <= 1e-9 * s.completion_time.max(1.0)
+}
+
+/// The tree of schedule `s` (see the module documentation).
+pub fn tree_scene(inst: &Instance, s: &Schedule, opts: &TreeOptions) -> Scene {
+    let title = title_or(&opts.title, || {
+        format!(
+            "Multicast tree, completion time {}",
+            fmt_t(s.completion_time)
+        )
+    });
+    if !fits(inst, s) {
+        return Scene::mismatch(title);
+    }
+    let n = inst.nodes.len();
+    let root = s.source;
+    let names: Vec<String> = (0..n)
+        .map(|v| truncate(&inst.label(v), NAME_CHARS))
+        .collect();
+    let labels: Vec<String> = (0..n).map(|v| node_label(inst, s, v)).collect();
+    let key = label_key(inst.model);
+    let lay = TidyTree::new(&s.children, root, &names, &labels, &opts.title, key);
+
+    // Critical edges: on a path from the root to a node that finishes last.
+    let mut critical = vec![false; n];
+    for &v in &lay.order {
+        if is_last(inst, s, v) {
+            let mut w = v;
+            while w != root && !critical[w] {
+                critical[w] = true;
+                match s.parent[w] {
+                    Some(p) if p < n => w = p,
+                    _ => break,
+                }
+            }
+        }
+    }
+    let future = |v: usize| opts.at.is_some_and(|t| s.ready[v] > t + 1e-9);
+    let edge_class = |_: usize, c: usize| {
+        let mut class = String::from("edge");
+        if critical[c] {
+            class.push_str(" critical");
+        }
+        if future(c) {
+            class.push_str(" future");
+        }
+        class
+    };
+    let node_look = |v: usize| {
+        let mut class = String::from("node");
+        if v == root {
+            class.push_str(" source");
+        }
+        if is_last(inst, s, v) {
+            class.push_str(" last");
+        }
+        if future(v) {
+            class.push_str(" future");
+        }
+        let costs = costs(inst, v);
+        let tip = match s.parent[v] {
+            None => format!(
+                "{} (source): {costs}; sends to {} node(s)",
+                inst.label(v),
+                lay.kids[v].len()
+            ),
+            Some(p) => {
+                let k = s.children[p].iter().position(|&c| c == v).unwrap_or(0) + 1;
+                format!(
+                    "{}: {costs}; receives from {} (send {k} of {}); holds the message at t={}{}",
+                    inst.label(v),
+                    inst.label(p),
+                    s.children[p].len(),
+                    fmt_t(s.ready[v]),
+                    if is_last(inst, s, v) {
+                        " (the completion time)"
+                    } else {
+                        ""
+                    }
+                )
+            }
+        };
+        BoxLook {
+            class,
+            tip,
+            faded: future(v),
+        }
+    };
+    lay.scene(title, edge_class, node_look)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::scene::Item;
+    use crate::layout::timeline::TOP_AXIS_LANES;
+    use crate::models::overhead::algo::greedy::greedy;
+    use crate::models::overhead::{gallery, simulate};
+
+    fn texts_of(scene: &Scene, class: &str) -> Vec<(String, f64)> {
+        scene
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text {
+                    text, class: c, y, ..
+                } if c == class => Some((text.clone(), *y)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_gantt_heading_names_the_algorithm_the_instance_and_t() {
+        let inst = gallery::libeskind_hadas_figure1();
+        let s = simulate(&inst, &greedy(&inst).unwrap().plan).unwrap();
+        let h = gantt_heading("Greedy / FNF", &inst, &s);
+        assert_eq!(h, "Greedy / FNF — Gantt chart, 12 nodes, T = 10");
+        let opts = GanttOptions {
+            title: h.clone(),
+            ..Default::default()
+        };
+        let scene = gantt_scene(&inst, &s, &opts);
+        assert_eq!(scene.title, h);
+        assert_eq!(texts_of(&scene, "title")[0].0, h);
+    }
+
+    #[test]
+    fn more_than_top_axis_lanes_repeat_the_axis_above_the_lanes() {
+        for (n, top) in [
+            (TOP_AXIS_LANES, false),
+            (TOP_AXIS_LANES + 1, true),
+            (64, true),
+        ] {
+            let costs: Vec<f64> = (0..n).map(|i| 1.0 + (i % 5) as f64).collect();
+            let inst = Instance::node_model(0, &costs);
+            let s = simulate(&inst, &greedy(&inst).unwrap().plan).unwrap();
+            let scene = gantt_scene(&inst, &s, &GanttOptions::default());
+            let top_labels = texts_of(&scene, "top-tick-label");
+            let bottom_labels = texts_of(&scene, "tick-label");
+            assert_eq!(!top_labels.is_empty(), top, "{n} lanes");
+            assert_eq!(
+                scene
+                    .items
+                    .iter()
+                    .filter(|i| matches!(i, Item::Line { id, .. } if id == "top-axis"))
+                    .count(),
+                usize::from(top)
+            );
+            if top {
+                let names = |l: &[(String, f64)]| l.iter().map(|t| t.0.clone()).collect::<Vec<_>>();
+                assert_eq!(names(&top_labels), names(&bottom_labels));
+                let first_lane = scene
+                    .items
+                    .iter()
+                    .filter_map(|i| match i {
+                        Item::Rect { id, y, .. } if id.starts_with("lane-") => Some(*y),
+                        _ => None,
+                    })
+                    .fold(f64::INFINITY, f64::min);
+                assert!(top_labels.iter().all(|t| t.1 < first_lane));
+                // The completion label stays above the top tick labels.
+                let t_label = texts_of(&scene, "completion-label")[0].1;
+                assert!(top_labels.iter().all(|t| t.1 - 16.0 > t_label), "{t_label}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_tree_heading_names_the_algorithm_the_instance_and_t() {
+        let inst = gallery::libeskind_hadas_figure1();
+        let s = simulate(&inst, &greedy(&inst).unwrap().plan).unwrap();
+        let h = tree_heading("Greedy / FNF", &inst, &s);
+        assert_eq!(h, "Greedy / FNF — multicast tree, 12 nodes, T = 10");
+        let opts = TreeOptions {
+            title: h.clone(),
+            ..Default::default()
+        };
+        let scene = tree_scene(&inst, &s, &opts);
+        assert_eq!(scene.title, h);
+        assert!(scene.items.iter().any(
+            |i| matches!(i, Item::Text { text, class, .. } if *text == h && class == "title")
+        ));
+    }
+}
