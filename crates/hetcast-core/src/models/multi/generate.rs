@@ -187,7 +187,7 @@ impl Default for Section5Spec {
 /// SplitMix64 (Steele, Lea, Flood): a small seeded generator whose output does not depend on
 /// the platform's word size.
 #[derive(Debug, Clone)]
-struct SplitMix64(u64);
+pub(crate) struct SplitMix64(u64);
 
 impl RngCore for SplitMix64 {
     fn next_u32(&mut self) -> u32 {

@@ -9,6 +9,7 @@ pub mod gallery;
 pub mod generate;
 pub mod instance;
 pub mod plan;
+pub mod search;
 pub mod simulate;
 pub mod view;
 

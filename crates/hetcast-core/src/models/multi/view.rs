@@ -48,8 +48,8 @@
 //! let scene = multi_gantt_scene(&inst, &s, &MultiGanttOptions::default());
 //! assert_eq!(scene.with_class("lane").count(), inst.node_count());
 //! assert_eq!(scene.items.iter().filter(|i| matches!(i, hetcast_core::layout::Item::Rect { id, .. } if id.starts_with("legend-msg-"))).count(), 4);
-//! // m3 goes from P3 to 5 destinations: 6 boxes, 5 edges.
-//! let tree = multi_tree_scene(&inst, &s, 3, &Default::default());
+//! // m1 goes from P1 to 5 destinations: 6 boxes, 5 edges.
+//! let tree = multi_tree_scene(&inst, &s, 1, &Default::default());
 //! assert_eq!(tree.with_class("mnode").count(), 6);
 //! assert_eq!(tree.with_class("medge").count(), 5);
 //! ```
@@ -510,7 +510,7 @@ mod tests {
             assert_eq!(ids_with(&scene, "blocked-").len(), blocked);
             let svg = crate::layout::svg::to_svg(&scene);
             assert!(svg.contains(&format!("T = {}", fmt_us(s.completion_time))));
-            assert!(svg.contains("m0 from P0, 1 B → 4 nodes"), "{a:?}");
+            assert!(svg.contains("m0 from P0, 1 B → 3 nodes"), "{a:?}");
             // Every bar is inside the scene.
             for i in &scene.items {
                 if let Item::Rect { x, y, w, h, .. } = i {
