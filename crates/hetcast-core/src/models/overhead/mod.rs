@@ -7,6 +7,7 @@
 pub mod algo;
 pub mod bounds;
 pub mod experiment;
+pub mod explore;
 pub mod gallery;
 pub mod generate;
 pub mod instance;

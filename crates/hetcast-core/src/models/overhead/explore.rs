@@ -1,0 +1,478 @@
+//! The counterexample explorer: how far greedy / FNF is from the optimum over a family of
+//! instances, by random sampling or by enumerating the whole family, with the worst instances
+//! found.
+//!
+//! **Family.** Instances of one model with whole costs from 1 to `max_cost`, one source and
+//! exactly `types` distinct destination kinds (a kind is a send cost in the node model, a
+//! (send, receive) pair in the sender-receiver model, latency 0), `nodes.0` to `nodes.1` nodes
+//! in all (source included). Node `0` is the source; destinations are listed kind by kind.
+//!
+//! **Exhaustive** enumerates every member once: the source's kind, the set of destination
+//! kinds (increasing), and every split of the destinations among them (each kind at least
+//! once). **Random** draws `tries` members from a SplitMix64 stream (`seed`): the number of
+//! nodes, the source's kind, `types` distinct kinds and a kind for every destination, redrawn
+//! until each kind occurs.
+//!
+//! Each member is timed by simulating greedy's plan and the exact optimum
+//! ([`super::algo::optimal`]); the ratio is greedy / optimum.
+//!
+//! **Complexity.** One greedy run and one exact solve per member; the exhaustive family of the
+//! node model has `C * binom(C, k) * sum_n binom(n - 2, k - 1)` members for `C = max_cost`.
+//!
+//! ```
+//! use hetcast_core::models::overhead::explore::{explore, ExploreSpec, Search};
+//! use hetcast_core::models::overhead::ModelKind;
+//! let spec = ExploreSpec { model: ModelKind::Node, types: 2, max_cost: 3, nodes: (3, 7), search: Search::Exhaustive };
+//! let found = explore(&spec, &mut |_, _| true).unwrap();
+//! // 000's best known gap: source 1, one node of cost 2, five of cost 3: greedy 5, optimum 4.
+//! assert_eq!(found.worst[0].ratio(), 1.25);
+//! ```
+
+use super::algo::{greedy::greedy, optimal::optimal_time};
+use super::instance::{Instance, ModelKind};
+use super::simulate::simulate;
+use crate::error::Error;
+use crate::models::multi::generate::SplitMix64;
+use rand::{Rng, SeedableRng};
+
+/// How the family is searched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Search {
+    /// Every member once.
+    Exhaustive,
+    /// `tries` members drawn from `seed`.
+    Random {
+        /// How many members to draw.
+        tries: u64,
+        /// Seed of the stream.
+        seed: u64,
+    },
+}
+
+/// Which family to search (see the module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExploreSpec {
+    /// Node or sender-receiver model.
+    pub model: ModelKind,
+    /// Number of distinct destination kinds, 1 to [`MAX_TYPES`].
+    pub types: usize,
+    /// Costs are whole numbers from 1 to this, at most [`MAX_COST`].
+    pub max_cost: u32,
+    /// Smallest and largest number of nodes, source included (2 to [`MAX_NODES`]).
+    pub nodes: (usize, usize),
+    /// Exhaustive or random.
+    pub search: Search,
+}
+
+/// Most destination kinds the explorer takes.
+pub const MAX_TYPES: usize = 4;
+/// Largest cost the explorer takes.
+pub const MAX_COST: u32 = 64;
+/// Most nodes of an explored instance.
+pub const MAX_NODES: usize = 40;
+/// Most instances one exploration times (exhaustive families larger than this are refused).
+pub const MAX_MEMBERS: u64 = 5_000_000;
+/// How many of the worst instances are kept.
+pub const KEEP: usize = 10;
+/// Width of a histogram bin of greedy / optimum (bins from 1 up; the last one is open).
+pub const BIN: f64 = 0.05;
+/// Number of histogram bins: ratios 1 to 2 (the factor-2 bound of 000) and one for above.
+pub const BINS: usize = 21;
+
+/// One timed member.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sample {
+    /// The instance.
+    pub instance: Instance,
+    /// Greedy's simulated completion time.
+    pub greedy: f64,
+    /// The exact optimum.
+    pub optimum: f64,
+}
+
+impl Sample {
+    /// Greedy / optimum.
+    pub fn ratio(&self) -> f64 {
+        self.greedy / self.optimum
+    }
+}
+
+/// What an exploration found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Exploration {
+    /// Members timed.
+    pub tried: u64,
+    /// Members where greedy is optimal.
+    pub greedy_optimal: u64,
+    /// `histogram[b]`: members with ratio in `[1 + b BIN, 1 + (b + 1) BIN)`; the last bin is
+    /// open above.
+    pub histogram: [u64; BINS],
+    /// The worst members, largest ratio first (ties: fewer nodes, then found first), at most
+    /// [`KEEP`].
+    pub worst: Vec<Sample>,
+    /// False when `progress` asked to stop early.
+    pub complete: bool,
+}
+
+impl ExploreSpec {
+    /// Check the settings; the message names the field.
+    pub fn validate(&self) -> Result<(), Error> {
+        let bad = |m: String| Err(Error::BadInstance(m));
+        if !(1..=MAX_TYPES).contains(&self.types) {
+            return bad(format!(
+                "types must be 1 to {MAX_TYPES} (got {})",
+                self.types
+            ));
+        }
+        if !(1..=MAX_COST).contains(&self.max_cost) {
+            return bad(format!(
+                "the largest cost must be 1 to {MAX_COST} (got {})",
+                self.max_cost
+            ));
+        }
+        if (self.kinds() as usize) < self.types {
+            return bad(format!(
+                "{} kinds of node need costs up to at least {} (got {})",
+                self.types,
+                match self.model {
+                    ModelKind::Node => self.types,
+                    ModelKind::SenderReceiver => (self.types as f64).sqrt().ceil() as usize,
+                },
+                self.max_cost
+            ));
+        }
+        let (lo, hi) = self.nodes;
+        if lo < self.types + 1 || hi < lo || hi > MAX_NODES {
+            return bad(format!(
+                "nodes must run from at least {} (source and one node of each kind) up to at most {MAX_NODES} (got {lo} to {hi})",
+                self.types + 1
+            ));
+        }
+        let members = match self.search {
+            Search::Exhaustive => self.family_size(),
+            Search::Random { tries, .. } => tries,
+        };
+        if members > MAX_MEMBERS {
+            return bad(format!(
+                "{members} instances to time; at most {MAX_MEMBERS} (fewer nodes, kinds or costs, or a random search)"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Number of node kinds: `max_cost` send costs, or `max_cost²` (send, receive) pairs.
+    fn kinds(&self) -> u64 {
+        let c = self.max_cost as u64;
+        match self.model {
+            ModelKind::Node => c,
+            ModelKind::SenderReceiver => c * c,
+        }
+    }
+
+    fn kind(&self, i: u64) -> (f64, f64) {
+        let c = self.max_cost as u64;
+        match self.model {
+            ModelKind::Node => ((i + 1) as f64, 0.0),
+            ModelKind::SenderReceiver => ((i / c + 1) as f64, (i % c + 1) as f64),
+        }
+    }
+
+    /// Members of the exhaustive family (saturating).
+    pub fn family_size(&self) -> u64 {
+        let kinds = self.kinds();
+        let k = self.types as u64;
+        let splits: u64 = (self.nodes.0..=self.nodes.1)
+            .map(|n| binom(n as u64 - 2, k - 1))
+            .fold(0u64, u64::saturating_add);
+        kinds.saturating_mul(binom(kinds, k)).saturating_mul(splits)
+    }
+
+    fn instance(&self, source: u64, kinds: &[u64], counts: &[usize]) -> Instance {
+        let mut costs = vec![self.kind(source)];
+        for (&k, &c) in kinds.iter().zip(counts) {
+            costs.extend(std::iter::repeat_n(self.kind(k), c));
+        }
+        match self.model {
+            ModelKind::Node => {
+                let sends: Vec<f64> = costs.iter().map(|c| c.0).collect();
+                Instance::node_model(0, &sends)
+            }
+            ModelKind::SenderReceiver => Instance::sender_receiver(0, 0.0, &costs),
+        }
+    }
+}
+
+fn binom(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k.min(n - k)).fold(1u64, |acc, i| acc.saturating_mul(n - i) / (i + 1))
+}
+
+/// Time one member.
+fn sample(inst: Instance) -> Result<Sample, Error> {
+    let g = simulate(&inst, &greedy(&inst)?.plan)?.completion_time;
+    let optimum = optimal_time(&inst)?;
+    Ok(Sample {
+        instance: inst,
+        greedy: g,
+        optimum,
+    })
+}
+
+struct Tally {
+    out: Exploration,
+}
+
+impl Tally {
+    fn add(&mut self, s: Sample) {
+        let r = s.ratio();
+        self.out.tried += 1;
+        if s.greedy <= s.optimum {
+            self.out.greedy_optimal += 1;
+        }
+        let bin = (((r - 1.0) / BIN + 1e-9).floor().max(0.0) as usize).min(BINS - 1);
+        self.out.histogram[bin] += 1;
+        let worse = |a: &Sample| {
+            a.ratio() < r || (a.ratio() == r && a.instance.nodes.len() > s.instance.nodes.len())
+        };
+        let at = self
+            .out
+            .worst
+            .iter()
+            .position(worse)
+            .unwrap_or(self.out.worst.len());
+        if at < KEEP {
+            self.out.worst.insert(at, s);
+            self.out.worst.truncate(KEEP);
+        }
+    }
+}
+
+/// Explore the family of `spec`. `progress(done, total)` is called every 256 members and at the
+/// end; returning false stops the search (the result then says `complete: false`).
+pub fn explore(
+    spec: &ExploreSpec,
+    progress: &mut dyn FnMut(u64, u64) -> bool,
+) -> Result<Exploration, Error> {
+    spec.validate()?;
+    let mut t = Tally {
+        out: Exploration {
+            tried: 0,
+            greedy_optimal: 0,
+            histogram: [0; BINS],
+            worst: Vec::new(),
+            complete: true,
+        },
+    };
+    let total = match spec.search {
+        Search::Exhaustive => spec.family_size(),
+        Search::Random { tries, .. } => tries,
+    };
+    let mut tick = |t: &mut Tally| -> bool {
+        if t.out.tried % 256 == 0 && !progress(t.out.tried, total) {
+            t.out.complete = false;
+            return false;
+        }
+        true
+    };
+    match spec.search {
+        Search::Exhaustive => {
+            let kinds = spec.kinds();
+            let k = spec.types;
+            let mut set: Vec<u64> = (0..k as u64).collect();
+            'sets: loop {
+                for n in spec.nodes.0..=spec.nodes.1 {
+                    let mut counts = vec![1usize; k];
+                    counts[k - 1] = n - 1 - (k - 1);
+                    loop {
+                        for source in 0..kinds {
+                            t.add(sample(spec.instance(source, &set, &counts))?);
+                            if !tick(&mut t) {
+                                return Ok(t.out);
+                            }
+                        }
+                        if !next_split(&mut counts) {
+                            break;
+                        }
+                    }
+                }
+                // Next k-subset of 0..kinds in increasing order.
+                let mut i = k;
+                loop {
+                    if i == 0 {
+                        break 'sets;
+                    }
+                    i -= 1;
+                    if set[i] < kinds - (k - i) as u64 {
+                        set[i] += 1;
+                        for j in i + 1..k {
+                            set[j] = set[j - 1] + 1;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        Search::Random { tries, seed } => {
+            let mut rng = SplitMix64::seed_from_u64(seed);
+            let kinds = spec.kinds();
+            let k = spec.types;
+            for _ in 0..tries {
+                let n = rng.gen_range(spec.nodes.0..=spec.nodes.1);
+                let source = rng.gen_range(0..kinds);
+                let mut set: Vec<u64> = Vec::with_capacity(k);
+                while set.len() < k {
+                    let x = rng.gen_range(0..kinds);
+                    if !set.contains(&x) {
+                        set.push(x);
+                    }
+                }
+                set.sort_unstable();
+                let counts = loop {
+                    let mut c = vec![0usize; k];
+                    for _ in 0..n - 1 {
+                        c[rng.gen_range(0..k)] += 1;
+                    }
+                    if c.iter().all(|&x| x > 0) {
+                        break c;
+                    }
+                };
+                t.add(sample(spec.instance(source, &set, &counts))?);
+                if !tick(&mut t) {
+                    return Ok(t.out);
+                }
+            }
+        }
+    }
+    progress(t.out.tried, total);
+    Ok(t.out)
+}
+
+/// The next split of a total among the kinds (every part at least 1), in a fixed order; false
+/// after the last.
+fn next_split(c: &mut [usize]) -> bool {
+    // Move one unit from the last part to the rightmost part that can take it, like counting.
+    let k = c.len();
+    if k == 1 {
+        return false;
+    }
+    let last = c[k - 1];
+    if last > 1 {
+        // Find the part before the last and increment it; reset the rest.
+        c[k - 2] += 1;
+        c[k - 1] = last - 1;
+        return true;
+    }
+    // last == 1: carry to an earlier part.
+    let mut i = k - 2;
+    loop {
+        // Return part i's surplus to the last part and try to increment part i-1.
+        if i == 0 {
+            return false;
+        }
+        let surplus = c[i] - 1;
+        c[i] = 1;
+        c[k - 1] += surplus;
+        if c[k - 1] > 1 {
+            c[i - 1] += 1;
+            c[k - 1] -= 1;
+            return true;
+        }
+        i -= 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every split of `total` into `k` positive parts, once: compositions count
+    /// binom(total - 1, k - 1).
+    #[test]
+    fn splits_are_every_composition_once() {
+        for k in 1..=4usize {
+            for total in k..=9 {
+                let mut c = vec![1usize; k];
+                c[k - 1] = total - (k - 1);
+                let mut seen = std::collections::HashSet::new();
+                loop {
+                    assert_eq!(c.iter().sum::<usize>(), total);
+                    assert!(c.iter().all(|&x| x >= 1));
+                    assert!(seen.insert(c.clone()), "{c:?} twice");
+                    if !next_split(&mut c) {
+                        break;
+                    }
+                }
+                assert_eq!(
+                    seen.len() as u64,
+                    binom(total as u64 - 1, k as u64 - 1),
+                    "k {k} total {total}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_exhaustive_family_is_timed_once_each() {
+        let spec = ExploreSpec {
+            model: ModelKind::Node,
+            types: 2,
+            max_cost: 3,
+            nodes: (3, 7),
+            search: Search::Exhaustive,
+        };
+        // 3 source costs x 3 kind pairs x (1 + 2 + 3 + 4 + 5) splits.
+        assert_eq!(spec.family_size(), 3 * 3 * 15);
+        let found = explore(&spec, &mut |_, _| true).unwrap();
+        assert_eq!(found.tried, 135);
+        assert_eq!(found.histogram.iter().sum::<u64>(), 135);
+        assert!(found.complete);
+        let w = &found.worst[0];
+        assert_eq!((w.greedy, w.optimum), (5.0, 4.0));
+        assert_eq!(w.instance.nodes.len(), 7);
+    }
+
+    #[test]
+    fn stopping_early_says_so() {
+        let spec = ExploreSpec {
+            model: ModelKind::SenderReceiver,
+            types: 2,
+            max_cost: 3,
+            nodes: (3, 9),
+            search: Search::Random {
+                tries: 10_000,
+                seed: 1,
+            },
+        };
+        let found = explore(&spec, &mut |done, _| done < 512).unwrap();
+        assert!(!found.complete);
+        assert_eq!(found.tried, 512);
+    }
+
+    #[test]
+    fn bad_settings_name_the_field() {
+        let ok = ExploreSpec {
+            model: ModelKind::Node,
+            types: 2,
+            max_cost: 3,
+            nodes: (3, 7),
+            search: Search::Exhaustive,
+        };
+        let msg = |f: &dyn Fn(&mut ExploreSpec)| {
+            let mut s = ok;
+            f(&mut s);
+            s.validate().unwrap_err().to_string()
+        };
+        assert!(msg(&|s| s.types = 0).contains("types"));
+        assert!(msg(&|s| s.max_cost = 1).contains("costs up to at least 2"));
+        assert!(msg(&|s| s.nodes = (2, 7)).contains("at least 3"));
+        assert!(msg(&|s| s.nodes = (3, 41)).contains("at most 40"));
+        assert!(msg(&|s| {
+            s.max_cost = 64;
+            s.types = 4;
+            s.nodes = (5, 40);
+        })
+        .contains("instances to time"));
+    }
+}
