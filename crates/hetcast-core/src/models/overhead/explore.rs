@@ -270,7 +270,7 @@ pub fn explore(
         Search::Random { tries, .. } => tries,
     };
     let mut tick = |t: &mut Tally| -> bool {
-        if t.out.tried % 256 == 0 && !progress(t.out.tried, total) {
+        if t.out.tried.is_multiple_of(256) && !progress(t.out.tried, total) {
             t.out.complete = false;
             return false;
         }
