@@ -64,7 +64,7 @@ pub fn error_cell(key: &str, span: usize, message: &str) -> Html {
 }
 
 /// The first header cell: the button that shows every row or only the selected one.
-pub fn toggle_header(state: &StateHandle) -> Html {
+fn toggle_header(state: &StateHandle) -> Html {
     let toggle = {
         let s = state.clone();
         Callback::from(move |_: MouseEvent| s.dispatch(Action::Ui(UiAction::ToggleTable)))
@@ -79,6 +79,24 @@ pub fn toggle_header(state: &StateHandle) -> Html {
             </button>
             {" Algorithm"}
         </th>
+    }
+}
+
+/// The results table (`results`, of CSS class `class`): the fold button's column, the
+/// model's `columns` (header cells), then its `rows`.
+pub fn results_table_of(state: &StateHandle, class: Classes, columns: Html, rows: Html) -> Html {
+    html! {
+        <div class="table-wrap">
+            <table {class} id="results">
+                <thead>
+                    <tr>
+                        { toggle_header(state) }
+                        { columns }
+                    </tr>
+                </thead>
+                <tbody>{ rows }</tbody>
+            </table>
+        </div>
     }
 }
 

@@ -50,6 +50,14 @@ pub struct Reply {
 }
 
 impl Reply {
+    /// The reply of a commit that replaced `before`.
+    pub fn replaced(before: AnyInstance) -> Reply {
+        Reply {
+            replaced: Some(before),
+            notice: None,
+        }
+    }
+
     /// A reply that only says something.
     pub fn say(notice: Notice) -> Reply {
         Reply {
@@ -145,8 +153,8 @@ impl ModelState {
     /// The caption over the views: the selected algorithm and its completion time.
     pub fn caption(&self) -> String {
         match self {
-            ModelState::Overhead(s) => s.caption(),
-            ModelState::Multi(s) => s.caption(),
+            ModelState::Overhead(s) => s.results.caption(),
+            ModelState::Multi(s) => s.results.caption(),
         }
     }
 
@@ -205,6 +213,10 @@ pub trait Row: Clone {
     fn algo(&self) -> Self::Algo;
     /// The completion time, when the run succeeded.
     fn time(&self) -> Option<f64>;
+    /// The algorithm's name in the caption ("Greedy (FNF)", "WRP").
+    fn name(&self) -> String;
+    /// A time as the model writes it ("10", "1,234 µs").
+    fn fmt_time(t: f64) -> String;
 }
 
 /// The results on the instance in use, in the order of the model's algorithm list, and the
@@ -236,6 +248,16 @@ impl<R: Row> Results<R> {
     /// The row the folded table shows: the selected one, or the first.
     pub fn shown(&self) -> Option<R::Algo> {
         self.selected_row().or(self.rows.first()).map(R::algo)
+    }
+
+    /// The caption over the views: the selected algorithm and its completion time.
+    pub fn caption(&self) -> String {
+        self.selected_row()
+            .map(|r| {
+                let t = r.time().map(R::fmt_time);
+                format!("{}: T = {}", r.name(), t.unwrap_or_else(|| "—".into()))
+            })
+            .unwrap_or_default()
     }
 
     /// Insert or replace the row of `row.algo()`, keeping the algorithm list's order.
@@ -291,6 +313,26 @@ pub fn field_error<F: PartialEq>(errors: &[(F, String)], field: F) -> Option<&st
         .iter()
         .find(|(f, _)| *f == field)
         .map(|(_, m)| m.as_str())
+}
+
+/// What an editor keeps of `built`, its drafts parsed: the errors (`errors`, `general`; both
+/// cleared when the drafts are valid) and, when valid, the instance to commit.
+pub fn marked<I, F>(
+    built: Result<I, DraftErrors<F>>,
+    errors: &mut Vec<(F, String)>,
+    general: &mut Option<String>,
+) -> Option<I> {
+    let (e, g) = match built {
+        Ok(inst) => {
+            errors.clear();
+            *general = None;
+            return Some(inst);
+        }
+        Err(eg) => eg,
+    };
+    *errors = e;
+    *general = g;
+    None
 }
 
 /// Errors of drafts that do not make a valid instance: by field, and for the whole instance.

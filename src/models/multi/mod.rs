@@ -25,7 +25,7 @@ use hetcast_core::models::overhead::Instance;
 use hetcast_core::AnyInstance;
 
 use self::drafts::{ClassDraft, ClassField, MessageDraft, MsgField, MultiDrafts};
-use crate::models::{Reply, Results, Row};
+use crate::models::{marked, Reply, Results, Row};
 use crate::state::Notice;
 
 /// Most transfers (the sum of the destination counts) the app runs.
@@ -77,6 +77,14 @@ impl Row for MultiRunRow {
 
     fn time(&self) -> Option<f64> {
         MultiRunRow::time(self)
+    }
+
+    fn name(&self) -> String {
+        self.algo.short().to_string()
+    }
+
+    fn fmt_time(t: f64) -> String {
+        hetcast_core::units::fmt_us(t)
     }
 }
 
@@ -393,17 +401,10 @@ impl MultiState {
 
     /// Commit the drafts when they are valid; otherwise record their errors.
     fn try_commit(&mut self) -> Reply {
-        match self.drafts.build() {
-            Ok(m) => {
-                self.drafts.errors.clear();
-                self.drafts.general = None;
-                self.commit(m)
-            }
-            Err((errors, general)) => {
-                self.drafts.errors = errors;
-                self.drafts.general = general;
-                Reply::default()
-            }
+        let d = &mut self.drafts;
+        match marked(d.build(), &mut d.errors, &mut d.general) {
+            Some(inst) => self.commit(inst),
+            None => Reply::default(),
         }
     }
 
@@ -414,10 +415,7 @@ impl MultiState {
         }
         let before = AnyInstance::Multi((*self.instance).clone());
         self.set_instance(m);
-        Reply {
-            replaced: Some(before),
-            notice: None,
-        }
+        Reply::replaced(before)
     }
 
     /// Replace the instance and recompute its bound and every result shown.

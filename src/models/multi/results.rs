@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::{MultiAction, MultiRunRow, MultiState};
 use crate::components::results::{
-    error_cell, ratio_text, result_row, results_panel, toggle_header,
+    error_cell, ratio_text, result_row, results_panel, results_table_of,
 };
 use crate::components::StateHandle;
 use crate::state::Action;
@@ -69,31 +69,27 @@ pub fn results_table(state: &StateHandle, m: &MultiState) -> Html {
         )
     };
     let open = state.ui.table_open;
-    let table = html! {
-        <div class="table-wrap">
-            <table class="results multi" id="results">
-                <thead>
-                    <tr>
-                        { toggle_header(state) }
-                        <th scope="col" title="completion time: when the last destination holds its last message (simulated)">{"Time T"}</th>
-                        <th scope="col" title="completion time / idealised lower bound (paper 001, section 3.1)">{"÷ LB"}</th>
-                        <th scope="col" title="total time receivers spend blocked waiting for a message">{"Blocked"}</th>
-                    </tr>
-                </thead>
-                <tbody>
-                    { for m.results.rows.iter().filter(|r| open || Some(r.algo) == shown).map(row) }
-                    if open {
-                        <tr class="lb-row" id="row-lb">
-                            <th scope="row" title="idealised lower bound: a node may receive and send many messages at once (section 3.1)">{"LB"}<span class="algo-name">{" lower bound"}</span></th>
-                            <td class="time num" id="time-lb">{ fmt_us(lb) }</td>
-                            <td class="num">{"1"}</td>
-                            <td class="num">{"—"}</td>
-                        </tr>
-                    }
-                </tbody>
-            </table>
-        </div>
+    let columns = html! {
+        <>
+            <th scope="col" title="completion time: when the last destination holds its last message (simulated)">{"Time T"}</th>
+            <th scope="col" title="completion time / idealised lower bound (paper 001, section 3.1)">{"÷ LB"}</th>
+            <th scope="col" title="total time receivers spend blocked waiting for a message">{"Blocked"}</th>
+        </>
     };
+    let rows = html! {
+        <>
+            { for m.results.rows.iter().filter(|r| open || Some(r.algo) == shown).map(row) }
+            if open {
+                <tr class="lb-row" id="row-lb">
+                    <th scope="row" title="idealised lower bound: a node may receive and send many messages at once (section 3.1)">{"LB"}<span class="algo-name">{" lower bound"}</span></th>
+                    <td class="time num" id="time-lb">{ fmt_us(lb) }</td>
+                    <td class="num">{"1"}</td>
+                    <td class="num">{"—"}</td>
+                </tr>
+            }
+        </>
+    };
+    let table = results_table_of(state, classes!("results", "multi"), columns, rows);
     let empty = html! {
         <p class="hint" id="results-empty">
             {"No results yet. Press "}<kbd>{"r"}</kbd>{" to run FEF, ECF, WR and WRP, or pick one above. Lower bound: "}

@@ -60,20 +60,6 @@ impl MultiState {
         multi_scene_of(inst, ok, row.algo.short(), view, size, fit, self.tree_msg)
     }
 
-    /// The caption over the view: the selected algorithm and its completion time.
-    pub fn caption(&self) -> String {
-        self.results
-            .selected_row()
-            .map(|r| {
-                format!(
-                    "{}: T = {}",
-                    r.algo.short(),
-                    r.time().map(fmt_us).unwrap_or_else(|| "—".into())
-                )
-            })
-            .unwrap_or_default()
-    }
-
     /// The panel's content: a hint without a result, the error of a failed run, else the
     /// `drawing` of `view` (when it draws one), the task lists or the trace.
     pub fn view_body(&self, view: View, drawing: Option<Html>) -> Html {

@@ -20,7 +20,7 @@ use hetcast_core::models::overhead::{Instance, ModelKind, APP_MAX_NODES};
 use hetcast_core::AnyInstance;
 
 use self::drafts::{Drafts, NodeField};
-use crate::models::{Reply, Results, Row};
+use crate::models::{marked, Reply, Results, Row};
 use crate::state::Notice;
 
 /// A successful run: the plan, its schedule and the schedule's properties.
@@ -54,6 +54,14 @@ impl Row for RunRow {
 
     fn time(&self) -> Option<f64> {
         RunRow::time(self)
+    }
+
+    fn name(&self) -> String {
+        self.title()
+    }
+
+    fn fmt_time(t: f64) -> String {
+        crate::util::fmt_time(t)
     }
 }
 
@@ -322,17 +330,10 @@ impl OverheadState {
 
     /// Commit the drafts when they are valid; otherwise record their errors.
     fn try_commit(&mut self) -> Reply {
-        match self.drafts.build(self.instance.model) {
-            Ok(inst) => {
-                self.drafts.errors.clear();
-                self.drafts.general = None;
-                self.commit(inst)
-            }
-            Err((errors, general)) => {
-                self.drafts.errors = errors;
-                self.drafts.general = general;
-                Reply::default()
-            }
+        let d = &mut self.drafts;
+        match marked(d.build(self.instance.model), &mut d.errors, &mut d.general) {
+            Some(inst) => self.commit(inst),
+            None => Reply::default(),
         }
     }
 
@@ -343,10 +344,7 @@ impl OverheadState {
         }
         let before = AnyInstance::Overhead((*self.instance).clone());
         self.set_instance(inst);
-        Reply {
-            replaced: Some(before),
-            notice: None,
-        }
+        Reply::replaced(before)
     }
 
     /// Replace the instance and recompute bounds and every result shown.

@@ -7,7 +7,7 @@ use yew::prelude::*;
 use super::{OverheadAction, OverheadState, RunRow};
 use crate::components::field::TextField;
 use crate::components::results::{
-    error_cell, ratio_text, result_row, results_panel, toggle_header, yes_no,
+    error_cell, ratio_text, result_row, results_panel, results_table_of, yes_no,
 };
 use crate::components::StateHandle;
 use crate::state::Action;
@@ -101,25 +101,22 @@ pub fn results_table(state: &StateHandle, m: &OverheadState) -> Html {
             cells,
         )
     };
-    let table = html! {
-        <div class="table-wrap">
-            <table class="results" id="results">
-                <thead>
-                    <tr>
-                        { toggle_header(state) }
-                        <th scope="col" title="completion time">{"Time"}</th>
-                        <th scope="col" title="proven lower bound on the optimum"><abbr title="lower bound">{"LB"}</abbr></th>
-                        <th scope="col">{"Guarantee"}</th>
-                        <th scope="col" title="completion time / optimum (when an exact solver ran)">{"÷ OPT"}</th>
-                        <th scope="col" class="prop-h" title="non-idling: no node waits while it could send">{"Non-idle"}</th>
-                        <th scope="col" class="prop-h" title="monotonic: no node sends to a faster node (root excepted)">{"Mono"}</th>
-                        <th scope="col" class="prop-h" title="layered: faster nodes hold the message no later than slower ones">{"Layer"}</th>
-                    </tr>
-                </thead>
-                <tbody>{ for m.results.rows.iter().filter(|r| state.ui.table_open || Some(r.algo) == shown).map(row) }</tbody>
-            </table>
-        </div>
+    let columns = html! {
+        <>
+            <th scope="col" title="completion time">{"Time"}</th>
+            <th scope="col" title="proven lower bound on the optimum"><abbr title="lower bound">{"LB"}</abbr></th>
+            <th scope="col">{"Guarantee"}</th>
+            <th scope="col" title="completion time / optimum (when an exact solver ran)">{"÷ OPT"}</th>
+            <th scope="col" class="prop-h" title="non-idling: no node waits while it could send">{"Non-idle"}</th>
+            <th scope="col" class="prop-h" title="monotonic: no node sends to a faster node (root excepted)">{"Mono"}</th>
+            <th scope="col" class="prop-h" title="layered: faster nodes hold the message no later than slower ones">{"Layer"}</th>
+        </>
     };
+    let open = state.ui.table_open;
+    let rows = html! {
+        for m.results.rows.iter().filter(|r| open || Some(r.algo) == shown).map(row)
+    };
+    let table = results_table_of(state, classes!("results"), columns, rows);
     let empty = html! {
         <p class="hint" id="results-empty">
             {"No results yet. Press "}<kbd>{"r"}</kbd>{" to run every algorithm, or pick one above."}

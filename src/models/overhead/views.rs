@@ -51,20 +51,6 @@ impl OverheadState {
         scene_of(&self.instance, ok, &row.title(), view, size, fit)
     }
 
-    /// The caption over the view: the selected algorithm and its completion time.
-    pub fn caption(&self) -> String {
-        self.results
-            .selected_row()
-            .map(|r| {
-                format!(
-                    "{}: T = {}",
-                    r.title(),
-                    r.time().map(fmt_time).unwrap_or_else(|| "—".into())
-                )
-            })
-            .unwrap_or_default()
-    }
-
     /// The panel's content: a hint without a result, the error of a failed run, else the
     /// `drawing` of the view (when it draws one) or the trace.
     pub fn view_body(&self, drawing: Option<Html>) -> Html {
