@@ -1,49 +1,57 @@
 //! The root component: state, persistence, keyboard, layout.
 
 use crate::components::algorithms::AlgorithmBar;
-use crate::components::editor::InstanceEditor;
-use crate::components::generators::{Generators, MultiGenerators};
 use crate::components::help::HelpDialog;
-use crate::components::multi_editor::MultiEditor;
 use crate::components::results::{BoundsPanel, ResultsTable};
 use crate::components::topbar::TopBar;
-use crate::state::{default_instance, Action, AppState, Tab};
+use crate::models::multi::editor::MultiEditor;
+use crate::models::multi::generators::MultiGenerators;
+use crate::models::multi::MultiAction;
+use crate::models::overhead::editor::InstanceEditor;
+use crate::models::overhead::generators::Generators;
+use crate::models::overhead::{default_instance, OverheadAction};
+use crate::models::{ModelAction, ModelState};
+use crate::state::{Action, AppState, UiAction};
 use crate::util;
 use crate::views::ViewPanel;
 use gloo::events::{EventListener, EventListenerOptions};
 use hetcast_core::models::multi::algo::MultiAlgorithm;
 use hetcast_core::models::overhead::algo::Algorithm;
+use hetcast_core::models::View;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, KeyboardEvent};
 use yew::prelude::*;
 
-/// What a key press (outside text fields, without Ctrl/Alt/Meta) does, if anything.
-pub fn key_action(key: &str, help_open: bool) -> Option<Action> {
+/// What a key press (outside text fields, without Ctrl/Alt/Meta) does, if anything; the digit
+/// keys pick among `views`, the views of the model on screen.
+pub fn key_action(key: &str, help_open: bool, views: &[View]) -> Option<Action> {
     if help_open {
         return match key {
-            "Escape" | "?" => Some(Action::CloseHelp),
+            "Escape" | "?" => Some(UiAction::CloseHelp.into()),
             _ => None,
         };
     }
+    let digit = key.parse::<usize>().ok().filter(|_| key.len() == 1);
+    if let Some(d) = digit {
+        let view = views.get(d.checked_sub(1)?)?;
+        return Some(UiAction::SetTab(*view).into());
+    }
     Some(match key {
-        "r" => Action::RunAll,
-        "g" => Action::Run(Algorithm::Greedy),
-        "o" => Action::Run(Algorithm::Optimal),
-        "w" => Action::RunMulti(MultiAlgorithm::Wrp),
-        "m" => Action::StepTreeMessage(1),
-        "1" => Action::SetTab(Tab::ALL[0]),
-        "2" => Action::SetTab(Tab::ALL[1]),
-        "3" => Action::SetTab(Tab::ALL[2]),
-        "j" => Action::SelectStep(1),
-        "k" => Action::SelectStep(-1),
+        "r" => ModelAction::RunAll.into(),
+        "g" => OverheadAction::Run(Algorithm::Greedy).into(),
+        "o" => OverheadAction::Run(Algorithm::Optimal).into(),
+        "w" => MultiAction::Run(MultiAlgorithm::Wrp).into(),
+        "m" => MultiAction::StepTreeMessage(1).into(),
+        "j" => ModelAction::SelectStep(1).into(),
+        "k" => ModelAction::SelectStep(-1).into(),
         "z" => Action::Undo,
         "y" => Action::Redo,
-        "i" => Action::ToggleSide,
-        "f" => Action::ToggleFocus,
-        "Escape" => Action::LeaveFocus,
-        "v" => Action::ToggleFit,
-        "t" => Action::ToggleTable,
-        "?" => Action::ToggleHelp,
+        "i" => UiAction::ToggleSide.into(),
+        "f" => UiAction::ToggleFocus.into(),
+        "Escape" => UiAction::LeaveFocus.into(),
+        "v" => UiAction::ToggleFit.into(),
+        "t" => UiAction::ToggleTable.into(),
+        "?" => UiAction::ToggleHelp.into(),
         _ => return None,
     })
 }
@@ -98,10 +106,10 @@ pub fn app() -> Html {
         None => AppState::new(default_instance()),
     });
 
-    // Persist every committed instance (of the model on screen).
+    // Persist every committed instance (of the model on screen), as its model's JSON.
     {
         let inst = state.current();
-        use_effect_with((state.revision, state.multi_mode), move |_| {
+        use_effect_with((state.revision, state.model.id()), move |_| {
             util::save(&inst)
         });
     }
@@ -109,8 +117,9 @@ pub fn app() -> Html {
     // Keyboard commands.
     {
         let dispatcher = state.dispatcher();
-        let help_open = state.help;
-        use_effect_with(help_open, move |&help_open| {
+        let help_open = state.ui.help;
+        let views = state.model.views();
+        use_effect_with((help_open, views), move |&(help_open, views)| {
             let doc = gloo::utils::document();
             let opts = EventListenerOptions::enable_prevent_default();
             let listener = EventListener::new_with_options(&doc, "keydown", opts, move |e| {
@@ -123,7 +132,7 @@ pub fn app() -> Html {
                 if is_typing(e.target(), &e.key()) {
                     return;
                 }
-                if let Some(a) = key_action(&e.key(), help_open) {
+                if let Some(a) = key_action(&e.key(), help_open, views) {
                     e.prevent_default();
                     dispatcher.dispatch(a);
                 }
@@ -134,34 +143,37 @@ pub fn app() -> Html {
 
     let toggle_side = {
         let s = state.clone();
-        Callback::from(move |_: MouseEvent| s.dispatch(Action::ToggleSide))
+        Callback::from(move |_: MouseEvent| s.dispatch(UiAction::ToggleSide.into()))
     };
     // The instance panel stays mounted while hidden (focus mode, key i), so that what it holds
     // besides the instance (generator fields, open sections) is still there when it comes back.
-    let shown = state.side && !state.focus;
-    let layout_class = if state.focus {
+    let ui = &state.ui;
+    let shown = ui.side && !ui.focus;
+    let layout_class = if ui.focus {
         "focus"
-    } else if state.side {
+    } else if ui.side {
         "with-side"
     } else {
         "no-side"
     };
+    // One of each model's components is on screen; the other model's is unmounted, as before.
+    let multi = matches!(state.model, ModelState::Multi(_));
     let side = html! {
         <>
             <aside class={classes!("side", (!shown).then_some("hidden"))} aria-label="Instance" aria-hidden={(!shown).then_some("true")}>
-                if state.multi_mode {
+                if multi {
                     <MultiEditor state={state.clone()} />
                 } else {
                     <InstanceEditor state={state.clone()} />
                 }
                 <BoundsPanel state={state.clone()} />
-                if state.multi_mode {
+                if multi {
                     <MultiGenerators state={state.clone()} />
                 } else {
                     <Generators state={state.clone()} />
                 }
             </aside>
-            if !state.side && !state.focus {
+            if !ui.side && !ui.focus {
                 <button class="show-side" id="show-side" onclick={toggle_side}
                     title="Show the instance panel (key i)">{"▶ Instance"}</button>
             }
@@ -173,14 +185,14 @@ pub fn app() -> Html {
             <div class={classes!("layout", layout_class)}>
                 { side }
                 <main class="main">
-                    if !state.focus {
+                    if !ui.focus {
                         <AlgorithmBar state={state.clone()} />
                         <ResultsTable state={state.clone()} />
                     }
                     <ViewPanel state={state.clone()} />
                 </main>
             </div>
-            if state.help {
+            if ui.help {
                 <HelpDialog state={state.clone()} />
             }
         </div>
@@ -193,12 +205,26 @@ mod tests {
 
     #[test]
     fn keys() {
-        assert_eq!(key_action("r", false), Some(Action::RunAll));
-        assert_eq!(key_action("2", false), Some(Action::SetTab(Tab::Gantt)));
-        assert_eq!(key_action("x", false), None);
-        assert_eq!(key_action("r", true), None);
-        assert_eq!(key_action("Escape", true), Some(Action::CloseHelp));
-        assert_eq!(key_action("Escape", false), Some(Action::LeaveFocus));
+        use hetcast_core::models::{overhead::Overhead, Model};
+        let views = Overhead::VIEWS;
+        assert_eq!(
+            key_action("r", false, views),
+            Some(Action::Model(ModelAction::RunAll))
+        );
+        assert_eq!(
+            key_action("2", false, views),
+            Some(Action::Ui(UiAction::SetTab(View::Gantt)))
+        );
+        assert_eq!(key_action("x", false, views), None);
+        assert_eq!(key_action("r", true, views), None);
+        assert_eq!(
+            key_action("Escape", true, views),
+            Some(Action::Ui(UiAction::CloseHelp))
+        );
+        assert_eq!(
+            key_action("Escape", false, views),
+            Some(Action::Ui(UiAction::LeaveFocus))
+        );
         assert!(select_uses("ArrowDown") && select_uses("Enter"));
         assert!(!select_uses("r") && !select_uses("1"));
     }

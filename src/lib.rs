@@ -3,15 +3,17 @@
 //! The app is a library so that browser tests can mount it on an element of their own
 //! ([`mount`]); the `hetcast-app` binary (what Trunk builds) calls [`start`].
 //!
-//! - [`state`]: the [`Reducible`](yew::Reducible) state, its [`Action`](state::Action)s and undo;
-//! - [`components`]: small function components (top bar, editor, generators, results, ...);
-//! - [`views`]: the Tree, Gantt and Trace views of the selected result.
+//! - [`state`]: the [`Reducible`](yew::Reducible) state; its root reducer routes each
+//!   [`Action`](state::Action) to the UI, the undo history or the model on screen;
+//! - [`models`]: one folder per model: its drafts, reducer, editor, generators, results, views;
+//! - [`components`]: model-independent components (top bar, results table, help, fields, ...);
+//! - [`views`]: the view panel (a tab per view of the model) and how drawings fit it.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod app;
 pub mod components;
-pub mod multi;
+pub mod models;
 pub mod state;
 pub mod util;
 pub mod views;

@@ -1,22 +1,19 @@
-//! Browser helpers: downloads, local storage, number formatting.
+//! Browser helpers: downloads, local storage, the tables' time format.
 
-use crate::state::Saved;
+use hetcast_core::AnyInstance;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Blob, BlobPropertyBag, HtmlAnchorElement, Url};
 
 /// Local-storage key of the instance being edited.
 pub const STORAGE_KEY: &str = "hetcast.instance.v1";
 
-/// A time as the tables show it: whole numbers without a decimal point, others with up to 3
-/// decimals.
+/// A time as the tables show it ([`hetcast_core::units::fmt_t`]), "—" for NaN.
 pub fn fmt_time(t: f64) -> String {
     if t.is_nan() {
         return "—".into();
     }
     hetcast_core::units::fmt_t(t)
 }
-
-pub use hetcast_core::units::trimmed;
 
 /// Offer `text` as a file download named `filename` with MIME type `mime`.
 pub fn download(filename: &str, mime: &str, text: &str) -> Result<(), JsValue> {
@@ -46,14 +43,16 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
-/// The instance saved by an earlier visit (either model), if any and if it still reads.
-pub fn load_saved() -> Option<Saved> {
+/// The instance saved by an earlier visit (any model, read by its `"model"` tag), if any and
+/// if it still reads.
+pub fn load_saved() -> Option<AnyInstance> {
     let text = storage()?.get_item(STORAGE_KEY).ok().flatten()?;
-    Saved::from_json(&text).ok()
+    AnyInstance::from_json(&text).ok()
 }
 
-/// Save `inst` for the next visit (silently does nothing where storage is unavailable).
-pub fn save(inst: &Saved) {
+/// Save `inst`, as its model's JSON, for the next visit (silently does nothing where storage
+/// is unavailable).
+pub fn save(inst: &AnyInstance) {
     if let Some(s) = storage() {
         let _ = s.set_item(STORAGE_KEY, &inst.to_json());
     }

@@ -333,7 +333,7 @@ async fn random_generator_says_types_are_at_most_max_cost() {
 fn wu_time(algo: hetcast_core::models::multi::algo::MultiAlgorithm) -> String {
     let inst = hetcast_core::models::multi::gallery::wrp_beats_wr();
     let s = hetcast_core::models::multi::simulate_multi(&inst, &algo.run(&inst).unwrap()).unwrap();
-    hetcast_core::layout::multi_gantt::fmt_us(s.completion_time)
+    hetcast_core::units::fmt_us(s.completion_time)
 }
 
 #[wasm_bindgen_test]

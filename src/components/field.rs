@@ -64,17 +64,16 @@ pub fn text_field(p: &TextFieldProps) -> Html {
     }
 }
 
-/// Under an editor: the error of the whole instance (`instance-error`), and, while any field is
-/// invalid, the hint that the last valid instance stays in use (`kept-hint`).
-pub fn draft_status(general: Option<&str>, valid: bool) -> Html {
-    html! {
-        <>
-            if let Some(g) = general {
-                <p class="field-error" role="alert" id="instance-error">{"⚠ "}{ g.to_string() }</p>
-            }
-            if !valid {
-                <p class="hint" id="kept-hint">{"Fix the marked fields; the algorithms keep using the last valid instance."}</p>
-            }
-        </>
+/// Parse a whole number in `lo..=hi`.
+pub fn parse_count(text: &str, lo: u64, hi: u64) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(v) if (lo..=hi).contains(&v) => Ok(v),
+        _ => Err(format!("a whole number from {lo} to {hi}")),
     }
+}
+
+/// A callback that stores the text typed into a field in `h`.
+pub fn setter(h: &UseStateHandle<String>) -> Callback<String> {
+    let h = h.clone();
+    Callback::from(move |t: String| h.set(t))
 }

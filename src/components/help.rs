@@ -1,7 +1,7 @@
 //! The key help ("?").
 
 use super::StateProps;
-use crate::state::Action;
+use crate::state::{Action, UiAction};
 use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -17,8 +17,8 @@ pub const KEYS: &[(&str, &str)] = &[
     ("w", "run WRP (many-source model)"),
     ("m", "tree of the next message (many-source model)"),
     (
-        "1 2 3",
-        "show Tree, Gantt, Trace (Tasks in the many-source model)",
+        "1 2 3 4",
+        "show Tree, Gantt, Trace (many-source model: Tree, Gantt, Tasks, Trace)",
     ),
     ("j / k", "select the next / previous result"),
     ("z / y", "undo / redo an instance change"),
@@ -98,7 +98,7 @@ pub fn help_dialog(p: &StateProps) -> Html {
     }
     let close = {
         let s = p.state.clone();
-        Callback::from(move |_: MouseEvent| s.dispatch(Action::CloseHelp))
+        Callback::from(move |_: MouseEvent| s.dispatch(Action::Ui(UiAction::CloseHelp)))
     };
     html! {
         <div class="overlay">

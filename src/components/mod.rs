@@ -1,14 +1,14 @@
-//! Small function components. Each takes the app state handle as its only prop.
+//! Model-independent function components and the parts they share. Each component takes the
+//! app state handle as its only prop; what depends on the model is in [`crate::models`].
 
 pub mod algorithms;
 pub mod editor;
 pub mod field;
-pub mod generators;
 pub mod help;
-pub mod multi_editor;
 pub mod results;
 pub mod scene_view;
 pub mod topbar;
+pub mod trace_list;
 
 use crate::state::AppState;
 use yew::prelude::*;

@@ -4,12 +4,14 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::StateProps;
-use crate::state::{Action, Notice, NoticeKind, Saved};
+use crate::models::ModelState;
+use crate::state::{Action, ModelChoice, Notice, NoticeKind, UiAction};
 use crate::util;
 use crate::views;
 use gloo::file::callbacks::FileReader;
 use hetcast_core::models::multi::gallery as multi_gallery;
 use hetcast_core::models::overhead::{gallery, ModelKind};
+use hetcast_core::AnyInstance;
 
 /// The menu text of a many-source gallery entry: its title up to the colon
 /// ("WRP beats WR (Wu et al., fig. 1)"); the full title is the tooltip.
@@ -18,6 +20,11 @@ pub fn gallery_title(title: &str) -> &str {
 }
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
+
+/// The action that shows notice `n`.
+fn notify(n: Notice) -> Action {
+    Action::Ui(UiAction::Notify(n))
+}
 
 /// How long an information notice stays, in milliseconds.
 pub const NOTICE_MS: u32 = 8000;
@@ -31,10 +38,9 @@ pub fn top_bar(p: &StateProps) -> Html {
     {
         // Keep the model menu in step with the instance (undo, imports and the gallery change it).
         let model_ref = model_ref.clone();
-        let key = if state.multi_mode {
-            "multi"
-        } else {
-            state.instance.model.name()
+        let key = match &state.model {
+            ModelState::Overhead(m) => m.instance.model.name(),
+            ModelState::Multi(_) => "multi",
         };
         use_effect_with(key, move |m| {
             if let Some(sel) = model_ref.cast::<HtmlSelectElement>() {
@@ -45,9 +51,11 @@ pub fn top_bar(p: &StateProps) -> Html {
     {
         // Information notices go away after a few seconds; errors stay until dismissed.
         let s = state.clone();
-        use_effect_with(state.notice.clone(), move |n| {
+        use_effect_with(state.ui.notice.clone(), move |n| {
             let timer = n.as_ref().filter(|n| n.kind == NoticeKind::Info).map(|_| {
-                gloo::timers::callback::Timeout::new(NOTICE_MS, move || s.dispatch(Action::Dismiss))
+                gloo::timers::callback::Timeout::new(NOTICE_MS, move || {
+                    s.dispatch(Action::Ui(UiAction::Dismiss))
+                })
             });
             move || drop(timer)
         });
@@ -58,11 +66,12 @@ pub fn top_bar(p: &StateProps) -> Html {
         let s = state.clone();
         Callback::from(move |e: Event| {
             let sel: HtmlSelectElement = e.target_unchecked_into();
-            match sel.value().as_str() {
-                "multi" => s.dispatch(Action::UseMulti),
-                "sender_receiver" => s.dispatch(Action::SetModel(ModelKind::SenderReceiver)),
-                _ => s.dispatch(Action::SetModel(ModelKind::Node)),
-            }
+            let choice = match sel.value().as_str() {
+                "multi" => ModelChoice::Multi,
+                "sender_receiver" => ModelChoice::Overhead(ModelKind::SenderReceiver),
+                _ => ModelChoice::Overhead(ModelKind::Node),
+            };
+            s.dispatch(Action::UseModel(choice))
         })
     };
     // The gallery loads an example when it is picked with the mouse, on Enter, or with the Load
@@ -85,14 +94,14 @@ pub fn top_bar(p: &StateProps) -> Html {
             pending.set(String::new());
             if let Some(ex) = gallery::examples().into_iter().find(|x| x.id == id) {
                 s.dispatch(Action::Load {
-                    instance: (ex.build)(),
+                    instance: (ex.build)().into(),
                     origin: ex.title.to_string(),
                 });
             } else if let Some((_, title, instance)) =
                 multi_gallery::all().into_iter().find(|x| x.0 == id)
             {
-                s.dispatch(Action::LoadMulti {
-                    instance,
+                s.dispatch(Action::Load {
+                    instance: instance.into(),
                     origin: gallery_title(title).to_string(),
                 });
             }
@@ -160,22 +169,16 @@ pub fn top_bar(p: &StateProps) -> Html {
             let file = gloo::file::File::from(file);
             let s = s.clone();
             let task = gloo::file::callbacks::read_as_text(&file, move |res| match res {
-                Ok(text) => match Saved::from_json(&text) {
-                    Ok(Saved::Single(instance)) => s.dispatch(Action::Load {
+                Ok(text) => match AnyInstance::from_json(&text) {
+                    Ok(instance) => s.dispatch(Action::Load {
                         instance,
                         origin: format!("file {name}"),
                     }),
-                    Ok(Saved::Multi(instance)) => s.dispatch(Action::LoadMulti {
-                        instance,
-                        origin: format!("file {name}"),
-                    }),
-                    Err(e) => s.dispatch(Action::Notify(Notice::error(format!(
+                    Err(e) => s.dispatch(notify(Notice::error(format!(
                         "Could not import {name}: {e}. The current instance is kept."
                     )))),
                 },
-                Err(e) => s.dispatch(Action::Notify(Notice::error(format!(
-                    "Could not read {name}: {e}"
-                )))),
+                Err(e) => s.dispatch(notify(Notice::error(format!("Could not read {name}: {e}")))),
             });
             *reader.borrow_mut() = Some(task);
         })
@@ -188,11 +191,9 @@ pub fn top_bar(p: &StateProps) -> Html {
                 "application/json",
                 &s.current().to_json(),
             ) {
-                s.dispatch(Action::Notify(Notice::error(format!(
-                    "Export failed: {e:?}"
-                ))));
+                s.dispatch(notify(Notice::error(format!("Export failed: {e:?}"))));
             } else if s.editor_has_errors() {
-                s.dispatch(Action::Notify(Notice::info(
+                s.dispatch(notify(Notice::info(
                     "Exported the last valid instance: the editor's marked fields are not in the file.",
                 )));
             }
@@ -206,9 +207,7 @@ pub fn top_bar(p: &StateProps) -> Html {
                 let name = views::export_name(&s, "svg");
                 let svg = hetcast_core::layout::svg::to_svg(&scene);
                 if let Err(e) = util::download(&name, "image/svg+xml", &svg) {
-                    s.dispatch(Action::Notify(Notice::error(format!(
-                        "Export failed: {e:?}"
-                    ))));
+                    s.dispatch(notify(Notice::error(format!("Export failed: {e:?}"))));
                 }
             }
         })
@@ -217,8 +216,10 @@ pub fn top_bar(p: &StateProps) -> Html {
         let s = state.clone();
         Callback::from(move |_: MouseEvent| s.dispatch(a.clone()))
     };
-    let model = state.instance.model;
-    let multi = state.multi_mode;
+    let (multi, model) = match &state.model {
+        ModelState::Overhead(m) => (false, Some(m.instance.model)),
+        ModelState::Multi(_) => (true, None),
+    };
     let svg_title = if scene.is_some() {
         "Download the current view as an SVG file"
     } else {
@@ -230,8 +231,8 @@ pub fn top_bar(p: &StateProps) -> Html {
             <h1>{"hetcast"}</h1>
             <label for="model" class="sr-only">{"Model"}</label>
             <select id="model" ref={model_ref} onchange={on_model} title="Cost model of the instance">
-                <option value="node" selected={!multi && model == ModelKind::Node}>{"node model"}</option>
-                <option value="sender_receiver" selected={!multi && model == ModelKind::SenderReceiver}>{"sender-receiver model"}</option>
+                <option value="node" selected={model == Some(ModelKind::Node)}>{"node model"}</option>
+                <option value="sender_receiver" selected={model == Some(ModelKind::SenderReceiver)}>{"sender-receiver model"}</option>
                 <option value="multi" selected={multi}>{"many-source (Wu et al.)"}</option>
             </select>
             <label for="gallery" class="sr-only">{"Gallery"}</label>
@@ -259,13 +260,13 @@ pub fn top_bar(p: &StateProps) -> Html {
             <button id="export-json" onclick={on_export_json} title="Download the instance as JSON">{"Export JSON"}</button>
             <button id="export-svg" onclick={on_export_svg} disabled={scene.is_none()} title={svg_title}>{"Export SVG"}</button>
             <span class="spacer"></span>
-            <button id="help-button" onclick={dispatch(Action::ToggleHelp)} aria-label="Keyboard help" title="Keyboard help (key ?)">{"?"}</button>
+            <button id="help-button" onclick={dispatch(Action::Ui(UiAction::ToggleHelp))} aria-label="Keyboard help" title="Keyboard help (key ?)">{"?"}</button>
         </header>
-        if let Some(n) = &state.notice {
+        if let Some(n) = &state.ui.notice {
             <div class={classes!("notice", (n.kind == NoticeKind::Error).then_some("error"))}
                 id="notice" role={if n.kind == NoticeKind::Error { "alert" } else { "status" }}>
                 <span>{ n.text.clone() }</span>
-                <button class="icon" id="dismiss" aria-label="Dismiss message" onclick={dispatch(Action::Dismiss)}>{"✕"}</button>
+                <button class="icon" id="dismiss" aria-label="Dismiss message" onclick={dispatch(Action::Ui(UiAction::Dismiss))}>{"✕"}</button>
             </div>
         }
         </>

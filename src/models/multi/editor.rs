@@ -1,10 +1,13 @@
 //! The many-source instance editor (paper 001): node classes, the link, the messages.
 
-use super::field::TextField;
-use super::StateProps;
-use crate::multi::{
-    bandwidth_text, mbps_of, per_byte_text, rate_text, ClassField, MsgField, MultiField, MAX_GRID,
-};
+use super::drafts::{ClassField, MsgField, MultiField};
+use super::text::{bandwidth_text, mbps_of, per_byte_text, rate_text};
+use super::views::message_swatch_class;
+use super::{MultiAction, MAX_GRID};
+use crate::components::editor::{draft_status, editor_head};
+use crate::components::field::TextField;
+use crate::components::StateProps;
+use crate::models::{num_text, ModelState};
 use crate::state::Action;
 use hetcast_core::models::multi::instance::instance_words;
 use hetcast_core::models::multi::Link;
@@ -35,12 +38,15 @@ fn node_ranges(counts: &[Option<usize>]) -> Vec<Option<String>> {
 #[function_component(MultiEditor)]
 pub fn multi_editor(p: &StateProps) -> Html {
     let state = &p.state;
-    let d = &state.multi_drafts;
-    let inst = &state.multi;
+    let ModelState::Multi(ms) = &state.model else {
+        return html! {};
+    };
+    let d = &ms.drafts;
+    let inst = &ms.instance;
     let err = |f: MultiField| d.error(f).map(|e| AttrValue::from(e.to_string()));
-    let dispatch = |a: Action| {
+    let dispatch = |a: MultiAction| {
         let s = state.clone();
-        Callback::from(move |_: MouseEvent| s.dispatch(a.clone()))
+        Callback::from(move |_: MouseEvent| s.dispatch(Action::from(a.clone())))
     };
     let class_field = |i: usize, f: ClassField, label: String| {
         let s = state.clone();
@@ -53,7 +59,7 @@ pub fn multi_editor(p: &StateProps) -> Html {
             <TextField id={format!("class-{i}-{}", f.key())} aria_label={label}
                 value={d.classes[i].get(f).to_string()} class={classes!(class)} inputmode={mode}
                 error={err(MultiField::Class(i, f))}
-                oninput={Callback::from(move |text| s.dispatch(Action::EditClass { class: i, field: f, text }))} />
+                oninput={Callback::from(move |text| s.dispatch(MultiAction::EditClass { class: i, field: f, text }.into()))} />
         }
     };
     let counts: Vec<Option<usize>> = d
@@ -83,7 +89,7 @@ pub fn multi_editor(p: &StateProps) -> Html {
                     <td class="center">
                         <button class="icon" id={format!("remove-class-{i}")} aria-label={format!("Remove {who}")}
                             title={format!("Remove {who}")} disabled={nclasses <= 1}
-                            onclick={dispatch(Action::RemoveClass(i))}>{"✕"}</button>
+                            onclick={dispatch(MultiAction::RemoveClass(i))}>{"✕"}</button>
                     </td>
                 </tr>
                 <tr>
@@ -104,19 +110,19 @@ pub fn multi_editor(p: &StateProps) -> Html {
     // Link.
     let on_rate = {
         let s = state.clone();
-        Callback::from(move |t| s.dispatch(Action::EditRate(t)))
+        Callback::from(move |t| s.dispatch(MultiAction::EditRate(t).into()))
     };
     let on_per_pair = {
         let s = state.clone();
         let on = d.per_pair;
-        Callback::from(move |_: Event| s.dispatch(Action::SetPerPair(!on)))
+        Callback::from(move |_: Event| s.dispatch(MultiAction::SetPerPair(!on).into()))
     };
     // The other unit next to the rate: the bandwidth of a number, the µs/byte of a bandwidth.
     let rate_hint = match d.rate.trim().parse::<f64>() {
         Ok(x) => mbps_of(x)
             .map(|m| format!("≈ {}", bandwidth_text(m)))
             .unwrap_or_default(),
-        Err(_) => match state.multi.link {
+        Err(_) => match inst.link {
             Link::PerByte(x) if d.is_valid() => format!("= {} µs/byte", per_byte_text(x)),
             _ => String::new(),
         },
@@ -136,7 +142,7 @@ pub fn multi_editor(p: &StateProps) -> Html {
                                     <TextField id={format!("matrix-{i}-{j}")} aria_label={format!("µs per byte from P{i} to P{j}")}
                                         value={d.matrix[i][j].clone()} class={classes!("num", "cell")}
                                         error={err(MultiField::Matrix(i, j))}
-                                        oninput={Callback::from(move |text| s.dispatch(Action::EditMatrix { from: i, to: j, text }))} />
+                                        oninput={Callback::from(move |text| s.dispatch(MultiAction::EditMatrix { from: i, to: j, text }.into()))} />
                                 </td>
                             }
                         }
@@ -172,7 +178,7 @@ pub fn multi_editor(p: &StateProps) -> Html {
                     value={m.get(f).to_string()} class={classes!(class)} inputmode={mode}
                     placeholder={ph.map(AttrValue::from)}
                     error={err(MultiField::Msg(k, f))}
-                    oninput={Callback::from(move |text| s.dispatch(Action::EditMessage { msg: k, field: f, text }))} />
+                    oninput={Callback::from(move |text| s.dispatch(MultiAction::EditMessage { msg: k, field: f, text }.into()))} />
             }
         };
         let size_hint = m
@@ -185,7 +191,7 @@ pub fn multi_editor(p: &StateProps) -> Html {
             .unwrap_or_default();
         html! {
             <tr key={k} id={format!("msg-{k}")}>
-                <th scope="row" class={classes!("idx", crate::views::message_swatch_class(k))}>{ format!("m{k}") }</th>
+                <th scope="row" class={classes!("idx", message_swatch_class(k))}>{ format!("m{k}") }</th>
                 <td>{ field(MsgField::Source, "num src", "numeric", format!("source node of m{k}"), None) }</td>
                 <td>
                     { field(MsgField::Size, "num size", "text", format!("size of m{k} in bytes, or with a unit: 1 KB, 1.5 MB"), None) }
@@ -195,18 +201,18 @@ pub fn multi_editor(p: &StateProps) -> Html {
                 <td class="center">
                     <button class="icon" id={format!("remove-msg-{k}")} aria-label={format!("Remove m{k}")}
                         title={format!("Remove m{k}")} disabled={nmsg <= 1}
-                        onclick={dispatch(Action::RemoveMessage(k))}>{"✕"}</button>
+                        onclick={dispatch(MultiAction::RemoveMessage(k))}>{"✕"}</button>
                 </td>
             </tr>
         }
     });
     let link_text = match &inst.link {
-        Link::PerByte(x) if rate_text(*x) != crate::state::num_text(*x) => {
+        Link::PerByte(x) if rate_text(*x) != num_text(*x) => {
             format!("X = {} ({} µs/B)", rate_text(*x), per_byte_text(*x))
         }
         Link::PerByte(x) => format!(
             "X = {} µs/B{}",
-            crate::state::num_text(*x),
+            num_text(*x),
             mbps_of(*x)
                 .map(|m| format!(" ({})", bandwidth_text(m)))
                 .unwrap_or_default()
@@ -215,12 +221,7 @@ pub fn multi_editor(p: &StateProps) -> Html {
     };
     html! {
         <section class="panel editor multi-editor" aria-labelledby="editor-h">
-            <div class="panel-head">
-                <h2 id="editor-h">{"Instance"}</h2>
-                <button id="undo" onclick={dispatch(Action::Undo)} disabled={!state.can_undo()} title="Undo an instance change (key z)">{"Undo"}</button>
-                <button id="redo" onclick={dispatch(Action::Redo)} disabled={!state.can_redo()} title="Redo (key y)">{"Redo"}</button>
-                <button id="hide-side" class="icon" onclick={dispatch(Action::ToggleSide)} aria-label="Hide the instance panel" title="Hide the instance panel (key i)">{"◀"}</button>
-            </div>
+            { editor_head(state) }
             <p class="summary" id="instance-summary">
                 { format!("{}, many-source model; {link_text}", instance_words(inst)) }
             </p>
@@ -238,7 +239,7 @@ pub fn multi_editor(p: &StateProps) -> Html {
                     { for classes }
                 </table>
             </div>
-            <button id="add-class" onclick={dispatch(Action::AddClass)}>{"+ Add class"}</button>
+            <button id="add-class" onclick={dispatch(MultiAction::AddClass)}>{"+ Add class"}</button>
             <h3>{"Link"}</h3>
             <div class="row">
                 <label for="link-rate" title="network time per byte X: µs per byte, or a bandwidth such as 155 Mbps">{"X"}</label>
@@ -250,8 +251,8 @@ pub fn multi_editor(p: &StateProps) -> Html {
                 <span class="hint small" id="rate-hint">{ rate_hint }</span>
             </div>
             <div class="row">
-                <button id="rate-155" onclick={dispatch(Action::SetRateMbps(155.0))} title="X = 8 / 155 µs per byte">{"155 Mbps"}</button>
-                <button id="rate-1g" onclick={dispatch(Action::SetRateMbps(1000.0))} title="X = 0.008 µs per byte">{"1 Gbps"}</button>
+                <button id="rate-155" onclick={dispatch(MultiAction::SetRateMbps(155.0))} title="X = 8 / 155 µs per byte">{"155 Mbps"}</button>
+                <button id="rate-1g" onclick={dispatch(MultiAction::SetRateMbps(1000.0))} title="X = 0.008 µs per byte">{"1 Gbps"}</button>
                 <label class="check">
                     <input type="checkbox" id="per-pair" checked={d.per_pair} onchange={on_per_pair} />
                     {" per pair"}
@@ -273,8 +274,8 @@ pub fn multi_editor(p: &StateProps) -> Html {
                     <tbody>{ for messages }</tbody>
                 </table>
             </div>
-            { super::field::draft_status(d.general.as_deref(), d.is_valid()) }
-            <button id="add-msg" onclick={dispatch(Action::AddMessage)}>{"+ Add message"}</button>
+            { draft_status(d.general.as_deref(), d.is_valid()) }
+            <button id="add-msg" onclick={dispatch(MultiAction::AddMessage)}>{"+ Add message"}</button>
         </section>
     }
 }
@@ -282,6 +283,7 @@ pub fn multi_editor(p: &StateProps) -> Html {
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
+    use hetcast_core::models::multi::Link;
 
     #[test]
     fn bandwidths_and_ranges() {

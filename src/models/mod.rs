@@ -1,0 +1,339 @@
+//! One folder per model, as in the core: its drafts (the editor's text), its reducer, its
+//! editor, its generators, its results and its views.
+//!
+//! - [`overhead`]: the node model and the sender-receiver model (one source, one message);
+//! - [`multi`]: the many-source model (paper 001).
+//!
+//! [`ModelState`] is the model on screen with everything of it (instance, drafts, results,
+//! selection); [`ModelAction`] is what can be done to it. What every model shares is here:
+//! the results list ([`Results`]) and the helpers of the drafts.
+
+pub mod multi;
+pub mod overhead;
+
+use hetcast_core::catalog::Catalog;
+use hetcast_core::layout::Scene;
+use hetcast_core::models::{Model, View};
+use hetcast_core::{AnyInstance, ModelId};
+
+use crate::state::Notice;
+
+/// The model on screen and its state.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ModelState {
+    /// The node or sender-receiver model.
+    Overhead(overhead::OverheadState),
+    /// The many-source model.
+    Multi(multi::MultiState),
+}
+
+/// What can be done to the model on screen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ModelAction {
+    /// Run every algorithm of the model on screen.
+    RunAll,
+    /// Select the next (+1) or previous (-1) result row.
+    SelectStep(i32),
+    /// An action of the one-source models.
+    Overhead(overhead::OverheadAction),
+    /// An action of the many-source model.
+    Multi(multi::MultiAction),
+}
+
+/// What a model's reducer reports back to the root.
+#[derive(Debug, Default)]
+pub struct Reply {
+    /// The instance that was on screen, when the action replaced it (undo remembers it).
+    pub replaced: Option<AnyInstance>,
+    /// A message for the notice line.
+    pub notice: Option<Notice>,
+}
+
+impl Reply {
+    /// The reply of a commit that replaced `before`.
+    pub fn replaced(before: AnyInstance) -> Reply {
+        Reply {
+            replaced: Some(before),
+            notice: None,
+        }
+    }
+
+    /// A reply that only says something.
+    pub fn say(notice: Notice) -> Reply {
+        Reply {
+            replaced: None,
+            notice: Some(notice),
+        }
+    }
+}
+
+impl ModelState {
+    /// A fresh state of the model of `inst` showing it (`inst` must be valid).
+    pub fn of(inst: AnyInstance) -> ModelState {
+        match inst {
+            AnyInstance::Overhead(i) => ModelState::Overhead(overhead::OverheadState::new(i)),
+            AnyInstance::Multi(m) => ModelState::Multi(multi::MultiState::new(m)),
+        }
+    }
+
+    /// A fresh state of model `id` showing its first example.
+    pub fn fresh(id: ModelId) -> ModelState {
+        match id {
+            ModelId::Overhead => ModelState::of(overhead::default_instance().into()),
+            ModelId::Multi => ModelState::of(multi::default_multi().into()),
+        }
+    }
+
+    /// Which model this is.
+    pub fn id(&self) -> ModelId {
+        match self {
+            ModelState::Overhead(_) => ModelId::Overhead,
+            ModelState::Multi(_) => ModelId::Multi,
+        }
+    }
+
+    /// The views of the model, in tab order (keys 1, 2, ...).
+    pub fn views(&self) -> &'static [View] {
+        views_of(self.id())
+    }
+
+    /// The instance in use (the last valid one), as its model's file.
+    pub fn instance(&self) -> AnyInstance {
+        match self {
+            ModelState::Overhead(s) => AnyInstance::Overhead((*s.instance).clone()),
+            ModelState::Multi(s) => AnyInstance::Multi((*s.instance).clone()),
+        }
+    }
+
+    /// True when the editor holds text that does not make a valid instance.
+    pub fn editor_has_errors(&self) -> bool {
+        match self {
+            ModelState::Overhead(s) => !s.drafts.is_valid(),
+            ModelState::Multi(s) => !s.drafts.is_valid(),
+        }
+    }
+
+    /// Drop the editor's unfinished text: it shows the instance in use again.
+    pub fn reset_drafts(&mut self) {
+        match self {
+            ModelState::Overhead(s) => s.reset_drafts(),
+            ModelState::Multi(s) => s.reset_drafts(),
+        }
+    }
+
+    /// Put `inst` (valid, of this model) on screen without an undo step (undo, redo); results
+    /// are rerun and the editor shows it.
+    pub fn restore(&mut self, inst: AnyInstance) {
+        match (self, inst) {
+            (ModelState::Overhead(s), AnyInstance::Overhead(i)) => s.restore(i),
+            (ModelState::Multi(s), AnyInstance::Multi(m)) => s.restore(m),
+            (me, other) => *me = ModelState::of(other),
+        }
+    }
+
+    /// Replace the instance from outside the editor (gallery, import, generators), undoably;
+    /// `inst` is valid and of this model (another model's is ignored).
+    pub fn load(&mut self, inst: AnyInstance) -> Reply {
+        match (self, inst) {
+            (ModelState::Overhead(s), AnyInstance::Overhead(i)) => s.load(i),
+            (ModelState::Multi(s), AnyInstance::Multi(m)) => s.load(m),
+            _ => Reply::default(),
+        }
+    }
+
+    /// What the view panel's size depends on besides the screen: the number of results and
+    /// the selected one.
+    pub fn results_shape(&self) -> (usize, Option<&'static str>) {
+        match self {
+            ModelState::Overhead(s) => (s.results.rows.len(), s.results.selected.map(|a| a.key())),
+            ModelState::Multi(s) => (s.results.rows.len(), s.results.selected.map(|a| a.key())),
+        }
+    }
+
+    /// The caption over the views: the selected algorithm and its completion time.
+    pub fn caption(&self) -> String {
+        match self {
+            ModelState::Overhead(s) => s.results.caption(),
+            ModelState::Multi(s) => s.results.caption(),
+        }
+    }
+
+    /// Apply `action`; actions of another model are answered with a hint (keys) or ignored.
+    pub fn apply(&mut self, action: ModelAction) -> Reply {
+        match (self, action) {
+            (ModelState::Overhead(s), ModelAction::RunAll) => s.run_all(),
+            (ModelState::Multi(s), ModelAction::RunAll) => s.run_all(),
+            (ModelState::Overhead(s), ModelAction::SelectStep(d)) => {
+                s.results.step(d);
+                Reply::default()
+            }
+            (ModelState::Multi(s), ModelAction::SelectStep(d)) => {
+                s.results.step(d);
+                Reply::default()
+            }
+            (ModelState::Overhead(s), ModelAction::Overhead(a)) => s.apply(a),
+            (ModelState::Multi(s), ModelAction::Multi(a)) => s.apply(a),
+            (ModelState::Multi(_), ModelAction::Overhead(a)) => overhead::elsewhere(&a),
+            (ModelState::Overhead(_), ModelAction::Multi(a)) => multi::elsewhere(&a),
+        }
+    }
+
+    /// The drawing of `view` of the selected result, if it has one, laid out for a panel of
+    /// `size` (fitted when `fit`).
+    pub fn scene(&self, view: View, size: (f64, f64), fit: bool) -> Option<Scene> {
+        match self {
+            ModelState::Overhead(s) => s.scene(view, size, fit),
+            ModelState::Multi(s) => s.scene(view, size, fit),
+        }
+    }
+
+    /// The selected result's name in file names ("greedy", "random-seed7", "wrp"), "none"
+    /// without one.
+    pub fn export_key(&self) -> String {
+        match self {
+            ModelState::Overhead(s) => s.export_key(),
+            ModelState::Multi(s) => s.results.selected.map_or("none", |a| a.key()).into(),
+        }
+    }
+}
+
+/// The views of model `id`, in tab order.
+pub fn views_of(id: ModelId) -> &'static [View] {
+    match id {
+        ModelId::Overhead => hetcast_core::models::overhead::Overhead::VIEWS,
+        ModelId::Multi => hetcast_core::models::multi::Multi::VIEWS,
+    }
+}
+
+/// A row of a results table: one run of one algorithm.
+pub trait Row: Clone {
+    /// The model's list of algorithms.
+    type Algo: Catalog + Copy + PartialEq + std::fmt::Debug;
+    /// Which algorithm ran.
+    fn algo(&self) -> Self::Algo;
+    /// The completion time, when the run succeeded.
+    fn time(&self) -> Option<f64>;
+    /// The algorithm's name in the caption ("Greedy (FNF)", "WRP").
+    fn name(&self) -> String;
+    /// A time as the model writes it ("10", "1,234 µs").
+    fn fmt_time(t: f64) -> String;
+}
+
+/// The results on the instance in use, in the order of the model's algorithm list, and the
+/// selected one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Results<R: Row> {
+    /// One row per algorithm run.
+    pub rows: Vec<R>,
+    /// The selected row's algorithm.
+    pub selected: Option<R::Algo>,
+}
+
+impl<R: Row> Default for Results<R> {
+    fn default() -> Self {
+        Results {
+            rows: Vec::new(),
+            selected: None,
+        }
+    }
+}
+
+impl<R: Row> Results<R> {
+    /// The selected row.
+    pub fn selected_row(&self) -> Option<&R> {
+        let a = self.selected?;
+        self.rows.iter().find(|r| r.algo() == a)
+    }
+
+    /// The row the folded table shows: the selected one, or the first.
+    pub fn shown(&self) -> Option<R::Algo> {
+        self.selected_row().or(self.rows.first()).map(R::algo)
+    }
+
+    /// The caption over the views: the selected algorithm and its completion time.
+    pub fn caption(&self) -> String {
+        self.selected_row()
+            .map(|r| {
+                let t = r.time().map(R::fmt_time);
+                format!("{}: T = {}", r.name(), t.unwrap_or_else(|| "—".into()))
+            })
+            .unwrap_or_default()
+    }
+
+    /// Insert or replace the row of `row.algo()`, keeping the algorithm list's order.
+    pub fn put(&mut self, row: R) {
+        let rank = |a: R::Algo| R::Algo::ALL.iter().position(|&x| x == a);
+        match self.rows.iter_mut().find(|r| r.algo() == row.algo()) {
+            Some(r) => *r = row,
+            None => {
+                self.rows.push(row);
+                self.rows.sort_by_key(|r| rank(r.algo()));
+            }
+        }
+    }
+
+    /// Select the row of `a`, if it ran.
+    pub fn select(&mut self, a: R::Algo) {
+        if self.rows.iter().any(|r| r.algo() == a) {
+            self.selected = Some(a);
+        }
+    }
+
+    /// Select the next (+1) or previous (-1) row, round the list.
+    pub fn step(&mut self, d: i32) {
+        if self.rows.is_empty() {
+            return;
+        }
+        let n = self.rows.len() as i64;
+        let cur = self
+            .selected
+            .and_then(|a| self.rows.iter().position(|r| r.algo() == a));
+        let next = match cur {
+            Some(i) => (i as i64 + d as i64).rem_euclid(n),
+            None if d >= 0 => 0,
+            None => n - 1,
+        };
+        self.selected = Some(self.rows[next as usize].algo());
+    }
+
+    /// Run every row again (on a new instance), keeping the selection.
+    pub fn rerun(&mut self, run: impl Fn(&R) -> R) {
+        self.rows = self.rows.iter().map(run).collect();
+    }
+}
+
+/// Text of a number as an editor shows it: the shortest form that reads back the same value.
+pub fn num_text(x: f64) -> String {
+    format!("{x}")
+}
+
+/// The message of the first error about `field` in an editor's list of field errors.
+pub fn field_error<F: PartialEq>(errors: &[(F, String)], field: F) -> Option<&str> {
+    errors
+        .iter()
+        .find(|(f, _)| *f == field)
+        .map(|(_, m)| m.as_str())
+}
+
+/// What an editor keeps of `built`, its drafts parsed: the errors (`errors`, `general`; both
+/// cleared when the drafts are valid) and, when valid, the instance to commit.
+pub fn marked<I, F>(
+    built: Result<I, DraftErrors<F>>,
+    errors: &mut Vec<(F, String)>,
+    general: &mut Option<String>,
+) -> Option<I> {
+    let (e, g) = match built {
+        Ok(inst) => {
+            errors.clear();
+            *general = None;
+            return Some(inst);
+        }
+        Err(eg) => eg,
+    };
+    *errors = e;
+    *general = g;
+    None
+}
+
+/// Errors of drafts that do not make a valid instance: by field, and for the whole instance.
+pub type DraftErrors<F> = (Vec<(F, String)>, Option<String>);

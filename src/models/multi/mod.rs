@@ -1,0 +1,449 @@
+//! The many-source model (paper 001) in the app: the state on screen ([`MultiState`]), its
+//! actions ([`MultiAction`]) and their reducer, the runs of its algorithms ([`MultiRunRow`]);
+//! the editor's text, the editor, generator, results and views are in the submodules.
+//!
+//! As with the other models, every field keeps its text as typed; an edit is committed only
+//! when every field parses and the instance validates, so the last valid instance stays in use.
+
+pub mod drafts;
+pub mod editor;
+pub mod generators;
+pub mod results;
+pub mod text;
+pub mod views;
+
+use std::rc::Rc;
+
+use hetcast_core::catalog::Catalog;
+use hetcast_core::models::multi::algo::lower_bound::{lower_bound, LowerBound};
+use hetcast_core::models::multi::instance::instance_words;
+use hetcast_core::models::multi::{
+    simulate_multi, Link, MultiAlgorithm, MultiInstance, MultiSchedule, MultiSolution,
+    APP_MAX_NODES as MAX_NODES,
+};
+use hetcast_core::models::overhead::Instance;
+use hetcast_core::AnyInstance;
+
+use self::drafts::{ClassDraft, ClassField, MessageDraft, MsgField, MultiDrafts};
+use crate::models::{marked, Reply, Results, Row};
+use crate::state::Notice;
+
+/// Most transfers (the sum of the destination counts) the app runs.
+pub const MAX_TRANSFERS: usize = 4096;
+/// Largest matrix of per-pair rates the editor shows as a grid.
+pub const MAX_GRID: usize = 12;
+
+/// Why the app will not run `inst` (too large for a browser tab), if it will not.
+pub fn too_large(inst: &MultiInstance) -> Option<String> {
+    let n = inst.node_count();
+    let transfers: usize = inst.messages.iter().map(|m| m.destinations.len()).sum();
+    if n > MAX_NODES {
+        Some(format!(
+            "{n} nodes: the app runs at most {MAX_NODES} (the CLI takes more)"
+        ))
+    } else if transfers > MAX_TRANSFERS {
+        Some(format!(
+            "{transfers} transfers: the app runs at most {MAX_TRANSFERS} (the CLI takes more)"
+        ))
+    } else {
+        None
+    }
+}
+
+/// A successful many-source run: the task lists and their simulated schedule.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MultiRunOk {
+    /// The algorithm's task lists and steps.
+    pub solution: MultiSolution,
+    /// Their times, from the simulator (never the algorithm's own predictions).
+    pub schedule: MultiSchedule,
+}
+
+/// One row of the many-source results table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MultiRunRow {
+    /// Which algorithm.
+    pub algo: MultiAlgorithm,
+    /// The result, or the error message.
+    pub outcome: Result<MultiRunOk, String>,
+}
+
+impl Row for MultiRunRow {
+    type Algo = MultiAlgorithm;
+
+    fn algo(&self) -> MultiAlgorithm {
+        self.algo
+    }
+
+    fn time(&self) -> Option<f64> {
+        MultiRunRow::time(self)
+    }
+
+    fn name(&self) -> String {
+        self.algo.short().to_string()
+    }
+
+    fn fmt_time(t: f64) -> String {
+        hetcast_core::units::fmt_us(t)
+    }
+}
+
+impl MultiRunRow {
+    /// The completion time, when the run succeeded.
+    pub fn time(&self) -> Option<f64> {
+        self.outcome
+            .as_ref()
+            .ok()
+            .map(|r| r.schedule.completion_time)
+    }
+}
+
+/// Run `algo` on `inst` and simulate its plan. Never panics.
+pub fn run_multi(inst: &MultiInstance, algo: MultiAlgorithm) -> MultiRunRow {
+    let outcome = match too_large(inst) {
+        Some(why) => Err(why),
+        None => algo
+            .solve(inst)
+            .and_then(|solution| {
+                let schedule = simulate_multi(inst, &solution.plan)?;
+                Ok(MultiRunOk { solution, schedule })
+            })
+            .map_err(|e| e.to_string()),
+    };
+    MultiRunRow { algo, outcome }
+}
+
+/// The many-source instance shown when the model is first chosen: the gallery's
+/// "WRP beats WR".
+pub fn default_multi() -> MultiInstance {
+    hetcast_core::models::multi::gallery::wrp_beats_wr()
+}
+
+/// What can be done to a many-source instance and its results.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MultiAction {
+    /// Edit a field of a class row.
+    EditClass {
+        /// Row.
+        class: usize,
+        /// Field.
+        field: ClassField,
+        /// New text.
+        text: String,
+    },
+    /// Append a class (a copy of the last one, 1 node).
+    AddClass,
+    /// Remove a class row.
+    RemoveClass(usize),
+    /// Edit the one link rate (µs/byte).
+    EditRate(String),
+    /// Set the one link rate from a bandwidth in Mbps.
+    SetRateMbps(f64),
+    /// One rate for every pair (false) or a per-pair matrix (true).
+    SetPerPair(bool),
+    /// Edit the per-pair rate from node `from` to node `to`.
+    EditMatrix {
+        /// Sender.
+        from: usize,
+        /// Receiver.
+        to: usize,
+        /// New text.
+        text: String,
+    },
+    /// Edit a field of a message row.
+    EditMessage {
+        /// Row.
+        msg: usize,
+        /// Field.
+        field: MsgField,
+        /// New text.
+        text: String,
+    },
+    /// Append a message (from node 0 to all).
+    AddMessage,
+    /// Remove a message row.
+    RemoveMessage(usize),
+    /// Run one algorithm.
+    Run(MultiAlgorithm),
+    /// Select a result row.
+    Select(MultiAlgorithm),
+    /// Show the tree of message `0`.
+    SetTreeMessage(usize),
+    /// Show the tree of the next (+1) or previous (-1) message.
+    StepTreeMessage(i32),
+}
+
+impl MultiAction {
+    /// The text field the action types into, as a key (`None` when it is not typing).
+    pub fn edit_key(&self) -> Option<String> {
+        Some(match self {
+            MultiAction::EditClass { class, field, .. } => format!("class {class} {field:?}"),
+            MultiAction::EditRate(_) => "rate".into(),
+            MultiAction::EditMatrix { from, to, .. } => format!("matrix {from} {to}"),
+            MultiAction::EditMessage { msg, field, .. } => format!("message {msg} {field:?}"),
+            _ => return None,
+        })
+    }
+}
+
+/// The answer to a many-source action while a one-source model is on screen: a run key says
+/// what to press instead; other actions do nothing.
+pub fn elsewhere(action: &MultiAction) -> Reply {
+    match action {
+        MultiAction::Run(a) => Reply::say(Notice::info(format!(
+            "{} runs in the many-source model (choose it in the model menu); here press g, o or r.",
+            a.short()
+        ))),
+        _ => Reply::default(),
+    }
+}
+
+/// What a loaded instance is, for the notice ("8 nodes, 4 messages, many-source model"), or
+/// why it is refused (invalid, or too large for the app).
+pub fn describe(inst: &MultiInstance) -> Result<String, String> {
+    inst.validate().map_err(|e| e.to_string())?;
+    if let Some(why) = too_large(inst) {
+        return Err(why);
+    }
+    Ok(format!("{}, many-source model", instance_words(inst)))
+}
+
+/// The many-source instance the model menu makes of a one-source instance: one message of 1
+/// byte from its source to every other node (the gallery's 'WRP beats WR' when it is too large
+/// for the app), and the notice saying so.
+pub fn from_one_source(one: &Instance) -> (MultiInstance, String) {
+    let m = MultiInstance::from_single(one);
+    if m.validate().is_ok() && too_large(&m).is_none() {
+        let text = format!(
+            "Many-source model: this instance as one message of 1 byte from {} (S = s, R = r, X = L per byte). The gallery has a 4-message example.",
+            one.label(one.source)
+        );
+        (m, text)
+    } else {
+        (
+            default_multi(),
+            "Many-source model: this instance is too large to convert; showing the gallery's 'WRP beats WR'.".to_string(),
+        )
+    }
+}
+
+/// The many-source model on screen: its instance, editor text, lower bound and results.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MultiState {
+    /// The last valid instance.
+    pub instance: Rc<MultiInstance>,
+    /// Its idealised lower bound.
+    pub lb: Rc<LowerBound>,
+    /// The editor's text.
+    pub drafts: MultiDrafts,
+    /// Results on `instance`, in [`MultiAlgorithm`] list order, and the selected one.
+    pub results: Results<MultiRunRow>,
+    /// The message whose tree the Tree view shows.
+    pub tree_msg: usize,
+}
+
+impl MultiState {
+    /// A fresh state showing `inst` (an invalid one is replaced by [`default_multi`]).
+    pub fn new(inst: MultiInstance) -> MultiState {
+        let inst = if inst.validate().is_ok() {
+            inst
+        } else {
+            default_multi()
+        };
+        MultiState {
+            lb: Rc::new(lower_bound(&inst)),
+            drafts: MultiDrafts::from_instance(&inst),
+            instance: Rc::new(inst),
+            results: Results::default(),
+            tree_msg: 0,
+        }
+    }
+
+    /// The editor shows the instance in use again.
+    pub fn reset_drafts(&mut self) {
+        self.drafts = MultiDrafts::from_instance(&self.instance);
+    }
+
+    /// Put `m` on screen without an undo step; results rerun, editor reset.
+    pub fn restore(&mut self, m: MultiInstance) {
+        self.set_instance(m);
+        self.reset_drafts();
+    }
+
+    /// Replace the instance from outside the editor (gallery, import, generator).
+    pub fn load(&mut self, m: MultiInstance) -> Reply {
+        let reply = self.commit(m);
+        self.reset_drafts();
+        reply
+    }
+
+    /// Run every algorithm; the last one is selected when none was.
+    pub fn run_all(&mut self) -> Reply {
+        for a in MultiAlgorithm::ALL.iter().copied() {
+            self.results.put(run_multi(&self.instance, a));
+        }
+        if self.results.selected_row().is_none() {
+            self.results.selected = self.results.rows.last().map(|r| r.algo);
+        }
+        Reply::default()
+    }
+
+    /// Apply `action`.
+    pub fn apply(&mut self, action: MultiAction) -> Reply {
+        let d = &mut self.drafts;
+        match action {
+            MultiAction::EditClass { class, field, text } => {
+                d.set_class(class, field, text);
+                d.fit_matrix();
+            }
+            MultiAction::AddClass => {
+                let mut c = d.classes.last().cloned().unwrap_or(ClassDraft {
+                    name: String::new(),
+                    count: "1".into(),
+                    send_fixed: "100".into(),
+                    send_per_byte: "0.001".into(),
+                    recv_fixed: "100".into(),
+                    recv_per_byte: "0.001".into(),
+                });
+                c.name = format!("class {}", d.classes.len() + 1);
+                c.count = "1".into();
+                d.classes.push(c);
+                d.fit_matrix();
+            }
+            MultiAction::RemoveClass(i) => {
+                if i >= d.classes.len() || d.classes.len() <= 1 {
+                    return Reply::default();
+                }
+                d.classes.remove(i);
+                d.errors.clear();
+                d.fit_matrix();
+            }
+            MultiAction::EditRate(text) => d.rate = text,
+            MultiAction::SetRateMbps(mbps) => {
+                if !(mbps.is_finite() && mbps > 0.0) {
+                    return Reply::default();
+                }
+                d.rate = text::rate_text(Link::per_byte_of_mbps(mbps));
+                d.per_pair = false;
+            }
+            MultiAction::SetPerPair(on) => {
+                if on == d.per_pair {
+                    return Reply::default();
+                }
+                if on {
+                    match d.node_count() {
+                        Some(n) if n <= MAX_GRID => {
+                            d.per_pair = true;
+                            d.matrix.clear();
+                            d.fit_matrix();
+                        }
+                        _ => {
+                            return Reply::say(Notice::error(format!(
+                                "The grid of per-pair rates is for at most {MAX_GRID} nodes; for more, import a JSON file with a \"matrix\" link."
+                            )))
+                        }
+                    }
+                } else {
+                    d.per_pair = false;
+                }
+            }
+            MultiAction::EditMatrix { from, to, text } => {
+                match d.matrix.get_mut(from).and_then(|r| r.get_mut(to)) {
+                    Some(cell) => *cell = text,
+                    None => return Reply::default(),
+                }
+            }
+            MultiAction::EditMessage { msg, field, text } => d.set_message(msg, field, text),
+            MultiAction::AddMessage => {
+                let size = d
+                    .messages
+                    .last()
+                    .map(|m| m.size.clone())
+                    .unwrap_or_else(|| "1024".into());
+                d.messages.push(MessageDraft {
+                    source: "0".into(),
+                    size,
+                    dests: "all".into(),
+                });
+            }
+            MultiAction::RemoveMessage(k) => {
+                if k >= d.messages.len() || d.messages.len() <= 1 {
+                    return Reply::default();
+                }
+                d.messages.remove(k);
+                d.errors.clear();
+            }
+            MultiAction::Run(a) => {
+                self.results.put(run_multi(&self.instance, a));
+                self.results.selected = Some(a);
+                return Reply::default();
+            }
+            MultiAction::Select(a) => {
+                self.results.select(a);
+                return Reply::default();
+            }
+            MultiAction::SetTreeMessage(k) => {
+                if k < self.instance.messages.len() {
+                    self.tree_msg = k;
+                }
+                return Reply::default();
+            }
+            MultiAction::StepTreeMessage(step) => {
+                let n = self.instance.messages.len() as i64;
+                if n > 0 {
+                    self.tree_msg = (self.tree_msg as i64 + step as i64).rem_euclid(n) as usize;
+                }
+                return Reply::default();
+            }
+        }
+        self.try_commit()
+    }
+
+    /// Commit the drafts when they are valid; otherwise record their errors.
+    fn try_commit(&mut self) -> Reply {
+        let d = &mut self.drafts;
+        match marked(d.build(), &mut d.errors, &mut d.general) {
+            Some(inst) => self.commit(inst),
+            None => Reply::default(),
+        }
+    }
+
+    /// Make `m` (valid) the instance; the reply carries the one it replaces.
+    fn commit(&mut self, m: MultiInstance) -> Reply {
+        if m == *self.instance {
+            return Reply::default();
+        }
+        let before = AnyInstance::Multi((*self.instance).clone());
+        self.set_instance(m);
+        Reply::replaced(before)
+    }
+
+    /// Replace the instance and recompute its bound and every result shown.
+    fn set_instance(&mut self, m: MultiInstance) {
+        self.lb = Rc::new(lower_bound(&m));
+        self.instance = Rc::new(m);
+        if self.tree_msg >= self.instance.messages.len() {
+            self.tree_msg = 0;
+        }
+        let inst = &self.instance;
+        self.results.rerun(|r| run_multi(inst, r.algo));
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use hetcast_core::models::multi::simulate_multi;
+
+    #[test]
+    fn runs_use_the_simulator() {
+        let inst = default_multi();
+        let row = run_multi(&inst, MultiAlgorithm::Wrp);
+        let ok = row.outcome.as_ref().unwrap();
+        assert_eq!(
+            ok.schedule,
+            simulate_multi(&inst, &MultiAlgorithm::Wrp.run(&inst).unwrap()).unwrap()
+        );
+        assert!(row.time().unwrap() > 0.0);
+    }
+}

@@ -1,0 +1,165 @@
+//! The views of a many-source result: Tree (of one message) and Gantt (Scenes), Tasks (every
+//! node's task list) and Trace (the algorithm's steps); and the tree's message menu.
+
+use hetcast_core::catalog::Catalog;
+use hetcast_core::layout::{multi_gantt, multi_tree, Scene};
+use hetcast_core::models::multi::{MultiInstance, Op};
+use hetcast_core::models::View;
+use hetcast_core::units::fmt_us;
+use yew::prelude::*;
+
+use super::{MultiAction, MultiRunOk, MultiState};
+use crate::components::trace_list::trace_list;
+use crate::components::StateHandle;
+use crate::views::fitted_gantt;
+
+/// The CSS class of message `k`'s colour swatch in the editor ("swatch-mc0" .. "swatch-mc7").
+pub fn message_swatch_class(k: usize) -> String {
+    format!("swatch-{}", hetcast_core::layout::style::message_class(k))
+}
+
+/// The Scene of `view` for a successful many-source run of the algorithm named `algo`: the
+/// Gantt chart (laid out for the panel, see [`fitted_gantt`]) or the tree of message `msg`;
+/// None for the other views. Headings and titles name the algorithm, the view, the instance
+/// and T ([`multi_gantt::heading`], [`multi_tree::heading`]).
+pub fn multi_scene_of(
+    inst: &MultiInstance,
+    run: &MultiRunOk,
+    algo: &str,
+    view: View,
+    size: (f64, f64),
+    fit: bool,
+    msg: usize,
+) -> Option<Scene> {
+    match view {
+        View::Tree => Some(multi_tree::multi_tree_scene(
+            inst,
+            &run.schedule,
+            msg,
+            &multi_tree::MultiTreeOptions {
+                title: multi_tree::heading(algo, inst, &run.schedule, msg),
+            },
+        )),
+        View::Gantt => Some(fitted_gantt(size, fit, |width| {
+            let opts = multi_gantt::MultiGanttOptions {
+                width,
+                title: multi_gantt::heading(algo, inst, &run.schedule),
+            };
+            multi_gantt::multi_gantt_scene(inst, &run.schedule, &opts)
+        })),
+        View::Trace | View::Tasks => None,
+    }
+}
+
+impl MultiState {
+    /// The Scene of `view` of the selected result, if it succeeded and the view draws one.
+    pub fn scene(&self, view: View, size: (f64, f64), fit: bool) -> Option<Scene> {
+        let row = self.results.selected_row()?;
+        let ok = row.outcome.as_ref().ok()?;
+        let inst = &self.instance;
+        multi_scene_of(inst, ok, row.algo.short(), view, size, fit, self.tree_msg)
+    }
+
+    /// The panel's content: a hint without a result, the error of a failed run, else the
+    /// `drawing` of `view` (when it draws one), the task lists or the trace.
+    pub fn view_body(&self, view: View, drawing: Option<Html>) -> Html {
+        let Some(row) = self.results.selected_row() else {
+            return html! {
+                <p class="hint">{"Run an algorithm (key "}<kbd>{"r"}</kbd>{" runs FEF, ECF, WR and WRP) and select a result to see its schedule."}</p>
+            };
+        };
+        match &row.outcome {
+            Err(m) => {
+                html! { <p class="field-error">{ format!("⚠ {}: {m}", row.algo.short()) }</p> }
+            }
+            Ok(ok) => match (drawing, view) {
+                (Some(d), _) => d,
+                (None, View::Trace) => trace_list(
+                    ok.solution.trace.iter().map(|s| (s.text.clone(), String::new())).collect(),
+                    "This algorithm records no steps; its schedule is in the Tree, Gantt and Tasks views.",
+                ),
+                (None, _) => tasks_view(&self.instance, ok),
+            },
+        }
+    }
+}
+
+/// The menu of the message whose tree the Tree view shows (key m: the next one).
+pub fn tree_message_menu(state: &StateHandle, m: &MultiState) -> Html {
+    let s = state.clone();
+    let onchange = Callback::from(move |e: Event| {
+        let sel: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        if let Ok(k) = sel.value().parse::<usize>() {
+            s.dispatch(MultiAction::SetTreeMessage(k).into());
+        }
+    });
+    let inst = &m.instance;
+    // On its own line under the tab strip, so that the caption keeps its room.
+    html! {
+        <div class="tree-msg">
+            <label for="tree-msg">{"Tree of message"}</label>
+            <select id="tree-msg" {onchange} title="The tree this message followed (key m: next message)">
+                { for (0..inst.messages.len()).map(|k| html! {
+                    <option value={k.to_string()} selected={k == m.tree_msg}>
+                        { format!("m{k} from {}", inst.label(inst.messages[k].source)) }
+                    </option>
+                }) }
+            </select>
+        </div>
+    }
+}
+
+/// The Tasks view of a many-source run: every node's task list in order, with its times.
+fn tasks_view(inst: &MultiInstance, run: &MultiRunOk) -> Html {
+    let s = &run.schedule;
+    let find = |msg: usize, to: usize| s.transfers.iter().find(|t| t.msg == msg && t.to == to);
+    let rows = run.solution.plan.tasks.iter().enumerate().map(|(v, list)| {
+        let tasks = list.iter().map(|t| {
+            let colour = message_swatch_class(t.msg);
+            let (text, times) = match t.op {
+                Op::Send => (
+                    format!("send m{} → P{}", t.msg, t.peer),
+                    find(t.msg, t.peer)
+                        .map(|x| format!("{}–{}", fmt_us(x.send_start), fmt_us(x.send_end)))
+                        .unwrap_or_default(),
+                ),
+                Op::Recv => (
+                    format!("recv m{} ← P{}", t.msg, t.peer),
+                    find(t.msg, v)
+                        .map(|x| {
+                            let wait = x.recv_start - x.recv_issue;
+                            format!(
+                                "{}–{}{}",
+                                fmt_us(x.recv_start),
+                                fmt_us(x.recv_end),
+                                if wait > 0.0 {
+                                    format!(", waited {}", fmt_us(wait))
+                                } else {
+                                    String::new()
+                                }
+                            )
+                        })
+                        .unwrap_or_default(),
+                ),
+            };
+            html! {
+                <li class={classes!("task", colour)}>
+                    <span class="task-op">{ text }</span>
+                    <span class="step-times">{ format!(" {times}") }</span>
+                </li>
+            }
+        });
+        html! {
+            <tr id={format!("tasks-{v}")}>
+                <th scope="row">{ multi_gantt::lane_label(inst, v) }</th>
+                <td><ol class="tasks">{ for tasks }</ol></td>
+            </tr>
+        }
+    });
+    html! {
+        <div class="tasks-view" id="trace">
+            <p class="hint small">{"Each node runs its list in order. Sends are non-blocking (the node is busy S only); a receive blocks until the message is there, then takes R."}</p>
+            <table class="tasks-table"><tbody>{ for rows }</tbody></table>
+        </div>
+    }
+}

@@ -1,0 +1,412 @@
+//! The node model and the sender-receiver model (one source, one message) in the app: the
+//! state on screen ([`OverheadState`]), its actions ([`OverheadAction`]) and their reducer, the
+//! runs of its algorithms ([`RunRow`]); the editor, generators, results and views are in the
+//! submodules.
+
+pub mod drafts;
+pub mod editor;
+pub mod generators;
+pub mod results;
+pub mod views;
+
+use std::rc::Rc;
+
+use hetcast_core::catalog::Catalog;
+use hetcast_core::models::overhead::algo::{self, Algorithm, Solution};
+use hetcast_core::models::overhead::bounds::{self, BoundsReport};
+use hetcast_core::models::overhead::properties::{self, Properties};
+use hetcast_core::models::overhead::simulate::{simulate, Schedule};
+use hetcast_core::models::overhead::{Instance, ModelKind, APP_MAX_NODES};
+use hetcast_core::AnyInstance;
+
+use self::drafts::{Drafts, NodeField};
+use crate::models::{marked, Reply, Results, Row};
+use crate::state::Notice;
+
+/// A successful run: the plan, its schedule and the schedule's properties.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunOk {
+    /// Plan and trace.
+    pub solution: Solution,
+    /// The simulated schedule.
+    pub schedule: Schedule,
+    /// Non-idling, monotonic, layered.
+    pub properties: Properties,
+}
+
+/// One row of the results table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunRow {
+    /// Which algorithm.
+    pub algo: Algorithm,
+    /// The seed (random selection only).
+    pub seed: u64,
+    /// The result, or the error message (e.g. an exact solver refusing a large instance).
+    pub outcome: Result<RunOk, String>,
+}
+
+impl Row for RunRow {
+    type Algo = Algorithm;
+
+    fn algo(&self) -> Algorithm {
+        self.algo
+    }
+
+    fn time(&self) -> Option<f64> {
+        RunRow::time(self)
+    }
+
+    fn name(&self) -> String {
+        self.title()
+    }
+
+    fn fmt_time(t: f64) -> String {
+        crate::util::fmt_time(t)
+    }
+}
+
+impl RunRow {
+    /// The completion time, when the run succeeded.
+    pub fn time(&self) -> Option<f64> {
+        self.outcome
+            .as_ref()
+            .ok()
+            .map(|r| r.schedule.completion_time)
+    }
+
+    /// Title shown in the table.
+    pub fn title(&self) -> String {
+        match self.algo {
+            Algorithm::Random => format!("{} (seed {})", self.algo.title(), self.seed),
+            a => a.title().to_string(),
+        }
+    }
+}
+
+/// Run `algo` on `inst`, simulate the plan and check its properties. Never panics.
+pub fn run_one(inst: &Instance, algo: Algorithm, seed: u64) -> RunRow {
+    let outcome = algo::run(inst, algo, seed)
+        .and_then(|solution| {
+            let schedule = simulate(inst, &solution.plan)?;
+            let properties = properties::check(inst, &schedule);
+            Ok(RunOk {
+                solution,
+                schedule,
+                properties,
+            })
+        })
+        .map_err(|e| e.to_string());
+    RunRow {
+        algo,
+        seed,
+        outcome,
+    }
+}
+
+/// What can be done to a one-source instance and its results.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OverheadAction {
+    /// Convert the instance to the node or the sender-receiver model.
+    SetKind(ModelKind),
+    /// Edit a field of a node row.
+    EditNode {
+        /// Row.
+        node: usize,
+        /// Field.
+        field: NodeField,
+        /// New text.
+        text: String,
+    },
+    /// Edit the latency.
+    EditLatency(String),
+    /// Make node `0` the source.
+    SetSource(usize),
+    /// Append a node (a copy of the last row's costs).
+    AddNode,
+    /// Remove a node row.
+    RemoveNode(usize),
+    /// Run one algorithm.
+    Run(Algorithm),
+    /// Edit the random-selection seed.
+    SetSeed(String),
+    /// Select a result row.
+    Select(Algorithm),
+}
+
+impl OverheadAction {
+    /// The text field the action types into, as a key (`None` when it is not typing).
+    pub fn edit_key(&self) -> Option<String> {
+        Some(match self {
+            OverheadAction::EditNode { node, field, .. } => format!("node {node} {field:?}"),
+            OverheadAction::EditLatency(_) => "latency".into(),
+            _ => return None,
+        })
+    }
+}
+
+/// The answer to a one-source action while the many-source model is on screen: a run key
+/// says what to press instead; other actions do nothing.
+pub fn elsewhere(action: &OverheadAction) -> Reply {
+    match action {
+        OverheadAction::Run(a) => Reply::say(Notice::info(format!(
+            "{} runs in the one-source models; in the many-source model press w (WRP) or r (FEF, ECF, WR and WRP).",
+            a.title()
+        ))),
+        _ => Reply::default(),
+    }
+}
+
+/// The one-source model on screen: its instance, editor text, bounds and results.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OverheadState {
+    /// The last valid instance: what the algorithms run on.
+    pub instance: Rc<Instance>,
+    /// Bounds of `instance`.
+    pub bounds: Rc<BoundsReport>,
+    /// The editor's text.
+    pub drafts: Drafts,
+    /// Results on `instance`, in [`Algorithm`] list order, and the selected one.
+    pub results: Results<RunRow>,
+    /// Seed text of random selection.
+    pub seed_text: String,
+    /// Error of the seed text.
+    pub seed_error: Option<String>,
+}
+
+impl OverheadState {
+    /// A fresh state showing `instance` (which must be valid).
+    pub fn new(instance: Instance) -> OverheadState {
+        OverheadState {
+            bounds: Rc::new(bounds::report(&instance)),
+            drafts: Drafts::from_instance(&instance),
+            instance: Rc::new(instance),
+            results: Results::default(),
+            seed_text: "1".into(),
+            seed_error: None,
+        }
+    }
+
+    /// The best completion time among successful exact runs.
+    pub fn optimum(&self) -> Option<f64> {
+        self.results
+            .rows
+            .iter()
+            .filter(|r| r.algo.is_exact())
+            .filter_map(RunRow::time)
+            .reduce(f64::min)
+    }
+
+    /// The editor shows the instance in use again.
+    pub fn reset_drafts(&mut self) {
+        self.drafts = Drafts::from_instance(&self.instance);
+    }
+
+    /// Put `inst` on screen without an undo step; results rerun, editor reset.
+    pub fn restore(&mut self, inst: Instance) {
+        self.set_instance(inst);
+        self.reset_drafts();
+    }
+
+    /// Replace the instance from outside the editor (gallery, import, generators).
+    pub fn load(&mut self, inst: Instance) -> Reply {
+        let reply = self.commit(inst);
+        self.reset_drafts();
+        reply
+    }
+
+    /// Run every algorithm (random selection only with a valid seed).
+    pub fn run_all(&mut self) -> Reply {
+        let mut reply = Reply::default();
+        for a in Algorithm::ALL.iter().copied() {
+            match self.run_checked(a) {
+                Ok(row) => self.results.put(row),
+                Err(n) => reply.notice = Some(n),
+            }
+        }
+        if self.results.selected_row().is_none() {
+            self.results.selected = self.results.rows.first().map(|r| r.algo);
+        }
+        reply
+    }
+
+    /// Apply `action`.
+    pub fn apply(&mut self, action: OverheadAction) -> Reply {
+        match action {
+            OverheadAction::SetKind(model) => {
+                if model == self.instance.model {
+                    return Reply::default();
+                }
+                let text = match model {
+                    ModelKind::Node => {
+                        "Node model: each cost is the former send time; receive times and latency dropped."
+                    }
+                    ModelKind::SenderReceiver => {
+                        "Sender-receiver model: receive time = send time, latency 0. Edit them in the table."
+                    }
+                };
+                let mut reply = self.load(convert_model(&self.instance, model));
+                reply.notice = Some(Notice::info(text));
+                reply
+            }
+            OverheadAction::EditNode { node, field, text } => {
+                if self.drafts.set(node, field, text) {
+                    return self.try_commit();
+                }
+                Reply::default()
+            }
+            OverheadAction::EditLatency(text) => {
+                self.drafts.latency = text;
+                self.try_commit()
+            }
+            OverheadAction::SetSource(v) => {
+                if v < self.drafts.nodes.len() {
+                    self.drafts.source = v;
+                    return self.try_commit();
+                }
+                Reply::default()
+            }
+            OverheadAction::AddNode => {
+                if self.drafts.nodes.len() >= APP_MAX_NODES {
+                    return Reply::say(Notice::error(format!(
+                        "The editor holds at most {APP_MAX_NODES} nodes."
+                    )));
+                }
+                let mut d = self.drafts.nodes.last().cloned().unwrap_or_default();
+                d.name.clear();
+                self.drafts.nodes.push(d);
+                self.try_commit()
+            }
+            OverheadAction::RemoveNode(v) => {
+                let d = &mut self.drafts;
+                if v < d.nodes.len() && v != d.source {
+                    d.nodes.remove(v);
+                    d.errors.clear();
+                    if d.source > v {
+                        d.source -= 1;
+                    }
+                    return self.try_commit();
+                }
+                Reply::default()
+            }
+            OverheadAction::Run(a) => match self.run_checked(a) {
+                Ok(row) => {
+                    self.results.put(row);
+                    self.results.selected = Some(a);
+                    Reply::default()
+                }
+                Err(n) => Reply::say(n),
+            },
+            OverheadAction::SetSeed(text) => {
+                self.seed_error = match text.trim().parse::<u64>() {
+                    Ok(_) => None,
+                    Err(_) => Some(format!(
+                        "'{}' is not a whole number from 0 to {}",
+                        text.trim(),
+                        u64::MAX
+                    )),
+                };
+                self.seed_text = text;
+                Reply::default()
+            }
+            OverheadAction::Select(a) => {
+                self.results.select(a);
+                Reply::default()
+            }
+        }
+    }
+
+    /// Run `a` unless random selection's seed is invalid (then say so).
+    fn run_checked(&self, a: Algorithm) -> Result<RunRow, Notice> {
+        let seed = if a == Algorithm::Random {
+            self.seed_text
+                .trim()
+                .parse()
+                .map_err(|_| Notice::error("Random selection needs a whole-number seed."))?
+        } else {
+            0
+        };
+        Ok(run_one(&self.instance, a, seed))
+    }
+
+    /// Commit the drafts when they are valid; otherwise record their errors.
+    fn try_commit(&mut self) -> Reply {
+        let d = &mut self.drafts;
+        match marked(d.build(self.instance.model), &mut d.errors, &mut d.general) {
+            Some(inst) => self.commit(inst),
+            None => Reply::default(),
+        }
+    }
+
+    /// Make `inst` (valid) the instance; the reply carries the one it replaces.
+    fn commit(&mut self, inst: Instance) -> Reply {
+        if inst == *self.instance {
+            return Reply::default();
+        }
+        let before = AnyInstance::Overhead((*self.instance).clone());
+        self.set_instance(inst);
+        Reply::replaced(before)
+    }
+
+    /// Replace the instance and recompute bounds and every result shown.
+    fn set_instance(&mut self, inst: Instance) {
+        self.bounds = Rc::new(bounds::report(&inst));
+        self.instance = Rc::new(inst);
+        let inst = &self.instance;
+        self.results.rerun(|r| run_one(inst, r.algo, r.seed));
+    }
+
+    /// The selected result in file names: its key, and the seed of random selection.
+    pub fn export_key(&self) -> String {
+        self.results
+            .selected_row()
+            .map(|r| match r.algo {
+                Algorithm::Random => format!("{}-seed{}", r.algo.key(), r.seed),
+                a => a.key().to_string(),
+            })
+            .unwrap_or_else(|| "none".into())
+    }
+}
+
+/// What a loaded instance is, for the notice ("12 nodes, node model"), or why it is refused.
+pub fn describe(inst: &Instance) -> Result<String, String> {
+    inst.validate().map_err(|e| e.to_string())?;
+    Ok(format!(
+        "{} nodes, {} model",
+        inst.len(),
+        model_title(inst.model)
+    ))
+}
+
+/// `inst` in `model`: receive times and latency dropped for the node model; receive time =
+/// send time and latency 0 for the sender-receiver model. Unchanged when already in `model`.
+pub fn convert_model(inst: &Instance, model: ModelKind) -> Instance {
+    let mut inst = inst.clone();
+    if inst.model == model {
+        return inst;
+    }
+    inst.model = model;
+    inst.latency = 0.0;
+    for n in &mut inst.nodes {
+        n.recv = match model {
+            ModelKind::Node => 0.0,
+            ModelKind::SenderReceiver => n.send,
+        };
+    }
+    inst
+}
+
+/// Name of a model as shown on screen.
+pub fn model_title(m: ModelKind) -> &'static str {
+    match m {
+        ModelKind::Node => "node",
+        ModelKind::SenderReceiver => "sender-receiver",
+    }
+}
+
+/// The instance shown on a first visit: the first gallery example.
+pub fn default_instance() -> Instance {
+    hetcast_core::models::overhead::gallery::examples()
+        .first()
+        .map(|e| (e.build)())
+        .unwrap_or_else(|| Instance::node_model(0, &[1.0, 1.0]))
+}

@@ -1,0 +1,86 @@
+//! The views of a one-source result: Tree and Gantt (Scenes) and Trace (the greedy steps).
+
+use hetcast_core::layout::{gantt, tree, Scene};
+use hetcast_core::models::overhead::Instance;
+use hetcast_core::models::View;
+use yew::prelude::*;
+
+use super::{OverheadState, RunOk};
+use crate::components::trace_list::trace_list;
+use crate::util::fmt_time;
+use crate::views::fitted_gantt;
+
+/// The Scene of `view` for a successful run of the algorithm named `algo`, if the view draws
+/// one; its heading and title name the algorithm, the view, the instance and T
+/// ([`tree::heading`], [`gantt::heading`]). The Gantt chart is laid out for the panel (see
+/// [`fitted_gantt`]).
+pub fn scene_of(
+    inst: &Instance,
+    run: &RunOk,
+    algo: &str,
+    view: View,
+    size: (f64, f64),
+    fit: bool,
+) -> Option<Scene> {
+    match view {
+        View::Tree => Some(tree::tree_scene(
+            inst,
+            &run.schedule,
+            &tree::TreeOptions {
+                title: tree::heading(algo, inst, &run.schedule),
+                ..Default::default()
+            },
+        )),
+        View::Gantt => Some(fitted_gantt(size, fit, |width| {
+            let opts = gantt::GanttOptions {
+                width,
+                title: gantt::heading(algo, inst, &run.schedule),
+                ..Default::default()
+            };
+            gantt::gantt_scene(inst, &run.schedule, &opts)
+        })),
+        View::Trace | View::Tasks => None,
+    }
+}
+
+impl OverheadState {
+    /// The Scene of `view` of the selected result, if it succeeded and the view draws one.
+    pub fn scene(&self, view: View, size: (f64, f64), fit: bool) -> Option<Scene> {
+        let row = self.results.selected_row()?;
+        let ok = row.outcome.as_ref().ok()?;
+        scene_of(&self.instance, ok, &row.title(), view, size, fit)
+    }
+
+    /// The panel's content: a hint without a result, the error of a failed run, else the
+    /// `drawing` of the view (when it draws one) or the trace.
+    pub fn view_body(&self, drawing: Option<Html>) -> Html {
+        let Some(row) = self.results.selected_row() else {
+            return html! {
+                <p class="hint">{"Run an algorithm (key "}<kbd>{"r"}</kbd>{" runs all) and select a result to see its schedule."}</p>
+            };
+        };
+        match &row.outcome {
+            Err(m) => html! { <p class="field-error">{ format!("⚠ {}: {m}", row.title()) }</p> },
+            Ok(ok) => drawing.unwrap_or_else(|| trace_view(ok)),
+        }
+    }
+}
+
+/// The Trace view: the algorithm's steps with their times.
+fn trace_view(run: &RunOk) -> Html {
+    let steps = run.solution.trace.iter().map(|s| {
+        (
+            s.text.clone(),
+            format!(
+                " [send {}–{}, holds the message at {}]",
+                fmt_time(s.send_start),
+                fmt_time(s.send_end),
+                fmt_time(s.receiver_ready)
+            ),
+        )
+    });
+    trace_list(
+        steps.collect(),
+        "This algorithm records no steps; its schedule is in the Tree and Gantt views.",
+    )
+}

@@ -1,0 +1,323 @@
+//! The application state: one [`Reducible`] value changed only through [`Action`]s.
+//!
+//! The root reducer only routes, each concern having its own small reducer:
+//!
+//! - [`Action::Ui`]: tabs, help, panels, fit, focus, notices ([`Ui`]);
+//! - [`Action::Undo`], [`Action::Redo`]: the [`History`] of instances ([`AnyInstance`]);
+//! - [`Action::Load`]: an instance of any model (gallery, import, generators);
+//! - [`Action::UseModel`]: the model menu;
+//! - [`Action::Model`]: what the model on screen does ([`ModelState`], [`ModelAction`]).
+//!
+//! One model is on screen at a time ([`AppState::model`]); the others wait on a shelf with
+//! everything they held (instance, editor text, results), so that switching back restores them.
+
+mod history;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;
+mod ui;
+
+pub use history::{History, UNDO_LIMIT};
+pub use ui::{Notice, NoticeKind, Ui, UiAction};
+
+use std::rc::Rc;
+
+use hetcast_core::models::multi::instance::instance_words;
+use hetcast_core::models::overhead::{Instance, ModelKind};
+use hetcast_core::{AnyInstance, ModelId};
+use yew::Reducible;
+
+use crate::models::multi::{self, MultiAction};
+use crate::models::overhead::{self, OverheadAction};
+use crate::models::{ModelAction, ModelState, Reply};
+
+/// The entries of the model menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModelChoice {
+    /// A one-source model: node or sender-receiver.
+    Overhead(ModelKind),
+    /// The many-source model.
+    Multi,
+}
+
+/// Everything the user can do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// Change the screen around the model.
+    Ui(UiAction),
+    /// Undo the last committed instance change (or drop an unfinished edit).
+    Undo,
+    /// Redo an undone change.
+    Redo,
+    /// Replace the instance by one of any model (gallery, import, generators); `origin` is
+    /// said in the notice.
+    Load {
+        /// The new instance (validated here again).
+        instance: AnyInstance,
+        /// Where it came from, e.g. "gallery: Fig. 1".
+        origin: String,
+    },
+    /// Choose a model in the menu: convert the instance, or go back to that model's last one.
+    UseModel(ModelChoice),
+    /// Act on the model on screen.
+    Model(ModelAction),
+}
+
+impl From<UiAction> for Action {
+    fn from(a: UiAction) -> Action {
+        Action::Ui(a)
+    }
+}
+
+impl From<ModelAction> for Action {
+    fn from(a: ModelAction) -> Action {
+        Action::Model(a)
+    }
+}
+
+impl From<OverheadAction> for Action {
+    fn from(a: OverheadAction) -> Action {
+        Action::Model(ModelAction::Overhead(a))
+    }
+}
+
+impl From<MultiAction> for Action {
+    fn from(a: MultiAction) -> Action {
+        Action::Model(ModelAction::Multi(a))
+    }
+}
+
+impl ModelAction {
+    /// The text field the action types into, as a key (`None` when it is not typing).
+    pub fn edit_key(&self) -> Option<String> {
+        match self {
+            ModelAction::Overhead(a) => a.edit_key(),
+            ModelAction::Multi(a) => a.edit_key(),
+            ModelAction::RunAll | ModelAction::SelectStep(_) => None,
+        }
+    }
+}
+
+/// The whole state of the app.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AppState {
+    /// The screen around the model.
+    pub ui: Ui,
+    /// Undo and redo.
+    pub history: History,
+    /// The model on screen, with its instance, editor text and results.
+    pub model: ModelState,
+    /// Increases with every committed instance change (drives persistence).
+    pub revision: u64,
+    /// The models not on screen, as they were left.
+    shelf: Vec<ModelState>,
+}
+
+impl AppState {
+    /// A fresh state showing `instance`, which must be valid (an invalid one is replaced by the
+    /// first gallery example).
+    pub fn new(instance: Instance) -> AppState {
+        let instance = if instance.validate().is_ok() {
+            instance
+        } else {
+            overhead::default_instance()
+        };
+        AppState {
+            ui: Ui::default(),
+            history: History::default(),
+            model: ModelState::of(instance.into()),
+            revision: 0,
+            shelf: Vec::new(),
+        }
+    }
+
+    /// A fresh state showing a saved instance of any model (an invalid one is replaced by a
+    /// gallery example).
+    pub fn from_saved(saved: AnyInstance) -> AppState {
+        match saved {
+            AnyInstance::Overhead(i) => AppState::new(i),
+            AnyInstance::Multi(m) => {
+                let mut s = AppState::new(overhead::default_instance());
+                let one_source =
+                    std::mem::replace(&mut s.model, ModelState::Multi(multi::MultiState::new(m)));
+                s.shelf.push(one_source);
+                s
+            }
+        }
+    }
+
+    /// True when the editor on screen holds text that does not make a valid instance: the
+    /// algorithms, the views and Export JSON then use the last valid instance.
+    pub fn editor_has_errors(&self) -> bool {
+        self.model.editor_has_errors()
+    }
+
+    /// The instance on screen, of any model.
+    pub fn current(&self) -> AnyInstance {
+        self.model.instance()
+    }
+
+    /// Apply `action` in place.
+    pub fn apply(&mut self, action: impl Into<Action>) {
+        match action.into() {
+            Action::Ui(UiAction::SetTab(v)) => {
+                if self.model.views().contains(&v) {
+                    self.ui.tab = v;
+                }
+            }
+            Action::Ui(a) => self.ui.apply(a),
+            Action::Undo if self.editor_has_errors() => {
+                // The unfinished (invalid) edit is the last change: undo drops it.
+                self.model.reset_drafts();
+                self.history.break_step();
+                self.ui.notice = Some(Notice::info(
+                    "Undone: the unfinished edit is dropped; the editor shows the instance in use.",
+                ));
+            }
+            Action::Undo => {
+                let model = &self.model;
+                if let Some(prev) = self.history.undo(|| model.instance()) {
+                    self.show(prev);
+                    self.ui.notice = Some(Notice::info("Undone."));
+                }
+            }
+            Action::Redo => {
+                let model = &self.model;
+                if let Some(next) = self.history.redo(|| model.instance()) {
+                    self.show(next);
+                    self.ui.notice = Some(Notice::info("Redone."));
+                }
+            }
+            Action::Load { instance, origin } => {
+                let words = match &instance {
+                    AnyInstance::Overhead(i) => overhead::describe(i),
+                    AnyInstance::Multi(m) => multi::describe(m),
+                };
+                self.ui.notice = Some(match words {
+                    Ok(words) => {
+                        self.commit(instance);
+                        Notice::info(format!("Loaded {origin}: {words}."))
+                    }
+                    Err(e) => Notice::error(format!(
+                        "Could not load {origin}: {e}. The current instance is kept."
+                    )),
+                });
+            }
+            Action::UseModel(choice) => self.use_model(choice),
+            Action::Model(a) => {
+                let key = a.edit_key();
+                let reply = self.model.apply(a);
+                self.settle(reply, key);
+            }
+        }
+    }
+
+    /// Record what a model's reducer did: the instance it replaced (for undo, as a step of
+    /// typing in field `edit_key`), its notice.
+    fn settle(&mut self, reply: Reply, edit_key: Option<String>) {
+        if let Some(before) = reply.replaced {
+            self.history.remember(before, edit_key);
+            self.revision += 1;
+        }
+        if let Some(n) = reply.notice {
+            self.ui.notice = Some(n);
+        }
+    }
+
+    /// Make `inst` (valid) the instance on screen, in its model, its editor showing it;
+    /// undoable.
+    fn commit(&mut self, inst: AnyInstance) {
+        if inst.model() == self.model.id() {
+            let reply = self.model.load(inst);
+            self.settle(reply, None);
+        } else {
+            let before = self.model.instance();
+            self.bring(inst.model());
+            self.model.restore(inst);
+            self.history.remember(before, None);
+            self.revision += 1;
+        }
+    }
+
+    /// Put a remembered instance back on screen (undo, redo), in its model.
+    fn show(&mut self, inst: AnyInstance) {
+        self.bring(inst.model());
+        self.model.restore(inst);
+        self.revision += 1;
+    }
+
+    /// Put model `id` on screen as it was left (a fresh one the first time), the current one
+    /// going to the shelf. The tab stays at its place in the strip (key 3 stays key 3).
+    fn bring(&mut self, id: ModelId) {
+        if self.model.id() == id {
+            return;
+        }
+        let next = match self.shelf.iter().position(|m| m.id() == id) {
+            Some(i) => self.shelf.swap_remove(i),
+            None => ModelState::fresh(id),
+        };
+        let place = self.model.views().iter().position(|&v| v == self.ui.tab);
+        let left = std::mem::replace(&mut self.model, next);
+        self.shelf.push(left);
+        let views = self.model.views();
+        self.ui.tab = views[place.unwrap_or(0).min(views.len() - 1)];
+        self.history.break_step();
+    }
+
+    /// The model menu: switch models (converting the instance the first time, going back to
+    /// the last instance of the model after), or convert between node and sender-receiver.
+    fn use_model(&mut self, choice: ModelChoice) {
+        let before = self.model.instance();
+        match (choice, self.model.id()) {
+            (ModelChoice::Overhead(kind), ModelId::Overhead) => {
+                let reply = self
+                    .model
+                    .apply(ModelAction::Overhead(OverheadAction::SetKind(kind)));
+                self.settle(reply, None);
+            }
+            (ModelChoice::Overhead(kind), _) => {
+                // Back to the last one-message instance, in the model asked for.
+                self.bring(ModelId::Overhead);
+                if let ModelState::Overhead(s) = &mut self.model {
+                    s.restore(overhead::convert_model(&s.instance, kind));
+                    self.ui.notice = Some(Notice::info(format!(
+                        "{} model: back to the last one-message instance ({} nodes).",
+                        overhead::model_title(kind),
+                        s.instance.len()
+                    )));
+                }
+                self.history.remember(before, None);
+                self.revision += 1;
+            }
+            (ModelChoice::Multi, ModelId::Multi) => {}
+            (ModelChoice::Multi, _) if self.shelf.iter().any(|m| m.id() == ModelId::Multi) => {
+                // Back to the many-source instance last on screen, with its editor text.
+                self.bring(ModelId::Multi);
+                if let ModelState::Multi(s) = &self.model {
+                    self.ui.notice = Some(Notice::info(format!(
+                        "Many-source model: back to the last many-source instance ({}).",
+                        instance_words(&s.instance)
+                    )));
+                }
+                self.history.remember(before, None);
+                self.revision += 1;
+            }
+            (ModelChoice::Multi, _) => {
+                if let AnyInstance::Overhead(one) = &before {
+                    let (m, text) = multi::from_one_source(one);
+                    self.commit(AnyInstance::Multi(m));
+                    self.ui.notice = Some(Notice::info(text));
+                }
+            }
+        }
+    }
+}
+
+impl Reducible for AppState {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        next.apply(action);
+        Rc::new(next)
+    }
+}
