@@ -9,7 +9,8 @@ use crate::components::scene_view::SceneView;
 use crate::components::StateProps;
 use crate::models::ModelState;
 use crate::state::{Action, AppState, UiAction};
-use hetcast_core::layout::{gantt, Scene};
+use hetcast_core::layout::Scene;
+use hetcast_core::models::overhead::view::GanttOptions;
 use yew::prelude::*;
 
 /// Narrowest Gantt chart laid out; a narrower view scales it down.
@@ -20,7 +21,7 @@ pub fn gantt_width(view_width: f64) -> f64 {
     if view_width > 0.0 {
         (view_width - 8.0).max(MIN_GANTT_W).floor()
     } else {
-        gantt::GanttOptions::default().width
+        GanttOptions::default().width
     }
 }
 

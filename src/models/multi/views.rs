@@ -2,7 +2,8 @@
 //! node's task list) and Trace (the algorithm's steps); and the tree's message menu.
 
 use hetcast_core::catalog::Catalog;
-use hetcast_core::layout::{multi_gantt, multi_tree, Scene};
+use hetcast_core::layout::Scene;
+use hetcast_core::models::multi::view;
 use hetcast_core::models::multi::{MultiInstance, Op};
 use hetcast_core::models::View;
 use hetcast_core::units::fmt_us;
@@ -32,20 +33,20 @@ pub fn multi_scene_of(
     msg: usize,
 ) -> Option<Scene> {
     match view {
-        View::Tree => Some(multi_tree::multi_tree_scene(
+        View::Tree => Some(view::multi_tree_scene(
             inst,
             &run.schedule,
             msg,
-            &multi_tree::MultiTreeOptions {
-                title: multi_tree::heading(algo, inst, &run.schedule, msg),
+            &view::MultiTreeOptions {
+                title: view::tree_heading(algo, inst, &run.schedule, msg),
             },
         )),
         View::Gantt => Some(fitted_gantt(size, fit, |width| {
-            let opts = multi_gantt::MultiGanttOptions {
+            let opts = view::MultiGanttOptions {
                 width,
-                title: multi_gantt::heading(algo, inst, &run.schedule),
+                title: view::gantt_heading(algo, inst, &run.schedule),
             };
-            multi_gantt::multi_gantt_scene(inst, &run.schedule, &opts)
+            view::multi_gantt_scene(inst, &run.schedule, &opts)
         })),
         View::Trace | View::Tasks => None,
     }
@@ -151,7 +152,7 @@ fn tasks_view(inst: &MultiInstance, run: &MultiRunOk) -> Html {
         });
         html! {
             <tr id={format!("tasks-{v}")}>
-                <th scope="row">{ multi_gantt::lane_label(inst, v) }</th>
+                <th scope="row">{ view::lane_label(inst, v) }</th>
                 <td><ol class="tasks">{ for tasks }</ol></td>
             </tr>
         }

@@ -1,6 +1,7 @@
 //! The views of a one-source result: Tree and Gantt (Scenes) and Trace (the greedy steps).
 
-use hetcast_core::layout::{gantt, tree, Scene};
+use hetcast_core::layout::Scene;
+use hetcast_core::models::overhead::view;
 use hetcast_core::models::overhead::Instance;
 use hetcast_core::models::View;
 use yew::prelude::*;
@@ -23,21 +24,21 @@ pub fn scene_of(
     fit: bool,
 ) -> Option<Scene> {
     match view {
-        View::Tree => Some(tree::tree_scene(
+        View::Tree => Some(view::tree_scene(
             inst,
             &run.schedule,
-            &tree::TreeOptions {
-                title: tree::heading(algo, inst, &run.schedule),
+            &view::TreeOptions {
+                title: view::tree_heading(algo, inst, &run.schedule),
                 ..Default::default()
             },
         )),
         View::Gantt => Some(fitted_gantt(size, fit, |width| {
-            let opts = gantt::GanttOptions {
+            let opts = view::GanttOptions {
                 width,
-                title: gantt::heading(algo, inst, &run.schedule),
+                title: view::gantt_heading(algo, inst, &run.schedule),
                 ..Default::default()
             };
-            gantt::gantt_scene(inst, &run.schedule, &opts)
+            view::gantt_scene(inst, &run.schedule, &opts)
         })),
         View::Trace | View::Tasks => None,
     }
