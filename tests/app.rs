@@ -382,15 +382,15 @@ async fn many_source_wrp_gantt_has_one_lane_per_node_and_a_legend_per_message() 
     assert_eq!(count("#results tr.result"), 4);
     assert_eq!(count("#row-lb"), 1);
     assert_eq!(text("time-wr"), wu_time(MultiAlgorithm::Wr));
-    // The tree of each message: m3 goes from P3 to 5 nodes.
+    // The tree of each message: m3 goes from P3 to 4 nodes.
     click("tab-tree").await;
     choose("tree-msg", "3").await;
-    assert_eq!(count("#scene-tree rect[id^='node-']"), 6);
+    assert_eq!(count("#scene-tree rect[id^='node-']"), 5);
     key("m").await;
     assert_eq!(
         count("#scene-tree rect[id^='node-']"),
-        5,
-        "m0: P0 and 4 nodes"
+        4,
+        "m0: P0 and 3 nodes"
     );
     key("3").await;
     assert_eq!(count("#trace tr[id^='tasks-']"), 8);
