@@ -228,7 +228,12 @@ fn errors_exit_2_with_one_line() {
     assert!(fails(&["run", &f, "--format", "png"]).contains("png"));
     assert!(fails(&["run", &f, "--seed", "x"]).contains("--seed"));
     assert!(fails(&["run", &f, "--colour", "red"]).contains("--colour"));
-    assert!(fails(&["run", &f, "--algo"]).contains("needs a value"));
+    // clap's wording: "a value is required for '--algo <ALGO>' but none was supplied".
+    let e = fails(&["run", &f, "--algo"]);
+    assert!(
+        e.contains("--algo") && e.contains("value is required"),
+        "{e}"
+    );
     fails(&["run"]);
     fails(&["run", &f, &f]);
     fails(&["frobnicate"]);
