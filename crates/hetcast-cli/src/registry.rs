@@ -82,7 +82,7 @@ pub fn run<E: Entry>(a: &E::Args) -> Result<(), String> {
             return Err(format!("--{opt} applies to {} only", and_list(&takers)));
         }
     }
-    entry.run(&a)
+    entry.run(a)
 }
 
 /// The help lines of every entry: `hetcast COMMAND KEY [--opt VALUE] ...`, then where it comes

@@ -34,8 +34,8 @@
 //! assert_eq!(sends.count(), 2);
 //! ```
 
-use super::{multi_hops, overhead_hops, Hop};
-use crate::models::multi::{MultiInstance, MultiSchedule};
+use super::overhead_transfers;
+use crate::models::multi::{MultiInstance, MultiSchedule, Transfer};
 use crate::models::overhead::{Instance, Schedule};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
@@ -151,14 +151,15 @@ fn metadata(name: &str, tid: usize, a: Map<String, Value>) -> Event {
     }
 }
 
-/// The events of `hops` on nodes named `labels`; `extra` adds a receive's further args.
+/// The events of the transfers `hops` on nodes named `labels`; with `waits`, a receive's args
+/// also say when the message arrived and when the receive was issued.
 fn build(
     labels: &[String],
-    hops: &[Hop],
+    hops: &[Transfer],
     title: &str,
     model: &str,
     time_unit: &str,
-    extra: &dyn Fn(usize) -> Vec<(&'static str, Value)>,
+    waits: bool,
 ) -> TraceFile {
     let mut events = vec![metadata("process_name", 0, args(&[("name", json!(title))]))];
     for (v, label) in labels.iter().enumerate() {
@@ -182,7 +183,10 @@ fn build(
             args(&[("to", json!(to)), ("message", json!(m))]),
         ));
         let mut recv_args = args(&[("from", json!(from)), ("message", json!(m))]);
-        recv_args.extend(extra(i).into_iter().map(|(k, v)| (k.to_string(), v)));
+        if waits {
+            recv_args.insert("arrived".into(), json!(h.arrive));
+            recv_args.insert("issued".into(), json!(h.recv_issue));
+        }
         timed.push(slice(
             format!("receive {m} ← {from}"),
             "recv",
@@ -237,22 +241,16 @@ pub fn overhead(inst: &Instance, s: &Schedule, title: &str) -> TraceFile {
     let labels: Vec<String> = (0..inst.len()).map(|v| inst.label(v)).collect();
     build(
         &labels,
-        &overhead_hops(s),
+        &overhead_transfers(s),
         title,
         inst.model.name(),
         "unitless: the overhead model's times are written as µs (1 time unit = 1 µs)",
-        &|_| Vec::new(),
+        false,
     )
 }
 
 /// The trace of a many-source schedule (times in µs).
 pub fn multi(inst: &MultiInstance, s: &MultiSchedule, title: &str) -> TraceFile {
     let labels: Vec<String> = (0..inst.node_count()).map(|v| inst.label(v)).collect();
-    build(&labels, &multi_hops(s), title, "multi", "µs", &|i| {
-        let t = &s.transfers[i];
-        vec![
-            ("arrived", json!(t.arrive)),
-            ("issued", json!(t.recv_issue)),
-        ]
-    })
+    build(&labels, &s.transfers, title, "multi", "µs", true)
 }
