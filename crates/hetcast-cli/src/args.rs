@@ -1,107 +1,217 @@
-//! A small command-line parser: positional arguments and `--name value` / `--name=value` options
-//! checked against a list of known names.
+//! The command line, parsed by clap (derive API): every command with its arguments. The
+//! checks that depend on the instance's model (which algorithm, which option applies) are the
+//! runners'; clap checks the shape (known flags, numbers, formats).
 
-use std::collections::BTreeMap;
+use crate::run::Format;
+use clap::{Args, Parser, Subcommand};
 
-/// Parsed arguments of one subcommand.
-#[derive(Debug, Default)]
-pub struct Args {
-    /// Positional arguments, in order.
-    pub positional: Vec<String>,
-    options: BTreeMap<String, String>,
+/// `hetcast`: multicast scheduling on heterogeneous networks.
+#[derive(Debug, Parser)]
+#[command(
+    name = "hetcast",
+    version,
+    about = "hetcast: multicast scheduling on heterogeneous networks",
+    subcommand_required = true,
+    arg_required_else_help = false,
+    after_help = crate::usage()
+)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
 }
 
-impl Args {
-    /// Parse `args` allowing only the options named in `known` (without the leading `--`).
-    /// Every option takes a value. `-` alone is a positional argument (standard input).
-    pub fn parse(args: &[String], known: &[&str]) -> Result<Args, String> {
-        let mut out = Args::default();
-        let mut it = args.iter();
-        while let Some(a) = it.next() {
-            if let Some(opt) = a.strip_prefix("--") {
-                let (name, value) = match opt.split_once('=') {
-                    Some((n, v)) => (n.to_string(), v.to_string()),
-                    None => {
-                        let v = it
-                            .next()
-                            .ok_or_else(|| format!("option --{opt} needs a value"))?;
-                        (opt.to_string(), v.clone())
-                    }
-                };
-                if !known.contains(&name.as_str()) {
-                    return Err(format!(
-                        "unknown option --{name} (options: {})",
-                        known
-                            .iter()
-                            .map(|k| format!("--{k}"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ));
-                }
-                if out.options.insert(name.clone(), value).is_some() {
-                    return Err(format!("option --{name} given twice"));
-                }
-            } else if a.starts_with('-') && a != "-" {
-                return Err(format!("unknown option {a}"));
-            } else {
-                out.positional.push(a.clone());
-            }
-        }
-        Ok(out)
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Run an algorithm on an instance, time its plan with the model's simulator, write the result
+    #[command(after_help = crate::run::help())]
+    Run(RunArgs),
+    /// Time and check a plan (written by hand, or a run's output) with the model's simulator
+    #[command(after_help = crate::run::simulate_help())]
+    Simulate(SimulateArgs),
+    /// Re-run an experiment of the papers: writes CSV and SVG, prints the tables
+    #[command(after_help = crate::registry::usage::<crate::experiments::Experiment>())]
+    Experiment(ExperimentArgs),
+    /// Time the algorithms (ratios against a baseline measured in the same run)
+    #[command(after_help = crate::registry::usage::<crate::bench::Bench>())]
+    Bench(BenchArgs),
+    /// Print a shell completion script, e.g. `hetcast completions bash > hetcast.bash`
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+/// Where and how a result is written (`run`, `simulate`).
+#[derive(Debug, Args)]
+pub struct Output {
+    /// The output format (docs/formats.md)
+    #[arg(long, value_enum, default_value_t = Format::Json)]
+    pub format: Format,
+    /// Write to FILE instead of standard output
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<String>,
+    /// Many-source model, svg-tree and dot: the message whose tree is drawn [default: 0]
+    #[arg(long, value_name = "K")]
+    pub message: Option<usize>,
+}
+
+/// `hetcast run`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The instance (JSON, docs/formats.md section 1); '-' reads standard input
+    #[arg(value_name = "INSTANCE.json")]
+    pub instance: String,
+    /// The algorithm (the model's default when absent; the lists are below)
+    #[arg(long, value_name = "ALGO")]
+    pub algo: Option<String>,
+    /// Random selection only: the seed [default: 0]
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Output.
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// `hetcast simulate`.
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// The instance (JSON, docs/formats.md section 1); '-' reads standard input
+    #[arg(value_name = "INSTANCE.json")]
+    pub instance: String,
+    /// The plan (JSON, docs/formats.md section 2), or a `hetcast run` output
+    #[arg(value_name = "PLAN.json")]
+    pub plan: String,
+    /// Output.
+    #[command(flatten)]
+    pub output: Output,
+}
+
+/// What a registry command (`experiment`, `bench`) was given: the names and which options.
+pub trait EntryArgs {
+    /// The positional arguments (one name is expected).
+    fn names(&self) -> &[String];
+    /// The options given, by name without the leading `--`.
+    fn given(&self) -> Vec<&'static str>;
+}
+
+/// The options given among `(name, given)` pairs.
+fn given(pairs: &[(&'static str, bool)]) -> Vec<&'static str> {
+    pairs.iter().filter(|(_, g)| *g).map(|(n, _)| *n).collect()
+}
+
+/// `hetcast experiment`.
+#[derive(Debug, Args)]
+pub struct ExperimentArgs {
+    /// The experiment (listed below)
+    #[arg(value_name = "NAME")]
+    pub names: Vec<String>,
+    /// The directory the files are written in [default: .]
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<String>,
+    /// Random instances per point
+    #[arg(long, value_name = "N")]
+    pub runs: Option<usize>,
+    /// The first seed
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// liu-fig6: the largest cluster size
+    #[arg(long, value_name = "N")]
+    pub n_max: Option<usize>,
+    /// wu-fig3, wu-fig4: worker threads (0: every core)
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+}
+
+impl EntryArgs for ExperimentArgs {
+    fn names(&self) -> &[String] {
+        &self.names
     }
 
-    /// The value of `--name`, if given.
-    pub fn get(&self, name: &str) -> Option<&str> {
-        self.options.get(name).map(String::as_str)
+    fn given(&self) -> Vec<&'static str> {
+        given(&[
+            ("out", self.out.is_some()),
+            ("runs", self.runs.is_some()),
+            ("seed", self.seed.is_some()),
+            ("n-max", self.n_max.is_some()),
+            ("threads", self.threads.is_some()),
+        ])
+    }
+}
+
+/// `hetcast bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// The benchmark (listed below)
+    #[arg(value_name = "NAME")]
+    pub names: Vec<String>,
+    /// greedy: the number of nodes
+    #[arg(long, value_name = "N")]
+    pub n: Option<usize>,
+    /// greedy, wu: repetitions
+    #[arg(long, value_name = "N")]
+    pub reps: Option<usize>,
+    /// optimal: the time budget, seconds
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
+    pub budget: Option<f64>,
+    /// optimal, wu: the seed
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+}
+
+impl EntryArgs for BenchArgs {
+    fn names(&self) -> &[String] {
+        &self.names
     }
 
-    /// The value of `--name` as a whole number, if given.
-    pub fn number<T: std::str::FromStr>(&self, name: &str) -> Result<Option<T>, String> {
-        self.parsed(name, "whole number")
-    }
-
-    /// The value of `--name` as a real number, if given.
-    pub fn real(&self, name: &str) -> Result<Option<f64>, String> {
-        self.parsed(name, "number")
-    }
-
-    fn parsed<T: std::str::FromStr>(&self, name: &str, what: &str) -> Result<Option<T>, String> {
-        match self.get(name) {
-            None => Ok(None),
-            Some(v) => v
-                .parse()
-                .map(Some)
-                .map_err(|_| format!("--{name} {v}: not a valid {what}")),
-        }
+    fn given(&self) -> Vec<&'static str> {
+        given(&[
+            ("n", self.n.is_some()),
+            ("reps", self.reps.is_some()),
+            ("budget", self.budget.is_some()),
+            ("seed", self.seed.is_some()),
+        ])
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory;
 
-    fn v(s: &[&str]) -> Vec<String> {
-        s.iter().map(|x| x.to_string()).collect()
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
     }
 
     #[test]
     fn parses_both_option_forms() {
-        let a = Args::parse(
-            &v(&["x.json", "--algo", "fnf", "--seed=3"]),
-            &["algo", "seed"],
-        )
-        .unwrap();
-        assert_eq!(a.positional, vec!["x.json"]);
-        assert_eq!(a.get("algo"), Some("fnf"));
-        assert_eq!(a.number::<u64>("seed").unwrap(), Some(3));
-        assert!(Args::parse(&v(&["--bogus", "1"]), &["algo"]).is_err());
-        assert!(Args::parse(&v(&["--algo"]), &["algo"]).is_err());
-        assert!(Args::parse(&v(&["--algo", "a", "--algo", "b"]), &["algo"]).is_err());
-        assert!(Args::parse(&v(&["-x"]), &["algo"]).is_err());
-        let a = Args::parse(&v(&["--seed", "x"]), &["seed"]).unwrap();
-        assert!(a.number::<u64>("seed").is_err());
-        let a = Args::parse(&v(&["--budget", "0.5"]), &["budget"]).unwrap();
-        assert_eq!(a.real("budget").unwrap(), Some(0.5));
-        assert_eq!(a.real("seed").unwrap(), None);
+        let cli =
+            Cli::try_parse_from(["hetcast", "run", "x.json", "--algo", "fnf", "--seed=3"]).unwrap();
+        let Command::Run(a) = cli.command else {
+            panic!("not run")
+        };
+        assert_eq!(a.instance, "x.json");
+        assert_eq!(a.algo.as_deref(), Some("fnf"));
+        assert_eq!(a.seed, Some(3));
+        assert_eq!(a.output.format, Format::Json);
+        for bad in [
+            &["hetcast", "run", "x", "--bogus", "1"][..],
+            &["hetcast", "run", "x", "--algo"],
+            &["hetcast", "run", "x", "--algo", "a", "--algo", "b"],
+            &["hetcast", "run", "x", "-x"],
+            &["hetcast", "run", "x", "--seed", "x"],
+            &["hetcast", "bench", "optimal", "--budget", "x"],
+        ] {
+            assert!(Cli::try_parse_from(bad).is_err(), "{bad:?}");
+        }
+        let cli = Cli::try_parse_from(["hetcast", "bench", "optimal", "--budget", "0.5"]).unwrap();
+        let Command::Bench(b) = cli.command else {
+            panic!("not bench")
+        };
+        assert_eq!(b.budget, Some(0.5));
+        assert_eq!(b.given(), vec!["budget"]);
     }
 }

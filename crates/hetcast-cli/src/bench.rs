@@ -3,7 +3,7 @@
 //! runners live with their model ([`crate::models::overhead::bench`],
 //! [`crate::models::multi::bench`]) and share the helpers below.
 
-use crate::args::Args;
+use crate::args::BenchArgs;
 use crate::models::{multi, overhead};
 use crate::registry::Entry;
 use hetcast_core::catalog::Catalog;
@@ -80,24 +80,26 @@ impl Entry for Bench {
         None
     }
 
-    fn run(self, a: &Args) -> Result<(), String> {
+    type Args = BenchArgs;
+
+    fn run(self, a: &BenchArgs) -> Result<(), String> {
         match self {
             Bench::Greedy => {
-                let n = a.number("n")?.unwrap_or(overhead::bench::GREEDY_NODES);
-                let reps = a.number("reps")?.unwrap_or(overhead::bench::REPS);
+                let n = a.n.unwrap_or(overhead::bench::GREEDY_NODES);
+                let reps = a.reps.unwrap_or(overhead::bench::REPS);
                 overhead::bench::bench_greedy(n.max(2), reps.max(1))
             }
             Bench::Optimal => {
-                let budget = a.real("budget")?.unwrap_or(overhead::bench::BUDGET);
-                let seed = a.number("seed")?.unwrap_or(overhead::bench::OPTIMAL_SEED);
+                let budget = a.budget.unwrap_or(overhead::bench::BUDGET);
+                let seed = a.seed.unwrap_or(overhead::bench::OPTIMAL_SEED);
                 if !(budget.is_finite() && budget > 0.0) {
                     return Err("--budget must be a positive number of seconds".into());
                 }
                 overhead::bench::bench_optimal(budget, seed)
             }
             Bench::Wu => {
-                let reps = a.number("reps")?.unwrap_or(multi::bench::REPS);
-                let seed = a.number("seed")?.unwrap_or(multi::bench::SEED);
+                let reps = a.reps.unwrap_or(multi::bench::REPS);
+                let seed = a.seed.unwrap_or(multi::bench::SEED);
                 multi::bench::bench_wu(reps.clamp(1, multi::bench::REPS_LIMIT), seed)
             }
         }

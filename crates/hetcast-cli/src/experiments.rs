@@ -2,7 +2,7 @@
 //! registry ([`Experiment`]). The runners live with their model: [`crate::models::overhead::
 //! experiment`] (Liu et al.) and [`crate::models::multi::experiment`] (Wu et al.).
 
-use crate::args::Args;
+use crate::args::ExperimentArgs;
 use crate::models::{multi, overhead};
 use crate::registry::Entry;
 use hetcast_core::catalog::Catalog;
@@ -91,7 +91,9 @@ impl Entry for Experiment {
         })
     }
 
-    fn run(self, a: &Args) -> Result<(), String> {
+    type Args = ExperimentArgs;
+
+    fn run(self, a: &ExperimentArgs) -> Result<(), String> {
         match self {
             Experiment::LiuFig6 => overhead::experiment::run(a),
             Experiment::WuFig3 => multi::experiment::run(self.key(), 3, a),

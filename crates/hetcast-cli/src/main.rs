@@ -1,41 +1,40 @@
-//! `hetcast`: run multicast algorithms on JSON instances, export SVG, re-run the papers'
-//! experiments, benchmark. Errors print one line `hetcast: ...` on standard error and exit 2.
+//! `hetcast`: run multicast algorithms on JSON instances, time hand-written plans, export SVG,
+//! trace, DOT and CSV, re-run the papers' experiments, benchmark. Arguments are parsed by clap
+//! ([`args`]). Every error, clap's included, prints one line `hetcast: ...` on standard error
+//! and exits 2.
 
 mod args;
 mod bench;
 mod experiments;
 mod files;
 mod models;
+mod progress;
 mod registry;
 mod run;
 
+use args::{Cli, Command};
 use bench::Bench;
+use clap::{CommandFactory, FromArgMatches};
 use experiments::Experiment;
 use run::Format;
 
-/// `hetcast help`: the commands, with the algorithms, experiments and benches read from their
-/// registries.
-fn usage() -> String {
+/// The help text after the commands of `hetcast help`: every command with its choices, the
+/// algorithms, experiments and benches read from their registries.
+pub fn usage() -> String {
     format!(
         "\
-hetcast: multicast scheduling on heterogeneous networks
-
-usage:
+Usage by command:
   hetcast run INSTANCE.json [--algo ALGO] [--seed N] [--format FORMAT] [--out FILE]
       FORMAT: {formats}; INSTANCE '-' reads standard input
       {overhead}
       {multi}
-{experiments}{benches}  hetcast help | --version
+  hetcast simulate INSTANCE.json PLAN.json [--format FORMAT] [--out FILE] [--message K]
+      times and checks a plan written by hand (or a run's output) with the model's simulator
+{experiments}{benches}  hetcast completions bash|zsh|fish|elvish|powershell
+  hetcast help [COMMAND] | COMMAND --help | --version
 
-Formats: docs/formats.md. Errors exit with status 2.
-",
-        formats = Format::ALL
-            .map(|f| if f == Format::Json {
-                format!("{} (default)", f.key())
-            } else {
-                f.key().to_string()
-            })
-            .join(" | "),
+Formats: docs/formats.md. Errors print one line and exit with status 2.",
+        formats = Format::choices(" | "),
         overhead = models::overhead::usage(),
         multi = models::multi::usage(),
         experiments = registry::usage::<Experiment>(),
@@ -43,23 +42,31 @@ Formats: docs/formats.md. Errors exit with status 2.
     )
 }
 
-fn dispatch(args: &[String]) -> Result<(), String> {
-    match args.first().map(String::as_str) {
-        Some("run") => run::run(&args[1..]),
-        Some("experiment") => registry::run::<Experiment>(&args[1..]),
-        Some("bench") => registry::run::<Bench>(&args[1..]),
-        Some("help" | "--help" | "-h") => {
-            print!("{}", usage());
-            Ok(())
+/// A clap error in one line: its message and the lines that belong to it (possible values),
+/// then the usage of the command it is about.
+fn one_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let mut lines = text.lines().map(str::trim);
+    let message: Vec<&str> = lines.by_ref().take_while(|l| !l.is_empty()).collect();
+    let message = message.join(" ");
+    let message = message.strip_prefix("error: ").unwrap_or(&message);
+    match lines.find_map(|l| l.strip_prefix("Usage: ")) {
+        Some(usage) => format!("{message} (usage: {usage})"),
+        None => message.to_string(),
+    }
+}
+
+fn dispatch(command: Command) -> Result<(), String> {
+    match command {
+        Command::Run(a) => run::run(&a),
+        Command::Simulate(a) => run::simulate(&a),
+        Command::Experiment(a) => registry::run::<Experiment>(&a),
+        Command::Bench(a) => registry::run::<Bench>(&a),
+        Command::Completions { shell } => {
+            let mut text = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "hetcast", &mut text);
+            files::emit(&String::from_utf8_lossy(&text), None)
         }
-        Some("--version" | "-V") => {
-            println!("hetcast {}", env!("CARGO_PKG_VERSION"));
-            Ok(())
-        }
-        Some(other) => Err(format!(
-            "unknown command '{other}' (commands: run, experiment, bench, help)"
-        )),
-        None => Err("no command given; try 'hetcast help'".into()),
     }
 }
 
@@ -74,8 +81,16 @@ fn main() {
             .unwrap_or_else(|| "unknown".into());
         eprintln!("hetcast: internal error, please report: {msg}");
     }));
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if let Err(e) = dispatch(&args) {
+    let parsed = Cli::command()
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m));
+    let result = match parsed {
+        Ok(cli) => dispatch(cli.command),
+        // --help, --version: clap prints them on standard output and exits 0.
+        Err(e) if !e.use_stderr() => e.exit(),
+        Err(e) => Err(one_line(&e)),
+    };
+    if let Err(e) = result {
         eprintln!("hetcast: {e}");
         std::process::exit(2);
     }

@@ -3,7 +3,7 @@
 //! name up, checks the options and runs the entry; an unknown or missing name lists the
 //! registry; [`usage`] writes the help lines of every entry.
 
-use crate::args::Args;
+use crate::args::EntryArgs;
 use hetcast_core::catalog::Catalog;
 
 /// One command of a registry ([`crate::experiments::Experiment`],
@@ -24,21 +24,11 @@ pub trait Entry: Catalog {
     /// The files it writes, for the usage text (none: it only prints).
     fn writes(self) -> Option<String>;
 
-    /// Run it with parsed arguments (options already checked against [`Entry::options`]).
-    fn run(self, a: &Args) -> Result<(), String>;
-}
+    /// The command's parsed arguments.
+    type Args: EntryArgs;
 
-/// Every option name of every entry, each once, in registry order.
-fn all_options<E: Entry>() -> Vec<&'static str> {
-    let mut out: Vec<&'static str> = Vec::new();
-    for e in E::ALL {
-        for (name, _) in e.options() {
-            if !out.contains(&name) {
-                out.push(name);
-            }
-        }
-    }
-    out
+    /// Run it with parsed arguments (options already checked against [`Entry::options`]).
+    fn run(self, a: &Self::Args) -> Result<(), String>;
 }
 
 /// "a", "a and b", "a, b and c".
@@ -60,11 +50,9 @@ fn listing<E: Entry>() -> String {
 }
 
 /// Run `hetcast COMMAND ARGS`: the first positional argument names the entry.
-pub fn run<E: Entry>(args: &[String]) -> Result<(), String> {
-    let known = all_options::<E>();
-    let a = Args::parse(args, &known)?;
+pub fn run<E: Entry>(a: &E::Args) -> Result<(), String> {
     let noun = E::NOUN;
-    let entry = match a.positional.as_slice() {
+    let entry = match a.names() {
         [name] => E::parse(name)
             .map_err(|_| format!("unknown {noun} '{name}' ({noun}s: {})", listing::<E>()))?,
         [] => {
@@ -84,8 +72,8 @@ pub fn run<E: Entry>(args: &[String]) -> Result<(), String> {
         }
     };
     let takes = entry.options();
-    for opt in known {
-        if a.get(opt).is_some() && !takes.iter().any(|(n, _)| *n == opt) {
+    for opt in a.given() {
+        if !takes.iter().any(|(n, _)| *n == opt) {
             let takers: Vec<&str> = E::ALL
                 .iter()
                 .filter(|e| e.options().iter().any(|(n, _)| *n == opt))
@@ -94,7 +82,7 @@ pub fn run<E: Entry>(args: &[String]) -> Result<(), String> {
             return Err(format!("--{opt} applies to {} only", and_list(&takers)));
         }
     }
-    entry.run(&a)
+    entry.run(a)
 }
 
 /// The help lines of every entry: `hetcast COMMAND KEY [--opt VALUE] ...`, then where it comes

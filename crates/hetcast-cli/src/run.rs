@@ -1,80 +1,126 @@
 //! `hetcast run INSTANCE.json [--algo ALGO] [--seed N] [--format FORMAT] [--out FILE]
-//! [--message K]`: reads the file as an [`AnyInstance`] (its `"model"` tag picks the model) and
-//! hands it to that model's runner in [`crate::models`], which returns the text to write.
+//! [--message K]` and `hetcast simulate INSTANCE.json PLAN.json [--format FORMAT] [--out FILE]
+//! [--message K]`: read the file as an [`AnyInstance`] (its `"model"` tag picks the model) and
+//! hand it to that model's runner in [`crate::models`], which returns the text to write.
 
-use crate::args::Args;
+use crate::args::{RunArgs, SimulateArgs};
 use crate::files::{emit, read_text};
 use crate::models;
+use clap::ValueEnum;
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::Model;
 use hetcast_core::AnyInstance;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
 
-/// Every option of `run`; each model's runner says which of them apply to it.
-pub const OPTIONS: &[&str] = &["algo", "seed", "format", "out", "message"];
-
-/// The output format of `run`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The output format of `run` and `simulate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// The run output JSON (docs/formats.md).
+    /// The run output JSON (docs/formats.md section 3)
     Json,
-    /// The tree as an SVG document.
+    /// The tree as an SVG document
     SvgTree,
-    /// The Gantt chart as an SVG document.
+    /// The Gantt chart as an SVG document
     SvgGantt,
+    /// Chrome Trace Event JSON, for Perfetto and chrome://tracing
+    TraceEvent,
+    /// The tree as Graphviz DOT
+    Dot,
+    /// The results table as CSV (RFC 4180)
+    Csv,
 }
 
 impl Format {
-    /// Every format, the default first.
-    pub const ALL: [Format; 3] = [Format::Json, Format::SvgTree, Format::SvgGantt];
-
     /// The name `--format` takes.
-    pub fn key(self) -> &'static str {
-        match self {
-            Format::Json => "json",
-            Format::SvgTree => "svg-tree",
-            Format::SvgGantt => "svg-gantt",
-        }
+    pub fn key(self) -> String {
+        self.to_possible_value()
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default()
     }
 
-    /// Every name, joined by `sep`.
-    pub fn keys(sep: &str) -> String {
-        Format::ALL.map(Format::key).join(sep)
-    }
-
-    /// The format `--format` names (json when absent).
-    pub fn of(a: &Args) -> Result<Format, String> {
-        let s = a.get("format").unwrap_or(Format::Json.key());
-        Format::ALL
-            .into_iter()
-            .find(|f| f.key() == s)
-            .ok_or_else(|| format!("unknown format '{s}' (formats: {})", Format::keys(", ")))
+    /// Every name, joined by `sep`, the default marked.
+    pub fn choices(sep: &str) -> String {
+        Format::value_variants()
+            .iter()
+            .map(|f| {
+                if *f == Format::Json {
+                    format!("{} (default)", f.key())
+                } else {
+                    f.key()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(sep)
     }
 }
 
-/// Run `hetcast run ARGS`.
-pub fn run(args: &[String]) -> Result<(), String> {
-    let a = Args::parse(args, OPTIONS)?;
-    let path = match a.positional.as_slice() {
-        [p] => p.as_str(),
-        [] => {
-            return Err(
-                "run: which instance? usage: hetcast run INSTANCE.json --algo greedy".into(),
-            )
-        }
-        more => {
-            return Err(format!(
-                "run takes one instance file, got {}: {}",
-                more.len(),
-                more.join(" ")
-            ))
-        }
-    };
-    let (text, shown) = read_text(path)?;
+/// The help lines after `hetcast run --help`: the algorithms of each model.
+pub fn help() -> String {
+    format!(
+        "Algorithms:\n  {}\n  {}\nFormats: docs/formats.md. Errors print one line and exit with status 2.",
+        models::overhead::usage(),
+        models::multi::usage()
+    )
+}
+
+/// The help lines after `hetcast simulate --help`.
+pub fn simulate_help() -> String {
+    "PLAN.json is the plan of the instance's model (docs/formats.md section 2: a tree \
+     {\"source\", \"children\", \"wait\"} for the node and sender-receiver models, task lists \
+     {\"tasks\"} for the many-source model), or the output of `hetcast run`, whose \"plan\" is \
+     used. A plan that breaks the model prints the simulator's one-line message and exits with \
+     status 2."
+        .to_string()
+}
+
+/// Run `hetcast run`.
+pub fn run(a: &RunArgs) -> Result<(), String> {
+    let (text, shown) = read_text(&a.instance)?;
     let text = match AnyInstance::from_json(&text).map_err(|e| format!("{shown}: {e}"))? {
-        AnyInstance::Overhead(inst) => models::overhead::run(&a, &inst)?,
-        AnyInstance::Multi(inst) => models::multi::run(&a, &inst)?,
+        AnyInstance::Overhead(inst) => models::overhead::run(a, &inst)?,
+        AnyInstance::Multi(inst) => models::multi::run(a, &inst)?,
     };
-    emit(&text, a.get("out"))
+    emit(&text, a.output.out.as_deref())
+}
+
+/// Run `hetcast simulate`.
+pub fn simulate(a: &SimulateArgs) -> Result<(), String> {
+    if a.instance == "-" && a.plan == "-" {
+        return Err("simulate: the instance and the plan cannot both be standard input".into());
+    }
+    let (text, shown) = read_text(&a.instance)?;
+    let inst = AnyInstance::from_json(&text).map_err(|e| format!("{shown}: {e}"))?;
+    let (plan, plan_shown) = read_text(&a.plan)?;
+    let text = match inst {
+        AnyInstance::Overhead(inst) => models::overhead::simulate(a, &inst, &plan, &plan_shown)?,
+        AnyInstance::Multi(inst) => models::multi::simulate(a, &inst, &plan, &plan_shown)?,
+    };
+    emit(&text, a.output.out.as_deref())
+}
+
+/// The plan in `text` (its fields among `fields`), or the `"plan"` of a `hetcast run` output.
+/// Errors are one line, `FILE: malformed plan: ...`.
+pub fn read_plan<P: DeserializeOwned>(
+    text: &str,
+    shown: &str,
+    fields: &[&str],
+) -> Result<P, String> {
+    let bad = |e: &dyn std::fmt::Display| format!("{shown}: malformed plan: {e}");
+    let v: Value = serde_json::from_str(text).map_err(|e| bad(&e))?;
+    let v = match v.get("plan") {
+        Some(p) if v.get("format").is_some() => p.clone(),
+        _ => v,
+    };
+    if let Some(obj) = v.as_object() {
+        if let Some(k) = obj.keys().find(|k| !fields.contains(&k.as_str())) {
+            let expected: Vec<String> = fields.iter().map(|f| format!("`{f}`")).collect();
+            return Err(bad(&format!(
+                "unknown field `{k}`, expected {}",
+                expected.join(" or ")
+            )));
+        }
+    }
+    serde_json::from_value(v).map_err(|e| bad(&e))
 }
 
 /// The algorithm `--algo` names among model `M`'s (`default` when absent). The error lists

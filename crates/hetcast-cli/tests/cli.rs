@@ -228,7 +228,12 @@ fn errors_exit_2_with_one_line() {
     assert!(fails(&["run", &f, "--format", "png"]).contains("png"));
     assert!(fails(&["run", &f, "--seed", "x"]).contains("--seed"));
     assert!(fails(&["run", &f, "--colour", "red"]).contains("--colour"));
-    assert!(fails(&["run", &f, "--algo"]).contains("needs a value"));
+    // clap's wording: "a value is required for '--algo <ALGO>' but none was supplied".
+    let e = fails(&["run", &f, "--algo"]);
+    assert!(
+        e.contains("--algo") && e.contains("value is required"),
+        "{e}"
+    );
     fails(&["run"]);
     fails(&["run", &f, &f]);
     fails(&["frobnicate"]);
@@ -595,4 +600,284 @@ fn registries_list_themselves() {
     assert!(fails(&["bench", "greedy", "--budget", "2"]).contains("optimal only"));
     assert!(fails(&["bench", "optimal", "--budget", "-1"]).contains("--budget"));
     assert!(fails(&["bench", "wu", "--colour", "red"]).contains("--colour"));
+}
+
+/// Liu et al. Figure 1 (sender-receiver, L = 1): P0 sending to P2 then P1 completes at 5.
+const LIU: &str = r#"{"model":"sender_receiver","latency":1,"source":0,"nodes":[{"send":1,"recv":2},{"send":1,"recv":2},{"send":2,"recv":3}]}"#;
+
+#[test]
+fn simulate_times_hand_written_plans() {
+    let d = scratch("simulate");
+    let liu = file(&d, "liu.json", LIU);
+    let plan = file(&d, "plan.json", r#"{"source":0,"children":[[2,1],[],[]]}"#);
+    let j = ok_json(&["simulate", &liu, &plan]);
+    assert_eq!(j["format"], "hetcast-simulate");
+    assert_eq!(j["algorithm"], "plan");
+    assert_eq!(check_run(&j), 5.0);
+    assert_eq!(j["ready"], serde_json::json!([0.0, 5.0, 5.0]));
+    assert!(j.get("trace").is_none());
+    // Waits delay sends: P0 (cost 2) sends to P1 at [0, 2], waits 1.5, sends to P2 at [3.5, 5.5].
+    let node = file(
+        &d,
+        "node.json",
+        r#"{"model":"node","source":0,"nodes":[{"cost":2},{"cost":1},{"cost":1}]}"#,
+    );
+    let waits = file(
+        &d,
+        "waits.json",
+        r#"{"source":0,"children":[[1,2],[],[]],"wait":[[0,1.5]]}"#,
+    );
+    let j = ok_json(&["simulate", &node, &waits]);
+    assert_eq!(check_run(&j), 5.5);
+    assert_eq!(j["plan"]["wait"], serde_json::json!([[0.0, 1.5]]));
+    // A run's output is a plan too: re-timed, it gives the run's times.
+    let fig1 = file(&d, "fig1.json", FIG1);
+    let out = d.join("fig1-run.json");
+    let out = out.to_string_lossy();
+    assert!(hetcast(&["run", &fig1, "--out", &out]).status.success());
+    let j = ok_json(&["simulate", &fig1, &out]);
+    assert_eq!(check_run(&j), 10.0);
+    assert_eq!(j["sends"], ok_json(&["run", &fig1])["sends"]);
+
+    // Many-source: the simulator's own example (S = 1, R = 2, X·m = 1) completes at 6.
+    let multi = file(
+        &d,
+        "multi.json",
+        r#"{"model":"multi","classes":[{"count":3,"send":{"fixed":1},"recv":{"fixed":2}}],
+            "link":{"per_byte":1},
+            "messages":[{"source":0,"size":1,"destinations":[1,2]},{"source":1,"size":1,"destinations":[2]}]}"#,
+    );
+    let tasks = |lists: &str| format!(r#"{{"tasks":{lists}}}"#);
+    let good = tasks(
+        r#"[[{"op":"send","peer":1,"msg":0},{"op":"send","peer":2,"msg":0}],
+            [{"op":"send","peer":2,"msg":1},{"op":"recv","peer":0,"msg":0}],
+            [{"op":"recv","peer":1,"msg":1},{"op":"recv","peer":0,"msg":0}]]"#,
+    );
+    let good = file(&d, "tasks.json", &good);
+    let j = ok_json(&["simulate", &multi, &good]);
+    assert_eq!(j["format"], "hetcast-simulate");
+    assert_eq!(j["completion_time"].as_f64(), Some(6.0));
+    assert_eq!(j["message_completion"], serde_json::json!([6.0, 4.0]));
+    assert_eq!(j["transfers"].as_array().unwrap().len(), 3);
+    // WR's run output, re-timed, gives WR's time.
+    let gallery = file(&d, "wu.json", MULTI);
+    let wr = d.join("wr.json");
+    let wr = wr.to_string_lossy();
+    assert!(hetcast(&["run", &gallery, "--algo", "wr", "--out", &wr])
+        .status
+        .success());
+    let j = ok_json(&["simulate", &gallery, &wr]);
+    let run = ok_json(&["run", &gallery, "--algo", "wr"]);
+    assert_eq!(j["format"], "hetcast-simulate");
+    assert_eq!(j["algorithm"], "plan");
+    assert_eq!(j["completion_time"], run["completion_time"]);
+    assert_eq!(j["transfers"], run["transfers"]);
+    assert_eq!(j["lower_bound"], run["lower_bound"]);
+}
+
+#[test]
+fn simulate_rejects_broken_plans_with_the_simulators_message() {
+    let d = scratch("simulate-errors");
+    let inst = file(
+        &d,
+        "three.json",
+        r#"{"model":"node","source":0,"nodes":[{"cost":1},{"cost":1},{"cost":1}]}"#,
+    );
+    // The table of docs/formats.md section 2, row by row.
+    for (i, (plan, message)) in [
+        (
+            r#"{"source":0,"children":[[1,2],[]]}"#,
+            "the plan lists children for 2 nodes, the instance has 3",
+        ),
+        (
+            r#"{"source":1,"children":[[],[0,2],[]]}"#,
+            "the plan is rooted at P1, the instance's source is P0",
+        ),
+        (
+            r#"{"source":0,"children":[[7],[],[]]}"#,
+            "P0 sends to node 7, which does not exist",
+        ),
+        (
+            r#"{"source":0,"children":[[1,2],[0],[]]}"#,
+            "P1 sends to the source P0",
+        ),
+        (
+            r#"{"source":0,"children":[[1,2],[2],[]]}"#,
+            "P2 receives twice (from P0 and from P1)",
+        ),
+        (
+            r#"{"source":0,"children":[[1,2],[],[]],"wait":[[-1]]}"#,
+            "P0 waits -1 before its send to P1; waits must be finite and not negative",
+        ),
+        (
+            r#"{"source":0,"children":[[1],[],[]]}"#,
+            "P2 never receives the message",
+        ),
+        (
+            r#"{"source":0,"children":[[],[2],[1]]}"#,
+            "P1 is on a cycle that the source does not reach",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let p = file(&d, &format!("bad{i}.json"), plan);
+        let e = fails(&["simulate", &inst, &p]);
+        assert_eq!(
+            e.trim_end(),
+            format!("hetcast: {p}: invalid plan: {message}")
+        );
+    }
+    let p = file(
+        &d,
+        "typo.json",
+        r#"{"source":0,"children":[[1,2],[],[]],"wiat":[]}"#,
+    );
+    assert!(fails(&["simulate", &inst, &p]).contains("malformed plan: unknown field `wiat`"));
+    let p = file(&d, "broken.json", r#"{"source":0,"#);
+    assert!(fails(&["simulate", &inst, &p]).contains("malformed plan"));
+    fails(&["simulate", &inst]);
+    fails(&["simulate", "-", "-"]);
+
+    // Many-source plans: docs/formats.md section 2b.
+    let multi = file(&d, "multi.json", MULTI);
+    let send = |peer: usize, msg: usize| format!(r#"{{"op":"send","peer":{peer},"msg":{msg}}}"#);
+    let lists = |l: &[&[String]]| {
+        let nodes: Vec<String> = (0..8)
+            .map(|v| format!("[{}]", l.get(v).map(|t| t.join(",")).unwrap_or_default()))
+            .collect();
+        format!(r#"{{"tasks":[{}]}}"#, nodes.join(","))
+    };
+    for (i, (plan, needle)) in [
+        (
+            lists(&[&[send(9, 0)]]),
+            "task 1 of P0 (send m0 to P9): there is no node P9",
+        ),
+        (
+            lists(&[&[send(4, 0)]]),
+            "task 1 of P0 (send m0 to P4): P4 is not a destination of m0",
+        ),
+        (
+            lists(&[&[send(1, 0)]]),
+            "task 1 of P0 (send m0 to P1): P1 never posts the matching receive",
+        ),
+        (lists(&[]), "P1 never receives m0"),
+        (
+            r#"{"tasks":[[]]}"#.to_string(),
+            "the plan has task lists for 1 nodes, the instance has 8",
+        ),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let p = file(&d, &format!("multi-bad{i}.json"), &plan);
+        let e = fails(&["simulate", &multi, &p]);
+        assert!(e.contains(&format!("{p}: invalid plan: {needle}")), "{e}");
+    }
+    // An overhead plan for a many-source instance names the field it expected.
+    let p = file(&d, "tree.json", r#"{"source":0,"children":[]}"#);
+    assert!(fails(&["simulate", &multi, &p]).contains("expected `tasks`"));
+}
+
+/// The trace-event output of a run, read back: (send slices, receive slices, latest end).
+fn trace_counts(args: &[&str]) -> (usize, usize, f64) {
+    let j = ok_json(args);
+    let ev = j["traceEvents"].as_array().unwrap();
+    let of = |cat: &str| {
+        ev.iter()
+            .filter(|e| e["cat"] == cat && e["ph"] == "X")
+            .count()
+    };
+    let end = ev
+        .iter()
+        .filter(|e| e["ph"] == "X")
+        .map(|e| e["ts"].as_f64().unwrap() + e["dur"].as_f64().unwrap())
+        .fold(0.0, f64::max);
+    (of("send"), of("recv"), end)
+}
+
+fn ok_text(args: &[&str]) -> String {
+    let out = hetcast(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn trace_event_dot_and_csv_formats() {
+    let d = scratch("formats");
+    let fig1 = file(&d, "fig1.json", FIG1);
+    // Libeskind-Hadas Figure 1, greedy: 11 sends, 11 receives, the last ends at 10 (µs).
+    assert_eq!(
+        trace_counts(&["run", &fig1, "--format", "trace-event"]),
+        (11, 11, 10.0)
+    );
+    let j = ok_json(&["run", &fig1, "--format", "trace-event"]);
+    assert!(j["otherData"]["time_unit"].as_str().unwrap().contains("µs"));
+    let dot = ok_text(&["run", &fig1, "--format", "dot"]);
+    assert!(dot.starts_with("digraph multicast {"), "{dot}");
+    assert_eq!(dot.matches(" -> ").count(), 11);
+    assert!(dot.contains("Greedy / FNF — multicast tree, 12 nodes, T = 10"));
+    let csv = ok_text(&["run", &fig1, "--format", "csv"]);
+    let lines: Vec<&str> = csv.split("\r\n").collect();
+    assert_eq!(
+        lines[0],
+        "model,algorithm,algorithm_title,completion_time,lower_bound,ratio"
+    );
+    assert!(
+        lines[1].starts_with("node,greedy,Greedy / FNF,10,"),
+        "{csv}"
+    );
+    assert_eq!(lines.len(), 3);
+
+    let multi = file(&d, "multi.json", MULTI);
+    let (sends, recvs, end) = trace_counts(&["run", &multi, "--format", "trace-event"]);
+    let t = ok_json(&["run", &multi])["completion_time"]
+        .as_f64()
+        .unwrap();
+    assert_eq!((sends, recvs, end), (14, 14, t));
+    let dot = ok_text(&["run", &multi, "--format", "dot", "--message", "3"]);
+    // m3 goes from P3 to five destinations.
+    assert_eq!(dot.matches(" -> ").count(), 5, "{dot}");
+    assert!(dot.contains("WRP — tree of m3"), "{dot}");
+    let csv = ok_text(&["run", &multi, "--algo", "all", "--format", "csv"]);
+    let rows: Vec<&str> = csv.trim_end().split("\r\n").skip(1).collect();
+    assert_eq!(rows.len(), 4);
+    for (row, algo) in rows.iter().zip(["fef", "ecf", "wr", "wrp"]) {
+        assert!(row.starts_with(&format!("multi,{algo},")), "{row}");
+    }
+    assert!(fails(&["run", &multi, "--algo", "all", "--format", "dot"]).contains("one algorithm"));
+    assert!(fails(&["run", &multi, "--message", "1", "--format", "csv"]).contains("svg-tree"));
+
+    // simulate writes the same formats.
+    let liu = file(&d, "liu.json", LIU);
+    let plan = file(&d, "plan.json", r#"{"source":0,"children":[[2,1],[],[]]}"#);
+    assert_eq!(
+        trace_counts(&["simulate", &liu, &plan, "--format", "trace-event"]),
+        (2, 2, 5.0)
+    );
+    let csv = ok_text(&["simulate", &liu, &plan, "--format", "csv"]);
+    assert!(csv.contains("\r\nsender_receiver,plan,Plan,5,"), "{csv}");
+    let svg = ok_text(&["simulate", &liu, &plan, "--format", "svg-gantt"]);
+    assert!(svg.contains("Plan — Gantt chart, 3 nodes, T = 5"), "{svg}");
+}
+
+#[test]
+fn completions_for_each_shell() {
+    for shell in ["bash", "zsh", "fish"] {
+        let text = ok_text(&["completions", shell]);
+        assert!(text.contains("hetcast"), "{shell}");
+        for word in ["simulate", "trace-event", "format", "message"] {
+            assert!(text.contains(word), "{shell}: {word}");
+        }
+    }
+    assert!(fails(&["completions", "tcsh"]).contains("tcsh"));
+    let help = ok_text(&["simulate", "--help"]);
+    assert!(
+        help.contains("PLAN.json") && help.contains("--format"),
+        "{help}"
+    );
 }

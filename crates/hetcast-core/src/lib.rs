@@ -25,6 +25,7 @@
 pub mod catalog;
 pub mod combinatorics;
 pub mod error;
+pub mod export;
 pub mod layout;
 pub mod models;
 pub mod order;

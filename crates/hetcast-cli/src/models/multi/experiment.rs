@@ -3,8 +3,9 @@
 //! `wu-figN-broadcast.csv` and `wu-figN.svg` (grouped bars drawn with plotters), and prints
 //! the tables and the paper's claims checked against them.
 
-use crate::args::Args;
+use crate::args::ExperimentArgs;
 use crate::files::{out_dir, write_in};
+use crate::progress::Bar;
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::multi::algo::MultiAlgorithm;
 use hetcast_core::models::multi::experiment::{
@@ -14,7 +15,6 @@ use hetcast_core::models::multi::generate::SizeMix;
 use hetcast_core::units::{fmt_bytes, time_unit};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use std::io::IsTerminal;
 
 /// Message sizes of the single-broadcast runs: 1 KB and 1 MB.
 pub const BROADCAST_SIZES: [f64; 2] = [1024.0, 1_048_576.0];
@@ -41,44 +41,41 @@ fn series() -> impl Iterator<Item = &'static str> {
 
 /// Run `hetcast experiment NAME` for Figure `figure` (3 or 4), writing `NAME.csv`,
 /// `NAME-broadcast.csv` and `NAME.svg`.
-pub fn run(name: &str, figure: u32, a: &Args) -> Result<(), String> {
+pub fn run(name: &str, figure: u32, a: &ExperimentArgs) -> Result<(), String> {
     let mut spec = spec(figure);
-    if let Some(r) = a.number::<usize>("runs")? {
+    if let Some(r) = a.runs {
         if !(1..=RUNS_LIMIT).contains(&r) {
             return Err(format!("--runs {r}: must be between 1 and {RUNS_LIMIT}"));
         }
         spec.runs = r;
     }
-    if let Some(s) = a.number::<u64>("seed")? {
+    if let Some(s) = a.seed {
         spec.seed = s;
     }
-    if let Some(t) = a.number::<usize>("threads")? {
+    if let Some(t) = a.threads {
         spec.threads = t;
     }
-    let dir = out_dir(a.get("out"))?;
+    let dir = out_dir(a.out.as_deref())?;
     let started = std::time::Instant::now();
-    let tty = std::io::stderr().is_terminal();
-    let progress = |done: usize, total: usize| {
-        if tty && (done.is_multiple_of(50) || done == total) {
-            eprint!("\r{name}: {done}/{total} runs");
-            if done == total {
-                eprintln!();
-            }
-        }
-    };
+    let bar = Bar::new(name, 0);
+    let progress = |done: usize, total: usize| bar.set(done, total);
     let rows = wu_figure(&spec, Some(&progress)).map_err(|e| e.to_string())?;
     let secs = started.elapsed().as_secs_f64();
+    bar.restart(&format!("{name} single broadcast"), BROADCAST_SIZES.len());
     let bcast = BROADCAST_SIZES
         .iter()
         .map(|&size| {
-            wu_broadcast(&BroadcastSpec {
+            let row = wu_broadcast(&BroadcastSpec {
                 seed: spec.seed,
                 threads: spec.threads,
                 ..BroadcastSpec::new(spec.network, size)
-            })
+            });
+            bar.inc();
+            row
         })
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| e.to_string())?;
+    bar.finish();
     let csv = write_in(&dir, &format!("{name}.csv"), &to_csv(&rows))?;
     let bcsv = write_in(
         &dir,

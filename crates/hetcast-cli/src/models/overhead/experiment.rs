@@ -2,9 +2,10 @@
 //! `hetcast_core::models::overhead::experiment`) and writes `liu-fig6.csv` and `liu-fig6.svg`
 //! (a line chart drawn with plotters).
 
-use crate::args::Args;
+use crate::args::ExperimentArgs;
 use crate::files::{out_dir, write_in};
-use hetcast_core::models::overhead::experiment::{liu_fig6, to_csv, LiuFig6Row, LiuFig6Spec};
+use crate::progress::Bar;
+use hetcast_core::models::overhead::experiment::{liu_fig6_row, to_csv, LiuFig6Row, LiuFig6Spec};
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
@@ -12,18 +13,18 @@ use plotters::prelude::*;
 pub const N_MAX_LIMIT: usize = 100_000;
 
 /// Run `hetcast experiment liu-fig6` with parsed arguments.
-pub fn run(a: &Args) -> Result<(), String> {
+pub fn run(a: &ExperimentArgs) -> Result<(), String> {
     let mut spec = LiuFig6Spec::default();
-    if let Some(r) = a.number::<usize>("runs")? {
+    if let Some(r) = a.runs {
         if r == 0 {
             return Err("--runs must be at least 1".into());
         }
         spec.runs = r;
     }
-    if let Some(s) = a.number::<u64>("seed")? {
+    if let Some(s) = a.seed {
         spec.seed = s;
     }
-    if let Some(n) = a.number::<usize>("n-max")? {
+    if let Some(n) = a.n_max {
         if !(spec.n_min..=N_MAX_LIMIT).contains(&n) {
             return Err(format!(
                 "--n-max {n}: must be between {} and {N_MAX_LIMIT}",
@@ -32,8 +33,18 @@ pub fn run(a: &Args) -> Result<(), String> {
         }
         spec.n_max = n;
     }
-    let dir = out_dir(a.get("out"))?;
-    let rows = liu_fig6(&spec).map_err(|e| e.to_string())?;
+    let dir = out_dir(a.out.as_deref())?;
+    let sizes = spec.n_min.max(2)..=spec.n_max;
+    let bar = Bar::new("liu-fig6", sizes.clone().count());
+    let rows = sizes
+        .map(|n| {
+            let row = liu_fig6_row(n, spec.runs, spec.seed);
+            bar.inc();
+            row
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    bar.finish();
     let csv_path = write_in(&dir, "liu-fig6.csv", &to_csv(&rows))?;
     let svg_path = write_in(&dir, "liu-fig6.svg", &chart(&rows, spec.runs)?)?;
     println!(

@@ -5,15 +5,17 @@
 pub mod bench;
 pub mod experiment;
 
-use crate::args::Args;
+use crate::args::{Output, RunArgs, SimulateArgs};
 use crate::files::json;
-use crate::run::{algorithm, algorithm_choices, solve, Format};
+use crate::run::{algorithm, algorithm_choices, read_plan, solve, Format};
 use hetcast_core::catalog::Catalog;
+use hetcast_core::export::csv::{results_csv, ResultRow};
+use hetcast_core::export::{dot, trace_event};
 use hetcast_core::layout::{gantt, svg, tree};
 use hetcast_core::models::overhead::algo::Algorithm;
 use hetcast_core::models::overhead::bounds;
 use hetcast_core::models::overhead::plan::Plan;
-use hetcast_core::models::overhead::simulate::SendOp;
+use hetcast_core::models::overhead::simulate::{simulate as simulate_plan, Schedule, SendOp};
 use hetcast_core::models::overhead::trace::Trace;
 use hetcast_core::models::overhead::{Instance, Overhead};
 use serde::Serialize;
@@ -32,7 +34,7 @@ pub fn usage() -> String {
 /// The JSON `hetcast run` writes (documented in docs/formats.md, "Run output").
 #[derive(Debug, Serialize)]
 pub struct RunOutput<'a> {
-    /// Always "hetcast-run".
+    /// "hetcast-run", or "hetcast-simulate" for a plan read by `simulate`.
     pub format: &'static str,
     /// Version of this output format (1).
     pub version: u32,
@@ -71,59 +73,111 @@ pub struct RunOutput<'a> {
 }
 
 /// `hetcast run` on a one-source instance: the text to write.
-pub fn run(a: &Args, inst: &Instance) -> Result<String, String> {
-    if a.get("message").is_some() {
-        return Err(
-            "--message applies to a many-source instance (\"model\": \"multi\") only".into(),
-        );
-    }
-    let algo = algorithm::<Overhead>(a.get("algo"), DEFAULT, &[], "")?;
-    let seed = a.number::<u64>("seed")?.unwrap_or(0);
-    let format = Format::of(a)?;
+pub fn run(a: &RunArgs, inst: &Instance) -> Result<String, String> {
+    no_message(&a.output)?;
+    let algo = algorithm::<Overhead>(a.algo.as_deref(), DEFAULT, &[], "")?;
+    let seed = a.seed.unwrap_or(0);
     let (sol, s) = solve::<Overhead>(inst, algo, seed)?;
     // The headings of the app's views ("Greedy / FNF — Gantt chart, 12 nodes, T = 10").
     let name = match algo {
         Algorithm::Random => format!("{} (seed {seed})", algo.title()),
         a => a.title().to_string(),
     };
-    Ok(match format {
-        Format::Json => {
-            let out = RunOutput {
-                format: "hetcast-run",
-                version: 1,
-                algorithm: algo.key(),
-                algorithm_title: algo.title(),
-                seed: (algo == Algorithm::Random).then_some(seed),
-                model: inst.model.name(),
-                source: inst.source,
-                names: (0..inst.len()).map(|v| inst.label(v)).collect(),
-                completion_time: s.completion_time,
-                lower_bound: bounds::lower_bound(inst),
-                parent: &s.parent,
-                children: &s.children,
-                ready: &s.ready,
-                recv_start: &s.recv_start,
-                sends: &s.sends,
-                trace: &sol.trace,
-                plan: &sol.plan,
-            };
-            json(&out)?
+    write(a.output.format, inst, &s, algo.key(), &name, || {
+        json(&RunOutput {
+            format: "hetcast-run",
+            version: 1,
+            algorithm: algo.key(),
+            algorithm_title: algo.title(),
+            seed: (algo == Algorithm::Random).then_some(seed),
+            ..output(inst, &s, &sol.trace, &sol.plan)
+        })
+    })
+}
+
+/// `hetcast simulate` on a one-source instance: time the plan in `text` (read from `shown`).
+pub fn simulate(
+    a: &SimulateArgs,
+    inst: &Instance,
+    text: &str,
+    shown: &str,
+) -> Result<String, String> {
+    no_message(&a.output)?;
+    let plan: Plan = read_plan(text, shown, &["source", "children", "wait"])?;
+    let s = simulate_plan(inst, &plan).map_err(|e| format!("{shown}: {e}"))?;
+    write(a.output.format, inst, &s, PLAN, PLAN_TITLE, || {
+        json(&output(inst, &s, &Trace::new(), &plan))
+    })
+}
+
+/// What `algorithm` says for a plan read by `simulate`, and its title.
+const PLAN: &str = "plan";
+const PLAN_TITLE: &str = "Plan";
+
+fn no_message(o: &Output) -> Result<(), String> {
+    match o.message {
+        Some(_) => {
+            Err("--message applies to a many-source instance (\"model\": \"multi\") only".into())
         }
+        None => Ok(()),
+    }
+}
+
+/// The JSON of schedule `s` (the `simulate` output; `run` sets its algorithm and seed).
+fn output<'a>(inst: &Instance, s: &'a Schedule, trace: &'a Trace, plan: &'a Plan) -> RunOutput<'a> {
+    RunOutput {
+        format: "hetcast-simulate",
+        version: 1,
+        algorithm: PLAN,
+        algorithm_title: PLAN_TITLE,
+        seed: None,
+        model: inst.model.name(),
+        source: inst.source,
+        names: (0..inst.len()).map(|v| inst.label(v)).collect(),
+        completion_time: s.completion_time,
+        lower_bound: bounds::lower_bound(inst),
+        parent: &s.parent,
+        children: &s.children,
+        ready: &s.ready,
+        recv_start: &s.recv_start,
+        sends: &s.sends,
+        trace,
+        plan,
+    }
+}
+
+/// Schedule `s` in `format` (JSON: `json()`); `name` heads the pictures, `key` and `name`
+/// are the CSV's algorithm and title.
+fn write(
+    format: Format,
+    inst: &Instance,
+    s: &Schedule,
+    key: &str,
+    name: &str,
+    json: impl FnOnce() -> Result<String, String>,
+) -> Result<String, String> {
+    Ok(match format {
+        Format::Json => return json(),
         Format::SvgTree => svg::to_svg(&tree::tree_scene(
             inst,
-            &s,
+            s,
             &tree::TreeOptions {
-                title: tree::heading(&name, inst, &s),
+                title: tree::heading(name, inst, s),
                 at: None,
             },
         )),
         Format::SvgGantt => svg::to_svg(&gantt::gantt_scene(
             inst,
-            &s,
+            s,
             &gantt::GanttOptions {
-                title: gantt::heading(&name, inst, &s),
+                title: gantt::heading(name, inst, s),
                 ..Default::default()
             },
         )),
+        Format::TraceEvent => {
+            trace_event::overhead(inst, s, &gantt::heading(name, inst, s)).to_json()
+        }
+        Format::Dot => dot::overhead(inst, s, &tree::heading(name, inst, s)),
+        Format::Csv => results_csv(&[ResultRow::overhead(inst, key, name, s)]),
     })
 }
