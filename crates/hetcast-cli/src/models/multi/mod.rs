@@ -11,11 +11,13 @@ use crate::run::{algorithm, algorithm_choices, read_plan, solve, Format};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::export::csv::{results_csv, ResultRow};
 use hetcast_core::export::{dot, trace_event};
-use hetcast_core::layout::multi_gantt::{self, multi_gantt_scene, MultiGanttOptions};
-use hetcast_core::layout::multi_tree::{self, multi_tree_scene, MultiTreeOptions};
 use hetcast_core::layout::svg;
 use hetcast_core::models::multi::algo::lower_bound::lower_bound;
 use hetcast_core::models::multi::algo::MultiAlgorithm;
+use hetcast_core::models::multi::view::{
+    gantt_heading, multi_gantt_scene, multi_tree_scene, tree_heading, MultiGanttOptions,
+    MultiTreeOptions,
+};
 use hetcast_core::models::multi::{
     simulate_multi, Multi, MultiInstance, MultiPlan, MultiSchedule, Transfer,
 };
@@ -200,8 +202,8 @@ fn check_message(o: &Output, inst: &MultiInstance) -> Result<(), String> {
 fn picture(o: &Output, inst: &MultiInstance, s: &MultiSchedule, name: &str, lb: f64) -> String {
     let lb_words = format!(" (lower bound {})", fmt_us(lb));
     let k = o.message.unwrap_or(0);
-    let tree_title = || multi_tree::heading(name, inst, s, k) + &lb_words;
-    let gantt_title = || multi_gantt::heading(name, inst, s) + &lb_words;
+    let tree_title = || tree_heading(name, inst, s, k) + &lb_words;
+    let gantt_title = || gantt_heading(name, inst, s) + &lb_words;
     match o.format {
         Format::SvgTree => svg::to_svg(&multi_tree_scene(
             inst,

@@ -11,12 +11,13 @@ use crate::run::{algorithm, algorithm_choices, read_plan, solve, Format};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::export::csv::{results_csv, ResultRow};
 use hetcast_core::export::{dot, trace_event};
-use hetcast_core::layout::{gantt, svg, tree};
+use hetcast_core::layout::svg;
 use hetcast_core::models::overhead::algo::Algorithm;
 use hetcast_core::models::overhead::bounds;
 use hetcast_core::models::overhead::plan::Plan;
 use hetcast_core::models::overhead::simulate::{simulate as simulate_plan, Schedule, SendOp};
 use hetcast_core::models::overhead::trace::Trace;
+use hetcast_core::models::overhead::view;
 use hetcast_core::models::overhead::{Instance, Overhead};
 use serde::Serialize;
 
@@ -158,26 +159,26 @@ fn write(
 ) -> Result<String, String> {
     Ok(match format {
         Format::Json => return json(),
-        Format::SvgTree => svg::to_svg(&tree::tree_scene(
+        Format::SvgTree => svg::to_svg(&view::tree_scene(
             inst,
             s,
-            &tree::TreeOptions {
-                title: tree::heading(name, inst, s),
+            &view::TreeOptions {
+                title: view::tree_heading(name, inst, s),
                 at: None,
             },
         )),
-        Format::SvgGantt => svg::to_svg(&gantt::gantt_scene(
+        Format::SvgGantt => svg::to_svg(&view::gantt_scene(
             inst,
             s,
-            &gantt::GanttOptions {
-                title: gantt::heading(name, inst, s),
+            &view::GanttOptions {
+                title: view::gantt_heading(name, inst, s),
                 ..Default::default()
             },
         )),
         Format::TraceEvent => {
-            trace_event::overhead(inst, s, &gantt::heading(name, inst, s)).to_json()
+            trace_event::overhead(inst, s, &view::gantt_heading(name, inst, s)).to_json()
         }
-        Format::Dot => dot::overhead(inst, s, &tree::heading(name, inst, s)),
+        Format::Dot => dot::overhead(inst, s, &view::tree_heading(name, inst, s)),
         Format::Csv => results_csv(&[ResultRow::overhead(inst, key, name, s)]),
     })
 }

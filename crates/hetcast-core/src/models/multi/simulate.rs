@@ -18,7 +18,7 @@
 //! Complexity: O(N·M + T) for N nodes, M messages, T tasks.
 //!
 //! On one-message plans this gives exactly the times of the sender-receiver simulator
-//! [`crate::models::overhead::simulate`] (tested in `tests/multi.rs`).
+//! [`simulate`](mod@crate::models::overhead::simulate) (tested in `tests/multi.rs`).
 
 use super::instance::MultiInstance;
 use super::plan::{MultiPlan, Op, Task};

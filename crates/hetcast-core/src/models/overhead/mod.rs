@@ -1,6 +1,6 @@
 //! The overhead model shared by the node model (Libeskind-Hadas et al., paper 000) and the
 //! sender-receiver model (Liu, Wang, Guo, paper 004): the instance ([`instance`]), the plan (an
-//! ordered tree, [`plan`]), its simulator ([`simulate`]), the bounds ([`bounds`]), schedule
+//! ordered tree, [`plan`]), its simulator ([`simulate`](mod@simulate)), the bounds ([`bounds`]), schedule
 //! properties ([`properties`]), the gallery ([`gallery`]), generators ([`generate`]), the
 //! experiments ([`experiment`]) and the algorithms ([`algo`]).
 

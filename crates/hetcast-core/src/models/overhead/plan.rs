@@ -1,6 +1,6 @@
 //! A plan: the decisions of an algorithm, with no times. For one message it is a tree rooted at
 //! the source whose children are ordered (the order in which the parent sends to them).
-//! Times are computed only by [`crate::models::overhead::simulate`].
+//! Times are computed only by [`simulate`](mod@crate::models::overhead::simulate).
 
 use serde::{Deserialize, Serialize};
 

@@ -1,6 +1,6 @@
 //! The schedule properties of 000 section 2: non-idling, monotonic, layered.
 //!
-//! "Faster" is judged by [`super::speed_key`] (receive time, then send time): in the node model
+//! "Faster" is judged by [`speed_key`] (receive time, then send time): in the node model
 //! that is the cost c(v), as in the paper; in the sender-receiver model with consistent speeds
 //! it is the common order of s and r.
 //!

@@ -1,6 +1,6 @@
 //! The algorithms, one file each. Every algorithm is a pure function from an
-//! [`Instance`](crate::models::overhead::instance::Instance) to a [`Solution`] (a plan and, where it has steps, a
-//! trace); times come only from [`crate::models::overhead::simulate`].
+//! [`Instance`] to a [`Solution`] (a plan and, where it has steps, a
+//! trace); times come only from [`simulate`](mod@crate::models::overhead::simulate).
 
 pub mod exhaustive;
 pub mod greedy;
