@@ -123,6 +123,15 @@ pub struct ExperimentArgs {
     /// wu-fig3, wu-fig4: worker threads (0: every core)
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// greedy-explore: node or sender_receiver
+    #[arg(long, value_name = "MODEL")]
+    pub model: Option<String>,
+    /// greedy-explore: destination kinds
+    #[arg(long, value_name = "K")]
+    pub types: Option<usize>,
+    /// greedy-explore: the largest cost
+    #[arg(long, value_name = "C")]
+    pub max_cost: Option<u32>,
 }
 
 impl EntryArgs for ExperimentArgs {
@@ -137,6 +146,9 @@ impl EntryArgs for ExperimentArgs {
             ("seed", self.seed.is_some()),
             ("n-max", self.n_max.is_some()),
             ("threads", self.threads.is_some()),
+            ("model", self.model.is_some()),
+            ("types", self.types.is_some()),
+            ("max-cost", self.max_cost.is_some()),
         ])
     }
 }

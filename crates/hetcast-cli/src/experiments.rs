@@ -17,17 +17,28 @@ pub enum Experiment {
     WuFig3,
     /// Wu, Yeh, Liu (paper 001), section 5, Figure 4 (155 Mbps) and section 5.1.
     WuFig4,
+    /// The search that found the gallery's "WRP beats WR".
+    WuSearch,
+    /// The counterexample explorer: greedy against the optimum over a family of instances.
+    GreedyExplore,
 }
 
 impl Catalog for Experiment {
-    const ALL: &'static [Experiment] =
-        &[Experiment::LiuFig6, Experiment::WuFig3, Experiment::WuFig4];
+    const ALL: &'static [Experiment] = &[
+        Experiment::LiuFig6,
+        Experiment::WuFig3,
+        Experiment::WuFig4,
+        Experiment::WuSearch,
+        Experiment::GreedyExplore,
+    ];
 
     fn key(self) -> &'static str {
         match self {
             Experiment::LiuFig6 => "liu-fig6",
             Experiment::WuFig3 => "wu-fig3",
             Experiment::WuFig4 => "wu-fig4",
+            Experiment::WuSearch => "wu-search",
+            Experiment::GreedyExplore => "greedy-explore",
         }
     }
 
@@ -36,6 +47,8 @@ impl Catalog for Experiment {
             Experiment::LiuFig6 => "FNF against random selection, 3 classes",
             Experiment::WuFig3 => "multiple multicast (1 Gbps), single broadcast",
             Experiment::WuFig4 => "multiple multicast (155 Mbps), single broadcast",
+            Experiment::WuSearch => "the search behind the gallery's \"WRP beats WR\"",
+            Experiment::GreedyExplore => "greedy against the optimum over a family of instances",
         }
     }
 
@@ -44,6 +57,8 @@ impl Catalog for Experiment {
             Experiment::LiuFig6 => "Liu et al. Fig. 6",
             Experiment::WuFig3 => "Wu et al. Fig. 3",
             Experiment::WuFig4 => "Wu et al. Fig. 4",
+            Experiment::WuSearch => "WRP-beats-WR search",
+            Experiment::GreedyExplore => "greedy explorer",
         }
     }
 }
@@ -57,6 +72,12 @@ impl Entry for Experiment {
             Experiment::LiuFig6 => "Liu, Wang, Guo (paper 004) section 5, Fig. 6",
             Experiment::WuFig3 => "Wu, Yeh, Liu (paper 001) section 5, Fig. 3",
             Experiment::WuFig4 => "Wu, Yeh, Liu (paper 001) section 5, Fig. 4",
+            Experiment::WuSearch => {
+                "Wu, Yeh, Liu (paper 001) section 4.4: an instance where preemption pays"
+            }
+            Experiment::GreedyExplore => {
+                "Libeskind-Hadas et al. (paper 000) and Liu et al. (paper 004): greedy / optimum"
+            }
         }
     }
 
@@ -66,6 +87,26 @@ impl Entry for Experiment {
             (spec.runs, spec.seed, ("threads", "N".to_string()))
         };
         let (runs, seed, last) = match self {
+            Experiment::WuSearch => {
+                let spec = hetcast_core::models::multi::search::SearchSpec::default();
+                return vec![
+                    ("out", "DIR".to_string()),
+                    ("runs", spec.tries.to_string()),
+                    ("seed", spec.seed.to_string()),
+                ];
+            }
+            Experiment::GreedyExplore => {
+                let spec = overhead::explore::default_spec();
+                return vec![
+                    ("out", "DIR".to_string()),
+                    ("model", spec.model.name().to_string()),
+                    ("types", spec.types.to_string()),
+                    ("max-cost", spec.max_cost.to_string()),
+                    ("n-max", spec.nodes.1.to_string()),
+                    ("runs", "every member".to_string()),
+                    ("seed", "1".to_string()),
+                ];
+            }
             Experiment::LiuFig6 => {
                 let spec = LiuFig6Spec::default();
                 (spec.runs, spec.seed, ("n-max", spec.n_max.to_string()))
@@ -88,6 +129,10 @@ impl Entry for Experiment {
             Experiment::WuFig3 | Experiment::WuFig4 => {
                 format!("DIR/{k}.csv, DIR/{k}-broadcast.csv and DIR/{k}.svg")
             }
+            Experiment::WuSearch => format!("DIR/{k}.json (the instance found)"),
+            Experiment::GreedyExplore => {
+                format!("DIR/{k}.csv (the histogram) and DIR/{k}-worst.json")
+            }
         })
     }
 
@@ -98,6 +143,8 @@ impl Entry for Experiment {
             Experiment::LiuFig6 => overhead::experiment::run(a),
             Experiment::WuFig3 => multi::experiment::run(self.key(), 3, a),
             Experiment::WuFig4 => multi::experiment::run(self.key(), 4, a),
+            Experiment::WuSearch => multi::search::run(a),
+            Experiment::GreedyExplore => overhead::explore::run(a),
         }
     }
 }

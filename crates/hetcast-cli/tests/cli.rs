@@ -572,7 +572,13 @@ fn algorithm_errors_list_the_catalog() {
 /// error line; options of another entry are refused by name.
 #[test]
 fn registries_list_themselves() {
-    const EXPERIMENTS: [&str; 3] = ["liu-fig6", "wu-fig3", "wu-fig4"];
+    const EXPERIMENTS: [&str; 5] = [
+        "liu-fig6",
+        "wu-fig3",
+        "wu-fig4",
+        "wu-search",
+        "greedy-explore",
+    ];
     const BENCHES: [&str; 3] = ["greedy", "optimal", "wu"];
     let help = String::from_utf8(hetcast(&["help"]).stdout).unwrap();
     for args in [&["experiment", "nope"][..], &["experiment"]] {
@@ -595,7 +601,8 @@ fn registries_list_themselves() {
     assert!(fails(&["experiment", "unknown"]).contains("unknown experiment 'unknown'"));
     assert!(fails(&["experiment", "liu-fig6", "--threads", "2"])
         .contains("--threads applies to wu-fig3 and wu-fig4 only"));
-    assert!(fails(&["experiment", "wu-fig3", "--n-max", "9"]).contains("liu-fig6 only"));
+    assert!(fails(&["experiment", "wu-fig3", "--n-max", "9"])
+        .contains("--n-max applies to liu-fig6 and greedy-explore only"));
     assert!(fails(&["experiment", "liu-fig6", "wu-fig3"]).contains("one name"));
     assert!(fails(&["bench", "greedy", "--budget", "2"]).contains("optimal only"));
     assert!(fails(&["bench", "optimal", "--budget", "-1"]).contains("--budget"));
@@ -879,5 +886,78 @@ fn completions_for_each_shell() {
     assert!(
         help.contains("PLAN.json") && help.contains("--format"),
         "{help}"
+    );
+}
+
+/// `hetcast experiment wu-search` around the gallery's seed finds it, with its times, and
+/// writes the instance the gallery holds.
+#[test]
+fn wu_search_finds_the_gallery_instance() {
+    let d = scratch("wu-search");
+    let out = hetcast(&[
+        "experiment",
+        "wu-search",
+        "--runs",
+        "2000",
+        "--seed",
+        "73626",
+        "--out",
+        &d.to_string_lossy(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("the largest gap WR - WRP is at seed 74626: WR 49 µs, WRP 14 µs"),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(d.join("wu-search.json")).unwrap();
+    assert_eq!(
+        hetcast_core::models::multi::MultiInstance::from_json(&text).unwrap(),
+        hetcast_core::models::multi::gallery::wrp_beats_wr()
+    );
+}
+
+/// `hetcast experiment greedy-explore` on a family small enough to count by hand: 3 source
+/// costs x 3 pairs of kinds x (1 + 2 + 3 + 4 + 5) splits of 2 to 6 destinations = 135
+/// instances; the worst is 000's known gap, greedy 5 against 4.
+#[test]
+fn greedy_explore_counts_the_family_and_finds_the_known_gap() {
+    let d = scratch("greedy-explore");
+    let out = hetcast(&[
+        "experiment",
+        "greedy-explore",
+        "--types",
+        "2",
+        "--max-cost",
+        "3",
+        "--n-max",
+        "7",
+        "--out",
+        &d.to_string_lossy(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("135 instances timed"), "{stdout}");
+    assert!(
+        stdout.contains("worst #1: greedy 5 / optimum 4 = 1.2500, 7 nodes"),
+        "{stdout}"
+    );
+    let csv = std::fs::read_to_string(d.join("greedy-explore.csv")).unwrap();
+    let total: u64 = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.rsplit(',').next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(total, 135);
+    assert!(
+        fails(&["experiment", "greedy-explore", "--types", "9"]).contains("types must be 1 to 4")
     );
 }

@@ -4,6 +4,7 @@
 
 pub mod bench;
 pub mod experiment;
+pub mod explore;
 
 use crate::args::{Output, RunArgs, SimulateArgs};
 use crate::files::json;
