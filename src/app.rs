@@ -141,6 +141,25 @@ pub fn app() -> Html {
         });
     }
 
+    // A text field's value is committed (Enter, or focus leaves it): one undo step per
+    // committed value, so 2 -> 5 -> 2.5 undoes to 5, then 2.
+    {
+        let dispatcher = state.dispatcher();
+        use_effect_with((), move |_| {
+            let doc = gloo::utils::document();
+            let listener = EventListener::new(&doc, "change", move |e| {
+                let is_text = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+                    .is_some_and(|i| i.type_() == "text");
+                if is_text {
+                    dispatcher.dispatch(Action::EndEdit);
+                }
+            });
+            move || drop(listener)
+        });
+    }
+
     let toggle_side = {
         let s = state.clone();
         Callback::from(move |_: MouseEvent| s.dispatch(UiAction::ToggleSide.into()))

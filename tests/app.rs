@@ -450,3 +450,33 @@ async fn many_source_editor_marks_bad_fields_and_keeps_the_last_valid_instance()
     );
     assert_eq!(count("#matrix"), 0);
 }
+
+/// Commit a text field as the browser does when the user presses Enter or leaves it.
+async fn commit(id: &str) {
+    fire(&el(id), "change");
+    settle().await;
+}
+
+fn value(id: &str) -> String {
+    el(id).dyn_into::<HtmlInputElement>().unwrap().value()
+}
+
+#[wasm_bindgen_test]
+async fn each_committed_value_is_one_undo_step() {
+    let _app = Mounted::new().await;
+    choose("gallery", "lh-fig1").await;
+    assert_eq!(value("node-1-send"), "2");
+    type_into("node-1-send", "5").await;
+    commit("node-1-send").await;
+    // Keystrokes of one value are one step: "2", "2.", "2.5".
+    for typed in ["2", "2.", "2.5"] {
+        type_into("node-1-send", typed).await;
+    }
+    commit("node-1-send").await;
+    click("undo").await;
+    assert_eq!(value("node-1-send"), "5");
+    click("undo").await;
+    assert_eq!(value("node-1-send"), "2");
+    click("redo").await;
+    assert_eq!(value("node-1-send"), "5");
+}

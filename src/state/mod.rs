@@ -3,7 +3,8 @@
 //! The root reducer only routes, each concern having its own small reducer:
 //!
 //! - [`Action::Ui`]: tabs, help, panels, fit, focus, notices ([`Ui`]);
-//! - [`Action::Undo`], [`Action::Redo`]: the [`History`] of instances ([`AnyInstance`]);
+//! - [`Action::Undo`], [`Action::Redo`], [`Action::EndEdit`]: the [`History`] of instances
+//!   ([`AnyInstance`]), one step per committed field value;
 //! - [`Action::Load`]: an instance of any model (gallery, import, generators);
 //! - [`Action::UseModel`]: the model menu;
 //! - [`Action::Model`]: what the model on screen does ([`ModelState`], [`ModelAction`]).
@@ -48,6 +49,9 @@ pub enum Action {
     Undo,
     /// Redo an undone change.
     Redo,
+    /// The user committed the field being typed in (Enter, or leaving it): its value is one
+    /// undo step, and the next edit, even of the same field, starts another.
+    EndEdit,
     /// Replace the instance by one of any model (gallery, import, generators); `origin` is
     /// said in the notice.
     Load {
@@ -173,6 +177,7 @@ impl AppState {
                     "Undone: the unfinished edit is dropped; the editor shows the instance in use.",
                 ));
             }
+            Action::EndEdit => self.history.break_step(),
             Action::Undo => {
                 let model = &self.model;
                 if let Some(prev) = self.history.undo(|| model.instance()) {

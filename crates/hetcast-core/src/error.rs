@@ -82,7 +82,7 @@ impl fmt::Display for Error {
                 )
             }
             Error::BadLatency(v) => {
-                write!(f, "the latency {v} must be a number from 0 to 1e9")
+                write!(f, "latency must be between 0 and 1e9 (got {})", num_shown(*v))
             }
             Error::TooLarge {
                 algorithm,
@@ -137,5 +137,90 @@ fn count(x: u64) -> String {
         x.to_string()
     } else {
         format!("{:.1e}", x as f64)
+    }
+}
+
+/// A JSON reader's error in the user's terms, with the line: "line 3: the key \"nodes\" is
+/// missing", "line 1: \"quantum\" is not one of node, sender_receiver", "the file ends too early
+/// (line 2): a closing bracket, brace or quote is missing".
+///
+/// ```
+/// use hetcast_core::error::json_error;
+/// let e = serde_json::from_str::<serde_json::Value>("{\"a\": [1, 2").unwrap_err();
+/// assert_eq!(json_error(&e), "the file ends too early (line 1): a closing bracket, brace or quote is missing");
+/// ```
+pub fn json_error(e: &serde_json::Error) -> String {
+    use serde_json::error::Category;
+    let line = e.line();
+    // serde's message without its " at line N column M" tail, quotes for backticks.
+    let raw = e.to_string();
+    let msg = raw
+        .rsplit_once(" at line ")
+        .map_or(raw.as_str(), |(m, _)| m)
+        .replace('`', "\"");
+    match e.classify() {
+        Category::Eof => format!(
+            "the file ends too early (line {line}): a closing bracket, brace or quote is missing"
+        ),
+        Category::Io => format!("the file could not be read: {msg}"),
+        Category::Syntax => format!(
+            "line {line}, column {}: this is not valid JSON here ({msg})",
+            e.column()
+        ),
+        Category::Data => {
+            let plain = if let Some(rest) = msg.strip_prefix("missing field ") {
+                format!("the key {rest} is missing")
+            } else if let Some(rest) = msg.strip_prefix("unknown field ") {
+                match rest.split_once(", expected ") {
+                    Some((k, known)) => format!("{k} is not a key read here (the keys are {known})"),
+                    None => format!("{rest} is not a key read here"),
+                }
+            } else if let Some(rest) = msg.strip_prefix("unknown variant ") {
+                match rest.split_once(", expected ") {
+                    Some((v, known)) => format!("{v} is not one of {known}"),
+                    None => format!("{rest} is not a value read here"),
+                }
+            } else if let Some(rest) = msg.strip_prefix("invalid type: ") {
+                match rest.split_once(", expected ") {
+                    Some((found, want)) => {
+                        format!("expected {}, found {}", plain_type(want), plain_found(found))
+                    }
+                    None => rest.to_string(),
+                }
+            } else {
+                msg.clone()
+            };
+            format!("line {line}: {plain}")
+        }
+    }
+}
+
+/// serde's description of a value found in the user's terms: `the text "x"`, `the number 1`.
+fn plain_found(found: &str) -> String {
+    let unquote = |v: &str| v.trim_matches('"').to_string();
+    if let Some(v) = found.strip_prefix("string ") {
+        format!("the text {v}")
+    } else if let Some(v) = found
+        .strip_prefix("integer ")
+        .or_else(|| found.strip_prefix("floating point "))
+    {
+        format!("the number {}", unquote(v))
+    } else if let Some(v) = found.strip_prefix("boolean ") {
+        unquote(v)
+    } else {
+        found.to_string()
+    }
+}
+
+/// serde's name of an expected type in the user's terms.
+fn plain_type(want: &str) -> &str {
+    match want {
+        "f64" | "f32" => "a number",
+        "usize" | "u64" | "u32" | "u8" => "a whole number (0 or more)",
+        "a sequence" => "a list [ ... ]",
+        "a string" => "a text in quotes",
+        "a boolean" => "true or false",
+        w if w.starts_with("struct ") || w == "a map" => "an object { ... }",
+        w => w,
     }
 }

@@ -128,6 +128,24 @@ impl AnyInstance {
     /// Read an instance file of any model. A file without a known `"model"` is read as the
     /// overhead model, whose parser says what is missing.
     pub fn from_json(text: &str) -> Result<AnyInstance, Error> {
+        if let Ok(v) = serde_json::from_str::<serde_json::Value>(text) {
+            if let Some(tag) = v.get("model").and_then(|m| m.as_str()) {
+                if ModelId::of_json(text).is_none() {
+                    let line = text
+                        .lines()
+                        .position(|l| l.contains("\"model\""))
+                        .map_or(1, |i| i + 1);
+                    let known: Vec<&str> = ModelId::ALL
+                        .iter()
+                        .flat_map(|m| m.json_tags().iter().copied())
+                        .collect();
+                    return Err(Error::Format(format!(
+                        "line {line}: the model \"{tag}\" is not one hetcast reads ({})",
+                        known.join(", ")
+                    )));
+                }
+            }
+        }
         Ok(match ModelId::of_json(text) {
             Some(ModelId::Multi) => AnyInstance::Multi(MultiInstance::from_json(text)?),
             Some(ModelId::Overhead) | None => AnyInstance::Overhead(Instance::from_json(text)?),
@@ -160,5 +178,47 @@ impl From<Instance> for AnyInstance {
 impl From<MultiInstance> for AnyInstance {
     fn from(i: MultiInstance) -> Self {
         AnyInstance::Multi(i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> String {
+        AnyInstance::from_json(text).unwrap_err().to_string()
+    }
+
+    /// Import errors say what is wrong in the user's terms, with the line.
+    #[test]
+    fn import_errors_are_plain_and_name_the_line() {
+        assert_eq!(
+            err("{\"model\": \"quantum\", \"nodes\": []}"),
+            "malformed instance: line 1: the model \"quantum\" is not one hetcast reads (node, sender_receiver, multi)"
+        );
+        assert_eq!(
+            err("{\"model\": \"node\",\n \"source\": 0,\n \"nodes\": [{\"cost\": 1},"),
+            "malformed instance: the file ends too early (line 3): a closing bracket, brace or quote is missing"
+        );
+        assert_eq!(
+            err("{\"model\": \"node\", \"source\": 0}"),
+            "malformed instance: line 1: the key \"nodes\" is missing"
+        );
+        assert_eq!(
+            err("{\"model\": \"node\", \"source\": 0,\n \"nodes\": [{\"cost\": \"two\"}]}"),
+            "malformed instance: line 2: expected a number, found the text \"two\""
+        );
+        assert_eq!(
+            err("{\"model\": \"node\", \"source\": 0, \"nodes\": [1, 2]}"),
+            "malformed instance: line 1: expected a node object, found the number 1"
+        );
+        assert_eq!(
+            err("{\"model\": \"node\", \"source\": 0, \"nodes\": [{\"cost\": 1},, {\"cost\": 2}]}"),
+            "malformed instance: line 1, column 54: this is not valid JSON here (expected value)"
+        );
+        assert_eq!(
+            err(""),
+            "malformed instance: the file ends too early (line 1): a closing bracket, brace or quote is missing"
+        );
     }
 }

@@ -4,7 +4,7 @@ use crate::components::field::{parse_count, setter, TextField};
 use crate::components::StateProps;
 use crate::state::Action;
 use hetcast_core::models::multi::generate::{section5, Network, Section5Spec, SizeMix};
-use hetcast_core::models::multi::APP_MAX_NODES as MULTI_MAX;
+use hetcast_core::models::multi::{app_max_sources, APP_MAX_NODES as MULTI_MAX, APP_MAX_TRANSFERS};
 use yew::prelude::*;
 
 /// Parse the destination share of the section-5 generator: empty or "random" (a uniform
@@ -21,6 +21,29 @@ pub fn parse_fraction(text: &str) -> Result<Option<f64>, String> {
     match num.parse::<f64>() {
         Ok(v) if v.is_finite() && v / scale > 0.0 && v / scale <= 1.0 => Ok(Some(v / scale)),
         _ => Err("a fraction from 0 to 1 (e.g. 0.5 or 50%), or empty for random".into()),
+    }
+}
+
+/// The most sources the generator takes with the node count and destination share as typed, and
+/// why: said beside the field before the user builds.
+pub fn sources_hint(nodes: &str, fraction: &str) -> String {
+    let n = parse_count(nodes, 2, MULTI_MAX as u64).unwrap_or(MULTI_MAX as u64) as usize;
+    match parse_fraction(fraction) {
+        Ok(f) => {
+            let most = app_max_sources(n, f);
+            if most < n {
+                format!(
+                    "at most {most}: a message may reach {} nodes, the app runs at most {APP_MAX_TRANSFERS} transfers",
+                    match f {
+                        Some(f) => ((f * (n - 1) as f64).round() as usize).clamp(1, n - 1),
+                        None => n - 1,
+                    }
+                )
+            } else {
+                format!("at most {most}")
+            }
+        }
+        Err(_) => String::new(),
     }
 }
 
@@ -52,6 +75,10 @@ pub fn multi_generators(p: &StateProps) -> Html {
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let mut found = Vec::new();
+            let frac = parse_fraction(&fraction);
+            if let Err(e) = &frac {
+                found.push(("fraction", e.clone()));
+            }
             let mut get = |name: &'static str, text: &str, lo: u64, hi: u64| {
                 parse_count(text, lo, hi)
                     .map_err(|e| found.push((name, e)))
@@ -61,9 +88,9 @@ pub fn multi_generators(p: &StateProps) -> Html {
             // A bad node count must not make good class and source counts look wrong.
             let hi = if n == 0 { MULTI_MAX as u64 } else { n };
             let c = get("classes", &classes, 1, hi);
-            let src = get("sources", &sources, 1, hi);
+            let src_hi = app_max_sources(hi as usize, frac.clone().unwrap_or(None)) as u64;
+            let src = get("sources", &sources, 1, src_hi);
             let seed_v = get("seed", &seed, 0, u64::MAX);
-            let frac = parse_fraction(&fraction).map_err(|e| found.push(("fraction", e)));
             if found.is_empty() {
                 let spec = Section5Spec {
                     nodes: n as usize,
@@ -122,6 +149,7 @@ pub fn multi_generators(p: &StateProps) -> Html {
                     <TextField id="gen-m-classes" value={(*classes).clone()} inputmode="numeric" error={err("classes")} oninput={setter(&classes)} class={classes!("num")} />
                     <label for="gen-m-sources">{"Sources"}</label>
                     <TextField id="gen-m-sources" value={(*sources).clone()} inputmode="numeric" error={err("sources")} oninput={setter(&sources)} class={classes!("num")} />
+                    <span class="hint" id="gen-m-sources-hint">{ sources_hint(&nodes, &fraction) }</span>
                     <label for="gen-m-seed">{"Seed"}</label>
                     <TextField id="gen-m-seed" value={(*seed).clone()} inputmode="numeric" error={err("seed")} oninput={setter(&seed)} class={classes!("num")} />
                 </div>

@@ -19,7 +19,6 @@ use hetcast_core::models::multi::algo::lower_bound::{lower_bound, LowerBound};
 use hetcast_core::models::multi::instance::instance_words;
 use hetcast_core::models::multi::{
     simulate_multi, Link, MultiAlgorithm, MultiInstance, MultiSchedule, MultiSolution,
-    APP_MAX_NODES as MAX_NODES,
 };
 use hetcast_core::models::overhead::Instance;
 use hetcast_core::AnyInstance;
@@ -28,27 +27,10 @@ use self::drafts::{ClassDraft, ClassField, MessageDraft, MsgField, MultiDrafts};
 use crate::models::{marked, Reply, Results, Row};
 use crate::state::Notice;
 
-/// Most transfers (the sum of the destination counts) the app runs.
-pub const MAX_TRANSFERS: usize = 4096;
 /// Largest matrix of per-pair rates the editor shows as a grid.
 pub const MAX_GRID: usize = 12;
 
-/// Why the app will not run `inst` (too large for a browser tab), if it will not.
-pub fn too_large(inst: &MultiInstance) -> Option<String> {
-    let n = inst.node_count();
-    let transfers: usize = inst.messages.iter().map(|m| m.destinations.len()).sum();
-    if n > MAX_NODES {
-        Some(format!(
-            "{n} nodes: the app runs at most {MAX_NODES} (the CLI takes more)"
-        ))
-    } else if transfers > MAX_TRANSFERS {
-        Some(format!(
-            "{transfers} transfers: the app runs at most {MAX_TRANSFERS} (the CLI takes more)"
-        ))
-    } else {
-        None
-    }
-}
+pub use hetcast_core::models::multi::{app_refusal as too_large, APP_MAX_TRANSFERS as MAX_TRANSFERS};
 
 /// A successful many-source run: the task lists and their simulated schedule.
 #[derive(Clone, Debug, PartialEq)]

@@ -131,6 +131,13 @@ pub fn parse_destinations(text: &str, n: usize, source: usize) -> Result<Vec<usi
     }
     let mut out = Vec::new();
     let mut seen = vec![false; n];
+    // Commas separate; an empty place between two ("1,,2", a leading or trailing comma) is
+    // a typing slip, refused rather than skipped.
+    if t.split(',').any(|part| part.trim().is_empty()) && t.contains(',') {
+        return Err(format!(
+            "'{t}' has an empty place between commas; write the nodes as 1,2,5-8"
+        ));
+    }
     for tok in t.split([',', ' ', ';']).filter(|s| !s.trim().is_empty()) {
         let range = match tok.split_once('-') {
             Some((a, b)) => {
@@ -209,6 +216,12 @@ mod tests {
             .unwrap_err()
             .contains("twice"));
         assert!(parse_destinations("x", 8, 0).unwrap_err().contains("'x'"));
+        for slip in ["1,,2", ",1", "1,", "1, ,2"] {
+            assert_eq!(
+                parse_destinations(slip, 8, 0).unwrap_err(),
+                format!("'{slip}' has an empty place between commas; write the nodes as 1,2,5-8")
+            );
+        }
         assert!(parse_destinations("", 8, 0)
             .unwrap_err()
             .contains("at least"));

@@ -370,6 +370,9 @@ impl OverheadState {
 /// What a loaded instance is, for the notice ("12 nodes, node model"), or why it is refused.
 pub fn describe(inst: &Instance) -> Result<String, String> {
     inst.validate().map_err(|e| e.to_string())?;
+    if let Some(why) = hetcast_core::models::overhead::app_refusal(inst) {
+        return Err(why);
+    }
     Ok(format!(
         "{} nodes, {} model",
         inst.len(),

@@ -258,7 +258,7 @@ impl MultiInstance {
             ] {
                 if !nonneg(v) {
                     return bad(format!(
-                        "{who}: the {what} is {}; it must be a number from 0 to 1e9",
+                        "{who}: the {what} must be between 0 and 1e9 (got {})",
                         num_shown(v)
                     ));
                 }
@@ -280,7 +280,7 @@ impl MultiInstance {
             Link::PerByte(x) => {
                 if !nonneg(*x) {
                     return bad(format!(
-                        "the link time per byte is {}; it must be a number from 0 to 1e9",
+                        "the link time per byte must be between 0 and 1e9 (got {})",
                         num_shown(*x)
                     ));
                 }
@@ -295,7 +295,7 @@ impl MultiInstance {
                     for (j, &x) in row.iter().enumerate() {
                         if i != j && !nonneg(x) {
                             return bad(format!(
-                                "the link time per byte from P{i} to P{j} is {}; it must be a number from 0 to 1e9",
+                                "the link time per byte from P{i} to P{j} must be between 0 and 1e9 (got {})",
                                 num_shown(x)
                             ));
                         }
@@ -347,7 +347,7 @@ impl MultiInstance {
 
     /// Read a JSON instance (version 1, `"model": "multi"`) and validate it.
     pub fn from_json(text: &str) -> Result<MultiInstance, Error> {
-        let raw: RawMulti = serde_json::from_str(text).map_err(|e| Error::Format(e.to_string()))?;
+        let raw: RawMulti = serde_json::from_str(text).map_err(|e| Error::Format(crate::error::json_error(&e)))?;
         if let Some(v) = raw.version {
             if v != crate::models::overhead::instance::FORMAT_VERSION {
                 return Err(Error::Version(v));

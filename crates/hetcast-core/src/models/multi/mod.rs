@@ -21,6 +21,39 @@ pub use simulate::{simulate_multi, MultiSchedule, Transfer};
 /// Largest instance the app runs (the simulator and the CLI take up to [`MAX_NODES`]).
 pub const APP_MAX_NODES: usize = 128;
 
+/// Most transfers (the sum of the destination counts) the app runs.
+pub const APP_MAX_TRANSFERS: usize = 4096;
+
+/// Why the app will not take `inst` (too large for a browser tab), if it will not: the one rule
+/// the app's generator, editor and Import apply.
+pub fn app_refusal(inst: &MultiInstance) -> Option<String> {
+    let n = inst.node_count();
+    let transfers: usize = inst.messages.iter().map(|m| m.destinations.len()).sum();
+    if n > APP_MAX_NODES {
+        Some(format!(
+            "{n} nodes: the app runs at most {APP_MAX_NODES} (the command line takes more)"
+        ))
+    } else if transfers > APP_MAX_TRANSFERS {
+        Some(format!(
+            "{transfers} transfers: the app runs at most {APP_MAX_TRANSFERS} (the command line takes more)"
+        ))
+    } else {
+        None
+    }
+}
+
+/// The most sources the section 5 generator may be asked for, for the app's transfer limit, on
+/// `nodes` nodes with `dest_fraction` (`None`: a random number of destinations, up to
+/// `nodes - 1` per message): every message may reach that many nodes.
+pub fn app_max_sources(nodes: usize, dest_fraction: Option<f64>) -> usize {
+    let others = nodes.saturating_sub(1).max(1);
+    let per_message = match dest_fraction {
+        Some(f) => ((f * others as f64).round() as usize).clamp(1, others),
+        None => others,
+    };
+    (APP_MAX_TRANSFERS / per_message).min(nodes)
+}
+
 use crate::models::{GalleryEntry, Model, View};
 use crate::trace::Step;
 use crate::ModelId;

@@ -25,6 +25,15 @@ pub use simulate::{simulate, Schedule};
 /// Largest instance the app's editor holds (the CLI takes any size the algorithms take).
 pub const APP_MAX_NODES: usize = 500;
 
+/// Why the app will not take `inst` (too large for a browser tab's editor), if it will not:
+/// the one rule the app's generators, editor and Import apply.
+pub fn app_refusal(inst: &Instance) -> Option<String> {
+    let n = inst.nodes.len();
+    (n > APP_MAX_NODES).then(|| {
+        format!("{n} nodes: the app edits at most {APP_MAX_NODES} (the command line takes more)")
+    })
+}
+
 use crate::models::{GalleryEntry, Model, View};
 use crate::trace::Step;
 use crate::ModelId;
