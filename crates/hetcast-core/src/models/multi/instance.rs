@@ -151,9 +151,12 @@ struct RawMulti {
 }
 
 impl MultiInstance {
-    /// How many nodes (the sum of the class counts).
+    /// How many nodes (the sum of the class counts; `usize::MAX` when that sum overflows, as
+    /// counts read from a file may, so that validation refuses it as too large).
     pub fn node_count(&self) -> usize {
-        self.classes.iter().map(|c| c.count).sum()
+        self.classes
+            .iter()
+            .fold(0usize, |n, c| n.saturating_add(c.count))
     }
 
     /// The overheads of every node, in node order.
@@ -173,12 +176,12 @@ impl MultiInstance {
 
     /// The class of node `v` (None if `v` is not a node).
     pub fn class_of(&self, v: usize) -> Option<usize> {
-        let mut first = 0;
+        let mut first = 0usize;
         for (ci, c) in self.classes.iter().enumerate() {
-            if v < first + c.count {
+            if v < first.saturating_add(c.count) {
                 return Some(ci);
             }
-            first += c.count;
+            first = first.saturating_add(c.count);
         }
         None
     }
@@ -347,7 +350,8 @@ impl MultiInstance {
 
     /// Read a JSON instance (version 1, `"model": "multi"`) and validate it.
     pub fn from_json(text: &str) -> Result<MultiInstance, Error> {
-        let raw: RawMulti = serde_json::from_str(text).map_err(|e| Error::Format(e.to_string()))?;
+        let raw: RawMulti = serde_json::from_str(text)
+            .map_err(|e| Error::Format(crate::error::json_message(&e)))?;
         if let Some(v) = raw.version {
             if v != crate::models::overhead::instance::FORMAT_VERSION {
                 return Err(Error::Version(v));
@@ -356,7 +360,7 @@ impl MultiInstance {
         if raw.model != "multi" {
             return Err(Error::Format(format!(
                 "model \"{}\" is not the many-source model (\"multi\")",
-                raw.model
+                crate::error::excerpt(&raw.model)
             )));
         }
         let inst = MultiInstance {
