@@ -447,7 +447,18 @@ fn multi_seeds() -> Vec<String> {
 /// Overhead plans (with and without waits) paired with the instance they belong to.
 fn overhead_plans() -> Vec<(Instance, String)> {
     let mut out = Vec::new();
-    for g in overhead::Overhead::gallery() {
+    for (i, mut g) in overhead::Overhead::gallery().into_iter().enumerate() {
+        // Half the instances carry names that error messages quote: a line break, a
+        // direction mark, 10,000 characters.
+        if i % 2 == 1 {
+            for (v, n) in g.instance.nodes.iter_mut().enumerate() {
+                n.name = Some(match v % 3 {
+                    0 => "a\nb".into(),
+                    1 => "\u{202e}x".into(),
+                    _ => "y".repeat(10_000),
+                });
+            }
+        }
         for &algo in Algorithm::ALL {
             if let Ok(sol) = overhead::Overhead::solve(&g.instance, algo, 1) {
                 let mut plan = sol.plan.clone();

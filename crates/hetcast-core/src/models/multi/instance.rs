@@ -242,7 +242,7 @@ impl MultiInstance {
             let who = if c.name.is_empty() {
                 format!("class {}", ci + 1)
             } else {
-                format!("class {} ({})", ci + 1, c.name)
+                format!("class {} ({})", ci + 1, crate::error::excerpt(&c.name))
             };
             if c.count == 0 {
                 return bad(format!("{who} has no nodes (count 0)"));

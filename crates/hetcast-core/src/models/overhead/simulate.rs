@@ -65,8 +65,9 @@ impl Schedule {
     }
 }
 
+/// A node as messages name it: its label, cut to one short line (names are user text).
 fn name(inst: &Instance, v: usize) -> String {
-    inst.label(v)
+    crate::error::excerpt(&inst.label(v))
 }
 
 /// Time `plan` on `inst`. Errors name the offending node: a node out of range, a node with two
