@@ -272,12 +272,16 @@ impl MultiInstance {
             return bad("there must be at least 2 nodes".into());
         }
         if n > MAX_NODES {
-            return Err(Error::TooLarge {
-                algorithm: "the many-source model",
-                size: n as u64,
-                limit: MAX_NODES as u64,
-                what: "nodes",
-            });
+            // Not `TooLarge`: its advice ("or a heuristic") does not apply to the model's
+            // own limit. A sum of counts past usize::MAX shows as "more than".
+            let count = if n == usize::MAX {
+                format!("more than {}", num_shown(u64::MAX as f64))
+            } else {
+                n.to_string()
+            };
+            return bad(format!(
+                "the classes have {count} nodes in all; the many-source model takes at most {MAX_NODES}"
+            ));
         }
         match &self.link {
             Link::PerByte(x) => {
