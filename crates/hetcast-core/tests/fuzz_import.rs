@@ -8,9 +8,11 @@
 //! position ("line N column M") or a field. An accepted plan simulates to a finite
 //! completion time or is refused with a message of the same shape.
 //!
-//! Counts: [`ALWAYS`] inputs per model and reader in every `cargo test` (debug), and
-//! [`FULL`] per model and reader (4 000 000 in all) under `cargo test --release`, where the
-//! full run is not ignored. A failing input is printed with the seed and index that make it.
+//! Counts: [`ALWAYS`] inputs per model and reader (50,000 in all) in every `cargo test`, and
+//! [`FULL`] per model and reader (1,000,000 in all) more under `cargo test --release`, where
+//! the full run is not ignored: in a debug build the million takes over a minute of two
+//! cores, in release a few seconds. Run it in debug with `-- --include-ignored`. A failing
+//! input is printed with the seed and index that make it.
 
 use hetcast_core::models::multi::{MultiAlgorithm, MultiInstance, MultiPlan};
 use hetcast_core::models::overhead::{Algorithm, Instance, Plan};
@@ -605,4 +607,50 @@ fn overhead_plans_survive_mutation_full() {
 )]
 fn multi_plans_survive_mutation_full() {
     fuzz_multi_plans(FULL, 14);
+}
+
+/// The cases the fuzzer found, with their exact messages: a line break in an unknown model
+/// name, a 10,000-letter unknown key, a direction mark, a 10,000-letter class name, a huge
+/// latency.
+#[test]
+fn found_inputs_give_one_short_line() {
+    let msg = |text: &str| AnyInstance::from_json(text).unwrap_err().to_string();
+    assert_eq!(
+        msg(r#"{"model":"nod\ne","source":0,"nodes":[]}"#),
+        "malformed instance: unknown variant `nod\\ne`, expected `node` or `sender_receiver` at line 1 column 17"
+    );
+    let long_key = format!(r#"{{"{}":1}}"#, "k".repeat(10_000));
+    assert_eq!(
+        msg(&long_key),
+        format!(
+            "malformed instance: unknown field `{}…`, expected one of `version`, `model`, `latency`, `source`, `nodes` at line 1 column 10003",
+            "k".repeat(40)
+        )
+    );
+    assert_eq!(
+        msg("{\"model\":\"\u{202e}x\",\"source\":0,\"nodes\":[]}"),
+        "malformed instance: unknown variant `\\u{202e}x`, expected `node` or `sender_receiver` at line 1 column 15"
+    );
+    let long_class = format!(
+        r#"{{"model":"multi","classes":[{{"name":"{}","count":2,"send":{{"fixed":0}},"recv":{{"fixed":1}}}}],"link":{{"per_byte":0}},"messages":[]}}"#,
+        "c".repeat(10_000)
+    );
+    assert_eq!(
+        msg(&long_class),
+        format!(
+            "invalid instance: class 1 ({}…): the send overhead's constant part 0 is zero; it must be a positive number up to 1e9",
+            "c".repeat(40)
+        )
+    );
+    assert_eq!(
+        msg(
+            r#"{"model":"sender_receiver","latency":1.7976931348623157e308,"source":0,"nodes":[{"send":1,"recv":1},{"send":1,"recv":1}]}"#
+        ),
+        "the latency 1.7976931348623157e308 must be a number from 0 to 1e9"
+    );
+    // A number the default reader rounds differently from a correct one: the file written
+    // back reads to the same instance.
+    let text = r#"{"model":"sender_receiver","source":0,"nodes":[{"send":0.107303398049380513,"recv":1},{"send":1,"recv":1}]}"#;
+    let inst = AnyInstance::from_json(text).unwrap();
+    assert_eq!(AnyInstance::from_json(&inst.to_json()), Ok(inst));
 }
