@@ -653,4 +653,15 @@ fn found_inputs_give_one_short_line() {
     let text = r#"{"model":"sender_receiver","source":0,"nodes":[{"send":0.107303398049380513,"recv":1},{"send":1,"recv":1}]}"#;
     let inst = AnyInstance::from_json(text).unwrap();
     assert_eq!(AnyInstance::from_json(&inst.to_json()), Ok(inst));
+    // Two waits of 1.8e308 made the simulated times infinite.
+    let plan: Plan = serde_json::from_str(
+        r#"{"source":0,"children":[[2,1],[],[]],"wait":[[1.7976931348623157e308,1.7976931348623157e308]]}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        overhead::simulate(&overhead::gallery::liu_figure1(), &plan)
+            .unwrap_err()
+            .to_string(),
+        "invalid plan: P0 waits 1.7976931348623157e308 before its send to P2; waits must be numbers from 0 to 1e9"
+    );
 }
