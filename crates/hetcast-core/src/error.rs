@@ -82,7 +82,7 @@ impl fmt::Display for Error {
                 )
             }
             Error::BadLatency(v) => {
-                write!(f, "the latency {v} must be a number from 0 to 1e9")
+                write!(f, "the latency {} must be a number from 0 to 1e9", num_shown(*v))
             }
             Error::TooLarge {
                 algorithm,
@@ -129,6 +129,78 @@ pub fn num_shown(v: f64) -> String {
     } else {
         format!("{v}")
     }
+}
+
+/// How many characters of a piece of the user's file an error message quotes.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// A piece of the user's file as an error message quotes it: at most [`EXCERPT_CHARS`]
+/// characters ("…" when cut), with control characters and invisible direction or
+/// zero-width marks written as escapes (`\n`, `\u{202e}`), so a message stays one short
+/// line that reads in the order it is written.
+pub fn excerpt(s: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i == EXCERPT_CHARS {
+            out.push('…');
+            break;
+        }
+        push_shown(&mut out, c);
+    }
+    out
+}
+
+fn push_shown(out: &mut String, c: char) {
+    let invisible = matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}');
+    if c.is_control() || invisible {
+        out.extend(c.escape_default());
+    } else {
+        out.push(c);
+    }
+}
+
+/// The message of a JSON reading error: serde_json's, with every piece of the file it quotes
+/// (between backticks or double quotes) cut by [`excerpt`], so that an unknown 10,000-letter
+/// key or a name with a line break still gives one short line ending in "at line L column C".
+pub fn json_message(e: &serde_json::Error) -> String {
+    let full = e.to_string();
+    let (head, position) = match full.rfind(" at line ") {
+        Some(i) if e.line() > 0 => full.split_at(i),
+        _ => (full.as_str(), ""),
+    };
+    let mut out = String::new();
+    let mut chars = head.chars();
+    while let Some(c) = chars.next() {
+        if c == '`' || c == '"' {
+            let mut inner = String::new();
+            let mut closed = false;
+            while let Some(d) = chars.next() {
+                if d == c {
+                    closed = true;
+                    break;
+                }
+                inner.push(d);
+                // Double-quoted pieces are Rust-escaped: keep `\"` inside.
+                if d == '\\' && c == '"' {
+                    if let Some(x) = chars.next() {
+                        inner.push(x);
+                    }
+                }
+            }
+            out.push(c);
+            out.push_str(&excerpt(&inner));
+            if closed {
+                out.push(c);
+            }
+        } else {
+            push_shown(&mut out, c);
+        }
+    }
+    if out.chars().count() > 4 * EXCERPT_CHARS {
+        out = out.chars().take(4 * EXCERPT_CHARS - 1).collect();
+        out.push('…');
+    }
+    out + position
 }
 
 /// A count for messages: exact up to a million, then in scientific notation ("4.0e10").
