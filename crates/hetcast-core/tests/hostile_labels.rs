@@ -6,13 +6,13 @@
 //! escaped text (no `<script` anywhere), shows it back intact where it shows it whole, and
 //! does not grow with the label's length.
 
-use hetcast_core::layout::gantt::{gantt_scene, GanttOptions};
-use hetcast_core::layout::multi_gantt::{multi_gantt_scene, MultiGanttOptions};
-use hetcast_core::layout::multi_tree::{multi_tree_scene, MultiTreeOptions};
 use hetcast_core::layout::svg::to_svg;
-use hetcast_core::layout::tree::{tree_scene, TreeOptions};
 use hetcast_core::layout::Scene;
+use hetcast_core::models::multi::view::{
+    multi_gantt_scene, multi_tree_scene, MultiGanttOptions, MultiTreeOptions,
+};
 use hetcast_core::models::multi::{self, MultiAlgorithm, MultiInstance};
+use hetcast_core::models::overhead::view::{gantt_scene, tree_scene, GanttOptions, TreeOptions};
 use hetcast_core::models::overhead::{self, Algorithm, Instance};
 use hetcast_core::models::Model;
 use hetcast_core::{Catalog, Error};
