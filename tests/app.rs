@@ -480,3 +480,28 @@ async fn each_committed_value_is_one_undo_step() {
     click("redo").await;
     assert_eq!(value("node-1-send"), "5");
 }
+
+#[wasm_bindgen_test]
+async fn information_notices_fade_errors_stay() {
+    let _app = Mounted::new().await;
+    choose("gallery", "liu-fig1").await;
+    assert!(text("notice").starts_with("Loaded"), "{}", text("notice"));
+    gloo::timers::future::TimeoutFuture::new(hetcast_app::app::NOTICE_FADE_MS + 300).await;
+    settle().await;
+    assert_eq!(count("#notice"), 0, "the information notice faded");
+}
+
+#[wasm_bindgen_test]
+async fn many_source_generator_says_the_source_limit_at_the_field() {
+    let _app = Mounted::new().await;
+    choose("model", "multi").await;
+    type_into("gen-m-nodes", "128").await;
+    // Random destinations: a message may reach 127 nodes, 4096 / 127 = 32 sources at most.
+    assert_eq!(
+        text("gen-m-sources-hint"),
+        "at most 32: a message may reach 127 nodes, the app runs at most 4096 transfers"
+    );
+    type_into("gen-m-fraction", "0.25").await;
+    // A quarter of 127 is 32 destinations: 128 sources (every node) fit.
+    assert_eq!(text("gen-m-sources-hint"), "at most 128");
+}

@@ -424,3 +424,26 @@ fn many_source_loads_that_are_invalid_or_too_large_are_refused() {
     s.apply(MultiAction::StepTreeMessage(-1));
     assert_eq!(mu(&s).tree_msg, 0, "one message: stays at m0");
 }
+
+/// One limit per model, applied to Import as to the editor and the generators: 501 nodes are
+/// refused with the limit's message and the work in the editor stays.
+#[test]
+fn overhead_loads_past_the_app_limit_are_refused() {
+    use hetcast_core::models::overhead::{Instance, APP_MAX_NODES};
+    let mut s = state();
+    let before = s.current();
+    let big = Instance::node_model(0, &vec![1.0; APP_MAX_NODES + 1]);
+    s.apply(Action::Load {
+        instance: big.into(),
+        origin: "big.json".into(),
+    });
+    assert_eq!(s.current(), before);
+    let notice = &s.ui.notice.as_ref().unwrap().text;
+    assert!(
+        notice.contains(&format!(
+            "{} nodes: the app edits at most {APP_MAX_NODES} (the command line takes more)",
+            APP_MAX_NODES + 1
+        )),
+        "{notice}"
+    );
+}

@@ -714,7 +714,7 @@ fn simulate_rejects_broken_plans_with_the_simulators_message() {
         ),
         (
             r#"{"source":0,"children":[[1,2],[],[]],"wait":[[-1]]}"#,
-            "P0 waits -1 before its send to P1; waits must be finite and not negative",
+            "P0 waits -1 before its send to P1; waits must be numbers from 0 to 1e9",
         ),
         (
             r#"{"source":0,"children":[[1],[],[]]}"#,

@@ -131,6 +131,78 @@ pub fn num_shown(v: f64) -> String {
     }
 }
 
+/// How many characters of a piece of the user's file an error message quotes.
+pub const EXCERPT_CHARS: usize = 40;
+
+/// A piece of the user's file as an error message quotes it: at most [`EXCERPT_CHARS`]
+/// characters ("…" when cut), with control characters and invisible direction or
+/// zero-width marks written as escapes (`\n`, `\u{202e}`), so a message stays one short
+/// line that reads in the order it is written.
+pub fn excerpt(s: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i == EXCERPT_CHARS {
+            out.push('…');
+            break;
+        }
+        push_shown(&mut out, c);
+    }
+    out
+}
+
+fn push_shown(out: &mut String, c: char) {
+    let invisible = matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}');
+    if c.is_control() || invisible {
+        out.extend(c.escape_default());
+    } else {
+        out.push(c);
+    }
+}
+
+/// The message of a JSON reading error: serde_json's, with every piece of the file it quotes
+/// (between backticks or double quotes) cut by [`excerpt`], so that an unknown 10,000-letter
+/// key or a name with a line break still gives one short line ending in "at line L column C".
+pub fn json_message(e: &serde_json::Error) -> String {
+    let full = e.to_string();
+    let (head, position) = match full.rfind(" at line ") {
+        Some(i) if e.line() > 0 => full.split_at(i),
+        _ => (full.as_str(), ""),
+    };
+    let mut out = String::new();
+    let mut chars = head.chars();
+    while let Some(c) = chars.next() {
+        if c == '`' || c == '"' {
+            let mut inner = String::new();
+            let mut closed = false;
+            while let Some(d) = chars.next() {
+                if d == c {
+                    closed = true;
+                    break;
+                }
+                inner.push(d);
+                // Double-quoted pieces are Rust-escaped: keep `\"` inside.
+                if d == '\\' && c == '"' {
+                    if let Some(x) = chars.next() {
+                        inner.push(x);
+                    }
+                }
+            }
+            out.push(c);
+            out.push_str(&excerpt(&inner));
+            if closed {
+                out.push(c);
+            }
+        } else {
+            push_shown(&mut out, c);
+        }
+    }
+    if out.chars().count() > 4 * EXCERPT_CHARS {
+        out = out.chars().take(4 * EXCERPT_CHARS - 1).collect();
+        out.push('…');
+    }
+    out + position
+}
+
 /// A count for messages: exact up to a million, then in scientific notation ("4.0e10").
 fn count(x: u64) -> String {
     if x < 1_000_000 {
@@ -152,8 +224,9 @@ fn count(x: u64) -> String {
 pub fn json_error(e: &serde_json::Error) -> String {
     use serde_json::error::Category;
     let line = e.line();
-    // serde's message without its " at line N column M" tail, quotes for backticks.
-    let raw = e.to_string();
+    // serde's message (quoted pieces of the file cut short by [`json_message`]) without its
+    // " at line N column M" tail, quotes for backticks.
+    let raw = json_message(e);
     let msg = raw
         .rsplit_once(" at line ")
         .map_or(raw.as_str(), |(m, _)| m)
@@ -172,18 +245,27 @@ pub fn json_error(e: &serde_json::Error) -> String {
                 format!("the key {rest} is missing")
             } else if let Some(rest) = msg.strip_prefix("unknown field ") {
                 match rest.split_once(", expected ") {
-                    Some((k, known)) => format!("{k} is not a key read here (the keys are {known})"),
+                    Some((k, known)) => {
+                        let known = known.trim_start_matches("one of ");
+                        format!("{k} is not a key read here (the keys are {known})")
+                    }
                     None => format!("{rest} is not a key read here"),
                 }
             } else if let Some(rest) = msg.strip_prefix("unknown variant ") {
                 match rest.split_once(", expected ") {
-                    Some((v, known)) => format!("{v} is not one of {known}"),
+                    Some((v, known)) => {
+                        format!("{v} is not one of {}", known.trim_start_matches("one of "))
+                    }
                     None => format!("{rest} is not a value read here"),
                 }
             } else if let Some(rest) = msg.strip_prefix("invalid type: ") {
                 match rest.split_once(", expected ") {
                     Some((found, want)) => {
-                        format!("expected {}, found {}", plain_type(want), plain_found(found))
+                        format!(
+                            "expected {}, found {}",
+                            plain_type(want),
+                            plain_found(found)
+                        )
                     }
                     None => rest.to_string(),
                 }

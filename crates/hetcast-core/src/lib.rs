@@ -140,7 +140,8 @@ impl AnyInstance {
                         .flat_map(|m| m.json_tags().iter().copied())
                         .collect();
                     return Err(Error::Format(format!(
-                        "line {line}: the model \"{tag}\" is not one hetcast reads ({})",
+                        "line {line}: the model \"{}\" is not one hetcast reads ({})",
+                        error::excerpt(tag),
                         known.join(", ")
                     )));
                 }

@@ -30,7 +30,9 @@ use crate::state::Notice;
 /// Largest matrix of per-pair rates the editor shows as a grid.
 pub const MAX_GRID: usize = 12;
 
-pub use hetcast_core::models::multi::{app_refusal as too_large, APP_MAX_TRANSFERS as MAX_TRANSFERS};
+pub use hetcast_core::models::multi::{
+    app_refusal as too_large, APP_MAX_TRANSFERS as MAX_TRANSFERS,
+};
 
 /// A successful many-source run: the task lists and their simulated schedule.
 #[derive(Clone, Debug, PartialEq)]

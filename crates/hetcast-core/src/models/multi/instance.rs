@@ -151,9 +151,12 @@ struct RawMulti {
 }
 
 impl MultiInstance {
-    /// How many nodes (the sum of the class counts).
+    /// How many nodes (the sum of the class counts; `usize::MAX` when that sum overflows, as
+    /// counts read from a file may, so that validation refuses it as too large).
     pub fn node_count(&self) -> usize {
-        self.classes.iter().map(|c| c.count).sum()
+        self.classes
+            .iter()
+            .fold(0usize, |n, c| n.saturating_add(c.count))
     }
 
     /// The overheads of every node, in node order.
@@ -173,12 +176,12 @@ impl MultiInstance {
 
     /// The class of node `v` (None if `v` is not a node).
     pub fn class_of(&self, v: usize) -> Option<usize> {
-        let mut first = 0;
+        let mut first = 0usize;
         for (ci, c) in self.classes.iter().enumerate() {
-            if v < first + c.count {
+            if v < first.saturating_add(c.count) {
                 return Some(ci);
             }
-            first += c.count;
+            first = first.saturating_add(c.count);
         }
         None
     }
@@ -239,7 +242,7 @@ impl MultiInstance {
             let who = if c.name.is_empty() {
                 format!("class {}", ci + 1)
             } else {
-                format!("class {} ({})", ci + 1, c.name)
+                format!("class {} ({})", ci + 1, crate::error::excerpt(&c.name))
             };
             if c.count == 0 {
                 return bad(format!("{who} has no nodes (count 0)"));
@@ -269,12 +272,16 @@ impl MultiInstance {
             return bad("there must be at least 2 nodes".into());
         }
         if n > MAX_NODES {
-            return Err(Error::TooLarge {
-                algorithm: "the many-source model",
-                size: n as u64,
-                limit: MAX_NODES as u64,
-                what: "nodes",
-            });
+            // Not `TooLarge`: its advice ("or a heuristic") does not apply to the model's
+            // own limit. A sum of counts past usize::MAX shows as "more than".
+            let count = if n == usize::MAX {
+                format!("more than {}", num_shown(u64::MAX as f64))
+            } else {
+                n.to_string()
+            };
+            return bad(format!(
+                "the classes have {count} nodes in all; the many-source model takes at most {MAX_NODES}"
+            ));
         }
         match &self.link {
             Link::PerByte(x) => {
@@ -347,7 +354,8 @@ impl MultiInstance {
 
     /// Read a JSON instance (version 1, `"model": "multi"`) and validate it.
     pub fn from_json(text: &str) -> Result<MultiInstance, Error> {
-        let raw: RawMulti = serde_json::from_str(text).map_err(|e| Error::Format(crate::error::json_error(&e)))?;
+        let raw: RawMulti =
+            serde_json::from_str(text).map_err(|e| Error::Format(crate::error::json_error(&e)))?;
         if let Some(v) = raw.version {
             if v != crate::models::overhead::instance::FORMAT_VERSION {
                 return Err(Error::Version(v));
@@ -356,7 +364,7 @@ impl MultiInstance {
         if raw.model != "multi" {
             return Err(Error::Format(format!(
                 "model \"{}\" is not the many-source model (\"multi\")",
-                raw.model
+                crate::error::excerpt(&raw.model)
             )));
         }
         let inst = MultiInstance {

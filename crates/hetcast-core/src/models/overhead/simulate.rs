@@ -65,12 +65,14 @@ impl Schedule {
     }
 }
 
+/// A node as messages name it: its label, cut to one short line (names are user text).
 fn name(inst: &Instance, v: usize) -> String {
-    inst.label(v)
+    crate::error::excerpt(&inst.label(v))
 }
 
 /// Time `plan` on `inst`. Errors name the offending node: a node out of range, a node with two
-/// parents, a node that never receives, the source as a child, a cycle, a negative or NaN wait.
+/// parents, a node that never receives, the source as a child, a cycle, a wait that is negative,
+/// NaN or above 1e9.
 pub fn simulate(inst: &Instance, plan: &Plan) -> Result<Schedule, Error> {
     let n = inst.nodes.len();
     if plan.children.len() != n {
@@ -111,10 +113,12 @@ pub fn simulate(inst: &Instance, plan: &Plan) -> Result<Schedule, Error> {
                 )));
             }
             let w = plan.wait_before(u, i);
-            if !(w.is_finite() && w >= 0.0) {
+            // At most MAX_COST, as costs: two waits of 1e308 would make the times infinite.
+            if !crate::models::overhead::instance::latency_ok(w) {
                 return Err(Error::InvalidPlan(format!(
-                    "{} waits {w} before its send to {}; waits must be finite and not negative",
+                    "{} waits {} before its send to {}; waits must be numbers from 0 to 1e9",
                     name(inst, u),
+                    crate::error::num_shown(w),
                     name(inst, v)
                 )));
             }
