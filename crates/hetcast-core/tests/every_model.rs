@@ -12,51 +12,14 @@ use hetcast_core::layout::svg::to_svg;
 use hetcast_core::layout::{Anchor, Item, Scene};
 use hetcast_core::models::multi::Multi;
 use hetcast_core::models::overhead::Overhead;
+mod common;
+
 use hetcast_core::models::Model;
 use hetcast_core::{Error, ModelId};
-use quick_xml::events::Event;
-use quick_xml::Reader;
 
-/// Parse `svg` strictly: balanced tags with matching end names, one root, every attribute
-/// well formed and unique, every attribute value and text unescapable.
+/// Parse `svg` strictly (the shared reader of `common::svg`).
 fn parse_strictly(svg: &str) {
-    let mut r = Reader::from_str(svg);
-    r.config_mut().check_end_names = true;
-    let (mut depth, mut roots) = (0usize, 0usize);
-    loop {
-        match r.read_event().unwrap_or_else(|e| panic!("XML error {e}")) {
-            Event::Start(e) | Event::Empty(e) if depth == 0 && roots > 0 => {
-                panic!("a second root <{:?}>", e.name())
-            }
-            Event::Start(e) => {
-                roots += usize::from(depth == 0);
-                depth += 1;
-                attributes(&e);
-            }
-            Event::Empty(e) => {
-                roots += usize::from(depth == 0);
-                attributes(&e);
-            }
-            Event::End(_) => depth = depth.checked_sub(1).expect("balanced tags"),
-            Event::Text(t) => {
-                let text = t.unescape().expect("text unescapes");
-                assert!(depth > 0 || text.trim().is_empty(), "text outside the root");
-            }
-            Event::Eof => break,
-            _ => {}
-        }
-    }
-    assert_eq!((depth, roots), (0, 1), "closed, one root");
-}
-
-fn attributes(e: &quick_xml::events::BytesStart) {
-    let mut seen = Vec::new();
-    for a in e.attributes().with_checks(true) {
-        let a = a.expect("well-formed attribute");
-        a.unescape_value().expect("attribute unescapes");
-        assert!(!seen.contains(&a.key), "duplicate attribute");
-        seen.push(a.key);
-    }
+    common::svg::parse(svg);
 }
 
 /// The (top, bottom) of every lane band, by id.

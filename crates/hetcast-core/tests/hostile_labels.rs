@@ -6,6 +6,8 @@
 //! escaped text (no `<script` anywhere), shows it back intact where it shows it whole, and
 //! does not grow with the label's length.
 
+mod common;
+
 use hetcast_core::layout::svg::to_svg;
 use hetcast_core::layout::Scene;
 use hetcast_core::models::multi::view::{
@@ -16,8 +18,6 @@ use hetcast_core::models::overhead::view::{gantt_scene, tree_scene, GanttOptions
 use hetcast_core::models::overhead::{self, Algorithm, Instance};
 use hetcast_core::models::Model;
 use hetcast_core::{Catalog, Error};
-use quick_xml::events::Event;
-use quick_xml::Reader;
 
 /// The longest label: 10,000 characters of markup, entities and quotes.
 fn long_label() -> String {
@@ -74,57 +74,16 @@ fn shown(s: &str) -> String {
         .collect()
 }
 
-/// Parse `svg` strictly and return every element's (name, unescaped text); panics on any
-/// error, on a second root, on text outside the root and on a `script` element.
+/// Parse `svg` strictly (the shared reader of `common::svg`) and return every element's
+/// (name, unescaped text); panics on any error and on a `script` element.
 fn parse(svg: &str) -> Vec<(String, String)> {
-    let mut r = Reader::from_str(svg);
-    r.config_mut().check_end_names = true;
-    let mut out: Vec<(String, String)> = Vec::new();
-    let mut stack: Vec<usize> = Vec::new();
-    let mut roots = 0;
-    loop {
-        let ev = r
-            .read_event()
-            .unwrap_or_else(|e| panic!("XML error {e}: {svg}"));
-        let mut open = |e: &quick_xml::events::BytesStart| {
-            for a in e.attributes().with_checks(true) {
-                a.expect("well-formed attribute")
-                    .unescape_value()
-                    .expect("attribute unescapes");
-            }
-            let name = String::from_utf8(e.name().as_ref().to_vec()).unwrap();
-            assert_ne!(name, "script");
-            out.push((name, String::new()));
-            out.len() - 1
-        };
-        match ev {
-            Event::Start(e) => {
-                roots += usize::from(stack.is_empty());
-                let i = open(&e);
-                stack.push(i);
-            }
-            Event::Empty(e) => {
-                roots += usize::from(stack.is_empty());
-                open(&e);
-            }
-            Event::End(_) => {
-                stack.pop().expect("balanced tags");
-            }
-            Event::Text(t) => {
-                let s = t.unescape().expect("text unescapes");
-                match stack.last() {
-                    Some(&i) => out[i].1.push_str(&s),
-                    None => assert!(s.trim().is_empty(), "text outside the root: {s:?}"),
-                }
-            }
-            Event::CData(_) | Event::Decl(_) => {}
-            Event::Eof => break,
-            other => panic!("unexpected {other:?} in {svg}"),
-        }
-    }
-    assert!(stack.is_empty(), "unclosed elements");
-    assert_eq!(roots, 1, "one root element");
-    out
+    common::svg::parse(svg)
+        .into_iter()
+        .map(|e| {
+            assert_ne!(e.name, "script");
+            (e.name, e.text)
+        })
+        .collect()
 }
 
 /// The checks every exported scene passes; returns its parsed elements.

@@ -1,6 +1,8 @@
 //! Shared proptest strategies for the core's integration tests.
 #![allow(dead_code)]
 
+pub mod svg;
+
 use hetcast_core::models::overhead::instance::{Instance, ModelKind, Node};
 use proptest::prelude::*;
 

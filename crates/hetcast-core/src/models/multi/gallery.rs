@@ -1,6 +1,6 @@
 //! Gallery instances of the many-source model (paper 001).
 
-use super::instance::{Link, Message, MultiInstance, NodeClass, Overhead};
+use super::instance::{Link, Message, MultiInstance, NodeClass};
 
 /// The seed of [`search::candidate`](super::search::candidate) that draws [`wrp_beats_wr`]:
 /// the best of `hetcast experiment wu-search` with its defaults (200,000 tries from seed 1).
@@ -19,25 +19,16 @@ pub const WRP_BEATS_WR_SEED: u64 = 74626;
 /// draws with its defaults (`hetcast experiment wu-search`; the test
 /// `the_gallery_instance_is_what_the_search_finds` checks it).
 pub fn wrp_beats_wr() -> MultiInstance {
-    let class = |name: &str, count, s, r| NodeClass {
-        name: name.into(),
-        count,
-        send: Overhead {
-            fixed: s,
-            per_byte: 0.0,
-        },
-        recv: Overhead {
-            fixed: r,
-            per_byte: 0.0,
-        },
-    };
     let msg = |source, destinations: &[usize]| Message {
         source,
         size: 1.0,
         destinations: destinations.to_vec(),
     };
     MultiInstance {
-        classes: vec![class("fast", 5, 1.0, 2.0), class("slow", 3, 3.0, 3.0)],
+        classes: vec![
+            NodeClass::constant("fast", 5, 1.0, 2.0),
+            NodeClass::constant("slow", 3, 3.0, 3.0),
+        ],
         link: Link::PerByte(6.0),
         messages: vec![
             msg(0, &[1, 2, 3]),

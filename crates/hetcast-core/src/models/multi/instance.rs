@@ -65,6 +65,28 @@ pub struct NodeClass {
     pub recv: Overhead,
 }
 
+impl NodeClass {
+    /// A class whose overheads do not depend on the message size: `S = send`, `R = recv`.
+    ///
+    /// ```
+    /// use hetcast_core::models::multi::NodeClass;
+    /// let fast = NodeClass::constant("fast", 5, 1.0, 2.0);
+    /// assert_eq!((fast.send.at(1000.0), fast.recv.at(1000.0)), (1.0, 2.0));
+    /// ```
+    pub fn constant(name: &str, count: usize, send: f64, recv: f64) -> NodeClass {
+        let part = |fixed| Overhead {
+            fixed,
+            per_byte: 0.0,
+        };
+        NodeClass {
+            name: name.into(),
+            count,
+            send: part(send),
+            recv: part(recv),
+        }
+    }
+}
+
 /// The network's transmission time per byte `X(i, j)`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

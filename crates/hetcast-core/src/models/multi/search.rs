@@ -19,7 +19,7 @@
 //! ```
 
 use super::generate::SplitMix64;
-use super::instance::{Link, Message, MultiInstance, NodeClass, Overhead};
+use super::instance::{Link, Message, MultiInstance, NodeClass};
 use super::{simulate_multi, MultiAlgorithm};
 use rand::{Rng, SeedableRng};
 
@@ -58,18 +58,6 @@ pub struct Found {
 /// The instance one try draws from `seed` (see the module documentation).
 pub fn candidate(seed: u64) -> MultiInstance {
     let mut rng = SplitMix64::seed_from_u64(seed);
-    let class = |name: &str, count, s, r| NodeClass {
-        name: name.into(),
-        count,
-        send: Overhead {
-            fixed: s,
-            per_byte: 0.0,
-        },
-        recv: Overhead {
-            fixed: r,
-            per_byte: 0.0,
-        },
-    };
     let messages = (0..4)
         .map(|source| {
             let count = rng.gen_range(2..=5usize);
@@ -88,7 +76,10 @@ pub fn candidate(seed: u64) -> MultiInstance {
         })
         .collect();
     MultiInstance {
-        classes: vec![class("fast", 5, 1.0, 2.0), class("slow", 3, 3.0, 3.0)],
+        classes: vec![
+            NodeClass::constant("fast", 5, 1.0, 2.0),
+            NodeClass::constant("slow", 3, 3.0, 3.0),
+        ],
         link: Link::PerByte(6.0),
         messages,
     }

@@ -277,23 +277,12 @@ pub fn simulate_multi(inst: &MultiInstance, plan: &MultiPlan) -> Result<MultiSch
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::models::multi::instance::{Link, Message, NodeClass, Overhead};
+    use crate::models::multi::instance::{Link, Message, NodeClass};
 
     /// Three unit nodes, S = 1, R = 2, X·m = 1 (m = 1 byte): P0 sends m0 to P1 and P2.
     fn inst() -> MultiInstance {
         MultiInstance {
-            classes: vec![NodeClass {
-                name: String::new(),
-                count: 3,
-                send: Overhead {
-                    fixed: 1.0,
-                    per_byte: 0.0,
-                },
-                recv: Overhead {
-                    fixed: 2.0,
-                    per_byte: 0.0,
-                },
-            }],
+            classes: vec![NodeClass::constant("", 3, 1.0, 2.0)],
             link: Link::PerByte(1.0),
             messages: vec![
                 Message {
