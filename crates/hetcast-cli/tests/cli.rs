@@ -29,6 +29,21 @@ fn hetcast(args: &[&str]) -> Output {
     bin().args(args).output().unwrap()
 }
 
+/// Run `hetcast experiment NAME ARGS --out DIR`; it must succeed; returns its standard output.
+fn experiment(name: &str, args: &[&str], dir: &std::path::Path) -> String {
+    let dir = dir.to_string_lossy();
+    let mut all = vec!["experiment", name];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--out", &dir]);
+    let out = hetcast(&all);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
 fn ok_json(args: &[&str]) -> Value {
     let out = hetcast(args);
     assert!(
@@ -276,21 +291,7 @@ fn help_and_version() {
 #[test]
 fn liu_fig6_experiment_writes_csv_and_chart() {
     let d = scratch("liu");
-    let out = hetcast(&[
-        "experiment",
-        "liu-fig6",
-        "--out",
-        &d.to_string_lossy(),
-        "--runs",
-        "40",
-        "--n-max",
-        "40",
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    experiment("liu-fig6", &["--runs", "40", "--n-max", "40"], &d);
     let csv = std::fs::read_to_string(d.join("liu-fig6.csv")).unwrap();
     let mut lines = csv.lines();
     assert_eq!(
@@ -433,20 +434,7 @@ fn many_source_errors_exit_2_with_one_line() {
 #[test]
 fn wu_experiment_writes_csvs_and_chart() {
     let d = scratch("wu");
-    let out = hetcast(&[
-        "experiment",
-        "wu-fig3",
-        "--out",
-        &d.to_string_lossy(),
-        "--runs",
-        "3",
-    ]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = experiment("wu-fig3", &["--runs", "3"], &d);
     // The summary's count is the CSV's: the points where WRP's mean is the lowest (ties
     // within the experiment's tolerance count).
     let wins = std::fs::read_to_string(d.join("wu-fig3.csv"))
@@ -894,22 +882,7 @@ fn completions_for_each_shell() {
 #[test]
 fn wu_search_finds_the_gallery_instance() {
     let d = scratch("wu-search");
-    let out = hetcast(&[
-        "experiment",
-        "wu-search",
-        "--runs",
-        "2000",
-        "--seed",
-        "73626",
-        "--out",
-        &d.to_string_lossy(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stdout = experiment("wu-search", &["--runs", "2000", "--seed", "73626"], &d);
     assert!(
         stdout.contains("the largest gap WR - WRP is at seed 74626: WR 49 µs, WRP 14 µs"),
         "{stdout}"
@@ -927,24 +900,11 @@ fn wu_search_finds_the_gallery_instance() {
 #[test]
 fn greedy_explore_counts_the_family_and_finds_the_known_gap() {
     let d = scratch("greedy-explore");
-    let out = hetcast(&[
-        "experiment",
+    let stdout = experiment(
         "greedy-explore",
-        "--types",
-        "2",
-        "--max-cost",
-        "3",
-        "--n-max",
-        "7",
-        "--out",
-        &d.to_string_lossy(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        &["--types", "2", "--max-cost", "3", "--n-max", "7"],
+        &d,
     );
-    let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("135 instances timed"), "{stdout}");
     assert!(
         stdout.contains("worst #1: greedy 5 / optimum 4 = 1.2500, 7 nodes"),
