@@ -1,0 +1,81 @@
+// End-to-end checks of hostile input on the release build in dist/: labels that look like
+// markup stay text on the page, and instances at each model's app limit are answered (every
+// algorithm gives a time or a clear refusal) without freezing the page. The time from the
+// click to the last answer is printed (it is a measurement, not a pass mark: see the note).
+// Run: cd tests/e2e && node --test
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { useApp } from './harness.mjs';
+
+const openApp = useApp();
+
+test('a node named like a script is shown as text, nothing runs', async () => {
+  const app = await openApp();
+  try {
+    await app.loadExample('lh-fig1');
+    const name = '<script>window.__pwned = 1</script><b>&amp;</b>\u202e';
+    await app.page.fill('#node-1-name', name);
+    await app.run('greedy');
+    await app.tab('tree');
+    assert.equal(await app.page.evaluate(() => window.__pwned), undefined, 'no script ran');
+    assert.equal(await app.page.locator('main script, #scene-tree script').count(), 0);
+    assert.equal(await app.page.locator('#scene-tree b').count(), 0, 'no markup made');
+    const texts = await app.page.$$eval('#scene-tree text', (ts) => ts.map((t) => t.textContent));
+    assert.ok(texts.some((t) => t.includes('<script>')), `shown as text: ${texts.join(' | ')}`);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.page.close();
+  }
+});
+
+/** Click run-all and wait until each of `keys` has a time or an error; returns the ms taken. */
+async function runAllAndWait(app, keys) {
+  const t0 = Date.now();
+  await app.runAll();
+  for (const k of keys) {
+    await app.page.locator(`#time-${k}, #error-${k}`).waitFor({ timeout: 60_000 });
+  }
+  return Date.now() - t0;
+}
+
+test('the overhead model at its app limit (500 nodes) is answered', async () => {
+  const app = await openApp();
+  try {
+    const nodes = Array.from({ length: 500 }, (_, i) => ({ send: 1 + (i % 3), recv: 2 + (i % 3) }));
+    await app.importFile('limit.json', JSON.stringify({
+      model: 'sender_receiver', version: 1, latency: 1, source: 0, nodes,
+    }));
+    await app.page.locator('#instance-summary').filter({ hasText: /^500 nodes/ }).waitFor();
+    const ms = await runAllAndWait(app, ['greedy', 'random', 'optimal', 'lemma5', 'exhaustive']);
+    console.log(`overhead model, 500 nodes: every algorithm answered ${ms} ms after the click`);
+    assert.match(await app.page.locator('#error-exhaustive').textContent(), /at most 9 nodes/);
+    // The page still answers: the instance panel toggles.
+    await app.page.keyboard.press('i');
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.page.close();
+  }
+});
+
+test('the many-source model at its app limit (128 nodes, 4064 transfers) is answered', async () => {
+  const app = await openApp();
+  try {
+    const all = (s) => Array.from({ length: 128 }, (_, v) => v).filter((v) => v !== s);
+    const messages = Array.from({ length: 32 }, (_, k) => ({ source: 4 * k, size: 1024, destinations: all(4 * k) }));
+    await app.importFile('limit.json', JSON.stringify({
+      model: 'multi', version: 1,
+      classes: [
+        { name: 'fast', count: 64, send: { fixed: 80, per_byte: 0.001 }, recv: { fixed: 90, per_byte: 0.001 } },
+        { name: 'slow', count: 64, send: { fixed: 300, per_byte: 0.01 }, recv: { fixed: 400, per_byte: 0.01 } },
+      ],
+      link: { per_byte: 0.008 },
+      messages,
+    }));
+    await app.page.locator('#instance-summary').filter({ hasText: /^128 nodes, 32 messages/ }).waitFor();
+    const ms = await runAllAndWait(app, ['fef', 'ecf', 'wr', 'wrp']);
+    console.log(`many-source model, 128 nodes and 4064 transfers: every algorithm answered ${ms} ms after the click`);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.page.close();
+  }
+});
