@@ -84,6 +84,13 @@ fn typed(
         })
 }
 
+/// Greedy's simulated completion time.
+fn greedy_time(inst: &Instance) -> f64 {
+    simulate(inst, &greedy::greedy(inst).unwrap().plan)
+        .unwrap()
+        .completion_time
+}
+
 fn tol(t: f64) -> f64 {
     1e-9 * t.abs().max(1.0)
 }
@@ -91,9 +98,7 @@ fn tol(t: f64) -> f64 {
 /// Run the three exact solvers (exhaustive only when `with_exhaustive`), check each plan with
 /// the simulator, check they agree and that the optimum is at most greedy's time.
 fn check_exact(inst: &Instance, with_exhaustive: bool) -> Result<f64, TestCaseError> {
-    let greedy_t = simulate(inst, &greedy::greedy(inst).unwrap().plan)
-        .unwrap()
-        .completion_time;
+    let greedy_t = greedy_time(inst);
     let (l5, l5_t) = lemma5::lemma5_with_time(inst).unwrap();
     let (op, op_t, method) = optimal::optimal_with_method(inst).unwrap();
     if optimal::frontier_applies(inst) {
@@ -238,9 +243,7 @@ proptest! {
 #[test]
 fn exhaustive_finds_what_greedy_misses_with_six_nodes() {
     let inst = Instance::node_model(0, &[2.0, 6.0, 7.0, 6.0, 3.0, 5.0]);
-    let g = simulate(&inst, &greedy::greedy(&inst).unwrap().plan)
-        .unwrap()
-        .completion_time;
+    let g = greedy_time(&inst);
     let (sol, t) = exhaustive::exhaustive_with_time(&inst).unwrap();
     assert_eq!((g, t), (8.0, 7.0));
     assert_eq!(simulate(&inst, &sol.plan).unwrap().completion_time, 7.0);
@@ -304,9 +307,7 @@ fn golden_liu_figure_1_optimum_is_5() {
 fn power_of_two_cluster_optimum_equals_greedy() {
     // Node model, costs powers of two: greedy is optimal (000 Theorem 3's argument).
     let inst = gallery::power_of_two_cluster();
-    let g = simulate(&inst, &greedy::greedy(&inst).unwrap().plan)
-        .unwrap()
-        .completion_time;
+    let g = greedy_time(&inst);
     assert_eq!(optimal::optimal_time(&inst).unwrap(), g);
     assert_eq!(lemma5::lemma5_time(&inst).unwrap(), g);
 }
@@ -317,9 +318,7 @@ fn power_of_two_sender_receiver_optimum_beats_fnf() {
     // FNF completes at 13 (the slow nodes, r = 8, are served last), while sending to the two slow
     // nodes first completes at 10. All three exact solvers agree; the simulator confirms the plan.
     let inst = gallery::power_of_two_sender_receiver();
-    let g = simulate(&inst, &greedy::greedy(&inst).unwrap().plan)
-        .unwrap()
-        .completion_time;
+    let g = greedy_time(&inst);
     assert_eq!(g, 13.0);
     let (sol, t) = optimal::optimal_with_time(&inst).unwrap();
     assert_eq!(t, 10.0);
@@ -339,9 +338,7 @@ proptest! {
     ) {
         let costs: Vec<f64> = exps.iter().map(|&e| (1u32 << e) as f64).collect();
         let inst = Instance::node_model(0, &costs);
-        let g = simulate(&inst, &greedy::greedy(&inst).unwrap().plan)
-            .unwrap()
-            .completion_time;
+        let g = greedy_time(&inst);
         prop_assert_eq!(optimal::optimal_time(&inst).unwrap(), g);
     }
 }
@@ -354,9 +351,7 @@ fn optimal_handles_a_thousand_nodes_of_two_types() {
     costs.extend(std::iter::repeat_n(3.0, 599));
     let inst = Instance::node_model(0, &costs);
     let (sol, t) = optimal::optimal_with_time(&inst).unwrap();
-    let g = simulate(&inst, &greedy::greedy(&inst).unwrap().plan)
-        .unwrap()
-        .completion_time;
+    let g = greedy_time(&inst);
     assert_eq!(simulate(&inst, &sol.plan).unwrap().completion_time, t);
     assert!(t <= g && g <= t + 2.0, "optimal {t}, greedy {g}");
 }
@@ -365,9 +360,7 @@ fn optimal_handles_a_thousand_nodes_of_two_types() {
 fn single_type_optimum_is_greedy() {
     // k = 1: greedy is optimal (000 section 3). Large n is instant for the frontier.
     let inst = Instance::sender_receiver(0, 1.0, &vec![(2.0, 3.0); 100_000]);
-    let g = simulate(&inst, &greedy::greedy(&inst).unwrap().plan)
-        .unwrap()
-        .completion_time;
+    let g = greedy_time(&inst);
     assert_eq!(optimal::optimal_time(&inst).unwrap(), g);
 }
 

@@ -6,6 +6,20 @@ pub mod svg;
 use hetcast_core::models::overhead::instance::{Instance, ModelKind, Node};
 use proptest::prelude::*;
 
+/// An instance of `model` (the node model drops the latency `lat`).
+fn instance(model: ModelKind, lat: u32, source: usize, nodes: Vec<Node>) -> Instance {
+    Instance {
+        model,
+        latency: if model == ModelKind::Node {
+            0.0
+        } else {
+            lat as f64
+        },
+        source,
+        nodes,
+    }
+}
+
 /// Random instances: 2 to 40 nodes, whole or fractional costs, both models, any source.
 pub fn instances() -> impl Strategy<Value = Instance> {
     (
@@ -29,16 +43,8 @@ pub fn instances() -> impl Strategy<Value = Instance> {
                     },
                 })
                 .collect();
-            Instance {
-                model,
-                latency: if model == ModelKind::Node {
-                    0.0
-                } else {
-                    lat as f64
-                },
-                source: src.index(nodes.len()),
-                nodes,
-            }
+            let source = src.index(nodes.len());
+            instance(model, lat, source, nodes)
         })
 }
 
@@ -77,16 +83,7 @@ pub fn small(
             };
             let mut nodes = vec![node(src)];
             nodes.extend(picks.iter().map(|p| node(kinds[p.index(kinds.len())])));
-            Instance {
-                model,
-                latency: if model == ModelKind::Node {
-                    0.0
-                } else {
-                    lat as f64
-                },
-                source: 0,
-                nodes,
-            }
+            instance(model, lat, 0, nodes)
         })
 }
 
