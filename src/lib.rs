@@ -14,6 +14,7 @@
 pub mod app;
 pub mod components;
 pub mod models;
+pub mod plan_import;
 pub mod state;
 pub mod util;
 pub mod views;

@@ -92,7 +92,10 @@ impl ModelAction {
         match self {
             ModelAction::Overhead(a) => a.edit_key(),
             ModelAction::Multi(a) => a.edit_key(),
-            ModelAction::RunAll | ModelAction::SelectStep(_) => None,
+            ModelAction::RunAll
+            | ModelAction::SelectStep(_)
+            | ModelAction::ImportPlan { .. }
+            | ModelAction::SelectEdited => None,
         }
     }
 }
