@@ -104,7 +104,8 @@ fn refused(name: &str, e: &str) -> Reply {
 impl OverheadState {
     /// Time the plan in `text` (file `name`) on the instance in use as the edited row.
     pub fn import_plan(&mut self, name: &str, text: &str) -> Reply {
-        let row = read_plan::<Plan>(text, PLAN_FIELDS).and_then(|p| overhead_row(&self.instance, p));
+        let row =
+            read_plan::<Plan>(text, PLAN_FIELDS).and_then(|p| overhead_row(&self.instance, p));
         match row {
             Ok(row) => {
                 let t = row.time().map(crate::util::fmt_time).unwrap_or_default();

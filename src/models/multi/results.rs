@@ -36,13 +36,21 @@ pub fn results_table(state: &StateHandle, m: &MultiState) -> Html {
     let lb = m.lb.value;
     let results = &m.results;
     let shown = |r: &&MultiRunRow| {
-        results.selected_row().or(results.rows.first()).map(|s| (s.algo, s.edited)) == Some((r.algo, r.edited))
+        results
+            .selected_row()
+            .or(results.rows.first())
+            .map(|s| (s.algo, s.edited))
+            == Some((r.algo, r.edited))
     };
     let row = |r: &MultiRunRow| {
         let a = r.algo;
         let key = if r.edited { "edited" } else { a.key() };
         let (short, title, name) = if r.edited {
-            (EDITED_TITLE, "A plan imported from a file, timed by the simulator", "")
+            (
+                EDITED_TITLE,
+                "A plan imported from a file, timed by the simulator",
+                "",
+            )
         } else {
             (a.short(), a.title(), a.title())
         };
@@ -73,14 +81,7 @@ pub fn results_table(state: &StateHandle, m: &MultiState) -> Html {
         } else {
             (MultiAction::Select(a).into(), results.selected == Some(a))
         };
-        result_row(
-            state,
-            key,
-            selected,
-            select,
-            head,
-            cells,
-        )
+        result_row(state, key, selected, select, head, cells)
     };
     let open = state.ui.table_open;
     let columns = html! {

@@ -72,7 +72,11 @@ pub fn results_table(state: &StateHandle, m: &OverheadState) -> Html {
     let lb = fmt_time(bounds.lower_bound);
     let results = &m.results;
     let shown = |r: &&RunRow| {
-        results.selected_row().or(results.rows.first()).map(|s| (s.algo, s.edited)) == Some((r.algo, r.edited))
+        results
+            .selected_row()
+            .or(results.rows.first())
+            .map(|s| (s.algo, s.edited))
+            == Some((r.algo, r.edited))
     };
     let row = |r: &RunRow| {
         let a = r.algo;
@@ -100,16 +104,12 @@ pub fn results_table(state: &StateHandle, m: &OverheadState) -> Html {
         let (select, selected): (Action, bool) = if r.edited {
             (ModelAction::SelectEdited.into(), results.edited_selected)
         } else {
-            (OverheadAction::Select(a).into(), results.selected == Some(a))
+            (
+                OverheadAction::Select(a).into(),
+                results.selected == Some(a),
+            )
         };
-        result_row(
-            state,
-            key,
-            selected,
-            select,
-            head,
-            cells,
-        )
+        result_row(state, key, selected, select, head, cells)
     };
     let columns = html! {
         <>
