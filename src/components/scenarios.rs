@@ -65,7 +65,7 @@ pub fn scenario_menu(p: &StateProps) -> Html {
             confirm.clone(),
         );
         move |f: &dyn Fn(Vec<Named>) -> Result<(Vec<Named>, String), String>| {
-            let result = saved::named().and_then(|l| f(l)).and_then(|(l, said)| {
+            let result = saved::named().and_then(f).and_then(|(l, said)| {
                 saved::store_named(&l)?;
                 Ok(said)
             });

@@ -111,7 +111,12 @@ pub fn results_table(state: &StateHandle, m: &MultiState) -> Html {
             <strong id="time-lb">{ fmt_us(lb) }</strong>
         </p>
     };
-    results_panel(state, m.results.rows.is_empty(), empty, table)
+    results_panel(
+        state,
+        results.rows.is_empty() && results.edited.is_none(),
+        empty,
+        table,
+    )
 }
 
 /// The idealised lower bound, with its explanation (collapsed to one line by default).

@@ -132,7 +132,12 @@ pub fn results_table(state: &StateHandle, m: &OverheadState) -> Html {
             {"No results yet. Press "}<kbd>{"r"}</kbd>{" to run every algorithm, or pick one above."}
         </p>
     };
-    results_panel(state, m.results.rows.is_empty(), empty, table)
+    results_panel(
+        state,
+        results.rows.is_empty() && results.edited.is_none(),
+        empty,
+        table,
+    )
 }
 
 /// The bounds of the instance, with their explanations (collapsed to one line by default).
