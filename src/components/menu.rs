@@ -51,10 +51,27 @@ pub fn menu(p: &MenuProps) -> Html {
             move || drop(listener)
         });
     }
+    // A menu whose button is in the right half of the window opens leftwards, so that its
+    // panel stays inside the window.
+    let leftwards = use_state(|| false);
     let toggle = {
-        let (open, on_open) = (open.clone(), p.on_open.clone());
+        let (open, on_open, button, leftwards) = (
+            open.clone(),
+            p.on_open.clone(),
+            button.clone(),
+            leftwards.clone(),
+        );
         Callback::from(move |_: MouseEvent| {
             if !*open {
+                if let Some(b) = button.cast::<web_sys::Element>() {
+                    let r = b.get_bounding_client_rect();
+                    let w = gloo::utils::window()
+                        .inner_width()
+                        .ok()
+                        .and_then(|w| w.as_f64())
+                        .unwrap_or(0.0);
+                    leftwards.set(r.left() + r.width() / 2.0 > w / 2.0);
+                }
                 on_open.emit(());
             }
             open.set(!*open);
@@ -82,7 +99,7 @@ pub fn menu(p: &MenuProps) -> Html {
                 { p.label.clone() }<span aria-hidden="true">{" ▾"}</span>
             </button>
             if *open {
-                <div class="menu-panel" id={format!("{id}-panel")} role="group" aria-label={p.label.clone()}>
+                <div class={classes!("menu-panel", leftwards.then_some("leftwards"))} id={format!("{id}-panel")} role="group" aria-label={p.label.clone()}>
                     { p.children.clone() }
                 </div>
             }
