@@ -68,8 +68,11 @@ pub fn startup() -> AppState {
             match share::open(payload) {
                 Ok(r) => {
                     let words = r.words.clone();
+                    let kept = keep_before_link(payload);
                     let mut s = AppState::restored(r);
-                    s.ui.notice = Some(Notice::info(format!("Opened the shared link: {words}.")));
+                    s.ui.notice = Some(Notice::info(format!(
+                        "Opened the shared link: {words}.{kept}"
+                    )));
                     return s;
                 }
                 Err(e) => link_notice = Some(link_error(&e)),
@@ -81,6 +84,30 @@ pub fn startup() -> AppState {
         s.ui.notice = link_notice;
     }
     s
+}
+
+/// Before a share link replaces the work: the autosaved work, when it differs from the link's,
+/// is saved as a named scenario ("Before a shared link, 2026-11-23 20:35"), so that opening a
+/// link never loses work. Returns what to add to the notice.
+pub fn keep_before_link(payload: &str) -> String {
+    let Some(text) = get(AUTOSAVE_KEY) else {
+        return String::new();
+    };
+    let (Ok(before), Ok(link)) = (Scenario::from_json(&text), share::decode(payload)) else {
+        return String::new();
+    };
+    if before == link {
+        return String::new();
+    }
+    let when = String::from(js_sys::Date::new_0().to_iso_string());
+    let name = format!(
+        "Before a shared link, {}",
+        when.get(..16).unwrap_or(&when).replace('T', " ")
+    );
+    match named().and_then(|l| store_named(&with_saved(l, &name, before))) {
+        Ok(()) => format!(" Your previous work is in Scenarios as '{name}'."),
+        Err(_) => String::new(),
+    }
 }
 
 /// The notice of a share link that does not open.

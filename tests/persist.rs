@@ -312,6 +312,16 @@ async fn a_cut_link_gives_a_notice_and_leaves_the_work_alone() {
     TimeoutFuture::new(150).await;
     assert!(text("instance-summary").starts_with("3 nodes"));
     assert_eq!(text("time-greedy"), "6");
+    // The work it replaced is kept as a named scenario.
+    assert!(
+        notice().starts_with("Opened the shared link: 3 nodes, sender-receiver model. Your previous work is in Scenarios as 'Before a shared link, "),
+        "{}",
+        notice()
+    );
+    click("scenarios-button").await;
+    assert!(text("scenario-name-0").starts_with("Before a shared link, 20"));
+    click("scenario-load-0").await;
+    assert!(text("instance-summary").starts_with("12 nodes"));
     drop(app);
 }
 

@@ -40,14 +40,22 @@ pub fn scenario_menu(p: &StateProps) -> Html {
                     return;
                 };
                 let opened = share::open(payload);
+                let kept = opened
+                    .as_ref()
+                    .map(|_| saved::keep_before_link(payload))
+                    .unwrap_or_default();
                 share::clear_hash();
-                s.dispatch(match opened {
-                    Ok(r) => Action::Restore {
-                        restored: Box::new(r),
-                        origin: "the shared link".into(),
-                    },
-                    Err(e) => notify(saved::link_error(&e)),
-                });
+                match opened {
+                    Ok(r) => {
+                        let said = format!("Opened the shared link: {}.{kept}", r.words);
+                        s.dispatch(Action::Restore {
+                            restored: Box::new(r),
+                            origin: "the shared link".into(),
+                        });
+                        s.dispatch(notify(Notice::info(said)));
+                    }
+                    Err(e) => s.dispatch(notify(saved::link_error(&e))),
+                }
             });
             move || drop(listener)
         });
