@@ -9,10 +9,9 @@ use crate::models::multi::generators::MultiGenerators;
 use crate::models::multi::MultiAction;
 use crate::models::overhead::editor::InstanceEditor;
 use crate::models::overhead::generators::Generators;
-use crate::models::overhead::{default_instance, OverheadAction};
+use crate::models::overhead::OverheadAction;
 use crate::models::{ModelAction, ModelState};
-use crate::state::{Action, AppState, UiAction};
-use crate::util;
+use crate::state::{Action, UiAction};
 use crate::views::ViewPanel;
 use gloo::events::{EventListener, EventListenerOptions};
 use hetcast_core::models::multi::algo::MultiAlgorithm;
@@ -104,17 +103,13 @@ pub const NOTICE_FADE_MS: u32 = 6000;
 /// The hetcast app.
 #[function_component(App)]
 pub fn app() -> Html {
-    let state = use_reducer(|| match util::load_saved() {
-        Some(saved) => AppState::from_saved(saved),
-        None => AppState::new(default_instance()),
-    });
+    let state = use_reducer(crate::saved::startup);
 
-    // Persist every committed instance (of the model on screen), as its model's JSON.
+    // Autosave the scenario (every model's instance, the runs, the selection, the view) at
+    // every change of it.
     {
-        let inst = state.current();
-        use_effect_with((state.revision, state.model.id()), move |_| {
-            util::save(&inst)
-        });
+        let json = crate::scenario::capture(&state).to_json();
+        use_effect_with(json, |json| crate::saved::autosave(json));
     }
 
     // Keyboard commands.

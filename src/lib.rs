@@ -13,7 +13,13 @@
 
 pub mod app;
 pub mod components;
+pub mod exports;
 pub mod models;
+pub mod plan_import;
+pub mod png;
+pub mod saved;
+pub mod scenario;
+pub mod share;
 pub mod state;
 pub mod util;
 pub mod views;

@@ -58,9 +58,8 @@ pub fn save(inst: &AnyInstance) {
     }
 }
 
-/// Forget the saved instance.
+/// Forget the saved work: the instance saved by older versions, the autosaved scenario and
+/// the named scenarios ([`crate::saved::clear_all`]).
 pub fn clear_saved() {
-    if let Some(s) = storage() {
-        let _ = s.remove_item(STORAGE_KEY);
-    }
+    crate::saved::clear_all();
 }

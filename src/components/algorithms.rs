@@ -29,6 +29,7 @@ pub fn algorithm_bar(p: &StateProps) -> Html {
                 {"Run all"}
             </button>
             { buttons }
+            <super::plan_file::PlanImport state={state.clone()} />
         </section>
     }
 }

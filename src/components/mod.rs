@@ -3,9 +3,13 @@
 
 pub mod algorithms;
 pub mod editor;
+pub mod export_menu;
 pub mod field;
 pub mod help;
+pub mod menu;
+pub mod plan_file;
 pub mod results;
+pub mod scenarios;
 pub mod scene_view;
 pub mod topbar;
 pub mod trace_list;

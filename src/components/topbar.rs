@@ -254,11 +254,14 @@ pub fn top_bar(p: &StateProps) -> Html {
             <button id="gallery-load" onclick={on_gallery_load} disabled={pending.is_empty()}
                 class={classes!((!pending.is_empty()).then_some("pending"))}
                 title="Load the example chosen in the gallery (Enter in the menu does the same)">{"Load"}</button>
+            <super::scenarios::ScenarioMenu state={state.clone()} />
             <button id="import" onclick={on_import_click} title="Load an instance from a JSON file">{"Import"}</button>
             <input type="file" id="import-file" ref={file_ref} class="hidden" accept=".json,application/json"
                 tabindex="-1" aria-hidden="true" onchange={on_file} />
             <button id="export-json" onclick={on_export_json} title="Download the instance as JSON">{"Export JSON"}</button>
             <button id="export-svg" onclick={on_export_svg} disabled={scene.is_none()} title={svg_title}>{"Export SVG"}</button>
+            <super::export_menu::ExportMenu state={state.clone()} />
+            <super::scenarios::ShareMenu state={state.clone()} />
             <span class="spacer"></span>
             <button id="help-button" onclick={dispatch(Action::Ui(UiAction::ToggleHelp))} aria-label="Keyboard help" title="Keyboard help (key ?)">{"?"}</button>
         </header>

@@ -34,6 +34,16 @@ pub enum ModelAction {
     RunAll,
     /// Select the next (+1) or previous (-1) result row.
     SelectStep(i32),
+    /// Time a plan read from a file (`name`, its `text`) on the instance in use: it becomes
+    /// the edited row, or the simulator's message is said and nothing changes.
+    ImportPlan {
+        /// The file's name, said in the notice.
+        name: String,
+        /// The plan JSON, or a `hetcast run` output with a `plan`.
+        text: String,
+    },
+    /// Select the edited row (the imported plan).
+    SelectEdited,
     /// An action of the one-source models.
     Overhead(overhead::OverheadAction),
     /// An action of the many-source model.
@@ -171,6 +181,20 @@ impl ModelState {
                 s.results.step(d);
                 Reply::default()
             }
+            (ModelState::Overhead(s), ModelAction::ImportPlan { name, text }) => {
+                s.import_plan(&name, &text)
+            }
+            (ModelState::Multi(s), ModelAction::ImportPlan { name, text }) => {
+                s.import_plan(&name, &text)
+            }
+            (ModelState::Overhead(s), ModelAction::SelectEdited) => {
+                s.results.select_edited();
+                Reply::default()
+            }
+            (ModelState::Multi(s), ModelAction::SelectEdited) => {
+                s.results.select_edited();
+                Reply::default()
+            }
             (ModelState::Overhead(s), ModelAction::Overhead(a)) => s.apply(a),
             (ModelState::Multi(s), ModelAction::Multi(a)) => s.apply(a),
             (ModelState::Multi(_), ModelAction::Overhead(a)) => overhead::elsewhere(&a),
@@ -192,6 +216,7 @@ impl ModelState {
     pub fn export_key(&self) -> String {
         match self {
             ModelState::Overhead(s) => s.export_key(),
+            ModelState::Multi(s) if s.results.edited_selected => "edited".into(),
             ModelState::Multi(s) => s.results.selected.map_or("none", |a| a.key()).into(),
         }
     }
@@ -220,13 +245,17 @@ pub trait Row: Clone {
 }
 
 /// The results on the instance in use, in the order of the model's algorithm list, and the
-/// selected one.
+/// selected one; and the "edited" row, a plan imported from a file and timed by the simulator.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Results<R: Row> {
     /// One row per algorithm run.
     pub rows: Vec<R>,
-    /// The selected row's algorithm.
+    /// The selected row's algorithm (`None` while the edited row is selected).
     pub selected: Option<R::Algo>,
+    /// The imported plan's row, after the others (dropped when the instance changes).
+    pub edited: Option<R>,
+    /// The edited row is the selected one.
+    pub edited_selected: bool,
 }
 
 impl<R: Row> Default for Results<R> {
@@ -234,6 +263,8 @@ impl<R: Row> Default for Results<R> {
         Results {
             rows: Vec::new(),
             selected: None,
+            edited: None,
+            edited_selected: false,
         }
     }
 }
@@ -241,6 +272,9 @@ impl<R: Row> Default for Results<R> {
 impl<R: Row> Results<R> {
     /// The selected row.
     pub fn selected_row(&self) -> Option<&R> {
+        if self.edited_selected {
+            return self.edited.as_ref();
+        }
         let a = self.selected?;
         self.rows.iter().find(|r| r.algo() == a)
     }
@@ -276,29 +310,57 @@ impl<R: Row> Results<R> {
     pub fn select(&mut self, a: R::Algo) {
         if self.rows.iter().any(|r| r.algo() == a) {
             self.selected = Some(a);
+            self.edited_selected = false;
         }
     }
 
-    /// Select the next (+1) or previous (-1) row, round the list.
+    /// Select the edited row, if there is one.
+    pub fn select_edited(&mut self) {
+        if self.edited.is_some() {
+            self.selected = None;
+            self.edited_selected = true;
+        }
+    }
+
+    /// Put `row` (an imported plan's run) as the edited row and select it.
+    pub fn put_edited(&mut self, row: R) {
+        self.edited = Some(row);
+        self.select_edited();
+    }
+
+    /// Select the next (+1) or previous (-1) row, round the list (the edited row last).
     pub fn step(&mut self, d: i32) {
-        if self.rows.is_empty() {
+        let n = self.rows.len() + usize::from(self.edited.is_some());
+        if n == 0 {
             return;
         }
-        let n = self.rows.len() as i64;
-        let cur = self
-            .selected
-            .and_then(|a| self.rows.iter().position(|r| r.algo() == a));
+        let n = n as i64;
+        let cur = if self.edited_selected {
+            Some(self.rows.len())
+        } else {
+            self.selected
+                .and_then(|a| self.rows.iter().position(|r| r.algo() == a))
+        };
         let next = match cur {
             Some(i) => (i as i64 + d as i64).rem_euclid(n),
             None if d >= 0 => 0,
             None => n - 1,
-        };
-        self.selected = Some(self.rows[next as usize].algo());
+        } as usize;
+        match self.rows.get(next) {
+            Some(r) => {
+                self.selected = Some(r.algo());
+                self.edited_selected = false;
+            }
+            None => self.select_edited(),
+        }
     }
 
-    /// Run every row again (on a new instance), keeping the selection.
+    /// Run every row again (on a new instance), keeping the selection; the edited row (a plan
+    /// for the instance it was imported on) is dropped.
     pub fn rerun(&mut self, run: impl Fn(&R) -> R) {
         self.rows = self.rows.iter().map(run).collect();
+        self.edited = None;
+        self.edited_selected = false;
     }
 }
 

@@ -30,6 +30,7 @@ use yew::Reducible;
 use crate::models::multi::{self, MultiAction};
 use crate::models::overhead::{self, OverheadAction};
 use crate::models::{ModelAction, ModelState, Reply};
+use crate::scenario::Restored;
 
 /// The entries of the model menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +65,14 @@ pub enum Action {
     UseModel(ModelChoice),
     /// Act on the model on screen.
     Model(ModelAction),
+    /// Put a scenario on screen (a named scenario, a share link): every model and the view;
+    /// undo goes back to the instance shown before.
+    Restore {
+        /// The models and the view, made again ([`crate::scenario::restore`]).
+        restored: Box<Restored>,
+        /// Where it came from, said in the notice ("scenario 'Lecture 3'").
+        origin: String,
+    },
 }
 
 impl From<UiAction> for Action {
@@ -96,7 +105,10 @@ impl ModelAction {
         match self {
             ModelAction::Overhead(a) => a.edit_key(),
             ModelAction::Multi(a) => a.edit_key(),
-            ModelAction::RunAll | ModelAction::SelectStep(_) => None,
+            ModelAction::RunAll
+            | ModelAction::SelectStep(_)
+            | ModelAction::ImportPlan { .. }
+            | ModelAction::SelectEdited => None,
         }
     }
 }
@@ -146,6 +158,33 @@ impl AppState {
                 s.shelf.push(one_source);
                 s
             }
+        }
+    }
+
+    /// A fresh state showing a restored scenario (autosave, share link).
+    pub fn restored(r: Restored) -> AppState {
+        let mut s = AppState::new(overhead::default_instance());
+        s.put_models(r);
+        s
+    }
+
+    /// The models not on screen, as they were left.
+    pub fn shelved(&self) -> &[ModelState] {
+        &self.shelf
+    }
+
+    /// Put the models and the view of `r` on screen (the first model shown, the others
+    /// shelved).
+    fn put_models(&mut self, r: Restored) {
+        let mut models = r.models.into_iter();
+        if let Some(first) = models.next() {
+            self.model = first;
+            self.shelf = models.collect();
+        }
+        if self.model.views().contains(&r.tab) {
+            self.ui.tab = r.tab;
+        } else {
+            self.ui.tab = self.model.views()[0];
         }
     }
 
@@ -208,6 +247,15 @@ impl AppState {
                 });
             }
             Action::UseModel(choice) => self.use_model(choice),
+            Action::Restore { restored, origin } => {
+                let before = self.model.instance();
+                let words = restored.words.clone();
+                self.put_models(*restored);
+                self.history.remember(before, None);
+                self.history.break_step();
+                self.revision += 1;
+                self.ui.notice = Some(Notice::info(format!("Opened {origin}: {words}.")));
+            }
             Action::Model(a) => {
                 let key = a.edit_key();
                 let reply = self.model.apply(a);

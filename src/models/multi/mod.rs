@@ -50,6 +50,8 @@ pub struct MultiRunRow {
     pub algo: MultiAlgorithm,
     /// The result, or the error message.
     pub outcome: Result<MultiRunOk, String>,
+    /// A plan imported from a file (the edited row), not a run of `algo`.
+    pub edited: bool,
 }
 
 impl Row for MultiRunRow {
@@ -64,7 +66,7 @@ impl Row for MultiRunRow {
     }
 
     fn name(&self) -> String {
-        self.algo.short().to_string()
+        self.label().to_string()
     }
 
     fn fmt_time(t: f64) -> String {
@@ -73,6 +75,16 @@ impl Row for MultiRunRow {
 }
 
 impl MultiRunRow {
+    /// The row's name in captions and headings: the algorithm's abbreviation ("WRP"), or
+    /// "Edited plan".
+    pub fn label(&self) -> &'static str {
+        if self.edited {
+            crate::plan_import::EDITED_TITLE
+        } else {
+            self.algo.short()
+        }
+    }
+
     /// The completion time, when the run succeeded.
     pub fn time(&self) -> Option<f64> {
         self.outcome
@@ -94,7 +106,11 @@ pub fn run_multi(inst: &MultiInstance, algo: MultiAlgorithm) -> MultiRunRow {
             })
             .map_err(|e| e.to_string()),
     };
-    MultiRunRow { algo, outcome }
+    MultiRunRow {
+        algo,
+        outcome,
+        edited: false,
+    }
 }
 
 /// The many-source instance shown when the model is first chosen: the gallery's
@@ -359,7 +375,7 @@ impl MultiState {
             }
             MultiAction::Run(a) => {
                 self.results.put(run_multi(&self.instance, a));
-                self.results.selected = Some(a);
+                self.results.select(a);
                 return Reply::default();
             }
             MultiAction::Select(a) => {

@@ -11,6 +11,8 @@ use crate::components::results::{
     error_cell, ratio_text, result_row, results_panel, results_table_of,
 };
 use crate::components::StateHandle;
+use crate::models::ModelAction;
+use crate::plan_import::EDITED_TITLE;
 use crate::state::Action;
 
 /// One button per algorithm (FEF, ECF, WR, WRP).
@@ -32,10 +34,26 @@ pub fn algorithm_buttons(state: &StateHandle) -> Html {
 /// time) and the lower bound's row.
 pub fn results_table(state: &StateHandle, m: &MultiState) -> Html {
     let lb = m.lb.value;
-    let shown = m.results.shown();
+    let results = &m.results;
+    let shown = |r: &&MultiRunRow| {
+        results
+            .selected_row()
+            .or(results.rows.first())
+            .map(|s| (s.algo, s.edited))
+            == Some((r.algo, r.edited))
+    };
     let row = |r: &MultiRunRow| {
         let a = r.algo;
-        let key = a.key();
+        let key = if r.edited { "edited" } else { a.key() };
+        let (short, title, name) = if r.edited {
+            (
+                EDITED_TITLE,
+                "A plan imported from a file, timed by the simulator",
+                "",
+            )
+        } else {
+            (a.short(), a.title(), a.title())
+        };
         let cells = match &r.outcome {
             Ok(ok) => {
                 let t = ok.schedule.completion_time;
@@ -56,17 +74,14 @@ pub fn results_table(state: &StateHandle, m: &MultiState) -> Html {
             Err(msg) => error_cell(key, 3, msg),
         };
         let head = html! {
-            <th scope="row" title={a.title()}>{ a.short() }<span class="algo-name">{" "}{ a.title() }</span></th>
+            <th scope="row" title={title}>{ short }<span class="algo-name">{" "}{ name }</span></th>
         };
-        let select: Action = MultiAction::Select(a).into();
-        result_row(
-            state,
-            key,
-            m.results.selected == Some(a),
-            select,
-            head,
-            cells,
-        )
+        let (select, selected): (Action, bool) = if r.edited {
+            (ModelAction::SelectEdited.into(), results.edited_selected)
+        } else {
+            (MultiAction::Select(a).into(), results.selected == Some(a))
+        };
+        result_row(state, key, selected, select, head, cells)
     };
     let open = state.ui.table_open;
     let columns = html! {
@@ -78,7 +93,7 @@ pub fn results_table(state: &StateHandle, m: &MultiState) -> Html {
     };
     let rows = html! {
         <>
-            { for m.results.rows.iter().filter(|r| open || Some(r.algo) == shown).map(row) }
+            { for results.rows.iter().chain(&results.edited).filter(|r| open || shown(r)).map(row) }
             if open {
                 <tr class="lb-row" id="row-lb">
                     <th scope="row" title="idealised lower bound: a node may receive and send many messages at once (section 3.1)">{"LB"}<span class="algo-name">{" lower bound"}</span></th>
@@ -96,7 +111,12 @@ pub fn results_table(state: &StateHandle, m: &MultiState) -> Html {
             <strong id="time-lb">{ fmt_us(lb) }</strong>
         </p>
     };
-    results_panel(state, m.results.rows.is_empty(), empty, table)
+    results_panel(
+        state,
+        results.rows.is_empty() && results.edited.is_none(),
+        empty,
+        table,
+    )
 }
 
 /// The idealised lower bound, with its explanation (collapsed to one line by default).

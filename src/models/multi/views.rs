@@ -1,7 +1,6 @@
 //! The views of a many-source result: Tree (of one message) and Gantt (Scenes), Tasks (every
 //! node's task list) and Trace (the algorithm's steps); and the tree's message menu.
 
-use hetcast_core::catalog::Catalog;
 use hetcast_core::layout::Scene;
 use hetcast_core::models::multi::view;
 use hetcast_core::models::multi::{MultiInstance, Op};
@@ -58,7 +57,7 @@ impl MultiState {
         let row = self.results.selected_row()?;
         let ok = row.outcome.as_ref().ok()?;
         let inst = &self.instance;
-        multi_scene_of(inst, ok, row.algo.short(), view, size, fit, self.tree_msg)
+        multi_scene_of(inst, ok, row.label(), view, size, fit, self.tree_msg)
     }
 
     /// The panel's content: a hint without a result, the error of a failed run, else the
@@ -71,7 +70,7 @@ impl MultiState {
         };
         match &row.outcome {
             Err(m) => {
-                html! { <p class="field-error">{ format!("⚠ {}: {m}", row.algo.short()) }</p> }
+                html! { <p class="field-error">{ format!("⚠ {}: {m}", row.label()) }</p> }
             }
             Ok(ok) => match (drawing, view) {
                 (Some(d), _) => d,

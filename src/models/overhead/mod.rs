@@ -43,6 +43,8 @@ pub struct RunRow {
     pub seed: u64,
     /// The result, or the error message (e.g. an exact solver refusing a large instance).
     pub outcome: Result<RunOk, String>,
+    /// A plan imported from a file (the edited row), not a run of `algo`.
+    pub edited: bool,
 }
 
 impl Row for RunRow {
@@ -76,6 +78,9 @@ impl RunRow {
 
     /// Title shown in the table.
     pub fn title(&self) -> String {
+        if self.edited {
+            return crate::plan_import::EDITED_TITLE.to_string();
+        }
         match self.algo {
             Algorithm::Random => format!("{} (seed {})", self.algo.title(), self.seed),
             a => a.title().to_string(),
@@ -100,6 +105,7 @@ pub fn run_one(inst: &Instance, algo: Algorithm, seed: u64) -> RunRow {
         algo,
         seed,
         outcome,
+        edited: false,
     }
 }
 
@@ -291,7 +297,7 @@ impl OverheadState {
             OverheadAction::Run(a) => match self.run_checked(a) {
                 Ok(row) => {
                     self.results.put(row);
-                    self.results.selected = Some(a);
+                    self.results.select(a);
                     Reply::default()
                 }
                 Err(n) => Reply::say(n),
@@ -360,6 +366,7 @@ impl OverheadState {
         self.results
             .selected_row()
             .map(|r| match r.algo {
+                _ if r.edited => "edited".to_string(),
                 Algorithm::Random => format!("{}-seed{}", r.algo.key(), r.seed),
                 a => a.key().to_string(),
             })

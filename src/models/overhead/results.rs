@@ -10,6 +10,7 @@ use crate::components::results::{
     error_cell, ratio_text, result_row, results_panel, results_table_of, yes_no,
 };
 use crate::components::StateHandle;
+use crate::models::ModelAction;
 use crate::state::Action;
 use crate::util::fmt_time;
 
@@ -58,6 +59,7 @@ pub fn algorithm_buttons(state: &StateHandle, m: &OverheadState) -> Html {
 /// The row label: the algorithm's short name, and the seed of random selection.
 fn row_label(r: &RunRow) -> String {
     match r.algo {
+        _ if r.edited => crate::plan_import::EDITED_TITLE.to_string(),
         Algorithm::Random => format!("{} (seed {})", short_label(r.algo), r.seed),
         a => short_label(a).to_string(),
     }
@@ -68,10 +70,18 @@ pub fn results_table(state: &StateHandle, m: &OverheadState) -> Html {
     let opt = m.optimum();
     let bounds = &m.bounds;
     let lb = fmt_time(bounds.lower_bound);
-    let shown = m.results.shown();
+    let results = &m.results;
+    let shown = |r: &&RunRow| {
+        results
+            .selected_row()
+            .or(results.rows.first())
+            .map(|s| (s.algo, s.edited))
+            == Some((r.algo, r.edited))
+    };
     let row = |r: &RunRow| {
         let a = r.algo;
-        let key = a.key();
+        let key = if r.edited { "edited" } else { a.key() };
+        let guarantee = if r.edited { None } else { bounds.guarantee(a) };
         let cells = match &r.outcome {
             Ok(ok) => {
                 let t = ok.schedule.completion_time;
@@ -80,7 +90,7 @@ pub fn results_table(state: &StateHandle, m: &OverheadState) -> Html {
                     <>
                         <td class="time num" id={format!("time-{key}")}>{ fmt_time(t) }</td>
                         <td class="num">{ lb.clone() }</td>
-                        <td class="guarantee">{ bounds.guarantee(a).unwrap_or_else(|| "—".into()) }</td>
+                        <td class="guarantee">{ guarantee.clone().unwrap_or_else(|| "—".into()) }</td>
                         <td class="num" id={format!("ratio-{key}")}>{ opt.map(|o| ratio_text(t, o)).unwrap_or_else(|| "—".into()) }</td>
                         { yes_no(pr.non_idling) }
                         { yes_no(pr.monotonic) }
@@ -91,15 +101,15 @@ pub fn results_table(state: &StateHandle, m: &OverheadState) -> Html {
             Err(msg) => error_cell(key, 7, msg),
         };
         let head = html! { <th scope="row" title={r.title()}>{ row_label(r) }</th> };
-        let select: Action = OverheadAction::Select(a).into();
-        result_row(
-            state,
-            key,
-            m.results.selected == Some(a),
-            select,
-            head,
-            cells,
-        )
+        let (select, selected): (Action, bool) = if r.edited {
+            (ModelAction::SelectEdited.into(), results.edited_selected)
+        } else {
+            (
+                OverheadAction::Select(a).into(),
+                results.selected == Some(a),
+            )
+        };
+        result_row(state, key, selected, select, head, cells)
     };
     let columns = html! {
         <>
@@ -114,7 +124,7 @@ pub fn results_table(state: &StateHandle, m: &OverheadState) -> Html {
     };
     let open = state.ui.table_open;
     let rows = html! {
-        for m.results.rows.iter().filter(|r| open || Some(r.algo) == shown).map(row)
+        for results.rows.iter().chain(&results.edited).filter(|r| open || shown(r)).map(row)
     };
     let table = results_table_of(state, classes!("results"), columns, rows);
     let empty = html! {
@@ -122,7 +132,12 @@ pub fn results_table(state: &StateHandle, m: &OverheadState) -> Html {
             {"No results yet. Press "}<kbd>{"r"}</kbd>{" to run every algorithm, or pick one above."}
         </p>
     };
-    results_panel(state, m.results.rows.is_empty(), empty, table)
+    results_panel(
+        state,
+        results.rows.is_empty() && results.edited.is_none(),
+        empty,
+        table,
+    )
 }
 
 /// The bounds of the instance, with their explanations (collapsed to one line by default).

@@ -1,0 +1,260 @@
+//! The Scenarios menu (save the work under a name, load, rename, delete; kept in this
+//! browser) and the Share menu (a link holding the whole scenario, copied to the clipboard or
+//! shown to copy); and the opening of share links pasted into an open tab.
+
+use gloo::events::EventListener;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::menu::Menu;
+use super::StateProps;
+use crate::saved::{self, Named};
+use crate::scenario::{capture, restore};
+use crate::share;
+use crate::state::{Action, Notice, UiAction};
+
+fn notify(n: Notice) -> Action {
+    Action::Ui(UiAction::Notify(n))
+}
+
+/// The Scenarios menu.
+#[function_component(ScenarioMenu)]
+pub fn scenario_menu(p: &StateProps) -> Html {
+    let state = &p.state;
+    let open = use_state(|| false);
+    // Bumped after every change of the list, so that it is read again.
+    let version = use_state(|| 0u32);
+    let renaming = use_state(|| None::<usize>);
+    let confirm = use_state(|| None::<usize>);
+    let name_ref = use_node_ref();
+    let rename_ref = use_node_ref();
+    {
+        // A share link pasted into the address of this tab opens here too.
+        let s = state.clone();
+        use_effect_with((), move |_| {
+            let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
+                let Some(hash) = share::location_hash() else {
+                    return;
+                };
+                let Some(payload) = share::payload_of(&hash) else {
+                    return;
+                };
+                let opened = share::open(payload);
+                let kept = opened
+                    .as_ref()
+                    .map(|_| saved::keep_before_link(payload))
+                    .unwrap_or_default();
+                share::clear_hash();
+                match opened {
+                    Ok(r) => {
+                        let said = format!("Opened the shared link: {}.{kept}", r.words);
+                        s.dispatch(Action::Restore {
+                            restored: Box::new(r),
+                            origin: "the shared link".into(),
+                        });
+                        s.dispatch(notify(Notice::info(said)));
+                    }
+                    Err(e) => s.dispatch(notify(saved::link_error(&e))),
+                }
+            });
+            move || drop(listener)
+        });
+    }
+    let list: Result<Vec<Named>, String> = {
+        let _ = *version;
+        saved::named()
+    };
+    // Every change goes through here: the new list is stored, or the error is said.
+    let change = {
+        let (s, version, renaming, confirm) = (
+            state.clone(),
+            version.clone(),
+            renaming.clone(),
+            confirm.clone(),
+        );
+        move |f: &dyn Fn(Vec<Named>) -> Result<(Vec<Named>, String), String>| {
+            let result = saved::named().and_then(f).and_then(|(l, said)| {
+                saved::store_named(&l)?;
+                Ok(said)
+            });
+            s.dispatch(notify(match result {
+                Ok(said) => Notice::info(said),
+                Err(e) => Notice::error(e),
+            }));
+            version.set(*version + 1);
+            renaming.set(None);
+            confirm.set(None);
+        }
+    };
+    let change = std::rc::Rc::new(change);
+    let on_save = {
+        let (s, change, name_ref) = (state.clone(), change.clone(), name_ref.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let Some(input) = name_ref.cast::<HtmlInputElement>() else {
+                return;
+            };
+            let name = match saved::clean_name(&input.value()) {
+                Ok(n) => n,
+                Err(e) => {
+                    s.dispatch(notify(Notice::error(e)));
+                    let _ = input.focus();
+                    return;
+                }
+            };
+            let sc = capture(&s);
+            change(&|l| {
+                let said = format!("Saved the scenario '{name}' in this browser.");
+                Ok((saved::with_saved(l, &name, sc.clone()), said))
+            });
+            input.set_value("");
+        })
+    };
+    let rows = match &list {
+        Err(e) => html! { <p class="field-error" id="scenario-error">{ format!("⚠ {e}") }</p> },
+        Ok(l) if l.is_empty() => html! {
+            <p class="hint" id="scenario-empty">{"No saved scenarios yet: type a name and press Save."}</p>
+        },
+        Ok(l) => {
+            let items = l.iter().enumerate().map(|(i, n)| {
+                let name = n.name.clone();
+                let on_load = {
+                    let (s, open, sc, name) = (state.clone(), open.clone(), n.scenario.clone(), name.clone());
+                    Callback::from(move |_: MouseEvent| {
+                        s.dispatch(match restore(&sc) {
+                            Ok(r) => Action::Restore {
+                                restored: Box::new(r),
+                                origin: format!("the scenario '{name}'"),
+                            },
+                            Err(e) => notify(Notice::error(format!(
+                                "Could not open the scenario '{name}': {e}. Your work is unchanged."
+                            ))),
+                        });
+                        open.set(false);
+                    })
+                };
+                let on_rename = {
+                    let (renaming, confirm) = (renaming.clone(), confirm.clone());
+                    Callback::from(move |_: MouseEvent| {
+                        renaming.set(Some(i));
+                        confirm.set(None);
+                    })
+                };
+                let on_delete = {
+                    let (confirm, change, name) = (confirm.clone(), change.clone(), name.clone());
+                    let sure = *confirm == Some(i);
+                    Callback::from(move |_: MouseEvent| {
+                        if sure {
+                            change(&|l| Ok((saved::without(l, &name), format!("Deleted the scenario '{name}'."))));
+                        } else {
+                            confirm.set(Some(i));
+                        }
+                    })
+                };
+                if *renaming == Some(i) {
+                    let on_rename_ok = {
+                        let (change, rename_ref, s, name) = (change.clone(), rename_ref.clone(), state.clone(), name.clone());
+                        Callback::from(move |e: SubmitEvent| {
+                            e.prevent_default();
+                            let Some(input) = rename_ref.cast::<HtmlInputElement>() else {
+                                return;
+                            };
+                            match saved::clean_name(&input.value()) {
+                                Ok(new) => change(&|l| {
+                                    let said = format!("Renamed the scenario '{name}' to '{new}'.");
+                                    Ok((saved::with_renamed(l, &name, &new)?, said))
+                                }),
+                                Err(e) => s.dispatch(notify(Notice::error(e))),
+                            }
+                        })
+                    };
+                    let cancel = {
+                        let renaming = renaming.clone();
+                        Callback::from(move |_: MouseEvent| renaming.set(None))
+                    };
+                    return html! {
+                        <li key={name.clone()}>
+                            <form class="scenario-rename" onsubmit={on_rename_ok}>
+                                <label for="scenario-rename-input" class="sr-only">{ format!("New name of {name}") }</label>
+                                <input id="scenario-rename-input" ref={rename_ref.clone()} class="input scenario-name-input"
+                                    value={name.clone()} maxlength={saved::MAX_NAME.to_string()} autofocus=true />
+                                <button type="submit" id="scenario-rename-ok" class="primary">{"Rename"}</button>
+                                <button type="button" id="scenario-rename-cancel" onclick={cancel}>{"Cancel"}</button>
+                            </form>
+                        </li>
+                    };
+                }
+                let sure = *confirm == Some(i);
+                html! {
+                    <li key={name.clone()}>
+                        <span class="scenario-title" id={format!("scenario-name-{i}")}>{ name.clone() }</span>
+                        <button id={format!("scenario-load-{i}")} class="primary" onclick={on_load}
+                            title={format!("Open the scenario '{name}' (the current work stays autosaved until it changes)")}>{"Load"}</button>
+                        <button id={format!("scenario-rename-{i}")} onclick={on_rename}>{"Rename"}</button>
+                        <button id={format!("scenario-delete-{i}")} onclick={on_delete}
+                            class={classes!(sure.then_some("danger"))}>
+                            { if sure { "Really delete?" } else { "Delete" } }
+                        </button>
+                    </li>
+                }
+            });
+            html! { <ul class="scenario-list" id="scenario-list">{ for items }</ul> }
+        }
+    };
+    html! {
+        <Menu id="scenarios" label="Scenarios" open={open.clone()}
+            title="Save the work under a name in this browser, or open a saved scenario">
+            <form class="scenario-save" onsubmit={on_save}>
+                <label for="scenario-name">{"Name"}</label>
+                <input id="scenario-name" ref={name_ref} class="input scenario-name-input" type="text"
+                    placeholder="e.g. Lecture 3, Fig. 1" maxlength={saved::MAX_NAME.to_string()} />
+                <button type="submit" id="scenario-save" class="primary">{"Save"}</button>
+            </form>
+            <p class="hint small">{"A scenario keeps the instance of every model, the results, the selected row and the view."}</p>
+            { rows }
+        </Menu>
+    }
+}
+
+/// The Share menu: a link to this exact scenario, copied to the clipboard when the browser
+/// allows it, and shown in a field to copy by hand.
+#[function_component(ShareMenu)]
+pub fn share_menu(p: &StateProps) -> Html {
+    let state = &p.state;
+    let open = use_state(|| false);
+    let link = use_state(String::new);
+    let copied = use_state(|| None::<bool>);
+    let field = use_node_ref();
+    let on_open = {
+        let (s, link, copied, field) = (state.clone(), link.clone(), copied.clone(), field.clone());
+        Callback::from(move |_| {
+            let url = share::link(&capture(&s));
+            link.set(url.clone());
+            copied.set(None);
+            let (copied, field) = (copied.clone(), field.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                let ok = share::copy(&url).await.is_ok();
+                copied.set(Some(ok));
+                if let Some(input) = field.cast::<HtmlInputElement>() {
+                    let _ = input.focus();
+                    input.select();
+                }
+            });
+        })
+    };
+    let said = match *copied {
+        Some(true) => "Copied to the clipboard. Anyone opening it sees this scenario.",
+        Some(false) => "The browser did not allow copying: the link is selected, press Ctrl+C.",
+        None => "Copying…",
+    };
+    html! {
+        <Menu id="share" label="Share" open={open.clone()} {on_open}
+            title="A link holding this scenario (instance, results, selection, view), copied to the clipboard">
+            <label for="share-link">{"Link to this scenario"}</label>
+            <input id="share-link" ref={field} class="input share-link" type="text" readonly=true
+                value={(*link).clone()} />
+            <p class="share-said" id="share-said" role="status">{ said }</p>
+            <p class="hint small">{ format!("{} characters. Nothing is sent anywhere: the scenario is in the link itself.", link.len()) }</p>
+        </Menu>
+    }
+}

@@ -1,0 +1,147 @@
+//! The Export menu's files of the selected result, made with the core's writers
+//! ([`hetcast_core::export`]): Chrome Trace Event JSON of the schedule, Graphviz DOT of the
+//! tree (the many-source model: of the message the Tree view shows), CSV of the results table.
+//! File names follow `hetcast-{algorithm}-{what}.{ext}` ([`file_name`]).
+
+use hetcast_core::catalog::Catalog;
+use hetcast_core::export::csv::{results_csv, ResultRow};
+use hetcast_core::export::{dot, trace_event};
+
+use crate::models::ModelState;
+use crate::plan_import::EDITED_TITLE;
+use crate::state::AppState;
+
+/// `hetcast-{algorithm}-{what}.{ext}`: the selected result's key (`greedy`, `random-seed7`,
+/// `edited`), then what the file holds (`tree`, `gantt`, `trace-events`, `results`).
+pub fn file_name(state: &AppState, what: &str, ext: &str) -> String {
+    format!("hetcast-{}-{what}.{ext}", state.model.export_key())
+}
+
+/// The selected schedule as a Chrome Trace Event file (chrome://tracing, Perfetto).
+pub fn trace_events(m: &ModelState) -> Option<String> {
+    let title = m.caption();
+    match m {
+        ModelState::Overhead(s) => {
+            let ok = s.results.selected_row()?.outcome.as_ref().ok()?;
+            Some(trace_event::overhead(&s.instance, &ok.schedule, &title).to_json())
+        }
+        ModelState::Multi(s) => {
+            let ok = s.results.selected_row()?.outcome.as_ref().ok()?;
+            Some(trace_event::multi(&s.instance, &ok.schedule, &title).to_json())
+        }
+    }
+}
+
+/// The selected schedule's tree as Graphviz DOT (the many-source model: the tree of the
+/// message the Tree view shows).
+pub fn tree_dot(m: &ModelState) -> Option<String> {
+    let title = m.caption();
+    match m {
+        ModelState::Overhead(s) => {
+            let ok = s.results.selected_row()?.outcome.as_ref().ok()?;
+            Some(dot::overhead(&s.instance, &ok.schedule, &title))
+        }
+        ModelState::Multi(s) => {
+            let ok = s.results.selected_row()?.outcome.as_ref().ok()?;
+            let title = format!("{title} — {}", s.instance.message_label(s.tree_msg));
+            dot::multi(&s.instance, &ok.schedule, s.tree_msg, &title)
+        }
+    }
+}
+
+/// The results table as CSV: every successful run, then the edited row (`plan`); `None`
+/// without one.
+pub fn results(m: &ModelState) -> Option<String> {
+    let rows: Vec<ResultRow> = match m {
+        ModelState::Overhead(s) => {
+            let inst = &s.instance;
+            s.results
+                .rows
+                .iter()
+                .chain(&s.results.edited)
+                .filter_map(|r| {
+                    let ok = r.outcome.as_ref().ok()?;
+                    let (key, title) = if r.edited {
+                        ("plan".to_string(), EDITED_TITLE.to_string())
+                    } else {
+                        (r.algo.key().to_string(), r.title())
+                    };
+                    Some(ResultRow::overhead(inst, &key, &title, &ok.schedule))
+                })
+                .collect()
+        }
+        ModelState::Multi(s) => {
+            let inst = &s.instance;
+            s.results
+                .rows
+                .iter()
+                .chain(&s.results.edited)
+                .filter_map(|r| {
+                    let ok = r.outcome.as_ref().ok()?;
+                    let (key, title) = if r.edited {
+                        ("plan", EDITED_TITLE)
+                    } else {
+                        (r.algo.key(), r.algo.title())
+                    };
+                    Some(ResultRow::multi(inst, key, title, &ok.schedule))
+                })
+                .collect()
+        }
+    };
+    (!rows.is_empty()).then(|| results_csv(&rows))
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::models::ModelAction;
+    use hetcast_core::models::overhead::gallery;
+
+    #[test]
+    fn the_exports_of_the_first_example_and_an_imported_plan() {
+        let inst = (gallery::examples()[0].build)();
+        let mut s = AppState::new(inst.clone());
+        assert_eq!(trace_events(&s.model), None);
+        assert_eq!(results(&s.model), None);
+        s.apply(crate::models::overhead::OverheadAction::Run(
+            hetcast_core::models::overhead::algo::Algorithm::Greedy,
+        ));
+        assert_eq!(file_name(&s, "tree", "dot"), "hetcast-greedy-tree.dot");
+        let ok = match &s.model {
+            ModelState::Overhead(m) => m.results.rows[0].outcome.clone().unwrap(),
+            _ => unreachable!(),
+        };
+        let caption = s.model.caption();
+        assert_eq!(
+            trace_events(&s.model).unwrap(),
+            trace_event::overhead(&inst, &ok.schedule, &caption).to_json()
+        );
+        assert_eq!(
+            tree_dot(&s.model).unwrap(),
+            dot::overhead(&inst, &ok.schedule, &caption)
+        );
+        let plan = serde_json::to_string(&ok.solution.plan).unwrap();
+        s.apply(ModelAction::ImportPlan {
+            name: "p.json".into(),
+            text: plan,
+        });
+        assert_eq!(
+            file_name(&s, "results", "csv"),
+            "hetcast-edited-results.csv"
+        );
+        let csv = results(&s.model).unwrap();
+        let lines: Vec<&str> = csv.split("\r\n").collect();
+        assert_eq!(lines.len(), 4);
+        assert!(
+            lines[1].starts_with("node,greedy,Greedy / FNF,"),
+            "{}",
+            lines[1]
+        );
+        let t = hetcast_core::units::fmt_t(ok.schedule.completion_time);
+        assert!(
+            lines[2].starts_with(&format!("node,plan,Edited plan,{t},")),
+            "{}",
+            lines[2]
+        );
+    }
+}

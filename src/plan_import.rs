@@ -1,0 +1,137 @@
+//! Import a plan (docs/formats.md sections 2 and 2b, or a `hetcast run` output with a `plan`)
+//! as the "edited" result row of the instance in use: the model's simulator times it, and a
+//! plan that breaks the model is refused with the simulator's message, nothing changed.
+
+use hetcast_core::catalog::Catalog;
+use hetcast_core::models::multi::{simulate_multi, MultiAlgorithm, MultiPlan, MultiSolution};
+use hetcast_core::models::overhead::algo::{Algorithm, Solution};
+use hetcast_core::models::overhead::properties;
+use hetcast_core::models::overhead::simulate::simulate;
+use hetcast_core::models::overhead::Plan;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::models::multi::{MultiRunOk, MultiRunRow, MultiState};
+use crate::models::overhead::{OverheadState, RunOk, RunRow};
+use crate::models::Reply;
+use crate::state::Notice;
+
+/// The edited row's name in the table, the caption and the drawings' headings.
+pub const EDITED_TITLE: &str = "Edited plan";
+
+/// The fields of a one-source plan.
+pub const PLAN_FIELDS: &[&str] = &["source", "children", "wait"];
+/// The fields of a many-source plan.
+pub const MULTI_PLAN_FIELDS: &[&str] = &["tasks"];
+
+/// The plan in `text` (its fields among `fields`), or the `"plan"` of a `hetcast run` (or
+/// `hetcast simulate`) output; the error is the reader's message, `malformed plan: ...`.
+pub fn read_plan<P: DeserializeOwned>(text: &str, fields: &[&str]) -> Result<P, String> {
+    let bad = |e: &dyn std::fmt::Display| format!("malformed plan: {e}");
+    let v: Value = serde_json::from_str(text).map_err(|e| bad(&e))?;
+    let v = match v.get("plan") {
+        Some(p) if v.get("format").is_some() => p.clone(),
+        _ => v,
+    };
+    let Some(obj) = v.as_object() else {
+        return Err(bad(&"expected a JSON object"));
+    };
+    if let Some(k) = obj.keys().find(|k| !fields.contains(&k.as_str())) {
+        let expected: Vec<String> = fields.iter().map(|f| format!("`{f}`")).collect();
+        return Err(bad(&format!(
+            "unknown field `{k}`, expected {}",
+            expected.join(" or ")
+        )));
+    }
+    serde_json::from_value(v).map_err(|e| bad(&e))
+}
+
+/// The one-source edited row of `plan` on `inst`, or the simulator's message.
+pub fn overhead_row(
+    inst: &hetcast_core::models::overhead::Instance,
+    plan: Plan,
+) -> Result<RunRow, String> {
+    let schedule = simulate(inst, &plan).map_err(|e| e.to_string())?;
+    let properties = properties::check(inst, &schedule);
+    Ok(RunRow {
+        algo: Algorithm::ALL[0],
+        seed: 0,
+        outcome: Ok(RunOk {
+            solution: Solution {
+                plan,
+                trace: Default::default(),
+            },
+            schedule,
+            properties,
+        }),
+        edited: true,
+    })
+}
+
+/// The many-source edited row of `plan` on `inst`, or the simulator's message.
+pub fn multi_row(
+    inst: &hetcast_core::models::multi::MultiInstance,
+    plan: MultiPlan,
+) -> Result<MultiRunRow, String> {
+    let schedule = simulate_multi(inst, &plan).map_err(|e| e.to_string())?;
+    Ok(MultiRunRow {
+        algo: MultiAlgorithm::ALL[0],
+        outcome: Ok(MultiRunOk {
+            solution: MultiSolution {
+                plan,
+                trace: Default::default(),
+            },
+            schedule,
+        }),
+        edited: true,
+    })
+}
+
+/// The notice of an imported plan: its completion time.
+fn imported(name: &str, time: String) -> Notice {
+    Notice::info(format!(
+        "Imported the plan of {name} as the row '{EDITED_TITLE}': T = {time} (timed by the simulator)."
+    ))
+}
+
+/// The notice of a refused plan.
+fn refused(name: &str, e: &str) -> Reply {
+    Reply::say(Notice::error(format!(
+        "Could not import the plan of {name}: {e}. Nothing changed."
+    )))
+}
+
+impl OverheadState {
+    /// Time the plan in `text` (file `name`) on the instance in use as the edited row.
+    pub fn import_plan(&mut self, name: &str, text: &str) -> Reply {
+        let row =
+            read_plan::<Plan>(text, PLAN_FIELDS).and_then(|p| overhead_row(&self.instance, p));
+        match row {
+            Ok(row) => {
+                let t = row.time().map(crate::util::fmt_time).unwrap_or_default();
+                self.results.put_edited(row);
+                Reply::say(imported(name, t))
+            }
+            Err(e) => refused(name, &e),
+        }
+    }
+}
+
+impl MultiState {
+    /// Time the plan in `text` (file `name`) on the instance in use as the edited row.
+    pub fn import_plan(&mut self, name: &str, text: &str) -> Reply {
+        let row = read_plan::<MultiPlan>(text, MULTI_PLAN_FIELDS)
+            .and_then(|p| multi_row(&self.instance, p));
+        match row {
+            Ok(row) => {
+                let t = row
+                    .time()
+                    .map(hetcast_core::units::fmt_us)
+                    .unwrap_or_default();
+                self.results.put_edited(row);
+                Reply::say(imported(name, t))
+            }
+            Err(e) => refused(name, &e),
+        }
+    }
+}

@@ -1,0 +1,210 @@
+//! What the browser keeps: the autosaved scenario ([`AUTOSAVE_KEY`]), the named scenarios
+//! ([`NAMED_KEY`]) and, read only, the instance saved before scenarios existed
+//! ([`crate::util::STORAGE_KEY`]); and what the app shows when it starts ([`startup`]).
+
+use serde::{Deserialize, Serialize};
+
+use crate::models::overhead::default_instance;
+use crate::scenario::{restore, Scenario};
+use crate::share;
+use crate::state::{AppState, Notice};
+use crate::util;
+
+/// Local-storage key of the autosaved scenario (JSON of [`Scenario`], format version 1).
+pub const AUTOSAVE_KEY: &str = "hetcast.scenario.v1";
+/// Local-storage key of the named scenarios (JSON array of [`Named`]).
+pub const NAMED_KEY: &str = "hetcast.scenarios.v1";
+/// Where an autosave that did not read is kept, so that nothing is lost.
+pub const BROKEN_KEY: &str = "hetcast.scenario.v1.unreadable";
+/// Longest name of a named scenario, in characters.
+pub const MAX_NAME: usize = 60;
+
+/// A scenario saved under a name.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Named {
+    /// Its name, unique in the list.
+    pub name: String,
+    /// The scenario.
+    pub scenario: Scenario,
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+fn get(key: &str) -> Option<String> {
+    storage()?.get_item(key).ok().flatten()
+}
+
+fn set(key: &str, value: &str) -> Result<(), String> {
+    let s = storage().ok_or("this browser keeps no local storage")?;
+    s.set_item(key, value)
+        .map_err(|_| "the browser refused to store it (storage full or disabled)".to_string())
+}
+
+/// Save `json` (a scenario) as the autosave (silently nothing where storage is unavailable).
+pub fn autosave(json: &str) {
+    let _ = set(AUTOSAVE_KEY, json);
+}
+
+/// Forget the autosave, the named scenarios and the older saved instance.
+pub fn clear_all() {
+    if let Some(s) = storage() {
+        for k in [AUTOSAVE_KEY, NAMED_KEY, BROKEN_KEY, util::STORAGE_KEY] {
+            let _ = s.remove_item(k);
+        }
+    }
+}
+
+/// The state the app starts with, and a notice: a share link in the address first (a damaged
+/// one is said and the saved work shown instead), then the autosave, then the instance saved
+/// by an older version, else the first gallery example. Saved work that does not read is said,
+/// kept under [`BROKEN_KEY`], and the default example shown; never a panic.
+pub fn startup() -> AppState {
+    let mut link_notice = None;
+    if let Some(hash) = share::location_hash() {
+        if let Some(payload) = share::payload_of(&hash) {
+            share::clear_hash();
+            match share::open(payload) {
+                Ok(r) => {
+                    let words = r.words.clone();
+                    let kept = keep_before_link(payload);
+                    let mut s = AppState::restored(r);
+                    s.ui.notice = Some(Notice::info(format!(
+                        "Opened the shared link: {words}.{kept}"
+                    )));
+                    return s;
+                }
+                Err(e) => link_notice = Some(link_error(&e)),
+            }
+        }
+    }
+    let mut s = from_storage();
+    if link_notice.is_some() {
+        s.ui.notice = link_notice;
+    }
+    s
+}
+
+/// Before a share link replaces the work: the autosaved work, when it differs from the link's,
+/// is saved as a named scenario ("Before a shared link, 2026-11-23 20:35"), so that opening a
+/// link never loses work. Returns what to add to the notice.
+pub fn keep_before_link(payload: &str) -> String {
+    let Some(text) = get(AUTOSAVE_KEY) else {
+        return String::new();
+    };
+    let (Ok(before), Ok(link)) = (Scenario::from_json(&text), share::decode(payload)) else {
+        return String::new();
+    };
+    if before == link {
+        return String::new();
+    }
+    let when = String::from(js_sys::Date::new_0().to_iso_string());
+    let name = format!(
+        "Before a shared link, {}",
+        when.get(..16).unwrap_or(&when).replace('T', " ")
+    );
+    match named().and_then(|l| store_named(&with_saved(l, &name, before))) {
+        Ok(()) => format!(" Your previous work is in Scenarios as '{name}'."),
+        Err(_) => String::new(),
+    }
+}
+
+/// The notice of a share link that does not open.
+pub fn link_error(e: &str) -> Notice {
+    Notice::error(format!(
+        "This share link is damaged or cut short ({e}). Your work is unchanged."
+    ))
+}
+
+fn from_storage() -> AppState {
+    if let Some(text) = get(AUTOSAVE_KEY) {
+        return match Scenario::from_json(&text).and_then(|sc| restore(&sc)) {
+            Ok(r) => AppState::restored(r),
+            Err(e) => {
+                let _ = set(BROKEN_KEY, &text);
+                unreadable(&format!(
+                    "The work saved in this browser could not be read ({e})"
+                ))
+            }
+        };
+    }
+    if let Some(text) = get(util::STORAGE_KEY) {
+        return match hetcast_core::AnyInstance::from_json(&text) {
+            Ok(inst) if inst.validate().is_ok() => AppState::from_saved(inst),
+            Ok(inst) => unreadable(&format!(
+                "The instance saved in this browser is not valid ({})",
+                inst.validate()
+                    .err()
+                    .map(|e| e.to_string())
+                    .unwrap_or_default()
+            )),
+            Err(e) => unreadable(&format!(
+                "The instance saved in this browser could not be read ({e})"
+            )),
+        };
+    }
+    AppState::new(default_instance())
+}
+
+fn unreadable(what: &str) -> AppState {
+    let mut s = AppState::new(default_instance());
+    s.ui.notice = Some(Notice::error(format!(
+        "{what}; showing the first gallery example. The unreadable text is kept in local storage under {BROKEN_KEY}."
+    )));
+    s
+}
+
+/// The named scenarios (an unreadable list is an error, never dropped silently).
+pub fn named() -> Result<Vec<Named>, String> {
+    match get(NAMED_KEY) {
+        None => Ok(Vec::new()),
+        Some(text) => serde_json::from_str(&text)
+            .map_err(|e| format!("the saved scenarios could not be read ({e})")),
+    }
+}
+
+/// Store the named scenarios.
+pub fn store_named(list: &[Named]) -> Result<(), String> {
+    set(NAMED_KEY, &serde_json::to_string(list).unwrap_or_default())
+}
+
+/// A name as kept: trimmed, inner runs of spaces as one, at most [`MAX_NAME`] characters; an
+/// error when empty.
+pub fn clean_name(name: &str) -> Result<String, String> {
+    let n: String = name.split_whitespace().collect::<Vec<_>>().join(" ");
+    if n.is_empty() {
+        return Err("Type a name first.".into());
+    }
+    Ok(n.chars().take(MAX_NAME).collect())
+}
+
+/// `list` with `sc` saved as `name` (replacing a scenario of that name, else added last).
+pub fn with_saved(mut list: Vec<Named>, name: &str, sc: Scenario) -> Vec<Named> {
+    match list.iter_mut().find(|n| n.name == name) {
+        Some(n) => n.scenario = sc,
+        None => list.push(Named {
+            name: name.to_string(),
+            scenario: sc,
+        }),
+    }
+    list
+}
+
+/// `list` with `old` renamed `new`; an error when `old` is missing or `new` is taken.
+pub fn with_renamed(mut list: Vec<Named>, old: &str, new: &str) -> Result<Vec<Named>, String> {
+    if old != new && list.iter().any(|n| n.name == new) {
+        return Err(format!("There is already a scenario named '{new}'."));
+    }
+    let n = list
+        .iter_mut()
+        .find(|n| n.name == old)
+        .ok_or_else(|| format!("There is no scenario named '{old}'."))?;
+    n.name = new.to_string();
+    Ok(list)
+}
+
+/// `list` without `name`.
+pub fn without(list: Vec<Named>, name: &str) -> Vec<Named> {
+    list.into_iter().filter(|n| n.name != name).collect()
+}

@@ -1,0 +1,94 @@
+//! Share links: the whole [`Scenario`] in the URL's fragment, `#s=` followed by its JSON,
+//! zlib-compressed (`miniz_oxide`, level 9, with zlib's Adler-32 check) and written in URL-safe
+//! base64 without padding (RFC 4648 section 5). A damaged or truncated link does not decode
+//! (bad base64, a failed checksum or inflate, JSON that is not a scenario, an invalid instance)
+//! and the error says so; nothing in it panics.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use miniz_oxide::inflate::decompress_to_vec_zlib_with_limit;
+use wasm_bindgen::JsValue;
+
+use crate::scenario::{restore, Restored, Scenario};
+
+/// What the fragment of a share link starts with.
+pub const HASH_PREFIX: &str = "#s=";
+/// The largest scenario a link may inflate to (bytes): a damaged link cannot fill the memory.
+pub const MAX_INFLATED: usize = 8 << 20;
+
+/// The link's payload (after `#s=`) of `sc`.
+pub fn encode(sc: &Scenario) -> String {
+    let z = miniz_oxide::deflate::compress_to_vec_zlib(sc.to_json().as_bytes(), 9);
+    URL_SAFE_NO_PAD.encode(z)
+}
+
+/// The scenario in a link's payload, or why it does not read.
+pub fn decode(payload: &str) -> Result<Scenario, String> {
+    let bytes = URL_SAFE_NO_PAD
+        .decode(payload.trim())
+        .map_err(|_| "it is not URL-safe base64: part of it is missing or changed".to_string())?;
+    let json = decompress_to_vec_zlib_with_limit(&bytes, MAX_INFLATED)
+        .map_err(|_| "it does not decompress: part of it is missing or changed".to_string())?;
+    let text = String::from_utf8(json).map_err(|_| "it is not UTF-8 text".to_string())?;
+    Scenario::from_json(&text)
+}
+
+/// The models and view of a link's payload, made again, or why it does not open.
+pub fn open(payload: &str) -> Result<Restored, String> {
+    restore(&decode(payload)?)
+}
+
+/// The payload of a fragment (`location.hash`), when it is a share link's.
+pub fn payload_of(hash: &str) -> Option<&str> {
+    hash.strip_prefix(HASH_PREFIX)
+}
+
+/// The fragment of the page's address, if any.
+pub fn location_hash() -> Option<String> {
+    web_sys::window()?.location().hash().ok()
+}
+
+/// The page's address without its fragment.
+pub fn page_address() -> String {
+    let Some(loc) = web_sys::window().map(|w| w.location()) else {
+        return String::new();
+    };
+    let href = loc.href().unwrap_or_default();
+    href.split('#').next().unwrap_or_default().to_string()
+}
+
+/// The share link of `sc` on this page.
+pub fn link(sc: &Scenario) -> String {
+    format!("{}{HASH_PREFIX}{}", page_address(), encode(sc))
+}
+
+/// Take the fragment off the address (without reloading or a history entry), so that a reload
+/// shows the autosaved work, not the link again.
+pub fn clear_hash() {
+    let Some(w) = web_sys::window() else {
+        return;
+    };
+    let loc = w.location();
+    let path = format!(
+        "{}{}",
+        loc.pathname().unwrap_or_default(),
+        loc.search().unwrap_or_default()
+    );
+    if let Ok(h) = w.history() {
+        let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&path));
+    }
+}
+
+/// Copy `text` to the clipboard; `Err` when the browser refuses (no permission, no secure
+/// context).
+pub async fn copy(text: &str) -> Result<(), String> {
+    let w = web_sys::window().ok_or("no window")?;
+    let clip = w.navigator().clipboard();
+    wasm_bindgen_futures::JsFuture::from(clip.write_text(text))
+        .await
+        .map(|_| ())
+        .map_err(|e| format!("{e:?}"))
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;
