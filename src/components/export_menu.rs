@@ -1,4 +1,4 @@
-//! The Export menu: the current view as PNG (for slides) or SVG, the selected schedule as
+//! The Export menu: the instance as JSON, the current view as PNG (for slides) or SVG, the selected schedule as
 //! Chrome Trace Event JSON, its tree as Graphviz DOT, the results table as CSV. Files are named
 //! `hetcast-{algorithm}-{view or contents}.{ext}`.
 
@@ -97,14 +97,32 @@ pub fn export_menu(p: &StateProps) -> Html {
             });
         })
     };
+    let on_json = {
+        let (s, open) = (state.clone(), open.clone());
+        Callback::from(move |_: MouseEvent| {
+            open.set(false);
+            if let Err(e) = util::download(
+                "hetcast-instance.json",
+                "application/json",
+                &s.current().to_json(),
+            ) {
+                failed(&s, e);
+            } else if s.editor_has_errors() {
+                s.dispatch(Action::Ui(UiAction::Notify(Notice::info(
+                    "Exported the last valid instance: the editor's marked fields are not in the file.",
+                ))));
+            }
+        })
+    };
     let drawn = scene.is_some();
     let scheduled = exports::trace_events(&state.model).is_some();
     let has_rows = exports::results(&state.model).is_some();
     html! {
         <Menu id="export" label="Export" open={open.clone()}
-            title="Download the current view (PNG, SVG), the schedule (Trace Event JSON), the tree (DOT) or the results (CSV)">
+            title="Download the instance (JSON), the current view (PNG, SVG), the schedule (Trace Event JSON), the tree (DOT) or the results (CSV)">
+            { item("export-json", "Instance JSON", "what the editor holds, to import again or run with hetcast", true, on_json) }
             { item("export-png", "PNG picture", "the current view at 2× size, for slides", drawn, on_png) }
-            { item("export-svg-file", "SVG drawing", "the current view, sharp at any size", drawn, on_svg) }
+            { item("export-svg", "SVG drawing", "the current view, sharp at any size", drawn, on_svg) }
             { item("export-trace", "Trace Event JSON", "the schedule, for chrome://tracing or Perfetto", scheduled, on_trace) }
             { item("export-dot", "Graphviz DOT", "the tree of the selected result", scheduled, on_dot) }
             { item("export-csv", "CSV table", "every result: time, lower bound, ratio", has_rows, on_csv) }

@@ -6,8 +6,6 @@ use std::rc::Rc;
 use super::StateProps;
 use crate::models::ModelState;
 use crate::state::{Action, ModelChoice, Notice, NoticeKind, UiAction};
-use crate::util;
-use crate::views;
 use gloo::file::callbacks::FileReader;
 use hetcast_core::models::multi::gallery as multi_gallery;
 use hetcast_core::models::overhead::{gallery, ModelKind};
@@ -183,35 +181,6 @@ pub fn top_bar(p: &StateProps) -> Html {
             *reader.borrow_mut() = Some(task);
         })
     };
-    let on_export_json = {
-        let s = state.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Err(e) = util::download(
-                "hetcast-instance.json",
-                "application/json",
-                &s.current().to_json(),
-            ) {
-                s.dispatch(notify(Notice::error(format!("Export failed: {e:?}"))));
-            } else if s.editor_has_errors() {
-                s.dispatch(notify(Notice::info(
-                    "Exported the last valid instance: the editor's marked fields are not in the file.",
-                )));
-            }
-        })
-    };
-    let scene = views::current_scene(state);
-    let on_export_svg = {
-        let s = state.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(scene) = views::current_scene(&s) {
-                let name = views::export_name(&s, "svg");
-                let svg = hetcast_core::layout::svg::to_svg(&scene);
-                if let Err(e) = util::download(&name, "image/svg+xml", &svg) {
-                    s.dispatch(notify(Notice::error(format!("Export failed: {e:?}"))));
-                }
-            }
-        })
-    };
     let dispatch = |a: Action| {
         let s = state.clone();
         Callback::from(move |_: MouseEvent| s.dispatch(a.clone()))
@@ -219,11 +188,6 @@ pub fn top_bar(p: &StateProps) -> Html {
     let (multi, model) = match &state.model {
         ModelState::Overhead(m) => (false, Some(m.instance.model)),
         ModelState::Multi(_) => (true, None),
-    };
-    let svg_title = if scene.is_some() {
-        "Download the current view as an SVG file"
-    } else {
-        "Run an algorithm and show its Tree or Gantt view first"
     };
     html! {
         <>
@@ -258,8 +222,6 @@ pub fn top_bar(p: &StateProps) -> Html {
             <button id="import" onclick={on_import_click} title="Load an instance from a JSON file">{"Import"}</button>
             <input type="file" id="import-file" ref={file_ref} class="hidden" accept=".json,application/json"
                 tabindex="-1" aria-hidden="true" onchange={on_file} />
-            <button id="export-json" onclick={on_export_json} title="Download the instance as JSON">{"Export JSON"}</button>
-            <button id="export-svg" onclick={on_export_svg} disabled={scene.is_none()} title={svg_title}>{"Export SVG"}</button>
             <super::export_menu::ExportMenu state={state.clone()} />
             <super::scenarios::ShareMenu state={state.clone()} />
             <span class="spacer"></span>

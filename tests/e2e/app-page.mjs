@@ -96,9 +96,15 @@ export class AppPage {
     return { name: download.suggestedFilename(), text: Buffer.concat(chunks).toString('utf8') };
   }
 
-  /** Click "Export SVG" and return the downloaded file's name and text. */
+  /** Open the Export menu, click its item `id` and return the downloaded file's name and text. */
+  async exportItem(id) {
+    await this.page.click('#export-button');
+    return this.download(`#${id}`);
+  }
+
+  /** Export the current view as SVG and return the downloaded file's name and text. */
   async exportSvg() {
-    return this.download('#export-svg');
+    return this.exportItem('export-svg');
   }
 
   /** Import a JSON file `name` with the content `text` through the Import button's input. */

@@ -78,7 +78,7 @@ test('every control is reachable by Tab and shows a focus ring', async () => {
       if (info.id) seen.add(info.id);
       assert.ok(info.outline !== 'none' && info.width >= 2, `focus ring on ${info.tag}#${info.id}`);
     }
-    for (const id of ['model', 'gallery', 'import', 'export-json', 'run-all', 'run-greedy', 'node-1-send', 'add-node']) {
+    for (const id of ['model', 'gallery', 'import', 'export-button', 'run-all', 'run-greedy', 'node-1-send', 'add-node']) {
       assert.ok(seen.has(id), `#${id} reachable by Tab (saw ${[...seen].join(' ')})`);
     }
   } finally {

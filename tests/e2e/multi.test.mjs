@@ -71,7 +71,7 @@ test('many-source JSON: export, import, bad import kept out, survives a reload',
     await app.selectModel('multi');
     const entry = (await app.galleryEntries()).find((e) => /WRP beats WR/.test(e.title));
     await app.loadExample(entry.id);
-    const json = JSON.parse((await app.download('#export-json')).text);
+    const json = JSON.parse((await app.exportItem('export-json')).text);
     assert.equal(json.model, 'multi');
     // Back to the node model, then import the file: the many-source model comes back.
     await app.selectModel('node');
