@@ -226,8 +226,8 @@ pub fn times(inst: &MultiInstance) -> Result<[f64; 5], Error> {
     Ok(out)
 }
 
-/// Run `f(i)` for `i` in `0..total` on `threads` threads (0 = all available); results in
-/// index order; the first error (by index) wins.
+/// Run `f(i)` for `i` in `0..total` on `threads` threads (0 = all available; 1 = in the
+/// calling thread, spawning none); results in index order; the first error (by index) wins.
 fn parallel<T: Send>(
     total: usize,
     threads: usize,
@@ -240,6 +240,17 @@ fn parallel<T: Send>(
         threads
     }
     .clamp(1, total.max(1));
+    if threads == 1 {
+        // No thread at all: WebAssembly in a browser (the app's worker) has none to spawn.
+        let mut out = Vec::with_capacity(total);
+        for i in 0..total {
+            out.push(f(i)?);
+            if let Some(p) = progress {
+                p(i + 1, total);
+            }
+        }
+        return Ok(out);
+    }
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let slots: Mutex<Vec<Option<Result<T, Error>>>> =
