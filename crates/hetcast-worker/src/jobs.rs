@@ -26,11 +26,10 @@ fn send(m: Message) {
 
 /// Post progress when it reaches a new step of `total / PROGRESS_STEPS`, and at the end.
 fn progress(id: u32, done: u64, total: u64) {
-    let step = if total == 0 {
-        0
-    } else {
-        done.saturating_mul(PROGRESS_STEPS) / total
-    };
+    let step = done
+        .saturating_mul(PROGRESS_STEPS)
+        .checked_div(total)
+        .unwrap_or(0);
     if LAST_STEP.with(|l| l.replace(step)) != step || done == total {
         send(Message::Progress { id, done, total });
     }
