@@ -260,6 +260,7 @@ pub fn top_bar(p: &StateProps) -> Html {
             <button id="export-json" onclick={on_export_json} title="Download the instance as JSON">{"Export JSON"}</button>
             <button id="export-svg" onclick={on_export_svg} disabled={scene.is_none()} title={svg_title}>{"Export SVG"}</button>
             <span class="spacer"></span>
+            <button id="experiments-button" onclick={dispatch(Action::Ui(UiAction::ToggleExperiments))} title="The papers' experiments and the counterexample explorer (key e)">{"Experiments"}</button>
             <button id="help-button" onclick={dispatch(Action::Ui(UiAction::ToggleHelp))} aria-label="Keyboard help" title="Keyboard help (key ?)">{"?"}</button>
         </header>
         if let Some(n) = &state.ui.notice {
