@@ -1,6 +1,7 @@
 //! What the Experiments page runs, as pure data: the settings forms, the jobs for the workers
 //! (split so that several workers share one experiment), and the merged outcome with its CSV.
 
+use hetcast_charts::Size;
 use hetcast_core::models::multi::algo::MultiAlgorithm;
 use hetcast_core::models::multi::experiment::{self as wu, WuRow, WuSpec};
 use hetcast_core::models::overhead::experiment::{self as liu, LiuFig6Row, LiuFig6Spec};
@@ -419,13 +420,34 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// The chart (the CLI's, from `hetcast-charts`) as SVG text.
+    /// The chart (the CLI's, from `hetcast-charts`) as SVG text, on the page's smaller canvas
+    /// (the same type sizes, so larger once it fits the screen).
     pub fn svg(&self) -> Result<String, String> {
+        match self {
+            Outcome::Liu(spec, rows) => {
+                hetcast_charts::liu_fig6_sized(rows, spec.runs, Size::SCREEN)
+            }
+            Outcome::Wu(figure, spec, rows) => {
+                hetcast_charts::wu_figure_sized(rows, spec, *figure, Size::WU_PANEL_SCREEN)
+            }
+            Outcome::Explore(s, found) => hetcast_charts::explore_histogram(
+                &found.histogram,
+                &explore_title(s),
+                Size {
+                    width: 900,
+                    height: 330,
+                },
+            ),
+        }
+    }
+
+    /// The chart as the CLI writes it (the files' size), for downloading.
+    pub fn file_svg(&self) -> Result<String, String> {
         match self {
             Outcome::Liu(spec, rows) => hetcast_charts::liu_fig6(rows, spec.runs),
             Outcome::Wu(figure, spec, rows) => hetcast_charts::wu_figure(rows, spec, *figure),
             Outcome::Explore(s, found) => {
-                hetcast_charts::explore_histogram(&found.histogram, &explore_title(s))
+                hetcast_charts::explore_histogram(&found.histogram, &explore_title(s), Size::FILE)
             }
         }
     }
@@ -491,15 +513,15 @@ impl Outcome {
 /// The explorer chart's title.
 fn explore_title(s: &ExploreSettings) -> String {
     format!(
-        "greedy / optimum: {} model, {} kinds, costs 1 to {}, {} to {} nodes, {}",
+        "greedy / optimum: {} model, {} kinds, costs 1-{}, {}-{} nodes{}",
         s.model.name().replace('_', "-"),
         s.types,
         s.max_cost,
         s.n_min,
         s.n_max,
         match s.random {
-            Some((tries, seed)) => format!("{tries} random (seed {seed})"),
-            None => "every member".into(),
+            Some((tries, _)) => format!(", {tries} random"),
+            None => String::new(),
         }
     )
 }

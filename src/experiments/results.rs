@@ -51,11 +51,15 @@ pub fn result_view(
     };
     let o = &done.outcome;
     let stem = o.file_stem();
-    let svg_text = done.svg.clone().unwrap_or_default();
     let dl_svg = {
         let (cb, name) = (on_download.clone(), format!("{stem}.svg"));
-        let text = svg_text.clone();
-        Callback::from(move |_: MouseEvent| cb.emit((name.clone(), "image/svg+xml", text.clone())))
+        let o = o.clone();
+        // The file is the CLI's chart (its size), drawn on demand.
+        Callback::from(move |_: MouseEvent| {
+            if let Ok(text) = o.file_svg() {
+                cb.emit((name.clone(), "image/svg+xml", text))
+            }
+        })
     };
     let dl_csv = {
         let (cb, name, text) = (on_download, format!("{stem}.csv"), o.csv());

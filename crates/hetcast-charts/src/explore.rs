@@ -1,6 +1,6 @@
 //! The counterexample explorer's histogram of greedy / optimum.
 
-use crate::err;
+use crate::{err, Size};
 use hetcast_core::models::overhead::explore::BIN;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -10,7 +10,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 /// [`hetcast_core::models::overhead::explore::Exploration::histogram`]) under the title
 /// `caption`; each bar has its count written above it, so that bins of a few instances next to
 /// the tall "greedy is optimal" bin can still be read.
-pub fn explore_histogram(histogram: &[u64], caption: &str) -> Result<String, String> {
+pub fn explore_histogram(histogram: &[u64], caption: &str, size: Size) -> Result<String, String> {
     if histogram.is_empty() {
         return Err("no data to draw".into());
     }
@@ -26,7 +26,7 @@ pub fn explore_histogram(histogram: &[u64], caption: &str) -> Result<String, Str
     };
     let mut buf = String::new();
     {
-        let root = SVGBackend::with_string(&mut buf, (1100, 560)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut buf, (size.width, size.height)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(&e))?;
         let mut chart = ChartBuilder::on(&root)
             .caption(caption, ("sans-serif", 26))
@@ -122,11 +122,11 @@ mod tests {
         h[0] = 120;
         h[5] = 14;
         h[BINS - 1] = 1;
-        let svg = explore_histogram(&h, "greedy / optimum").unwrap();
+        let svg = explore_histogram(&h, "greedy / optimum", Size::FILE).unwrap();
         assert!(svg.starts_with("<svg"));
         assert!(count(&svg, b"rect") >= BINS);
         assert!(svg.contains("\n120\n") && svg.contains("\n14\n") && svg.contains("≥2.00"));
-        assert!(explore_histogram(&[], "x").is_err());
+        assert!(explore_histogram(&[], "x", Size::SCREEN).is_err());
 
         let rows = liu_rows(&LiuFig6Spec {
             n_min: 6,
@@ -149,5 +149,7 @@ mod tests {
         let svg = crate::wu_figure(&rows, &spec, 3).unwrap();
         assert_eq!(count(&svg, b"svg"), 1);
         assert!(svg.contains("Fig. 3"));
+        let small = crate::wu_figure_sized(&rows, &spec, 3, Size::WU_PANEL_SCREEN).unwrap();
+        assert!(small.starts_with("<svg width=\"1020\" height=\"620\""));
     }
 }

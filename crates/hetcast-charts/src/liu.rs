@@ -1,6 +1,6 @@
 //! Figure 6 of Liu et al. (paper 004, section 5).
 
-use crate::err;
+use crate::{err, Size};
 use hetcast_core::models::overhead::experiment::LiuFig6Row;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -8,6 +8,11 @@ use plotters::prelude::*;
 /// The Figure 6 chart: completion time against cluster size for FNF, random selection (mean,
 /// and the best and worst run) and the lower bound.
 pub fn liu_fig6(rows: &[LiuFig6Row], runs: usize) -> Result<String, String> {
+    liu_fig6_sized(rows, runs, Size::FILE)
+}
+
+/// [`liu_fig6`] on a canvas of `size`.
+pub fn liu_fig6_sized(rows: &[LiuFig6Row], runs: usize, size: Size) -> Result<String, String> {
     let (Some(first), Some(last)) = (rows.first(), rows.last()) else {
         return Err("no data to draw".into());
     };
@@ -15,7 +20,7 @@ pub fn liu_fig6(rows: &[LiuFig6Row], runs: usize) -> Result<String, String> {
     let x_range = first.n as f64..(last.n as f64).max(first.n as f64 + 1.0);
     let mut buf = String::new();
     {
-        let root = SVGBackend::with_string(&mut buf, (1100, 680)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut buf, (size.width, size.height)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(&e))?;
         let mut chart = ChartBuilder::on(&root)
             .caption(

@@ -1,6 +1,6 @@
 //! Figures 3 and 4 of Wu, Yeh, Liu (paper 001, section 5).
 
-use crate::err;
+use crate::{err, Size};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::multi::algo::MultiAlgorithm;
 use hetcast_core::models::multi::experiment::{WuRow, WuSpec};
@@ -40,13 +40,24 @@ fn short_number(v: f64) -> String {
 /// The figure: one panel per size mix, grouped bars per number of sources, from left to right
 /// FEF, ECF, WR, WRP and the lower bound (the paper's order).
 pub fn wu_figure(rows: &[WuRow], spec: &WuSpec, figure: u32) -> Result<String, String> {
+    wu_figure_sized(rows, spec, figure, Size::WU_PANEL_FILE)
+}
+
+/// [`wu_figure`] with panels of `panel` (the legend's items narrow when the figure is too
+/// narrow for them).
+pub fn wu_figure_sized(
+    rows: &[WuRow],
+    spec: &WuSpec,
+    figure: u32,
+    panel: Size,
+) -> Result<String, String> {
     if rows.is_empty() {
         return Err("no data to draw".into());
     }
     let counts = &spec.source_counts;
     let n = counts.len() as f64;
     let panels: Vec<SizeMix> = spec.mixes.clone();
-    let (w, h) = (620 * panels.len().max(1) as u32, 760u32);
+    let (w, h) = (panel.width * panels.len().max(1) as u32, panel.height);
     let mut buf = String::new();
     {
         let root = SVGBackend::with_string(&mut buf, (w, h)).into_drawing_area();
@@ -68,7 +79,7 @@ pub fn wu_figure(rows: &[WuRow], spec: &WuSpec, figure: u32) -> Result<String, S
         ))
         .map_err(|e| err(&e))?;
         // Legend: the five series, left to right as the bars.
-        let item_w = 190;
+        let item_w = 190.min((w as i32 - 40) / 5);
         let x0 = w as i32 / 2 - item_w * 5 / 2;
         for (i, name) in series().enumerate() {
             let x = x0 + item_w * i as i32;
