@@ -311,9 +311,9 @@ pub enum Whole {
 }
 
 impl Whole {
-    /// The jobs for at most `workers` workers: Liu's sizes in contiguous ranges of about equal
-    /// work, Wu's numbers of sources shared out by size (every run keeps its seed, so the rows
-    /// are those of one `wu_figure` call), the explorer in one piece (it searches in order).
+    /// The jobs for at most `workers` workers: Liu's sizes and Wu's runs in contiguous ranges
+    /// of about equal work (every run keeps its seed, so the rows are those of one `liu_fig6`
+    /// or `wu_figure` call), the explorer in one piece (it searches in order).
     pub fn jobs(&self, workers: usize) -> Vec<Job> {
         let workers = workers.max(1);
         match self {
@@ -340,31 +340,33 @@ impl Whole {
                 jobs
             }
             Whole::Wu(_, spec) => {
-                // Largest first onto the least loaded worker; a point's work grows with its
-                // number of sources.
-                let mut counts = spec.source_counts.clone();
-                counts.sort_unstable_by(|a, b| b.cmp(a));
-                let mut bins: Vec<(usize, Vec<usize>)> = vec![(0, Vec::new()); workers];
-                for k in counts {
-                    if let Some(bin) = bins.iter_mut().min_by_key(|b| b.0) {
-                        bin.0 += k.max(1);
-                        bin.1.push(k);
+                // Contiguous ranges of the runs of equal work; a run's work grows with its
+                // number of sources (about linearly: the 64-source point is half of it all).
+                let Ok(items) = wu::wu_items(spec) else {
+                    // Bad settings: one job, whose worker reports the error.
+                    return vec![Job::WuItems {
+                        spec: spec.clone(),
+                        from: 0,
+                        to: 0,
+                    }];
+                };
+                let weight = |i: usize| wu::wu_item_sources(spec, i) as u64 + 1;
+                let work: u64 = (0..items).map(weight).sum();
+                let mut jobs = Vec::new();
+                let (mut from, mut acc) = (0, 0);
+                for i in 0..items {
+                    acc += weight(i);
+                    let share = work * (jobs.len() as u64 + 1) / workers as u64;
+                    if acc >= share || i + 1 == items {
+                        jobs.push(Job::WuItems {
+                            spec: spec.clone(),
+                            from,
+                            to: i + 1,
+                        });
+                        from = i + 1;
                     }
                 }
-                bins.into_iter()
-                    .filter(|b| !b.1.is_empty())
-                    .map(|(_, ks)| Job::Wu {
-                        spec: WuSpec {
-                            source_counts: spec
-                                .source_counts
-                                .iter()
-                                .copied()
-                                .filter(|k| ks.contains(k))
-                                .collect(),
-                            ..spec.clone()
-                        },
-                    })
-                    .collect()
+                jobs
             }
             Whole::Explore(settings) => vec![Job::Explore {
                 settings: *settings,
@@ -372,15 +374,16 @@ impl Whole {
         }
     }
 
-    /// The outcome from the workers' answers to [`Whole::jobs`] (one per job, in any order).
+    /// The outcome from the workers' answers to [`Whole::jobs`] (one per job, in the jobs'
+    /// order).
     pub fn merge(&self, answers: Vec<Message>) -> Result<Outcome, String> {
         let mut liu_rows: Vec<LiuFig6Row> = Vec::new();
-        let mut wu_rows: Vec<WuRow> = Vec::new();
+        let mut wu_times: Vec<[f64; 5]> = Vec::new();
         let mut found = None;
         for m in answers {
             match m {
                 Message::LiuFig6 { rows, .. } => liu_rows.extend(rows),
-                Message::Wu { rows, .. } => wu_rows.extend(rows),
+                Message::WuTimes { times, .. } => wu_times.extend(times),
                 Message::Explored { found: f, .. } => found = Some(f),
                 Message::Failed { error, .. } => return Err(error),
                 Message::Ready | Message::Progress { .. } => {}
@@ -391,15 +394,11 @@ impl Whole {
                 liu_rows.sort_by_key(|r| r.n);
                 Outcome::Liu(*spec, liu_rows)
             }
-            Whole::Wu(figure, spec) => {
-                let pos = |r: &WuRow| {
-                    let m = spec.mixes.iter().position(|&x| x == r.sizes);
-                    let k = spec.source_counts.iter().position(|&x| x == r.sources);
-                    (m, k)
-                };
-                wu_rows.sort_by_key(pos);
-                Outcome::Wu(*figure, spec.clone(), wu_rows)
-            }
+            Whole::Wu(figure, spec) => Outcome::Wu(
+                *figure,
+                spec.clone(),
+                wu::wu_rows(spec, &wu_times).map_err(|e| e.to_string())?,
+            ),
             Whole::Explore(settings) => Outcome::Explore(
                 *settings,
                 found.ok_or_else(|| "the worker sent no result".to_string())?,

@@ -59,10 +59,9 @@ fn split_work_gives_the_rows_of_one_call() {
 
         let whole = Whole::Wu(4, small_wu.clone());
         let jobs = whole.jobs(workers);
-        assert_eq!(jobs.len(), workers.min(5));
+        assert_eq!(jobs.len(), workers);
         let last: Vec<Message> = answers(&jobs, 1)
             .into_iter()
-            .rev()
             .filter_map(|a| a.last().cloned())
             .collect();
         let Ok(Outcome::Wu(4, _, rows)) = whole.merge(last) else {
@@ -74,19 +73,25 @@ fn split_work_gives_the_rows_of_one_call() {
             "{workers} workers"
         );
     }
-    // Two workers for the paper's source counts: 64 alone, the rest together.
+    // Two workers for the paper's settings: about half the work each, so the first takes
+    // every point but the last one or two (64 sources are half of it all).
     let Whole::Wu(_, fig3) = Forms::default().whole(Experiment::WuFig3).unwrap() else {
         panic!()
     };
     let jobs = Whole::Wu(3, fig3).jobs(2);
-    let counts: Vec<Vec<usize>> = jobs
+    let ranges: Vec<(usize, usize)> = jobs
         .iter()
         .map(|j| match j {
-            Job::Wu { spec } => spec.source_counts.clone(),
+            Job::WuItems { from, to, .. } => (*from, *to),
             _ => panic!(),
         })
         .collect();
-    assert_eq!(counts, vec![vec![64], vec![1, 2, 4, 8, 16, 32]]);
+    assert_eq!(ranges.len(), 2);
+    assert_eq!(
+        (ranges[0].0, ranges[0].1, ranges[1].1),
+        (0, ranges[1].0, 2100)
+    );
+    assert!((1000..1400).contains(&ranges[0].1), "{ranges:?}");
 }
 
 #[test]

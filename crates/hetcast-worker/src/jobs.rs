@@ -1,7 +1,7 @@
 //! Doing a job: the pure part of the worker (no web dependency, tested natively).
 
 use crate::protocol::{Found, Job, Message, Request, PROGRESS_STEPS};
-use hetcast_core::models::multi::experiment::{wu_figure, WuSpec};
+use hetcast_core::models::multi::experiment::{wu_item, wu_items};
 use hetcast_core::models::overhead::experiment::liu_fig6_row;
 use hetcast_core::models::overhead::explore::explore;
 use std::cell::{Cell, RefCell};
@@ -9,9 +9,7 @@ use std::cell::{Cell, RefCell};
 type Sink = Box<dyn FnMut(Message)>;
 
 thread_local! {
-    // Where progress goes while a job runs. `wu_figure`'s progress callback must be `Sync`,
-    // which a closure holding the page's message port is not; a closure that only reads this
-    // thread-local is (the job runs in the calling thread: `threads` is 1).
+    // Where the messages of the job running go (set by `run`, for `progress`).
     static SINK: RefCell<Option<Sink>> = RefCell::new(None);
     static LAST_STEP: Cell<u64> = const { Cell::new(u64::MAX) };
 }
@@ -57,14 +55,19 @@ pub fn run(request: &Request, post: impl FnMut(Message) + 'static) {
                 .collect::<Result<Vec<_>, _>>()
                 .map(|rows| Message::LiuFig6 { id, rows })
         }
-        Job::Wu { spec } => {
-            let spec = WuSpec {
-                threads: 1,
-                ..spec.clone()
-            };
-            let report = move |done: usize, total: usize| progress(id, done as u64, total as u64);
-            wu_figure(&spec, Some(&report)).map(|rows| Message::Wu { id, rows })
-        }
+        Job::WuItems { spec, from, to } => wu_items(spec).and_then(|items| {
+            let (from, to) = (*from, (*to).min(items));
+            let total = to.saturating_sub(from) as u64;
+            progress(id, 0, total);
+            (from..to)
+                .map(|i| {
+                    let t = wu_item(spec, i);
+                    progress(id, (i + 1 - from) as u64, total);
+                    t
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(|times| Message::WuTimes { id, times })
+        }),
         Job::Explore { settings } => explore(&settings.spec(), &mut |done, total| {
             progress(id, done, total);
             true
@@ -85,7 +88,7 @@ pub fn run(request: &Request, post: impl FnMut(Message) + 'static) {
 mod tests {
     use super::*;
     use crate::protocol::*;
-    use hetcast_core::models::multi::experiment::WuSpec;
+    use hetcast_core::models::multi::experiment::{wu_figure, wu_rows, WuSpec};
     use hetcast_core::models::overhead::experiment::{liu_fig6, LiuFig6Spec};
     use hetcast_core::models::overhead::ModelKind;
     use hetcast_core::AnyInstance;
@@ -173,19 +176,27 @@ mod tests {
             threads: 0,
             ..WuSpec::fig4()
         };
-        let msgs = through_text(Job::Wu { spec: spec.clone() });
-        let Some(Message::Wu { rows, .. }) = msgs.last() else {
-            panic!("{msgs:?}");
-        };
-        assert_eq!(rows, &wu_figure(&spec, None).unwrap());
-        assert!(matches!(
-            msgs[msgs.len() - 2],
-            Message::Progress {
-                done: 18,
-                total: 18,
-                ..
-            }
-        ));
+        // Items 0..18 in two pieces give the rows of one wu_figure call.
+        let mut all = Vec::new();
+        for (from, to) in [(0, 7), (7, 18)] {
+            let msgs = through_text(Job::WuItems {
+                spec: spec.clone(),
+                from,
+                to,
+            });
+            let Some(Message::WuTimes { times, .. }) = msgs.last() else {
+                panic!("{msgs:?}");
+            };
+            let n = (to - from) as u64;
+            assert!(
+                matches!(msgs[msgs.len() - 2], Message::Progress { done, total, .. } if done == n && total == n)
+            );
+            all.extend_from_slice(times);
+        }
+        assert_eq!(
+            wu_rows(&spec, &all).unwrap(),
+            wu_figure(&spec, None).unwrap()
+        );
     }
 
     #[test]

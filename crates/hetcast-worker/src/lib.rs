@@ -3,7 +3,7 @@
 //! The page (the app's Experiments page) and the worker (the `hetcast-worker` binary, which
 //! Trunk builds as a second WebAssembly module) exchange JSON text through `postMessage`:
 //!
-//! - page → worker: a [`Request`] (a job id and a [`Job`]: `liu-fig6` rows, `wu-fig3/4` rows,
+//! - page → worker: a [`Request`] (a job id and a [`Job`]: `liu-fig6` rows, `wu-fig3/4` run times,
 //!   or an exploration);
 //! - worker → page: [`Message`]s: [`Message::Ready`] once it listens, then for each request
 //!   [`Message::Progress`] (at most about [`PROGRESS_STEPS`] of them) and one result or

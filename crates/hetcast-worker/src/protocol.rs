@@ -1,6 +1,6 @@
 //! The messages between the page and the worker, and their encoding (JSON text).
 
-use hetcast_core::models::multi::experiment::{WuRow, WuSpec};
+use hetcast_core::models::multi::experiment::WuSpec;
 use hetcast_core::models::overhead::experiment::{LiuFig6Row, LiuFig6Spec};
 use hetcast_core::models::overhead::explore::{Exploration, ExploreSpec, Search};
 use hetcast_core::models::overhead::ModelKind;
@@ -28,10 +28,15 @@ pub enum Job {
         /// The settings (a part of the range when the page splits the work).
         spec: LiuFig6Spec,
     },
-    /// Rows of Wu et al. Figure 3 or 4 (`wu_figure`, in the worker's one thread).
-    Wu {
-        /// The settings (some of the numbers of sources when the page splits the work).
+    /// Work items `from..to` of Wu et al. Figure 3 or 4 (`wu_item`: the times of one run),
+    /// which the page turns into rows (`wu_rows`) once it has them all.
+    WuItems {
+        /// The settings of the whole figure.
         spec: WuSpec,
+        /// First item.
+        from: usize,
+        /// Past the last item.
+        to: usize,
     },
     /// The counterexample explorer.
     Explore {
@@ -62,12 +67,12 @@ pub enum Message {
         /// One per n, increasing.
         rows: Vec<LiuFig6Row>,
     },
-    /// The rows of a [`Job::Wu`].
-    Wu {
+    /// The times of a [`Job::WuItems`]: FEF, ECF, WR, WRP and the lower bound, per item.
+    WuTimes {
         /// The job.
         id: u32,
-        /// As `wu_figure` returns them.
-        rows: Vec<WuRow>,
+        /// One per item, in order.
+        times: Vec<[f64; 5]>,
     },
     /// What a [`Job::Explore`] found.
     Explored {
@@ -92,7 +97,7 @@ impl Message {
             Message::Ready => None,
             Message::Progress { id, .. }
             | Message::LiuFig6 { id, .. }
-            | Message::Wu { id, .. }
+            | Message::WuTimes { id, .. }
             | Message::Explored { id, .. }
             | Message::Failed { id, .. } => Some(*id),
         }
