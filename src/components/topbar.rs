@@ -259,8 +259,8 @@ pub fn top_bar(p: &StateProps) -> Html {
                 tabindex="-1" aria-hidden="true" onchange={on_file} />
             <button id="export-json" onclick={on_export_json} title="Download the instance as JSON">{"Export JSON"}</button>
             <button id="export-svg" onclick={on_export_svg} disabled={scene.is_none()} title={svg_title}>{"Export SVG"}</button>
-            <span class="spacer"></span>
-            <button id="experiments-button" onclick={dispatch(Action::Ui(UiAction::ToggleExperiments))} title="The papers' experiments and the counterexample explorer (key e)">{"Experiments"}</button>
+            // In the spacer: one more item in the bar would cost a gap, and it wraps at 1280 px.
+            <span class="spacer"><button id="experiments-button" onclick={dispatch(Action::Ui(UiAction::ToggleExperiments))} aria-label="Experiments" title="Experiments: the papers' figures and the counterexample explorer (key e)">{"⚗"}</button></span>
             <button id="help-button" onclick={dispatch(Action::Ui(UiAction::ToggleHelp))} aria-label="Keyboard help" title="Keyboard help (key ?)">{"?"}</button>
         </header>
         if let Some(n) = &state.ui.notice {

@@ -2,7 +2,7 @@
 
 use super::plan::{Experiment, Field};
 use super::pool::{worker_count, Pool};
-use super::results::{progress_view, result_view};
+use super::results::{progress_view, result_view, running_view};
 use super::state::{ExpAction, ExpState};
 use crate::components::StateProps;
 use crate::state::{Action, Notice, UiAction};
@@ -239,7 +239,11 @@ pub fn experiments_page(p: &StateProps) -> Html {
                     }
                 </form>
                 <div class="exp-results" id="exp-results">
-                    { result_view(exp, st.done(exp), on_load, on_download) }
+                    if let (Some(run), None) = (running_here, st.done(exp)) {
+                        { running_view(run) }
+                    } else {
+                        { result_view(exp, st.done(exp), on_load, on_download) }
+                    }
                 </div>
             </div>
         </section>

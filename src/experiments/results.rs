@@ -29,8 +29,25 @@ pub fn progress_view(run: &Running) -> Html {
     html! {
         <div class="exp-progress" id="exp-running" role="status">
             <progress id="exp-progress" max={total.max(1).to_string()} value={done.to_string()}></progress>
-            <p>{ format!("{pct:.0}% · {done} of {total} {} · {secs:.1} s · {workers} worker{}",
-                unit(run.exp), if workers == 1 { "" } else { "s" }) }</p>
+            <p>{ format!("{pct:.0}% · {done} of {total} {}", unit(run.exp)) }</p>
+            <p>{ format!("{secs:.1} s · {workers} worker{}", if workers == 1 { "" } else { "s" }) }</p>
+        </div>
+    }
+}
+
+/// The results area while `run` goes on and there is no result yet: a large progress line.
+pub fn running_view(run: &Running) -> Html {
+    let (done, total) = run.progress();
+    let pct = if total == 0 {
+        0.0
+    } else {
+        100.0 * done as f64 / total as f64
+    };
+    html! {
+        <div class="exp-running-big">
+            <p>{ format!("Running {}: {pct:.0}%", run.exp.tab()) }</p>
+            <progress max={total.max(1).to_string()} value={done.to_string()}></progress>
+            <p class="exp-hint">{"The page stays usable; Cancel stops the workers."}</p>
         </div>
     }
 }

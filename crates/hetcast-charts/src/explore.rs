@@ -150,6 +150,6 @@ mod tests {
         assert_eq!(count(&svg, b"svg"), 1);
         assert!(svg.contains("Fig. 3"));
         let small = crate::wu_figure_sized(&rows, &spec, 3, Size::WU_PANEL_SCREEN).unwrap();
-        assert!(small.starts_with("<svg width=\"1020\" height=\"620\""));
+        assert!(small.starts_with("<svg width=\"1140\" height=\"620\""));
     }
 }

@@ -49,7 +49,7 @@ impl Size {
     };
     /// One panel of the Wu figures in the page.
     pub const WU_PANEL_SCREEN: Size = Size {
-        width: 340,
+        width: 380,
         height: 620,
     };
 }
