@@ -4,6 +4,7 @@ use crate::components::algorithms::AlgorithmBar;
 use crate::components::help::HelpDialog;
 use crate::components::results::{BoundsPanel, ResultsTable};
 use crate::components::topbar::TopBar;
+use crate::experiments::{self, ExperimentsPage};
 use crate::models::multi::editor::MultiEditor;
 use crate::models::multi::generators::MultiGenerators;
 use crate::models::multi::MultiAction;
@@ -51,6 +52,7 @@ pub fn key_action(key: &str, help_open: bool, views: &[View]) -> Option<Action> 
         "v" => UiAction::ToggleFit.into(),
         "t" => UiAction::ToggleTable.into(),
         "?" => UiAction::ToggleHelp.into(),
+        "e" => UiAction::ToggleExperiments.into(),
         _ => return None,
     })
 }
@@ -117,26 +119,35 @@ pub fn app() -> Html {
         let dispatcher = state.dispatcher();
         let help_open = state.ui.help;
         let views = state.model.views();
-        use_effect_with((help_open, views), move |&(help_open, views)| {
-            let doc = gloo::utils::document();
-            let opts = EventListenerOptions::enable_prevent_default();
-            let listener = EventListener::new_with_options(&doc, "keydown", opts, move |e| {
-                let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
-                    return;
-                };
-                if e.ctrl_key() || e.alt_key() || e.meta_key() || e.default_prevented() {
-                    return;
-                }
-                if is_typing(e.target(), &e.key()) {
-                    return;
-                }
-                if let Some(a) = key_action(&e.key(), help_open, views) {
-                    e.prevent_default();
-                    dispatcher.dispatch(a);
-                }
-            });
-            move || drop(listener)
-        });
+        let exp_open = state.ui.experiments && !help_open;
+        use_effect_with(
+            (help_open, views, exp_open),
+            move |&(help_open, views, exp_open)| {
+                let doc = gloo::utils::document();
+                let opts = EventListenerOptions::enable_prevent_default();
+                let listener = EventListener::new_with_options(&doc, "keydown", opts, move |e| {
+                    let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                        return;
+                    };
+                    if e.ctrl_key() || e.alt_key() || e.meta_key() || e.default_prevented() {
+                        return;
+                    }
+                    if is_typing(e.target(), &e.key()) {
+                        return;
+                    }
+                    let action = if exp_open {
+                        experiments::key_action(&e.key())
+                    } else {
+                        key_action(&e.key(), help_open, views)
+                    };
+                    if let Some(a) = action {
+                        e.prevent_default();
+                        dispatcher.dispatch(a);
+                    }
+                });
+                move || drop(listener)
+            },
+        );
     }
 
     // Information notices ("Loaded …", "Undone.") fade after a few seconds; errors stay until
@@ -227,6 +238,7 @@ pub fn app() -> Html {
                     <ViewPanel state={state.clone()} />
                 </main>
             </div>
+            <ExperimentsPage state={state.clone()} />
             if ui.help {
                 <HelpDialog state={state.clone()} />
             }

@@ -7,12 +7,15 @@
 //!   [`Action`](state::Action) to the UI, the undo history or the model on screen;
 //! - [`models`]: one folder per model: its drafts, reducer, editor, generators, results, views;
 //! - [`components`]: model-independent components (top bar, results table, help, fields, ...);
-//! - [`views`]: the view panel (a tab per view of the model) and how drawings fit it.
+//! - [`views`]: the view panel (a tab per view of the model) and how drawings fit it;
+//! - [`experiments`]: the Experiments page (the papers' experiments and the explorer, in web
+//!   workers).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod app;
 pub mod components;
+pub mod experiments;
 pub mod exports;
 pub mod models;
 pub mod plan_import;

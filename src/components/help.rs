@@ -26,6 +26,10 @@ pub const KEYS: &[(&str, &str)] = &[
     ("f", "focus: only the drawing, as large as the window"),
     ("v", "drawing fitted to the panel / at 100%"),
     ("t", "whole results table / only the selected row"),
+    (
+        "e",
+        "Experiments: the papers' figures and the explorer (Esc goes back)",
+    ),
     ("?", "show or hide this help"),
     ("Esc", "close this help; leave focus mode"),
     ("Tab", "move between controls; Enter or Space activates"),

@@ -224,7 +224,8 @@ pub fn top_bar(p: &StateProps) -> Html {
                 tabindex="-1" aria-hidden="true" onchange={on_file} />
             <super::export_menu::ExportMenu state={state.clone()} />
             <super::scenarios::ShareMenu state={state.clone()} />
-            <span class="spacer"></span>
+            // In the spacer: one more item in the bar would cost a gap, and it wraps at 1280 px.
+            <span class="spacer"><button id="experiments-button" onclick={dispatch(Action::Ui(UiAction::ToggleExperiments))} aria-label="Experiments" title="Experiments: the papers' figures and the counterexample explorer (key e)">{"⚗"}</button></span>
             <button id="help-button" onclick={dispatch(Action::Ui(UiAction::ToggleHelp))} aria-label="Keyboard help" title="Keyboard help (key ?)">{"?"}</button>
         </header>
         if let Some(n) = &state.ui.notice {

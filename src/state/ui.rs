@@ -64,6 +64,10 @@ pub enum UiAction {
     Notify(Notice),
     /// Hide the notice.
     Dismiss,
+    /// Open or close the Experiments page (key e, the top bar's button).
+    ToggleExperiments,
+    /// Close the Experiments page (Esc, Back); nothing when it is closed.
+    CloseExperiments,
 }
 
 /// The screen around the model.
@@ -87,6 +91,8 @@ pub struct Ui {
     pub fit: bool,
     /// The whole results table is shown (otherwise only the selected row).
     pub table_open: bool,
+    /// The Experiments page is open (over the editor, which stays as it was).
+    pub experiments: bool,
 }
 
 impl Default for Ui {
@@ -101,6 +107,7 @@ impl Default for Ui {
             focus: false,
             fit: true,
             table_open: true,
+            experiments: false,
         }
     }
 }
@@ -135,6 +142,8 @@ impl Ui {
             UiAction::ToggleTable => self.table_open = !self.table_open,
             UiAction::Notify(n) => self.notice = Some(n),
             UiAction::Dismiss => self.notice = None,
+            UiAction::ToggleExperiments => self.experiments = !self.experiments,
+            UiAction::CloseExperiments => self.experiments = false,
         }
     }
 }

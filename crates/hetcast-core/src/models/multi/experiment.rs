@@ -226,8 +226,8 @@ pub fn times(inst: &MultiInstance) -> Result<[f64; 5], Error> {
     Ok(out)
 }
 
-/// Run `f(i)` for `i` in `0..total` on `threads` threads (0 = all available); results in
-/// index order; the first error (by index) wins.
+/// Run `f(i)` for `i` in `0..total` on `threads` threads (0 = all available; 1 = in the
+/// calling thread, spawning none); results in index order; the first error (by index) wins.
 fn parallel<T: Send>(
     total: usize,
     threads: usize,
@@ -240,6 +240,17 @@ fn parallel<T: Send>(
         threads
     }
     .clamp(1, total.max(1));
+    if threads == 1 {
+        // No thread at all: WebAssembly in a browser (the app's worker) has none to spawn.
+        let mut out = Vec::with_capacity(total);
+        for i in 0..total {
+            out.push(f(i)?);
+            if let Some(p) = progress {
+                p(i + 1, total);
+            }
+        }
+        return Ok(out);
+    }
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let slots: Mutex<Vec<Option<Result<T, Error>>>> =
@@ -288,32 +299,75 @@ fn parallel<T: Send>(
 /// sources in `spec.source_counts` order. Errors name the run (mix, sources, run, seed) so
 /// that [`wu_instance`] rebuilds it.
 pub fn wu_figure(spec: &WuSpec, progress: Option<Progress>) -> Result<Vec<WuRow>, Error> {
+    let total = wu_items(spec)?;
+    let per_run = parallel(total, spec.threads, progress, &|i| wu_item(spec, i))?;
+    wu_rows(spec, &per_run)
+}
+
+/// The points of `spec`: (size mix index, number of sources), mixes outer.
+fn wu_points(spec: &WuSpec) -> Vec<(usize, usize)> {
+    (0..spec.mixes.len())
+        .flat_map(|m| spec.source_counts.iter().map(move |&k| (m, k)))
+        .collect()
+}
+
+/// The number of work items of [`wu_figure`] (points x runs), after checking the settings;
+/// item `i` is run `i % runs` of point `i / runs` (points: mixes outer, numbers of sources
+/// inner).
+pub fn wu_items(spec: &WuSpec) -> Result<usize, Error> {
     if spec.runs == 0 {
         return Err(Error::BadInstance(
             "the number of runs must be at least 1".into(),
         ));
     }
-    let points: Vec<(usize, usize)> = (0..spec.mixes.len())
-        .flat_map(|m| spec.source_counts.iter().map(move |&k| (m, k)))
-        .collect();
+    let points = wu_points(spec);
     // Check the settings once, before the threads start.
     for &(m, k) in &points {
         wu_instance(spec, m, k, 0)?;
     }
-    let total = points.len() * spec.runs;
-    let per_run = parallel(total, spec.threads, progress, &|i| {
-        let (m, k) = points[i / spec.runs];
-        let r = i % spec.runs;
-        let inst = wu_instance(spec, m, k, r)?;
-        times(&inst).map_err(|e| {
-            Error::InvalidPlan(format!(
-                "{e} (run {r} of {} messages, {} sources, seed {}; rebuild with wu_instance)",
-                spec.mixes[m].key(),
-                k,
-                run_seed(spec.seed, m, k, r)
-            ))
-        })
-    })?;
+    Ok(points.len() * spec.runs)
+}
+
+/// The number of sources of work item `i` (see [`wu_items`]), or 0 past the end: what makes
+/// an item slow, for sharing the items out.
+pub fn wu_item_sources(spec: &WuSpec, i: usize) -> usize {
+    let n = spec.source_counts.len().max(1);
+    spec.source_counts
+        .get((i / spec.runs.max(1)) % n)
+        .copied()
+        .unwrap_or(0)
+}
+
+/// [`times`] of work item `i` (see [`wu_items`]); an error names the run, so that
+/// [`wu_instance`] rebuilds it.
+pub fn wu_item(spec: &WuSpec, i: usize) -> Result<[f64; 5], Error> {
+    let points = spec.source_counts.len();
+    let p = i / spec.runs;
+    let (m, k) = (p / points, spec.source_counts[p % points]);
+    let r = i % spec.runs;
+    let inst = wu_instance(spec, m, k, r)?;
+    times(&inst).map_err(|e| {
+        Error::InvalidPlan(format!(
+            "{e} (run {r} of {} messages, {} sources, seed {}; rebuild with wu_instance)",
+            spec.mixes[m].key(),
+            k,
+            run_seed(spec.seed, m, k, r)
+        ))
+    })
+}
+
+/// The rows of [`wu_figure`] from the [`times`] of all its work items, in item order (so
+/// that work shared out, for example among web workers, gives the same rows to the bit).
+pub fn wu_rows(spec: &WuSpec, per_run: &[[f64; 5]]) -> Result<Vec<WuRow>, Error> {
+    let points = wu_points(spec);
+    if spec.runs == 0 || per_run.len() != points.len() * spec.runs {
+        return Err(Error::BadInstance(format!(
+            "{} run times for {} points of {} runs",
+            per_run.len(),
+            points.len(),
+            spec.runs
+        )));
+    }
     Ok(points
         .iter()
         .enumerate()

@@ -33,6 +33,7 @@ use super::instance::{Instance, ModelKind};
 use super::simulate::simulate;
 use crate::error::Error;
 use crate::models::multi::generate::SplitMix64;
+use crate::rng::{below, between};
 use rand::{Rng, SeedableRng};
 
 /// How the family is searched.
@@ -319,7 +320,7 @@ pub fn explore(
             let kinds = spec.kinds();
             let k = spec.types;
             for _ in 0..tries {
-                let n = rng.gen_range(spec.nodes.0..=spec.nodes.1);
+                let n = between(&mut rng, spec.nodes.0, spec.nodes.1);
                 let source = rng.gen_range(0..kinds);
                 let mut set: Vec<u64> = Vec::with_capacity(k);
                 while set.len() < k {
@@ -332,7 +333,7 @@ pub fn explore(
                 let counts = loop {
                     let mut c = vec![0usize; k];
                     for _ in 0..n - 1 {
-                        c[rng.gen_range(0..k)] += 1;
+                        c[below(&mut rng, k)] += 1;
                     }
                     if c.iter().all(|&x| x > 0) {
                         break c;

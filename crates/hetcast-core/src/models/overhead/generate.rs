@@ -2,7 +2,7 @@
 
 use crate::error::Error;
 use crate::models::overhead::instance::{Instance, ModelKind, Node};
-use rand::rngs::SmallRng;
+use crate::rng::Rng64;
 use rand::{Rng, SeedableRng};
 
 /// One group of identical destinations.
@@ -105,7 +105,7 @@ pub struct RandomSpec {
 /// receive time is its send time plus a random 1..=max_cost/2+1, and L is drawn from 0..=2;
 /// types are sorted so that speeds are consistent.
 pub fn random(spec: RandomSpec) -> Instance {
-    let mut rng = SmallRng::seed_from_u64(spec.seed);
+    let mut rng = Rng64::seed_from_u64(spec.seed);
     let max = spec.max_cost.max(1);
     let mut types: Vec<(f64, f64)> = (0..spec.types.max(1))
         .map(|_| {
@@ -130,7 +130,7 @@ pub fn random(spec: RandomSpec) -> Instance {
     }
     let nodes = (0..spec.nodes.max(2))
         .map(|_| {
-            let (send, recv) = types[rng.gen_range(0..types.len())];
+            let (send, recv) = types[crate::rng::below(&mut rng, types.len())];
             Node {
                 name: None,
                 send,

@@ -35,9 +35,10 @@ pub fn app_refusal(inst: &Instance) -> Option<String> {
 }
 
 use crate::models::{GalleryEntry, Model, View};
+use crate::rng::{below, Rng64};
 use crate::trace::Step;
 use crate::ModelId;
-use rand::{rngs::SmallRng, Rng, SeedableRng};
+use rand::{Rng, SeedableRng};
 
 /// The overhead model in the model registry (see [`Model`]).
 #[derive(Debug, Clone, Copy)]
@@ -65,13 +66,13 @@ impl Model for Overhead {
     /// Node or sender-receiver model (by the seed), costs of mixed magnitudes from 1e-3 to 1e6
     /// with up to 6 decimals, latency 0 or of the same spread, any source.
     fn random_instance(nodes: usize, seed: u64) -> Instance {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let cost = |rng: &mut SmallRng| {
+        let mut rng = Rng64::seed_from_u64(seed);
+        let cost = |rng: &mut Rng64| {
             let x = 10f64.powf(rng.gen_range(-3.0..6.0));
             (x * 1e6).round().max(1.0) / 1e6
         };
         let n = nodes.max(2);
-        let source = rng.gen_range(0..n);
+        let source = below(&mut rng, n);
         if rng.gen_bool(0.5) {
             let costs: Vec<f64> = (0..n).map(|_| cost(&mut rng)).collect();
             Instance::node_model(source, &costs)

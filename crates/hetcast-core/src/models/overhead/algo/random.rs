@@ -3,7 +3,7 @@
 //! that do not; the receiver becomes the sender's next child. The simulator then times the tree
 //! with every node sending as early as it can.
 //!
-//! **Complexity**: O(n) per run with a seeded generator (`rand::rngs::SmallRng`), so a run is
+//! **Complexity**: O(n) per run with a seeded generator ([`crate::rng::Rng64`]: the same runs on every target), so a run is
 //! reproducible from its seed.
 
 use super::Solution;
@@ -12,21 +12,21 @@ use crate::models::overhead::instance::Instance;
 use crate::models::overhead::plan::Plan;
 use crate::models::overhead::simulate::simulate;
 use crate::models::overhead::trace::TraceStep;
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use crate::rng::{below, Rng64};
+use rand::SeedableRng;
 
 /// One random-selection run, seeded, with its trace.
 pub fn random_selection(inst: &Instance, seed: u64) -> Result<Solution, Error> {
     inst.validate()?;
     let n = inst.nodes.len();
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rng = Rng64::seed_from_u64(seed);
     let mut senders = vec![inst.source];
     let mut waiting: Vec<usize> = inst.destinations().collect();
     let mut plan = Plan::new(inst.source, n);
     let mut picks = Vec::with_capacity(n);
     while !waiting.is_empty() {
-        let v = senders[rng.gen_range(0..senders.len())];
-        let w = waiting.swap_remove(rng.gen_range(0..waiting.len()));
+        let v = senders[below(&mut rng, senders.len())];
+        let w = waiting.swap_remove(below(&mut rng, waiting.len()));
         plan.children[v].push(w);
         senders.push(w);
         picks.push((v, w));
@@ -65,10 +65,10 @@ pub fn random_selection(inst: &Instance, seed: u64) -> Result<Solution, Error> {
 /// isolates what "fastest first" is worth, where [`random_selection`] also randomises the sender.
 pub fn random_order(inst: &Instance, seed: u64) -> Result<Solution, Error> {
     inst.validate()?;
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rng = Rng64::seed_from_u64(seed);
     let mut order: Vec<usize> = inst.destinations().collect();
     for i in (1..order.len()).rev() {
-        order.swap(i, rng.gen_range(0..=i));
+        order.swap(i, below(&mut rng, i + 1));
     }
     Ok(super::greedy::list_schedule(inst, &order, false))
 }

@@ -1,0 +1,60 @@
+//! The charts of hetcast's experiments, drawn with plotters as SVG text: the same drawing for
+//! the CLI (`hetcast experiment ...` writes them as files) and the app's Experiments page
+//! (shown in the page, downloadable).
+//!
+//! - [`liu_fig6`]: Figure 6 of Liu et al. (paper 004), completion time against cluster size;
+//! - [`wu_figure`]: Figures 3 and 4 of Wu, Yeh, Liu (paper 001), grouped bars per size mix;
+//! - [`explore_histogram`]: the counterexample explorer's distribution of greedy / optimum.
+//!
+//! Text widths: natively plotters estimates them from the font size; in the browser
+//! (wasm32) it measures them with the page's fonts (so there the drawing needs a `document`:
+//! draw in the page, not in a web worker).
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod explore;
+mod liu;
+mod wu;
+
+pub use explore::explore_histogram;
+pub use liu::{liu_fig6, liu_fig6_sized};
+pub use wu::{wu_figure, wu_figure_sized};
+
+/// The size of a chart, in SVG pixels: the files (the CLI) use [`Size::FILE`]; the page, a
+/// smaller canvas ([`Size::SCREEN`]) with the same type sizes, so that once scaled to fit the
+/// screen its text is larger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Size {
+    /// Width (for [`wu_figure_sized`]: of one panel).
+    pub width: u32,
+    /// Height.
+    pub height: u32,
+}
+
+impl Size {
+    /// The files' charts.
+    pub const FILE: Size = Size {
+        width: 1100,
+        height: 680,
+    };
+    /// The page's line and bar charts.
+    pub const SCREEN: Size = Size {
+        width: 900,
+        height: 560,
+    };
+    /// One panel of the Wu figures in the files.
+    pub const WU_PANEL_FILE: Size = Size {
+        width: 620,
+        height: 760,
+    };
+    /// One panel of the Wu figures in the page.
+    pub const WU_PANEL_SCREEN: Size = Size {
+        width: 380,
+        height: 620,
+    };
+}
+
+/// The error of a chart that cannot be drawn, as text ("cannot draw the chart: ...").
+fn err(e: &dyn std::fmt::Display) -> String {
+    format!("cannot draw the chart: {e}")
+}

@@ -1,0 +1,250 @@
+//! Doing a job: the pure part of the worker (no web dependency, tested natively).
+
+use crate::protocol::{Found, Job, Message, Request, PROGRESS_STEPS};
+use hetcast_core::models::multi::experiment::{wu_item, wu_items};
+use hetcast_core::models::overhead::experiment::liu_fig6_row;
+use hetcast_core::models::overhead::explore::explore;
+use std::cell::{Cell, RefCell};
+
+type Sink = Box<dyn FnMut(Message)>;
+
+thread_local! {
+    // Where the messages of the job running go (set by `run`, for `progress`).
+    static SINK: RefCell<Option<Sink>> = RefCell::new(None);
+    static LAST_STEP: Cell<u64> = const { Cell::new(u64::MAX) };
+}
+
+fn send(m: Message) {
+    SINK.with(|s| {
+        if let Some(post) = s.borrow_mut().as_mut() {
+            post(m);
+        }
+    });
+}
+
+/// Post progress when it reaches a new step of `total / PROGRESS_STEPS`, and at the end.
+fn progress(id: u32, done: u64, total: u64) {
+    let step = done
+        .saturating_mul(PROGRESS_STEPS)
+        .checked_div(total)
+        .unwrap_or(0);
+    if LAST_STEP.with(|l| l.replace(step)) != step || done == total {
+        send(Message::Progress { id, done, total });
+    }
+}
+
+/// Do `request`, giving every message (progress, then the result or the failure) to `post`.
+pub fn run(request: &Request, post: impl FnMut(Message) + 'static) {
+    SINK.with(|s| *s.borrow_mut() = Some(Box::new(post)));
+    LAST_STEP.with(|l| l.set(u64::MAX));
+    let id = request.id;
+    let result = match &request.job {
+        Job::LiuFig6 { spec } => {
+            // Work grows with n: progress counts nodes, not rows.
+            let sizes = spec.n_min.max(2)..=spec.n_max;
+            let total: u64 = sizes.clone().map(|n| n as u64).sum();
+            let mut done = 0;
+            progress(id, 0, total);
+            sizes
+                .map(|n| {
+                    let row = liu_fig6_row(n, spec.runs, spec.seed);
+                    done += n as u64;
+                    progress(id, done, total);
+                    row
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(|rows| Message::LiuFig6 { id, rows })
+        }
+        Job::WuItems { spec, from, to } => wu_items(spec).and_then(|items| {
+            let (from, to) = (*from, (*to).min(items));
+            let total = to.saturating_sub(from) as u64;
+            progress(id, 0, total);
+            (from..to)
+                .map(|i| {
+                    let t = wu_item(spec, i);
+                    progress(id, (i + 1 - from) as u64, total);
+                    t
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(|times| Message::WuTimes { id, times })
+        }),
+        Job::Explore { settings } => explore(&settings.spec(), &mut |done, total| {
+            progress(id, done, total);
+            true
+        })
+        .map(|e| Message::Explored {
+            id,
+            found: Found::from(e),
+        }),
+    };
+    send(result.unwrap_or_else(|e| Message::Failed {
+        id,
+        error: e.to_string(),
+    }));
+    SINK.with(|s| *s.borrow_mut() = None);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::*;
+    use hetcast_core::models::multi::experiment::{wu_figure, wu_rows, WuSpec};
+    use hetcast_core::models::overhead::experiment::{liu_fig6, LiuFig6Spec};
+    use hetcast_core::models::overhead::ModelKind;
+    use hetcast_core::AnyInstance;
+    use std::rc::Rc;
+
+    /// Run `job` through the text encoding both ways, as the page and the worker do.
+    fn through_text(job: Job) -> Vec<Message> {
+        let req = Request { id: 7, job };
+        let text = encode_request(&req);
+        let back = decode_request(&text).unwrap();
+        assert_eq!(back, req);
+        let out = Rc::new(RefCell::new(Vec::new()));
+        let sink = out.clone();
+        run(&back, move |m| {
+            let text = encode_message(&m);
+            let back = decode_message(&text).unwrap();
+            assert_eq!(back, m, "round trip of {text}");
+            sink.borrow_mut().push(back);
+        });
+        let v = out.borrow().clone();
+        v
+    }
+
+    fn explorer_135() -> ExploreSettings {
+        ExploreSettings {
+            model: ModelKind::Node,
+            types: 2,
+            max_cost: 3,
+            n_min: 3,
+            n_max: 7,
+            random: None,
+        }
+    }
+
+    #[test]
+    fn the_explorer_times_135_instances_and_the_worst_is_5_over_4() {
+        let msgs = through_text(Job::Explore {
+            settings: explorer_135(),
+        });
+        let Some(Message::Explored { id: 7, found }) = msgs.last() else {
+            panic!("{msgs:?}");
+        };
+        assert_eq!(found.tried, 135);
+        assert!(found.complete);
+        assert_eq!(found.histogram.iter().sum::<u64>(), 135);
+        let w = &found.worst[0];
+        assert_eq!((w.greedy, w.optimum, w.nodes), (5.0, 4.0, 7));
+        let AnyInstance::Overhead(inst) = AnyInstance::from_json(&w.instance).unwrap() else {
+            panic!("not a one-source instance");
+        };
+        assert_eq!(inst.nodes.len(), 7);
+        // Progress ends at the total and never goes back.
+        let progress: Vec<(u64, u64)> = msgs
+            .iter()
+            .filter_map(|m| match m {
+                Message::Progress { done, total, .. } => Some((*done, *total)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(progress.last(), Some(&(135, 135)));
+        assert!(progress.windows(2).all(|w| w[0].0 <= w[1].0));
+    }
+
+    #[test]
+    fn rows_arrive_exactly_as_computed() {
+        let spec = LiuFig6Spec {
+            n_min: 6,
+            n_max: 20,
+            runs: 7,
+            seed: 3,
+        };
+        let msgs = through_text(Job::LiuFig6 { spec });
+        assert!(msgs.len() <= PROGRESS_STEPS as usize + 3);
+        assert_eq!(
+            msgs.last(),
+            Some(&Message::LiuFig6 {
+                id: 7,
+                rows: liu_fig6(&spec).unwrap()
+            })
+        );
+        let spec = WuSpec {
+            nodes: 12,
+            source_counts: vec![1, 4],
+            runs: 3,
+            threads: 0,
+            ..WuSpec::fig4()
+        };
+        // Items 0..18 in two pieces give the rows of one wu_figure call.
+        let mut all = Vec::new();
+        for (from, to) in [(0, 7), (7, 18)] {
+            let msgs = through_text(Job::WuItems {
+                spec: spec.clone(),
+                from,
+                to,
+            });
+            let Some(Message::WuTimes { times, .. }) = msgs.last() else {
+                panic!("{msgs:?}");
+            };
+            let n = (to - from) as u64;
+            assert!(
+                matches!(msgs[msgs.len() - 2], Message::Progress { done, total, .. } if done == n && total == n)
+            );
+            all.extend_from_slice(times);
+        }
+        assert_eq!(
+            wu_rows(&spec, &all).unwrap(),
+            wu_figure(&spec, None).unwrap()
+        );
+    }
+
+    #[test]
+    fn failures_are_messages() {
+        let mut bad = explorer_135();
+        bad.n_min = 2;
+        let msgs = through_text(Job::Explore { settings: bad });
+        assert!(
+            matches!(&msgs[..], [Message::Failed { id: 7, error }] if error.contains("at least 3")),
+            "{msgs:?}"
+        );
+        assert!(decode_request("{\"id\":1}").is_err());
+        assert!(decode_message("not json").is_err());
+        assert_eq!(Message::Ready.id(), None);
+        assert_eq!(
+            decode_message(&encode_message(&Message::Ready)),
+            Ok(Message::Ready)
+        );
+    }
+
+    #[test]
+    fn awkward_floats_round_trip_exactly() {
+        let xs = [
+            0.1 + 0.2,
+            1.0 / 3.0,
+            2.0f64.sqrt() * 1e-300,
+            123456.789e200,
+            f64::MIN_POSITIVE,
+            5e-324,
+        ];
+        for x in xs {
+            let w = Worst {
+                greedy: x,
+                optimum: 1.0,
+                nodes: 2,
+                instance: String::new(),
+            };
+            let m = Message::Explored {
+                id: 1,
+                found: Found {
+                    tried: 1,
+                    greedy_optimal: 0,
+                    histogram: vec![1],
+                    worst: vec![w],
+                    complete: true,
+                },
+            };
+            assert_eq!(decode_message(&encode_message(&m)).unwrap(), m, "{x:e}");
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! hetcast's experiments in a web worker.
+//!
+//! The page (the app's Experiments page) and the worker (the `hetcast-worker` binary, which
+//! Trunk builds as a second WebAssembly module) exchange JSON text through `postMessage`:
+//!
+//! - page → worker: a [`Request`] (a job id and a [`Job`]: `liu-fig6` rows, `wu-fig3/4` run times,
+//!   or an exploration);
+//! - worker → page: [`Message`]s: [`Message::Ready`] once it listens, then for each request
+//!   [`Message::Progress`] (at most about [`PROGRESS_STEPS`] of them) and one result or
+//!   [`Message::Failed`].
+//!
+//! [`run`] does a job (pure Rust over `hetcast-core`, tested natively); the binary only wires
+//! it to `onmessage` / `postMessage`. A job cannot be interrupted from the page (the worker is
+//! busy); the page cancels by terminating the worker and starting a new one.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod jobs;
+mod protocol;
+
+pub use jobs::run;
+pub use protocol::{
+    decode_message, decode_request, encode_message, encode_request, ExploreSettings, Found, Job,
+    Message, Request, Worst, PROGRESS_STEPS,
+};

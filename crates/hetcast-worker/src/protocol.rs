@@ -1,0 +1,215 @@
+//! The messages between the page and the worker, and their encoding (JSON text).
+
+use hetcast_core::models::multi::experiment::WuSpec;
+use hetcast_core::models::overhead::experiment::{LiuFig6Row, LiuFig6Spec};
+use hetcast_core::models::overhead::explore::{Exploration, ExploreSpec, Search};
+use hetcast_core::models::overhead::ModelKind;
+use serde::{Deserialize, Serialize};
+
+/// About how many progress messages a job sends (one per step of `total / PROGRESS_STEPS`).
+pub const PROGRESS_STEPS: u64 = 200;
+
+/// What the page asks: job `id` (echoed in every answer, so that late answers of an older job
+/// are recognised).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    /// The page's number of this job.
+    pub id: u32,
+    /// What to do.
+    pub job: Job,
+}
+
+/// One job.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Job {
+    /// Rows of Liu et al. Figure 6 (`liu_fig6_row` for every n of the spec's range).
+    LiuFig6 {
+        /// The settings (a part of the range when the page splits the work).
+        spec: LiuFig6Spec,
+    },
+    /// Work items `from..to` of Wu et al. Figure 3 or 4 (`wu_item`: the times of one run),
+    /// which the page turns into rows (`wu_rows`) once it has them all.
+    WuItems {
+        /// The settings of the whole figure.
+        spec: WuSpec,
+        /// First item.
+        from: usize,
+        /// Past the last item.
+        to: usize,
+    },
+    /// The counterexample explorer.
+    Explore {
+        /// The family to search.
+        settings: ExploreSettings,
+    },
+}
+
+/// What the worker says.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Message {
+    /// The worker listens (requests posted before this may be lost: the page waits for it).
+    Ready,
+    /// `done` of `total` work items of job `id`.
+    Progress {
+        /// The job.
+        id: u32,
+        /// Items done.
+        done: u64,
+        /// Items in all.
+        total: u64,
+    },
+    /// The rows of a [`Job::LiuFig6`].
+    LiuFig6 {
+        /// The job.
+        id: u32,
+        /// One per n, increasing.
+        rows: Vec<LiuFig6Row>,
+    },
+    /// The times of a [`Job::WuItems`]: FEF, ECF, WR, WRP and the lower bound, per item.
+    WuTimes {
+        /// The job.
+        id: u32,
+        /// One per item, in order.
+        times: Vec<[f64; 5]>,
+    },
+    /// What a [`Job::Explore`] found.
+    Explored {
+        /// The job.
+        id: u32,
+        /// The result.
+        found: Found,
+    },
+    /// The job failed (bad settings, an algorithm's error), or the request could not be read.
+    Failed {
+        /// The job (0 when the request could not be read).
+        id: u32,
+        /// Why.
+        error: String,
+    },
+}
+
+impl Message {
+    /// The job the message is about (`None` for [`Message::Ready`]).
+    pub fn id(&self) -> Option<u32> {
+        match self {
+            Message::Ready => None,
+            Message::Progress { id, .. }
+            | Message::LiuFig6 { id, .. }
+            | Message::WuTimes { id, .. }
+            | Message::Explored { id, .. }
+            | Message::Failed { id, .. } => Some(*id),
+        }
+    }
+}
+
+/// The explorer's settings ([`ExploreSpec`] with serde): `random` is `Some((tries, seed))` for
+/// a random search, `None` for every member.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExploreSettings {
+    /// Node or sender-receiver model.
+    pub model: ModelKind,
+    /// Number of destination kinds.
+    pub types: usize,
+    /// Costs are whole numbers from 1 to this.
+    pub max_cost: u32,
+    /// Smallest number of nodes (source included).
+    pub n_min: usize,
+    /// Largest number of nodes.
+    pub n_max: usize,
+    /// `(tries, seed)` of a random search; `None`: exhaustive.
+    pub random: Option<(u64, u64)>,
+}
+
+impl ExploreSettings {
+    /// The core's spec.
+    pub fn spec(&self) -> ExploreSpec {
+        ExploreSpec {
+            model: self.model,
+            types: self.types,
+            max_cost: self.max_cost,
+            nodes: (self.n_min, self.n_max),
+            search: match self.random {
+                Some((tries, seed)) => Search::Random { tries, seed },
+                None => Search::Exhaustive,
+            },
+        }
+    }
+}
+
+/// What an exploration found ([`Exploration`] with serde; instances as their JSON text).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Found {
+    /// Instances timed.
+    pub tried: u64,
+    /// Instances where greedy is optimal.
+    pub greedy_optimal: u64,
+    /// The histogram of greedy / optimum ([`Exploration::histogram`]).
+    pub histogram: Vec<u64>,
+    /// The worst instances, largest ratio first.
+    pub worst: Vec<Worst>,
+    /// False when the search stopped early.
+    pub complete: bool,
+}
+
+/// One of the worst instances found.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Worst {
+    /// Greedy's completion time.
+    pub greedy: f64,
+    /// The optimum.
+    pub optimum: f64,
+    /// Nodes, source included.
+    pub nodes: usize,
+    /// The instance as JSON (`docs/formats.md`), for loading into the editor.
+    pub instance: String,
+}
+
+impl Worst {
+    /// Greedy / optimum.
+    pub fn ratio(&self) -> f64 {
+        self.greedy / self.optimum
+    }
+}
+
+impl From<Exploration> for Found {
+    fn from(e: Exploration) -> Found {
+        Found {
+            tried: e.tried,
+            greedy_optimal: e.greedy_optimal,
+            histogram: e.histogram.to_vec(),
+            worst: e
+                .worst
+                .iter()
+                .map(|s| Worst {
+                    greedy: s.greedy,
+                    optimum: s.optimum,
+                    nodes: s.instance.nodes.len(),
+                    instance: s.instance.to_json(),
+                })
+                .collect(),
+            complete: e.complete,
+        }
+    }
+}
+
+/// A request as the text posted to the worker.
+pub fn encode_request(r: &Request) -> String {
+    serde_json::to_string(r).unwrap_or_default()
+}
+
+/// A request from the text the worker received.
+pub fn decode_request(text: &str) -> Result<Request, String> {
+    serde_json::from_str(text).map_err(|e| format!("unreadable request: {e}"))
+}
+
+/// A message as the text posted to the page.
+pub fn encode_message(m: &Message) -> String {
+    serde_json::to_string(m).unwrap_or_default()
+}
+
+/// A message from the text the page received.
+pub fn decode_message(text: &str) -> Result<Message, String> {
+    serde_json::from_str(text).map_err(|e| format!("unreadable message from the worker: {e}"))
+}

@@ -1,0 +1,30 @@
+//! The Experiments page: the papers' experiments (`liu-fig6`, `wu-fig3`, `wu-fig4`) and the
+//! counterexample explorer, run in web workers, with progress, Cancel, the CLI's charts (SVG,
+//! drawn in the page) and downloads.
+//!
+//! - [`plan`]: forms, jobs for the workers, merging their answers, CSV (pure, tested natively);
+//! - [`state`]: the page's reducer;
+//! - [`pool`]: the web workers (`web_sys::Worker`, the `hetcast-worker` binary);
+//! - [`page`]: the component; [`results`]: the result views.
+
+pub mod page;
+pub mod plan;
+pub mod pool;
+pub mod results;
+pub mod state;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;
+
+pub use page::ExperimentsPage;
+
+use crate::state::{Action, UiAction};
+
+/// What a key press (outside text fields) does while the Experiments page is open: Esc and
+/// `e` go back to the editor; the editor's keys do nothing.
+pub fn key_action(key: &str) -> Option<Action> {
+    match key {
+        "Escape" | "e" => Some(UiAction::CloseExperiments.into()),
+        "?" => Some(UiAction::ToggleHelp.into()),
+        _ => None,
+    }
+}

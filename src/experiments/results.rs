@@ -1,0 +1,149 @@
+//! What the Experiments page shows of a run: its progress, and the result (chart, summary,
+//! downloads; the explorer's worst instances with a Load button each).
+
+use super::plan::{Experiment, Outcome};
+use super::state::{Done, Running};
+use hetcast_core::AnyInstance;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// What the progress counts, by experiment.
+fn unit(exp: Experiment) -> &'static str {
+    match exp {
+        Experiment::LiuFig6 => "node-sizes",
+        Experiment::WuFig3 | Experiment::WuFig4 => "runs",
+        Experiment::Explore => "instances",
+    }
+}
+
+/// The progress bar of `run`, with counts, percent, seconds and workers.
+pub fn progress_view(run: &Running) -> Html {
+    let (done, total) = run.progress();
+    let pct = if total == 0 {
+        0.0
+    } else {
+        100.0 * done as f64 / total as f64
+    };
+    let secs = (run.now - run.started) / 1000.0;
+    let workers = run.parts.len();
+    html! {
+        <div class="exp-progress" id="exp-running" role="status">
+            <progress id="exp-progress" max={total.max(1).to_string()} value={done.to_string()}></progress>
+            <p>{ format!("{pct:.0}% · {done} of {total} {}", unit(run.exp)) }</p>
+            <p>{ format!("{secs:.1} s · {workers} worker{}", if workers == 1 { "" } else { "s" }) }</p>
+        </div>
+    }
+}
+
+/// The results area while `run` goes on and there is no result yet: a large progress line.
+pub fn running_view(run: &Running) -> Html {
+    let (done, total) = run.progress();
+    let pct = if total == 0 {
+        0.0
+    } else {
+        100.0 * done as f64 / total as f64
+    };
+    html! {
+        <div class="exp-running-big">
+            <p>{ format!("Running {}: {pct:.0}%", run.exp.tab()) }</p>
+            <progress max={total.max(1).to_string()} value={done.to_string()}></progress>
+            <p class="exp-hint">{"The page stays usable; Cancel stops the workers."}</p>
+        </div>
+    }
+}
+
+/// The result of `exp`, if any: summary, chart, downloads and (explorer) the worst instances.
+/// `on_load` gets an instance to load into the editor and where it came from; `on_download`
+/// a file name, MIME type and text.
+pub fn result_view(
+    exp: Experiment,
+    done: Option<&Rc<Done>>,
+    on_load: Callback<(AnyInstance, String)>,
+    on_download: Callback<(String, &'static str, String)>,
+) -> Html {
+    let Some(done) = done else {
+        return html! {
+            <p class="exp-empty">{ format!("Press Run to compute {} here; the chart appears when it is done.", exp.tab()) }</p>
+        };
+    };
+    let o = &done.outcome;
+    let stem = o.file_stem();
+    let dl_svg = {
+        let (cb, name) = (on_download.clone(), format!("{stem}.svg"));
+        let o = o.clone();
+        // The file is the CLI's chart (its size), drawn on demand.
+        Callback::from(move |_: MouseEvent| {
+            if let Ok(text) = o.file_svg() {
+                cb.emit((name.clone(), "image/svg+xml", text))
+            }
+        })
+    };
+    let dl_csv = {
+        let (cb, name, text) = (on_download, format!("{stem}.csv"), o.csv());
+        Callback::from(move |_: MouseEvent| cb.emit((name.clone(), "text/csv", text.clone())))
+    };
+    let chart = match &done.svg {
+        Ok(svg) => Html::from_html_unchecked(AttrValue::from(svg.clone())),
+        Err(e) => html! { <p class="exp-error">{ e.clone() }</p> },
+    };
+    html! {
+        <>
+        <div class="exp-summary">
+            <p id="exp-summary">{ o.summary() }</p>
+            <p class="exp-time" id="exp-time">{ format!("computed in {:.1} s on {} worker{}", done.seconds, done.workers,
+                if done.workers == 1 { "" } else { "s" }) }</p>
+            <button id="exp-svg" onclick={dl_svg} disabled={done.svg.is_err()}>{"SVG ⤓"}</button>
+            <button id="exp-csv" onclick={dl_csv}>{"CSV ⤓"}</button>
+        </div>
+        <div class={classes!("exp-chart", matches!(o, Outcome::Explore(..)).then_some("short"))} id="exp-chart">{ chart }</div>
+        if let Outcome::Explore(_, found) = o {
+            { worst_table(found, on_load) }
+        }
+        </>
+    }
+}
+
+/// The explorer's worst instances, each with a Load button (Enter on a focused row loads it
+/// too).
+fn worst_table(found: &hetcast_worker::Found, on_load: Callback<(AnyInstance, String)>) -> Html {
+    let rows = found.worst.iter().enumerate().map(|(i, w)| {
+        let instance = AnyInstance::from_json(&w.instance).ok();
+        let origin = format!(
+            "explorer, worst #{}: greedy {} / optimum {}",
+            i + 1,
+            w.greedy,
+            w.optimum
+        );
+        let load = instance.map(|inst| {
+            let cb = on_load.clone();
+            Rc::new(move || cb.emit((inst.clone(), origin.clone())))
+        });
+        let onclick = load.clone().map(|l| Callback::from(move |_: MouseEvent| l()));
+        let onkeydown = load.map(|l| {
+            Callback::from(move |e: KeyboardEvent| {
+                if e.key() == "Enter" {
+                    e.prevent_default();
+                    l();
+                }
+            })
+        });
+        html! {
+            <tr tabindex="0" onkeydown={onkeydown} id={format!("exp-worst-{i}")}>
+                <td>{ i + 1 }</td>
+                <td>{ w.greedy }</td>
+                <td>{ w.optimum }</td>
+                <td>{ format!("{:.3}", w.ratio()) }</td>
+                <td>{ w.nodes }</td>
+                <td><button id={format!("exp-load-{i}")} tabindex="-1" disabled={onclick.is_none()} {onclick}
+                    title="Load this instance into the editor">{"Load"}</button></td>
+            </tr>
+        }
+    });
+    html! {
+        <table class="exp-worst" id="exp-worst">
+            <caption>{"The worst instances found (click Load, or Enter on a row)"}</caption>
+            <thead><tr><th>{"#"}</th><th>{"greedy"}</th><th>{"optimum"}</th><th>{"ratio"}</th><th>{"nodes"}</th><th></th></tr></thead>
+            <tbody>{ for rows }</tbody>
+        </table>
+    }
+}

@@ -1,0 +1,181 @@
+//! The Experiments page's own state: the tab, the forms, the run in progress and the last
+//! result of each experiment ([`ExpState`], changed by [`ExpAction`]s).
+
+use super::plan::{Experiment, Field, Forms, Outcome, Whole};
+use hetcast_core::models::overhead::ModelKind;
+use hetcast_worker::Message;
+use std::rc::Rc;
+use yew::Reducible;
+
+/// A run in progress.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Running {
+    /// The job id of its requests.
+    pub id: u32,
+    /// Which experiment.
+    pub exp: Experiment,
+    /// Its settings.
+    pub whole: Whole,
+    /// `(done, total)` of each worker's job.
+    pub parts: Vec<(u64, u64)>,
+    /// Each worker's answer, when it has come.
+    pub answers: Vec<Option<Message>>,
+    /// When it started (ms, `Date.now()`).
+    pub started: f64,
+    /// The last time a message came (ms).
+    pub now: f64,
+}
+
+impl Running {
+    /// Work done and work in all, over the workers (0 of 0 until they have said).
+    pub fn progress(&self) -> (u64, u64) {
+        self.parts
+            .iter()
+            .fold((0, 0), |(d, t), &(pd, pt)| (d + pd, t + pt))
+    }
+}
+
+/// A finished run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Done {
+    /// The result.
+    pub outcome: Outcome,
+    /// Its chart, or why it could not be drawn.
+    pub svg: Result<String, String>,
+    /// Wall-clock seconds from the click to the last answer.
+    pub seconds: f64,
+    /// Workers used.
+    pub workers: usize,
+}
+
+/// The page's state.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ExpState {
+    /// The experiment on screen.
+    pub tab: Option<Experiment>,
+    /// The settings.
+    pub forms: Forms,
+    /// The run in progress (one at a time).
+    pub running: Option<Running>,
+    /// The last result of each experiment.
+    pub done: Vec<(Experiment, Rc<Done>)>,
+    /// The last error, with its experiment.
+    pub error: Option<(Experiment, String)>,
+}
+
+impl ExpState {
+    /// The experiment on screen (Liu Figure 6 at first).
+    pub fn tab(&self) -> Experiment {
+        self.tab.unwrap_or(Experiment::LiuFig6)
+    }
+
+    /// The last result of `exp`.
+    pub fn done(&self, exp: Experiment) -> Option<&Rc<Done>> {
+        self.done.iter().find(|(e, _)| *e == exp).map(|(_, d)| d)
+    }
+}
+
+/// What changes the page's state.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExpAction {
+    /// Show another experiment.
+    Tab(Experiment),
+    /// Type into a field.
+    Set(Field, String),
+    /// The explorer's model.
+    Model(ModelKind),
+    /// The explorer's search: random (true) or every member.
+    Random(bool),
+    /// A run started with `parts` workers at `at` ms.
+    Started {
+        /// Job id.
+        id: u32,
+        /// Which.
+        exp: Experiment,
+        /// Settings.
+        whole: Whole,
+        /// Workers.
+        parts: usize,
+        /// When.
+        at: f64,
+    },
+    /// Message `1` of worker `0`, arrived at `2` ms.
+    Worker(usize, Message, f64),
+    /// Stop the run (the page has terminated the workers).
+    Cancel,
+    /// A run could not start.
+    Failed(Experiment, String),
+}
+
+impl Reducible for ExpState {
+    type Action = ExpAction;
+
+    fn reduce(self: Rc<Self>, action: ExpAction) -> Rc<Self> {
+        let mut s = (*self).clone();
+        match action {
+            ExpAction::Tab(e) => s.tab = Some(e),
+            ExpAction::Set(f, v) => s.forms.set(f, v),
+            ExpAction::Model(m) => s.forms.model = m,
+            ExpAction::Random(r) => s.forms.random = r,
+            ExpAction::Started {
+                id,
+                exp,
+                whole,
+                parts,
+                at,
+            } => {
+                s.error = None;
+                s.running = Some(Running {
+                    id,
+                    exp,
+                    whole,
+                    parts: vec![(0, 0); parts],
+                    answers: vec![None; parts],
+                    started: at,
+                    now: at,
+                });
+            }
+            ExpAction::Worker(i, m, at) => {
+                let Some(run) = s.running.as_mut() else {
+                    return self;
+                };
+                if m.id() != Some(run.id) || i >= run.parts.len() {
+                    return self;
+                }
+                run.now = at;
+                match m {
+                    Message::Progress { done, total, .. } => run.parts[i] = (done, total),
+                    Message::Failed { error, .. } => {
+                        let exp = run.exp;
+                        s.running = None;
+                        s.error = Some((exp, error));
+                    }
+                    m => {
+                        run.parts[i].0 = run.parts[i].1;
+                        run.answers[i] = Some(m);
+                        if run.answers.iter().all(Option::is_some) {
+                            let run = s.running.take().expect("running");
+                            let answers = run.answers.into_iter().flatten().collect();
+                            match run.whole.merge(answers) {
+                                Ok(outcome) => {
+                                    let done = Done {
+                                        svg: outcome.svg(),
+                                        outcome,
+                                        seconds: (at - run.started) / 1000.0,
+                                        workers: run.parts.len(),
+                                    };
+                                    s.done.retain(|(e, _)| *e != run.exp);
+                                    s.done.push((run.exp, Rc::new(done)));
+                                }
+                                Err(e) => s.error = Some((run.exp, e)),
+                            }
+                        }
+                    }
+                }
+            }
+            ExpAction::Cancel => s.running = None,
+            ExpAction::Failed(e, why) => s.error = Some((e, why)),
+        }
+        Rc::new(s)
+    }
+}

@@ -1,0 +1,128 @@
+// End-to-end tests of the Experiments page (key e): experiments run in web workers (the
+// hetcast-worker binary of the Trunk build), the page stays responsive, Cancel stops a run, a
+// finished run shows the CLI's chart, and the explorer's worst instance loads into the editor.
+// Run: cd tests/e2e && node --test   (after trunk build --release)
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ARTIFACTS, parseSvg, useApp } from './harness.mjs';
+
+const openApp = useApp();
+
+/** Open the Experiments page with the key and show experiment `key`'s tab. */
+async function experiments(app, key) {
+  await app.page.keyboard.press('e');
+  await app.page.locator('#experiments:not(.hidden)').waitFor();
+  await app.page.click(`#exp-tab-${key}`);
+}
+
+/** Replace the text of input `selector`. */
+async function fill(app, selector, value) {
+  await app.page.fill(selector, String(value));
+}
+
+/** The progress bar's value and maximum while a run is on. */
+async function progress(app) {
+  return app.page.evaluate(() => {
+    const p = document.querySelector('#exp-progress');
+    return p ? { value: Number(p.value), max: Number(p.max) } : null;
+  });
+}
+
+test('a long run leaves the page responsive, and Cancel stops it', async () => {
+  const app = await openApp();
+  try {
+    await experiments(app, 'wu-fig3');
+    await fill(app, '#exp-wu-runs', 1000);
+    await app.page.click('#exp-run');
+    // The workers have started and reported progress.
+    await app.page.waitForFunction(() => Number(document.querySelector('#exp-progress')?.value) > 0);
+    // Typing in the page goes through at once while the workers compute.
+    const t0 = Date.now();
+    await app.page.click('#exp-wu-seed');
+    await app.page.keyboard.press('End');
+    await app.page.keyboard.type('7');
+    assert.equal(await app.page.inputValue('#exp-wu-seed'), '20017');
+    const typing = Date.now() - t0;
+    assert.ok(typing < 1500, `typing took ${typing} ms`);
+    // The main thread answers quickly (no long task blocks it).
+    const lag = await app.page.evaluate(
+      () => new Promise((r) => { const s = performance.now(); setTimeout(() => r(performance.now() - s), 0); }),
+    );
+    assert.ok(lag < 250, `a timeout fired ${lag} ms late`);
+    const p1 = await progress(app);
+    assert.ok(p1 && p1.value < p1.max, `still running: ${JSON.stringify(p1)}`);
+    await app.screenshot(`${ARTIFACTS}/e2e-experiments-running.png`);
+
+    await app.page.click('#exp-cancel');
+    await app.page.locator('#exp-running').waitFor({ state: 'detached' });
+    assert.equal(await app.page.isDisabled('#exp-run'), false);
+    assert.equal(await app.page.isDisabled('#exp-cancel'), true);
+    // Nothing comes back from the stopped workers.
+    await app.page.waitForTimeout(1500);
+    assert.equal(await app.page.locator('#exp-running').count(), 0);
+    assert.equal(await app.page.locator('#exp-chart').count(), 0);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.page.close();
+  }
+});
+
+test('liu-fig6 with small settings draws the chart; SVG and CSV download', async () => {
+  const app = await openApp();
+  try {
+    await experiments(app, 'liu-fig6');
+    await fill(app, '#exp-liu-runs', 20);
+    await fill(app, '#exp-liu-n-max', 30);
+    await app.page.keyboard.press('Enter');
+    const chart = app.page.locator('#exp-chart svg');
+    await chart.waitFor({ timeout: 30000 });
+    const shown = await chart.evaluate((el) => el.outerHTML);
+    await parseSvg(app, shown);
+    assert.match(await app.page.locator('#exp-summary').textContent(), /^n = 30: FNF \d+/);
+
+    const svg = await app.download('#exp-svg');
+    assert.equal(svg.name, 'liu-fig6.svg');
+    const doc = await parseSvg(app, svg.text);
+    assert.equal(doc.svg['@_width'], '1100');
+    assert.match(svg.text, /Liu et al\. Fig\. 6/);
+    const csv = await app.download('#exp-csv');
+    assert.equal(csv.name, 'liu-fig6.csv');
+    const lines = csv.text.trim().split('\n');
+    assert.equal(lines[0], 'n,fnf,random_mean,random_min,random_max,lower_bound,random_order_mean');
+    assert.equal(lines.length, 1 + 25);
+    // Exactly what `hetcast experiment liu-fig6 --runs 20` writes (same random runs as the CLI).
+    assert.equal(lines[1], '6,15,32.65,14,59,12,14.65');
+    assert.equal(lines[2], '7,16,34.4,16,58,12,15.05');
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.page.close();
+  }
+});
+
+test('the explorer times 135 instances; Enter on the worst loads it into the editor', async () => {
+  const app = await openApp();
+  try {
+    assert.match(await app.page.locator('#instance-summary').textContent(), /^(?!7 nodes)/);
+    await experiments(app, 'explore');
+    await app.page.click('#exp-run');
+    await app.page.locator('#exp-worst').waitFor({ timeout: 30000 });
+    assert.match(await app.page.locator('#exp-summary').textContent(), /^135 instances timed.*5 \/ 4 = 1\.250/);
+    const first = app.page.locator('#exp-worst-0 td');
+    assert.deepEqual((await first.allTextContents()).slice(1, 5), ['5', '4', '1.250', '7']);
+    await parseSvg(app, await app.page.locator('#exp-chart svg').evaluate((el) => el.outerHTML));
+    await app.screenshot(`${ARTIFACTS}/e2e-experiments-explorer.png`);
+
+    await app.page.focus('#exp-worst-0');
+    await app.page.keyboard.press('Enter');
+    await app.page.locator('#experiments.hidden').waitFor({ state: 'attached' });
+    await app.page.locator('#instance-summary', { hasText: /^7 nodes, node model/ }).waitFor();
+    // Back with the key: the results are still there; Esc leaves again.
+    await app.page.keyboard.press('e');
+    await app.page.locator('#exp-worst').waitFor();
+    await app.page.keyboard.press('Escape');
+    await app.page.locator('#experiments.hidden').waitFor({ state: 'attached' });
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.page.close();
+  }
+});
