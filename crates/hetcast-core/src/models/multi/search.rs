@@ -60,10 +60,10 @@ pub fn candidate(seed: u64) -> MultiInstance {
     let mut rng = SplitMix64::seed_from_u64(seed);
     let messages = (0..4)
         .map(|source| {
-            let count = rng.gen_range(2..=5usize);
+            let count = rng.gen_range(2..=5u64) as usize;
             let mut pool: Vec<usize> = (0..8).filter(|&v| v != source).collect();
             for i in 0..count {
-                let j = rng.gen_range(i..pool.len());
+                let j = rng.gen_range(i as u64..pool.len() as u64) as usize;
                 pool.swap(i, j);
             }
             let mut destinations = pool[..count].to_vec();
