@@ -35,16 +35,12 @@ impl SeedableRng for Rng64 {
 }
 
 impl Rng64 {
-    /// Xoshiro256++'s own seeding from a `u64` (SplitMix64), for the all-zero seed.
-    fn splitmix(mut state: u64) -> Rng64 {
-        const PHI: u64 = 0x9e37_79b9_7f4a_7c15;
+    /// Xoshiro256++'s own seeding from a `u64` ([`SplitMix64`]), for the all-zero seed.
+    fn splitmix(state: u64) -> Rng64 {
+        let mut mix = SplitMix64(state);
         let mut s = [0u64; 4];
         for w in &mut s {
-            state = state.wrapping_add(PHI);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            *w = z ^ (z >> 31);
+            *w = mix.next_u64();
         }
         Rng64 { s }
     }
@@ -78,6 +74,49 @@ impl RngCore for Rng64 {
     fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand::Error> {
         self.fill_bytes(dest);
         Ok(())
+    }
+}
+
+/// SplitMix64 (Steele, Lea, Flood): a small seeded generator whose output does not depend on
+/// the platform's word size.
+#[derive(Debug, Clone)]
+pub struct SplitMix64(pub u64);
+
+impl RngCore for SplitMix64 {
+    fn next_u32(&mut self) -> u32 {
+        (self.next_u64() >> 32) as u32
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn fill_bytes(&mut self, dest: &mut [u8]) {
+        for chunk in dest.chunks_mut(8) {
+            let v = self.next_u64().to_le_bytes();
+            chunk.copy_from_slice(&v[..chunk.len()]);
+        }
+    }
+
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand::Error> {
+        self.fill_bytes(dest);
+        Ok(())
+    }
+}
+
+impl SeedableRng for SplitMix64 {
+    type Seed = [u8; 8];
+
+    fn from_seed(seed: [u8; 8]) -> Self {
+        SplitMix64(u64::from_le_bytes(seed))
+    }
+
+    fn seed_from_u64(state: u64) -> Self {
+        SplitMix64(state)
     }
 }
 

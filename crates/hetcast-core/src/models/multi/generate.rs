@@ -43,7 +43,8 @@
 
 use super::instance::{Link, Message, MultiInstance, NodeClass, Overhead, MAX_NODES};
 use crate::error::Error;
-use rand::{Rng, RngCore, SeedableRng};
+pub(crate) use crate::rng::SplitMix64;
+use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 /// The range of the constant parts of the overheads, µs (section 5).
@@ -181,49 +182,6 @@ impl Default for Section5Spec {
             sizes: SizeMix::Small,
             dest_fraction: None,
         }
-    }
-}
-
-/// SplitMix64 (Steele, Lea, Flood): a small seeded generator whose output does not depend on
-/// the platform's word size.
-#[derive(Debug, Clone)]
-pub(crate) struct SplitMix64(u64);
-
-impl RngCore for SplitMix64 {
-    fn next_u32(&mut self) -> u32 {
-        (self.next_u64() >> 32) as u32
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn fill_bytes(&mut self, dest: &mut [u8]) {
-        for chunk in dest.chunks_mut(8) {
-            let v = self.next_u64().to_le_bytes();
-            chunk.copy_from_slice(&v[..chunk.len()]);
-        }
-    }
-
-    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), rand::Error> {
-        self.fill_bytes(dest);
-        Ok(())
-    }
-}
-
-impl SeedableRng for SplitMix64 {
-    type Seed = [u8; 8];
-
-    fn from_seed(seed: [u8; 8]) -> Self {
-        SplitMix64(u64::from_le_bytes(seed))
-    }
-
-    fn seed_from_u64(state: u64) -> Self {
-        SplitMix64(state)
     }
 }
 
