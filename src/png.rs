@@ -6,31 +6,11 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{
-    Blob, BlobPropertyBag, CanvasRenderingContext2d, HtmlAnchorElement, HtmlCanvasElement,
-    HtmlImageElement, Url,
+    Blob, BlobPropertyBag, CanvasRenderingContext2d, HtmlCanvasElement, HtmlImageElement, Url,
 };
 
 /// How many pixels of the PNG per CSS pixel of the drawing.
 pub const SCALE: f64 = 2.0;
-
-/// Offer `blob` as a file download named `filename`.
-pub fn download_blob(filename: &str, blob: &Blob) -> Result<(), JsValue> {
-    let url = Url::create_object_url_with_blob(blob)?;
-    let document = gloo::utils::document();
-    let a: HtmlAnchorElement = document.create_element("a")?.dyn_into()?;
-    a.set_href(&url);
-    a.set_download(filename);
-    a.set_attribute("style", "display:none")?;
-    let body = gloo::utils::body();
-    body.append_child(&a)?;
-    a.click();
-    body.remove_child(&a)?;
-    gloo::timers::callback::Timeout::new(10_000, move || {
-        let _ = Url::revoke_object_url(&url);
-    })
-    .forget();
-    Ok(())
-}
 
 /// The PNG of `svg` (a drawing of `width` x `height` CSS px) at [`SCALE`].
 pub async fn svg_to_png(svg: &str, width: f64, height: f64) -> Result<Blob, JsValue> {

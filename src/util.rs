@@ -21,7 +21,12 @@ pub fn download(filename: &str, mime: &str, text: &str) -> Result<(), JsValue> {
     let opts = BlobPropertyBag::new();
     opts.set_type(mime);
     let blob = Blob::new_with_str_sequence_and_options(&parts, &opts)?;
-    let url = Url::create_object_url_with_blob(&blob)?;
+    download_blob(filename, &blob)
+}
+
+/// Offer `blob` as a file download named `filename`.
+pub fn download_blob(filename: &str, blob: &Blob) -> Result<(), JsValue> {
+    let url = Url::create_object_url_with_blob(blob)?;
     let document = gloo::utils::document();
     let a: HtmlAnchorElement = document.create_element("a")?.dyn_into()?;
     a.set_href(&url);
@@ -31,7 +36,6 @@ pub fn download(filename: &str, mime: &str, text: &str) -> Result<(), JsValue> {
     body.append_child(&a)?;
     a.click();
     body.remove_child(&a)?;
-    // Give the browser time to start the download before the URL goes away.
     gloo::timers::callback::Timeout::new(10_000, move || {
         let _ = Url::revoke_object_url(&url);
     })

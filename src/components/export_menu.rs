@@ -90,7 +90,7 @@ pub fn export_menu(p: &StateProps) -> Html {
             wasm_bindgen_futures::spawn_local(async move {
                 let done = png::svg_to_png(&svg, scene.width, scene.height)
                     .await
-                    .and_then(|blob| png::download_blob(&name, &blob));
+                    .and_then(|blob| util::download_blob(&name, &blob));
                 if let Err(e) = done {
                     failed(&s, e);
                 }
