@@ -4,100 +4,14 @@
 //! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p hetcast-app --target wasm32-unknown-unknown`
 #![cfg(target_arch = "wasm32")]
 
-use gloo::timers::future::TimeoutFuture;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// The app mounted on a fresh element; unmounted and removed on drop.
-struct Mounted {
-    root: Element,
-    handle: Option<yew::AppHandle<hetcast_app::App>>,
-}
-
-impl Mounted {
-    async fn new() -> Mounted {
-        hetcast_app::util::clear_saved();
-        let doc = gloo::utils::document();
-        let root = doc.create_element("div").unwrap();
-        doc.body().unwrap().append_child(&root).unwrap();
-        let handle = hetcast_app::mount(root.clone());
-        settle().await;
-        Mounted {
-            root,
-            handle: Some(handle),
-        }
-    }
-}
-
-impl Drop for Mounted {
-    fn drop(&mut self) {
-        if let Some(h) = self.handle.take() {
-            h.destroy();
-        }
-        self.root.remove();
-        hetcast_app::util::clear_saved();
-    }
-}
-
-/// Let Yew render (it renders asynchronously after a dispatch).
-async fn settle() {
-    TimeoutFuture::new(30).await;
-}
-
-fn el(id: &str) -> Element {
-    gloo::utils::document()
-        .get_element_by_id(id)
-        .unwrap_or_else(|| panic!("no element #{id}"))
-}
-
-fn text(id: &str) -> String {
-    el(id).text_content().unwrap_or_default().trim().to_string()
-}
-
-fn count(selector: &str) -> u32 {
-    gloo::utils::document()
-        .query_selector_all(selector)
-        .unwrap()
-        .length()
-}
-
-async fn click(id: &str) {
-    el(id).dyn_into::<HtmlElement>().unwrap().click();
-    settle().await;
-}
-
-fn fire(target: &Element, kind: &str) {
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    let e = Event::new_with_event_init_dict(kind, &init).unwrap();
-    target.dispatch_event(&e).unwrap();
-}
-
-async fn choose(id: &str, value: &str) {
-    let sel: HtmlSelectElement = el(id).dyn_into().unwrap();
-    sel.set_value(value);
-    fire(&sel, "change");
-    settle().await;
-}
-
-async fn type_into(id: &str, value: &str) {
-    let input: HtmlInputElement = el(id).dyn_into().unwrap();
-    input.set_value(value);
-    fire(&input, "input");
-    settle().await;
-}
-
-async fn key(k: &str) {
-    let init = web_sys::KeyboardEventInit::new();
-    init.set_key(k);
-    init.set_bubbles(true);
-    let e = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
-    gloo::utils::body().dispatch_event(&e).unwrap();
-    settle().await;
-}
+mod common;
+use common::*;
 
 #[wasm_bindgen_test]
 async fn figure_1_from_the_gallery_greedy_completes_at_10() {

@@ -11,109 +11,12 @@ use hetcast_core::models::overhead::algo::{self, Algorithm};
 use hetcast_core::models::overhead::gallery;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
-use web_sys::{Element, Event, EventInit, HtmlElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// The app mounted on a fresh element; unmounted (and the saved work cleared) on drop.
-struct Mounted {
-    root: Element,
-    handle: Option<yew::AppHandle<hetcast_app::App>>,
-}
-
-impl Mounted {
-    /// Mount with nothing saved.
-    async fn new() -> Mounted {
-        hetcast_app::util::clear_saved();
-        Mounted::keep().await
-    }
-
-    /// Mount over what is saved (a reload).
-    async fn keep() -> Mounted {
-        let doc = gloo::utils::document();
-        // The page of a failed test: out of the way.
-        let old = doc.query_selector_all(".test-root").unwrap();
-        for i in 0..old.length() {
-            if let Some(e) = old.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
-                e.remove();
-            }
-        }
-        let root = doc.create_element("div").unwrap();
-        root.set_class_name("test-root");
-        doc.body().unwrap().append_child(&root).unwrap();
-        let handle = hetcast_app::mount(root.clone());
-        settle().await;
-        Mounted {
-            root,
-            handle: Some(handle),
-        }
-    }
-
-    /// Unmount, keeping what is saved.
-    async fn close(mut self) {
-        if let Some(h) = self.handle.take() {
-            h.destroy();
-        }
-        self.root.remove();
-        std::mem::forget(self);
-        settle().await;
-    }
-}
-
-impl Drop for Mounted {
-    fn drop(&mut self) {
-        if let Some(h) = self.handle.take() {
-            h.destroy();
-        }
-        self.root.remove();
-        hetcast_app::util::clear_saved();
-    }
-}
-
-async fn settle() {
-    TimeoutFuture::new(40).await;
-}
-
-fn el(id: &str) -> Element {
-    gloo::utils::document()
-        .get_element_by_id(id)
-        .unwrap_or_else(|| panic!("no element #{id}"))
-}
-
-fn text(id: &str) -> String {
-    el(id).text_content().unwrap_or_default().trim().to_string()
-}
-
-/// The text of the notice line (without its dismiss button).
-fn notice() -> String {
-    el("notice")
-        .first_element_child()
-        .and_then(|e| e.text_content())
-        .unwrap_or_default()
-}
-
-fn exists(id: &str) -> bool {
-    gloo::utils::document().get_element_by_id(id).is_some()
-}
-
-async fn click(id: &str) {
-    el(id).dyn_into::<HtmlElement>().unwrap().click();
-    settle().await;
-}
-
-fn fire(target: &Element, kind: &str) {
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    let e = Event::new_with_event_init_dict(kind, &init).unwrap();
-    target.dispatch_event(&e).unwrap();
-}
-
-async fn choose(id: &str, value: &str) {
-    let sel: HtmlSelectElement = el(id).dyn_into().unwrap();
-    sel.set_value(value);
-    fire(&sel, "change");
-    settle().await;
-}
+mod common;
+use common::*;
 
 fn set_value(id: &str, value: &str) {
     let input: HtmlInputElement = el(id).dyn_into().unwrap();
