@@ -328,6 +328,20 @@ pub fn multi_gantt_scene_at(
     timeline_scene(&gantt_timeline(inst, s, opts, title), at)
 }
 
+/// The moments of many-source schedule `s` a replay steps through: every send start, every
+/// arrival (the message reaches the receiver's buffer) and every receive end, in increasing
+/// order, each once.
+pub fn event_times(s: &MultiSchedule) -> Vec<f64> {
+    let mut t: Vec<f64> = s
+        .transfers
+        .iter()
+        .flat_map(|x| [x.send_start, x.arrive, x.recv_end])
+        .collect();
+    t.sort_by(f64::total_cmp);
+    t.dedup();
+    t
+}
+
 /// Options of [`multi_tree_scene`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct MultiTreeOptions {
@@ -799,5 +813,30 @@ mod tests {
         let s = simulate_multi(&inst, &MultiAlgorithm::Fef.run(&inst).unwrap()).unwrap();
         let scene = multi_tree_scene(&inst, &s, 9, &MultiTreeOptions::default());
         assert_eq!(scene.with_class("mnode").count(), 0);
+    }
+}
+
+#[cfg(test)]
+mod replay_tests {
+    use super::event_times;
+    use crate::catalog::Catalog;
+    use crate::models::multi::Multi;
+    use crate::models::Model;
+
+    #[test]
+    fn events_are_sorted_once_each_and_end_at_the_completion_time() {
+        for g in Multi::gallery() {
+            for &a in <Multi as Model>::Algorithm::ALL {
+                let Ok(sol) = Multi::solve(&g.instance, a, 1) else {
+                    continue;
+                };
+                let s = Multi::simulate(&g.instance, &sol).unwrap();
+                let ev = event_times(&s);
+                assert!(ev.windows(2).all(|w| w[0] < w[1]), "{}", g.id);
+                assert_eq!(ev.last().copied(), Some(s.completion_time), "{}", g.id);
+                let arrivals = s.transfers.iter().map(|t| t.arrive);
+                assert!(arrivals.into_iter().all(|t| ev.contains(&t)));
+            }
+        }
     }
 }

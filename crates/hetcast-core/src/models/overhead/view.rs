@@ -276,6 +276,20 @@ pub fn gantt_scene_at(
     timeline_scene(&gantt_timeline(inst, s, opts, title), at)
 }
 
+/// The moments of schedule `s` a replay steps through: every send start, every arrival (the
+/// message leaves the network, `end + L`) and every receive end, in increasing order, each
+/// once. The Gantt chart changes only at these times ([`gantt_scene_at`]).
+pub fn event_times(s: &Schedule) -> Vec<f64> {
+    let mut t: Vec<f64> = s
+        .sends
+        .iter()
+        .flat_map(|op| [op.start, op.recv_start, op.recv_end])
+        .collect();
+    t.sort_by(f64::total_cmp);
+    t.dedup();
+    t
+}
+
 /// Options of [`tree_scene`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TreeOptions {
@@ -520,5 +534,20 @@ mod tests {
         assert!(scene.items.iter().any(
             |i| matches!(i, Item::Text { text, class, .. } if *text == h && class == "title")
         ));
+    }
+}
+#[cfg(test)]
+mod replay_tests {
+    use super::event_times;
+    use crate::models::overhead::algo::greedy::greedy;
+    use crate::models::overhead::{gallery, simulate};
+
+    #[test]
+    fn the_events_of_the_greedy_schedule_of_libeskind_hadas_figure_1() {
+        let inst = gallery::libeskind_hadas_figure1();
+        let s = simulate(&inst, &greedy(&inst).unwrap().plan).unwrap();
+        assert_eq!(s.completion_time, 10.0);
+        // L = 0: every arrival is the end of its send; the last receive ends at T.
+        assert_eq!(event_times(&s), [0.0, 3.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0]);
     }
 }
