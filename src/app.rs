@@ -77,7 +77,7 @@ pub fn select_uses(key: &str) -> bool {
 
 /// True when the press of `key` on `target` belongs to a text field (or is a key a menu uses)
 /// and must not be treated as a command.
-fn is_typing(target: Option<web_sys::EventTarget>, key: &str) -> bool {
+pub(crate) fn is_typing(target: Option<web_sys::EventTarget>, key: &str) -> bool {
     let Some(el) = target.and_then(|t| t.dyn_into::<Element>().ok()) else {
         return false;
     };

@@ -8,6 +8,7 @@ pub mod field;
 pub mod help;
 pub mod menu;
 pub mod plan_file;
+pub mod playback;
 pub mod results;
 pub mod scenarios;
 pub mod scene_view;

@@ -203,11 +203,28 @@ impl ModelState {
     }
 
     /// The drawing of `view` of the selected result, if it has one, laid out for a panel of
-    /// `size` (fitted when `fit`).
-    pub fn scene(&self, view: View, size: (f64, f64), fit: bool) -> Option<Scene> {
+    /// `size` (fitted when `fit`), as it stands at time `at` (`None`: the whole schedule).
+    pub fn scene(&self, view: View, size: (f64, f64), fit: bool, at: Option<f64>) -> Option<Scene> {
         match self {
-            ModelState::Overhead(s) => s.scene(view, size, fit),
-            ModelState::Multi(s) => s.scene(view, size, fit),
+            ModelState::Overhead(s) => s.scene(view, size, fit, at),
+            ModelState::Multi(s) => s.scene(view, size, fit, at),
+        }
+    }
+
+    /// The completion time and the event times of the selected result, if it succeeded: what
+    /// its replay steps through.
+    pub fn replay(&self) -> Option<(f64, Vec<f64>)> {
+        match self {
+            ModelState::Overhead(s) => s.replay(),
+            ModelState::Multi(s) => s.replay(),
+        }
+    }
+
+    /// How the model writes a time ("6", "14 µs").
+    pub fn time_fmt(&self) -> fn(f64) -> String {
+        match self {
+            ModelState::Overhead(_) => crate::util::fmt_time,
+            ModelState::Multi(_) => hetcast_core::units::fmt_us,
         }
     }
 

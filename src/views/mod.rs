@@ -5,12 +5,14 @@
 
 use std::rc::Rc;
 
+use crate::components::playback::{transport_bar, use_playback};
 use crate::components::scene_view::SceneView;
 use crate::components::StateProps;
 use crate::models::ModelState;
 use crate::state::{Action, AppState, UiAction};
 use hetcast_core::layout::Scene;
 use hetcast_core::models::overhead::view::GanttOptions;
+use hetcast_core::models::View;
 use yew::prelude::*;
 
 /// Narrowest Gantt chart laid out; a narrower view scales it down.
@@ -83,11 +85,22 @@ pub fn fitted_gantt(view: (f64, f64), fit: bool, lay_out: impl Fn(f64) -> Scene)
     }
 }
 
-/// The Scene on screen: the current view of the selected result, if it draws one.
+/// The current view of the selected result, if it draws one, whole (what the exports write).
 pub fn current_scene(state: &AppState) -> Option<Scene> {
+    current_scene_at(state, None)
+}
+
+/// The current view of the selected result as it stands at time `at` (playback; `None`: the
+/// whole schedule), if it draws one.
+pub fn current_scene_at(state: &AppState, at: Option<f64>) -> Option<Scene> {
     state
         .model
-        .scene(state.ui.tab, state.ui.view_size(), state.ui.fit)
+        .scene(state.ui.tab, state.ui.view_size(), state.ui.fit, at)
+}
+
+/// True when view `view` can be played (the transport bar is shown under it).
+pub fn plays(view: View) -> bool {
+    view == View::Gantt
 }
 
 /// File name of an export of the current view: `hetcast-{algorithm}-{view}.{ext}`, e.g.
@@ -129,6 +142,9 @@ pub fn view_panel(p: &StateProps) -> Html {
     let state = &p.state;
     let ui = &state.ui;
     let panel_ref = use_node_ref();
+    let replay = state.model.replay().filter(|_| plays(ui.tab));
+    let has_replay = replay.is_some();
+    let playback = use_playback(replay, has_replay && !ui.help && !ui.experiments);
     {
         // Measure the panel after every render that may change its size (panels shown or
         // hidden, results, the notice line) and on resize.
@@ -144,6 +160,7 @@ pub fn view_panel(p: &StateProps) -> Html {
             known,
             state.model.id(),
             state.model.results_shape(),
+            has_replay,
         );
         use_effect_with(deps, move |_| {
             let measure = move || {
@@ -190,7 +207,13 @@ pub fn view_panel(p: &StateProps) -> Html {
             </button>
         }
     });
-    let drawing = current_scene(state).map(|scene| scene_html(state, scene));
+    // The schedule's own total and the playback's agree once the playback has loaded it.
+    let at = if has_replay && state.model.replay().map(|r| r.0) == Some(playback.total) {
+        playback.at()
+    } else {
+        None
+    };
+    let drawing = current_scene_at(state, at).map(|scene| scene_html(state, scene));
     let (body, msg_select) = match &state.model {
         ModelState::Overhead(m) => (m.view_body(drawing), html! {}),
         ModelState::Multi(m) => (
@@ -221,6 +244,9 @@ pub fn view_panel(p: &StateProps) -> Html {
                 aria-labelledby={format!("tab-{}", ui.tab.key())}>
                 { body }
             </div>
+            if has_replay {
+                { transport_bar(&playback, state.model.time_fmt()) }
+            }
         </section>
     }
 }

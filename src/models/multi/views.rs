@@ -21,7 +21,9 @@ pub fn message_swatch_class(k: usize) -> String {
 /// The Scene of `view` for a successful many-source run of the algorithm named `algo`: the
 /// Gantt chart (laid out for the panel, see [`fitted_gantt`]) or the tree of message `msg`;
 /// None for the other views. Headings and titles name the algorithm, the view, the instance
-/// and T ([`multi_gantt::heading`], [`multi_tree::heading`]).
+/// and T ([`multi_gantt::heading`], [`multi_tree::heading`]). The Gantt chart is drawn as it
+/// stands at time `at` (`None`: the whole schedule).
+#[allow(clippy::too_many_arguments)]
 pub fn multi_scene_of(
     inst: &MultiInstance,
     run: &MultiRunOk,
@@ -30,6 +32,7 @@ pub fn multi_scene_of(
     size: (f64, f64),
     fit: bool,
     msg: usize,
+    at: Option<f64>,
 ) -> Option<Scene> {
     match view {
         View::Tree => Some(view::multi_tree_scene(
@@ -45,19 +48,28 @@ pub fn multi_scene_of(
                 width,
                 title: view::gantt_heading(algo, inst, &run.schedule),
             };
-            view::multi_gantt_scene(inst, &run.schedule, &opts)
+            view::multi_gantt_scene_at(inst, &run.schedule, &opts, at)
         })),
         View::Trace | View::Tasks => None,
     }
 }
 
 impl MultiState {
-    /// The Scene of `view` of the selected result, if it succeeded and the view draws one.
-    pub fn scene(&self, view: View, size: (f64, f64), fit: bool) -> Option<Scene> {
+    /// The Scene of `view` of the selected result at time `at`, if it succeeded and the view
+    /// draws one.
+    pub fn scene(&self, view: View, size: (f64, f64), fit: bool, at: Option<f64>) -> Option<Scene> {
         let row = self.results.selected_row()?;
         let ok = row.outcome.as_ref().ok()?;
         let inst = &self.instance;
-        multi_scene_of(inst, ok, row.label(), view, size, fit, self.tree_msg)
+        multi_scene_of(inst, ok, row.label(), view, size, fit, self.tree_msg, at)
+    }
+
+    /// The completion time and the event times ([`view::event_times`]) of the selected
+    /// result, if it succeeded: what a replay of it needs.
+    pub fn replay(&self) -> Option<(f64, Vec<f64>)> {
+        let ok = self.results.selected_row()?.outcome.as_ref().ok()?;
+        let s = &ok.schedule;
+        Some((s.completion_time, view::event_times(s)))
     }
 
     /// The panel's content: a hint without a result, the error of a failed run, else the

@@ -14,7 +14,7 @@ use crate::views::fitted_gantt;
 /// The Scene of `view` for a successful run of the algorithm named `algo`, if the view draws
 /// one; its heading and title name the algorithm, the view, the instance and T
 /// ([`tree::heading`], [`gantt::heading`]). The Gantt chart is laid out for the panel (see
-/// [`fitted_gantt`]).
+/// [`fitted_gantt`]), as it stands at time `at` (`None`: the whole schedule).
 pub fn scene_of(
     inst: &Instance,
     run: &RunOk,
@@ -22,6 +22,7 @@ pub fn scene_of(
     view: View,
     size: (f64, f64),
     fit: bool,
+    at: Option<f64>,
 ) -> Option<Scene> {
     match view {
         View::Tree => Some(view::tree_scene(
@@ -38,18 +39,27 @@ pub fn scene_of(
                 title: view::gantt_heading(algo, inst, &run.schedule),
                 ..Default::default()
             };
-            view::gantt_scene(inst, &run.schedule, &opts)
+            view::gantt_scene_at(inst, &run.schedule, &opts, at)
         })),
         View::Trace | View::Tasks => None,
     }
 }
 
 impl OverheadState {
-    /// The Scene of `view` of the selected result, if it succeeded and the view draws one.
-    pub fn scene(&self, view: View, size: (f64, f64), fit: bool) -> Option<Scene> {
+    /// The Scene of `view` of the selected result at time `at`, if it succeeded and the view
+    /// draws one.
+    pub fn scene(&self, view: View, size: (f64, f64), fit: bool, at: Option<f64>) -> Option<Scene> {
         let row = self.results.selected_row()?;
         let ok = row.outcome.as_ref().ok()?;
-        scene_of(&self.instance, ok, &row.title(), view, size, fit)
+        scene_of(&self.instance, ok, &row.title(), view, size, fit, at)
+    }
+
+    /// The completion time and the event times ([`view::event_times`]) of the selected
+    /// result, if it succeeded: what a replay of it needs.
+    pub fn replay(&self) -> Option<(f64, Vec<f64>)> {
+        let ok = self.results.selected_row()?.outcome.as_ref().ok()?;
+        let s = &ok.schedule;
+        Some((s.completion_time, view::event_times(s)))
     }
 
     /// The panel's content: a hint without a result, the error of a failed run, else the
