@@ -21,6 +21,11 @@ pub const KEYS: &[(&str, &str)] = &[
         "show Tree, Gantt, Trace (many-source model: Tree, Gantt, Tasks, Trace)",
     ),
     ("j / k", "select the next / previous result"),
+    (
+        "p / Space",
+        "Gantt view: play or pause the schedule (Space: not on a button)",
+    ),
+    (", / .", "Gantt view: step to the previous / next event"),
     ("z / y", "undo / redo an instance change"),
     ("i", "hide or show the instance panel"),
     ("f", "focus: only the drawing, as large as the window"),
