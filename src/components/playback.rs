@@ -292,13 +292,13 @@ pub fn transport_bar(pb: &UseReducerHandle<Playback>, fmt: fn(f64) -> String) ->
     html! {
         <div class="transport" role="group" aria-label="Playback">
             <button id="play-step-back" class="transport-btn" onclick={send(PlaybackAction::Step(-1))}
-                title="Previous event (key ,)" aria-label="Previous event">{"⏮"}</button>
+                title="Previous event (key ,)" aria-label="Previous event">{"|◀"}</button>
             <button id="play" class="transport-btn primary" onclick={send(PlaybackAction::TogglePlay)}
                 title="Play or pause (key p or Space)" aria-pressed={pb.playing.to_string()}>
                 { icon }{" "}{ word }
             </button>
             <button id="play-step-next" class="transport-btn" onclick={send(PlaybackAction::Step(1))}
-                title="Next event (key .)" aria-label="Next event">{"⏭"}</button>
+                title="Next event (key .)" aria-label="Next event">{"▶|"}</button>
             <input id="play-scrub" type="range" min="0" max={pb.total.to_string()} step="any"
                 value={pb.t.to_string()} oninput={seek} aria-label="Time"
                 aria-valuetext={format!("t = {}", fmt(pb.t))} />
