@@ -100,3 +100,27 @@ async fn the_scrubber_draws_the_schedule_as_it_stands_and_steps_go_event_to_even
     scrub_to(10.0).await;
     assert_eq!(bars_on_screen(), whole);
 }
+
+#[wasm_bindgen_test]
+async fn the_many_source_model_plays_through_the_same_transport_bar() {
+    use hetcast_core::models::multi::{algo::MultiAlgorithm, gallery as mg, view, Multi};
+    let _app = Mounted::new().await;
+    choose("model", "multi").await;
+    choose("gallery", "wu-wrp-beats-wr").await;
+    click("run-wrp").await;
+    click("tab-gantt").await;
+    let inst = mg::wrp_beats_wr();
+    let s = Multi::simulate(&inst, &Multi::solve(&inst, MultiAlgorithm::Wrp, 0).unwrap()).unwrap();
+    let fmt = hetcast_core::units::fmt_us;
+    let total = fmt(s.completion_time);
+    assert_eq!(text("play-time"), format!("t = {total} / {total}"));
+    assert_eq!(count("#scene-gantt rect[id^='send-']"), 14);
+    // From 0, the first step lands on the second event; fewer sends have begun.
+    scrub_to(0.0).await;
+    click("play-step-next").await;
+    let ev = view::event_times(&s);
+    assert_eq!(text("play-time"), format!("t = {} / {total}", fmt(ev[1])));
+    let begun = s.transfers.iter().filter(|t| t.send_start < ev[1]).count();
+    assert_eq!(count("#scene-gantt rect[id^='send-']"), begun as u32);
+    assert!(begun < 14);
+}
