@@ -17,7 +17,7 @@ use serde_json::Value;
 
 use crate::models::multi::{self, run_multi, MultiState};
 use crate::models::overhead::{self, run_one, OverheadState};
-use crate::models::{views_of, ModelState};
+use crate::models::{views_of, ModelState, Results, Row};
 use crate::plan_import::{multi_row, overhead_row};
 use crate::state::AppState;
 
@@ -141,6 +141,21 @@ pub fn capture(state: &AppState) -> Scenario {
     }
 }
 
+/// What every model keeps of its results: the runs (with their seeds), the selection and the
+/// edited plan.
+fn capture_results<R: Row>(results: &Results<R>, out: &mut ModelScenario) {
+    out.runs = results
+        .rows
+        .iter()
+        .map(|r| RunSpec {
+            algorithm: r.algo().key().into(),
+            seed: r.seed(),
+        })
+        .collect();
+    out.selected = selected_key(results.edited_selected, results.selected.map(|a| a.key()));
+    out.edited = results.edited.as_ref().and_then(|r| r.plan_json());
+}
+
 fn capture_model(m: &ModelState) -> ModelScenario {
     let mut out = ModelScenario {
         instance: instance_value(&m.instance()),
@@ -150,50 +165,13 @@ fn capture_model(m: &ModelState) -> ModelScenario {
         seed: None,
         tree_message: 0,
     };
-    let plan_value = |p: Result<Value, serde_json::Error>| p.ok();
     match m {
         ModelState::Overhead(s) => {
-            out.runs = s
-                .results
-                .rows
-                .iter()
-                .map(|r| RunSpec {
-                    algorithm: r.algo.key().into(),
-                    seed: (r.algo == Algorithm::Random).then_some(r.seed),
-                })
-                .collect();
-            out.selected = selected_key(
-                s.results.edited_selected,
-                s.results.selected.map(|a| a.key()),
-            );
-            out.edited = s
-                .results
-                .edited
-                .as_ref()
-                .and_then(|r| r.outcome.as_ref().ok())
-                .and_then(|ok| plan_value(serde_json::to_value(&ok.solution.plan)));
+            capture_results(&s.results, &mut out);
             out.seed = (s.seed_text != "1").then(|| s.seed_text.clone());
         }
         ModelState::Multi(s) => {
-            out.runs = s
-                .results
-                .rows
-                .iter()
-                .map(|r| RunSpec {
-                    algorithm: r.algo.key().into(),
-                    seed: None,
-                })
-                .collect();
-            out.selected = selected_key(
-                s.results.edited_selected,
-                s.results.selected.map(|a| a.key()),
-            );
-            out.edited = s
-                .results
-                .edited
-                .as_ref()
-                .and_then(|r| r.outcome.as_ref().ok())
-                .and_then(|ok| plan_value(serde_json::to_value(&ok.solution.plan)));
+            capture_results(&s.results, &mut out);
             out.tree_message = s.tree_msg;
         }
     }

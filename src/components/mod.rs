@@ -5,6 +5,7 @@ pub mod algorithms;
 pub mod editor;
 pub mod export_menu;
 pub mod field;
+pub mod file_button;
 pub mod help;
 pub mod menu;
 pub mod plan_file;

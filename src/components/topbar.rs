@@ -6,7 +6,6 @@ use std::rc::Rc;
 use super::StateProps;
 use crate::models::ModelState;
 use crate::state::{Action, ModelChoice, Notice, NoticeKind, UiAction};
-use gloo::file::callbacks::FileReader;
 use hetcast_core::models::multi::gallery as multi_gallery;
 use hetcast_core::models::overhead::{gallery, ModelKind};
 use hetcast_core::AnyInstance;
@@ -16,7 +15,7 @@ use hetcast_core::AnyInstance;
 pub fn gallery_title(title: &str) -> &str {
     title.split(':').next().unwrap_or(title).trim()
 }
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 /// The action that shows notice `n`.
@@ -31,7 +30,6 @@ pub const NOTICE_MS: u32 = 8000;
 #[function_component(TopBar)]
 pub fn top_bar(p: &StateProps) -> Html {
     let state = &p.state;
-    let file_ref = use_node_ref();
     let model_ref = use_node_ref();
     {
         // Keep the model menu in step with the instance (undo, imports and the gallery change it).
@@ -58,7 +56,6 @@ pub fn top_bar(p: &StateProps) -> Html {
             move || drop(timer)
         });
     }
-    let reader: Rc<RefCell<Option<FileReader>>> = use_mut_ref(|| None);
 
     let on_model = {
         let s = state.clone();
@@ -146,27 +143,10 @@ pub fn top_bar(p: &StateProps) -> Html {
             }
         })
     };
-    let on_import_click = {
-        let file_ref = file_ref.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(input) = file_ref.cast::<HtmlInputElement>() {
-                input.click();
-            }
-        })
-    };
-    let on_file = {
+    let on_read = {
         let s = state.clone();
-        let reader = reader.clone();
-        Callback::from(move |e: Event| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            let Some(file) = input.files().and_then(|f| f.get(0)) else {
-                return;
-            };
-            input.set_value("");
-            let name = file.name();
-            let file = gloo::file::File::from(file);
-            let s = s.clone();
-            let task = gloo::file::callbacks::read_as_text(&file, move |res| match res {
+        Callback::from(
+            move |(name, read): (String, Result<String, String>)| match read {
                 Ok(text) => match AnyInstance::from_json(&text) {
                     Ok(instance) => s.dispatch(Action::Load {
                         instance,
@@ -177,9 +157,8 @@ pub fn top_bar(p: &StateProps) -> Html {
                     )))),
                 },
                 Err(e) => s.dispatch(notify(Notice::error(format!("Could not read {name}: {e}")))),
-            });
-            *reader.borrow_mut() = Some(task);
-        })
+            },
+        )
     };
     let dispatch = |a: Action| {
         let s = state.clone();
@@ -219,9 +198,7 @@ pub fn top_bar(p: &StateProps) -> Html {
                 class={classes!((!pending.is_empty()).then_some("pending"))}
                 title="Load the example chosen in the gallery (Enter in the menu does the same)">{"Load"}</button>
             <super::scenarios::ScenarioMenu state={state.clone()} />
-            <button id="import" onclick={on_import_click} title="Load an instance from a JSON file">{"Import"}</button>
-            <input type="file" id="import-file" ref={file_ref} class="hidden" accept=".json,application/json"
-                tabindex="-1" aria-hidden="true" onchange={on_file} />
+            <super::file_button::FileButton id="import" label="Import" title="Load an instance from a JSON file" {on_read} />
             <super::export_menu::ExportMenu state={state.clone()} />
             <super::scenarios::ShareMenu state={state.clone()} />
             // In the spacer: one more item in the bar would cost a gap, and it wraps at 1280 px.

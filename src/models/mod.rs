@@ -259,6 +259,12 @@ pub trait Row: Clone {
     fn name(&self) -> String;
     /// A time as the model writes it ("10", "1,234 µs").
     fn fmt_time(t: f64) -> String;
+    /// The seed of a randomised run (none for the others).
+    fn seed(&self) -> Option<u64> {
+        None
+    }
+    /// The row's plan as its model's plan JSON, when the run succeeded.
+    fn plan_json(&self) -> Option<serde_json::Value>;
 }
 
 /// The results on the instance in use, in the order of the model's algorithm list, and the

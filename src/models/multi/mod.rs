@@ -72,6 +72,11 @@ impl Row for MultiRunRow {
     fn fmt_time(t: f64) -> String {
         hetcast_core::units::fmt_us(t)
     }
+
+    fn plan_json(&self) -> Option<serde_json::Value> {
+        let ok = self.outcome.as_ref().ok()?;
+        serde_json::to_value(&ok.solution.plan).ok()
+    }
 }
 
 impl MultiRunRow {

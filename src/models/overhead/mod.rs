@@ -65,6 +65,15 @@ impl Row for RunRow {
     fn fmt_time(t: f64) -> String {
         crate::util::fmt_time(t)
     }
+
+    fn seed(&self) -> Option<u64> {
+        (self.algo == Algorithm::Random).then_some(self.seed)
+    }
+
+    fn plan_json(&self) -> Option<serde_json::Value> {
+        let ok = self.outcome.as_ref().ok()?;
+        serde_json::to_value(&ok.solution.plan).ok()
+    }
 }
 
 impl RunRow {
