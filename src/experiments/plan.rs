@@ -5,7 +5,7 @@ use hetcast_charts::Size;
 use hetcast_core::models::multi::algo::MultiAlgorithm;
 use hetcast_core::models::multi::experiment::{self as wu, WuRow, WuSpec};
 use hetcast_core::models::overhead::experiment::{self as liu, LiuFig6Row, LiuFig6Spec};
-use hetcast_core::models::overhead::explore::{BIN, BINS};
+use hetcast_core::models::overhead::explore::histogram_csv;
 use hetcast_core::models::overhead::ModelKind;
 use hetcast_worker::{ExploreSettings, Found, Job, Message};
 
@@ -523,19 +523,4 @@ fn explore_title(s: &ExploreSettings) -> String {
             None => String::new(),
         }
     )
-}
-
-/// The histogram as the CLI writes it (`greedy-explore.csv`).
-pub fn histogram_csv(histogram: &[u64]) -> String {
-    let mut csv = String::from("ratio_from,ratio_to,instances\n");
-    for (b, &count) in histogram.iter().enumerate() {
-        let from = 1.0 + b as f64 * BIN;
-        let to = if b + 1 == BINS {
-            "inf".to_string()
-        } else {
-            format!("{:.2}", from + BIN)
-        };
-        csv.push_str(&format!("{from:.2},{to},{count}\n"));
-    }
-    csv
 }

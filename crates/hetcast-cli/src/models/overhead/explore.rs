@@ -5,7 +5,9 @@
 use crate::args::ExperimentArgs;
 use crate::files::{out_dir, write_in};
 use crate::progress::Bar;
-use hetcast_core::models::overhead::explore::{explore, ExploreSpec, Search, BIN, BINS};
+use hetcast_core::models::overhead::explore::{
+    bin_labels, explore, histogram_csv, ExploreSpec, Search,
+};
 use hetcast_core::models::overhead::ModelKind;
 
 /// The family searched without options: the node model, 2 destination kinds, costs 1 to 8,
@@ -73,17 +75,9 @@ pub fn run(a: &ExperimentArgs) -> Result<(), String> {
         "{} instances timed; greedy optimal in {}",
         found.tried, found.greedy_optimal
     );
-    let mut csv = String::from("ratio_from,ratio_to,instances\n");
-    for (b, &count) in found.histogram.iter().enumerate() {
-        let from = 1.0 + b as f64 * BIN;
-        let to = if b + 1 == BINS {
-            "inf".to_string()
-        } else {
-            format!("{:.2}", from + BIN)
-        };
-        csv.push_str(&format!("{from:.2},{to},{count}\n"));
+    for ((from, to), &count) in bin_labels().into_iter().zip(&found.histogram) {
         if count > 0 {
-            println!("  [{from:.2}, {to}): {count}");
+            println!("  [{from}, {to}): {count}");
         }
     }
     let mut worst = String::from("[\n");
@@ -104,7 +98,7 @@ pub fn run(a: &ExperimentArgs) -> Result<(), String> {
         });
     }
     worst.push_str("]\n");
-    let csv_path = write_in(&dir, "greedy-explore.csv", &csv)?;
+    let csv_path = write_in(&dir, "greedy-explore.csv", &histogram_csv(&found.histogram))?;
     let json_path = write_in(&dir, "greedy-explore-worst.json", &worst)?;
     println!("wrote {csv_path} and {json_path}");
     Ok(())

@@ -250,6 +250,32 @@ impl Tally {
     }
 }
 
+/// The bins of a histogram as text: `(from, to)` with two decimals, `to` = "inf" for the last,
+/// open bin.
+pub fn bin_labels() -> Vec<(String, String)> {
+    (0..BINS)
+        .map(|b| {
+            let from = 1.0 + b as f64 * BIN;
+            let to = if b + 1 == BINS {
+                "inf".to_string()
+            } else {
+                format!("{:.2}", from + BIN)
+            };
+            (format!("{from:.2}"), to)
+        })
+        .collect()
+}
+
+/// The histogram as CSV (`ratio_from,ratio_to,instances`), as `hetcast experiment
+/// greedy-explore` and the Experiments page write it.
+pub fn histogram_csv(histogram: &[u64]) -> String {
+    let mut csv = String::from("ratio_from,ratio_to,instances\n");
+    for ((from, to), count) in bin_labels().into_iter().zip(histogram) {
+        csv.push_str(&format!("{from},{to},{count}\n"));
+    }
+    csv
+}
+
 /// Explore the family of `spec`. `progress(done, total)` is called every 256 members and at the
 /// end; returning false stops the search (the result then says `complete: false`).
 pub fn explore(
