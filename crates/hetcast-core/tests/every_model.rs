@@ -186,6 +186,7 @@ fn check_model<M: Model>() -> usize {
             for (k, tree) in trees.iter().enumerate() {
                 check_scene(tree, &format!("{what}, tree {k}"));
             }
+            check_motions(&trees, &M::tree_motions(inst, &s), t, &what);
             drawn += 1;
         }
     }
@@ -195,6 +196,38 @@ fn check_model<M: Model>() -> usize {
         cases.len()
     );
     drawn
+}
+
+/// What playback moves in the trees: one motion per tree; every id is an item of its tree;
+/// every edge carries the message for a while that ends when its receiver holds it; the last
+/// box to light up does so at the completion time, and at T every box that ever lights is lit.
+fn check_motions(trees: &[Scene], motions: &[hetcast_core::layout::Motion], t: f64, what: &str) {
+    assert_eq!(trees.len(), motions.len(), "{what}: one motion per tree");
+    let mut last = 0.0f64;
+    for (tree, m) in trees.iter().zip(motions) {
+        let ids: std::collections::HashSet<&str> = tree
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Rect { id, .. } | Item::Line { id, .. } => Some(id.as_str()),
+                _ => None,
+            })
+            .collect();
+        for n in &m.nodes {
+            assert!(ids.contains(n.id.as_str()), "{what}: no box {}", n.id);
+            last = last.max(n.holds);
+        }
+        for e in &m.edges {
+            assert!(ids.contains(e.id.as_str()), "{what}: no edge {}", e.id);
+            assert!(e.start < e.end, "{what}: {} carries nothing", e.id);
+            let to = e.id.rsplit('-').next().unwrap();
+            let holds = m.nodes.iter().find(|n| n.id == format!("node-{to}"));
+            assert_eq!(holds.map(|n| n.holds), Some(e.end), "{what}: {}", e.id);
+        }
+        assert_eq!(m.lit_at(t).count(), m.nodes.len(), "{what}: all lit at T");
+        assert_eq!(m.in_transit_at(t).count(), 0, "{what}: nothing moves at T");
+    }
+    assert_eq!(last, t, "{what}: the last box lights at T");
 }
 
 #[test]
@@ -235,6 +268,7 @@ fn the_checks_catch_overlapping_bars() {
             rect("send-0-1", 10.0, 7.0, 50.0, 26.0),
             rect("send-0-2", 40.0, 7.0, 50.0, 26.0),
         ],
+        time: None,
     };
     check_scene(&scene, "test");
 }
@@ -253,6 +287,7 @@ fn the_checks_catch_text_past_the_edge() {
             class: "legend".into(),
             anchor: Anchor::Start,
         }],
+        time: None,
     };
     check_scene(&scene, "test");
 }

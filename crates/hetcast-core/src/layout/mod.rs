@@ -17,11 +17,13 @@
 //! contains [`svg::DEFS`]; see [`svg`] for the remaining rules (arrows, tooltips, anchors).
 
 pub mod axis;
+pub mod motion;
 pub mod scene;
 pub mod style;
 pub mod svg;
 pub mod tidy_tree;
 pub mod timeline;
 
-pub use scene::{Anchor, Item, Scene};
+pub use motion::{EdgeMove, Motion, NodeMove};
+pub use scene::{Anchor, Item, Scene, TimeFrame};
 pub use style::{ROOT_CLASS, STYLE};

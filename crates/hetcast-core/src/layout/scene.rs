@@ -93,6 +93,36 @@ pub struct Scene {
     pub title: String,
     /// Items, painted in order.
     pub items: Vec<Item>,
+    /// Where time runs across the scene, for a timeline (playback draws its cursor from it
+    /// without laying the chart out again); `None` for other drawings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<TimeFrame>,
+}
+
+/// Where time runs across a timeline scene: time 0 at x `left`, `t_max` at x `right`, over the
+/// lanes from y `top` to `bottom`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, Default)]
+pub struct TimeFrame {
+    /// x of time 0.
+    pub left: f64,
+    /// x of `t_max`.
+    pub right: f64,
+    /// The time at `right` (the axis' last tick).
+    pub t_max: f64,
+    /// y of the top of the lanes.
+    pub top: f64,
+    /// y of the bottom of the lanes (the axis).
+    pub bottom: f64,
+}
+
+impl TimeFrame {
+    /// The x of time `t` (clamped to the frame).
+    pub fn x(&self, t: f64) -> f64 {
+        if self.t_max <= 0.0 || !t.is_finite() {
+            return self.left;
+        }
+        self.left + (t / self.t_max).clamp(0.0, 1.0) * (self.right - self.left)
+    }
 }
 
 impl Scene {
@@ -119,6 +149,7 @@ impl Scene {
                 class: "title".into(),
                 anchor: Anchor::Start,
             }],
+            time: None,
         }
     }
 }

@@ -210,6 +210,7 @@ mod tests {
                     anchor: Anchor::Middle,
                 },
             ],
+            time: None,
         };
         let s = to_svg(&scene);
         assert!(s.contains("<title>a &lt;b&gt;</title>"));

@@ -254,6 +254,7 @@ impl<'a> TidyTree<'a> {
             height: self.key_y + MARGIN,
             title,
             items,
+            time: None,
         }
     }
 }

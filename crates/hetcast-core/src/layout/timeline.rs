@@ -56,7 +56,7 @@
 //! ```
 
 use super::axis::{Ticks, TimeAxis};
-use super::scene::{Anchor, Item, Scene};
+use super::scene::{Anchor, Item, Scene, TimeFrame};
 use super::style::{
     message_class, message_variant, text_width, title_width, FONT_SMALL, FONT_TITLE,
 };
@@ -737,6 +737,13 @@ pub fn timeline_scene(t: &Timeline, at: Option<f64>) -> Scene {
         height: ly + 22.0 + MARGIN,
         title: t.title.clone(),
         items,
+        time: Some(TimeFrame {
+            left: frame.left,
+            right: frame.right,
+            t_max: frame.ticks.max,
+            top: lanes_top,
+            bottom: axis_y,
+        }),
     }
 }
 

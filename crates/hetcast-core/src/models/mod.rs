@@ -118,4 +118,7 @@ pub trait Model {
         algo: Self::Algorithm,
         s: &Self::Schedule,
     ) -> Vec<crate::layout::Scene>;
+    /// What moves in each of [`Model::tree_scenes`] when `s` is played (same order): when each
+    /// box holds the message and when each edge carries it.
+    fn tree_motions(inst: &Self::Instance, s: &Self::Schedule) -> Vec<crate::layout::Motion>;
 }

@@ -155,4 +155,10 @@ impl Model for Multi {
             })
             .collect()
     }
+
+    fn tree_motions(inst: &MultiInstance, s: &MultiSchedule) -> Vec<crate::layout::Motion> {
+        (0..inst.messages.len())
+            .map(|k| view::tree_motion(inst, s, k))
+            .collect()
+    }
 }

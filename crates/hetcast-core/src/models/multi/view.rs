@@ -379,6 +379,25 @@ pub fn box_name(inst: &MultiInstance, v: usize) -> String {
     with_class(inst, v, " · ", NAME_CHARS.saturating_sub(5))
 }
 
+/// What moves in [`multi_tree_scene`] of message `k` when `s` is played: each node holds
+/// `k` at `holds`; the edge into it carries `k` from the start of the send to the end of the
+/// receive. Empty for a schedule that does not fit or a `k` that is not a message.
+pub fn tree_motion(inst: &MultiInstance, s: &MultiSchedule, k: usize) -> crate::layout::Motion {
+    if !schedule_fits(inst, s) || k >= inst.messages.len() {
+        return crate::layout::Motion::default();
+    }
+    crate::layout::Motion::new(
+        s.holds[k]
+            .iter()
+            .enumerate()
+            .filter_map(|(v, h)| h.map(|h| (v, h))),
+        s.transfers
+            .iter()
+            .filter(|t| t.msg == k)
+            .map(|t| (t.from, t.to, t.send_start, t.recv_end)),
+    )
+}
+
 /// The tree message `k` followed in `s` (see the module documentation). A `k` that is not a
 /// message, or a schedule that does not fit the instance, gives a scene with a message only.
 pub fn multi_tree_scene(

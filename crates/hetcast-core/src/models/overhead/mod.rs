@@ -127,4 +127,8 @@ impl Model for Overhead {
         };
         vec![view::tree_scene(inst, s, &opts)]
     }
+
+    fn tree_motions(inst: &Instance, s: &Schedule) -> Vec<crate::layout::Motion> {
+        vec![view::tree_motion(inst, s)]
+    }
 }

@@ -290,6 +290,21 @@ pub fn event_times(s: &Schedule) -> Vec<f64> {
     t
 }
 
+/// What moves in [`tree_scene`] when `s` is played: each node holds the message at its
+/// `ready` time; the edge into it carries the message from the start of the send to then.
+/// Empty for a schedule that does not fit the instance.
+pub fn tree_motion(inst: &Instance, s: &Schedule) -> crate::layout::Motion {
+    if !fits(inst, s) {
+        return crate::layout::Motion::default();
+    }
+    crate::layout::Motion::new(
+        s.ready.iter().copied().enumerate(),
+        s.sends
+            .iter()
+            .map(|op| (op.from, op.to, op.start, s.ready[op.to])),
+    )
+}
+
 /// Options of [`tree_scene`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct TreeOptions {
