@@ -6,13 +6,16 @@ pub mod editor;
 pub mod export_menu;
 pub mod field;
 pub mod file_button;
+pub mod frames;
 pub mod help;
 pub mod menu;
 pub mod plan_file;
 pub mod playback;
+pub mod player;
 pub mod results;
 pub mod scenarios;
 pub mod scene_view;
+pub mod stepper;
 pub mod topbar;
 pub mod trace_list;
 

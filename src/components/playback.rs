@@ -10,7 +10,6 @@
 
 use std::rc::Rc;
 
-use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
@@ -68,6 +67,10 @@ pub enum PlaybackAction {
     Step(i32),
     /// Set the speed (an index into [`SPEEDS`]).
     Speed(usize),
+    /// One speed faster (+1) or slower (-1).
+    SpeedStep(i32),
+    /// Pause at the start (Home, `false`) or the end (End, `true`).
+    Edge(bool),
     /// An animation frame at this time stamp (ms).
     Frame(f64),
 }
@@ -147,6 +150,14 @@ impl Playback {
                 };
             }
             PlaybackAction::Speed(i) => p.speed = i.min(SPEEDS.len() - 1),
+            PlaybackAction::SpeedStep(d) => {
+                p.speed = p.speed.saturating_add_signed(d as isize).min(SPEEDS.len() - 1)
+            }
+            PlaybackAction::Edge(end) => {
+                p.playing = false;
+                p.t = if end { p.total } else { 0.0 };
+                p.last_frame = None;
+            }
             PlaybackAction::Frame(ts) => {
                 if !p.playing {
                     return p;
@@ -180,21 +191,26 @@ impl Reducible for Playback {
     }
 }
 
-/// What a key press (outside text fields) does to the playback, if anything.
+/// What a key press (outside text fields) does to the playback, if anything: Space or p
+/// play/pause, ← / → (or , / .) step, [ / ] (or − / +) speed, Home / End.
 pub fn key_action(key: &str) -> Option<PlaybackAction> {
     match key {
         "p" | " " => Some(PlaybackAction::TogglePlay),
-        "," => Some(PlaybackAction::Step(-1)),
-        "." => Some(PlaybackAction::Step(1)),
+        "," | "ArrowLeft" => Some(PlaybackAction::Step(-1)),
+        "." | "ArrowRight" => Some(PlaybackAction::Step(1)),
+        "[" | "-" => Some(PlaybackAction::SpeedStep(-1)),
+        "]" | "+" | "=" => Some(PlaybackAction::SpeedStep(1)),
+        "Home" => Some(PlaybackAction::Edge(false)),
+        "End" => Some(PlaybackAction::Edge(true)),
         _ => None,
     }
 }
 
-/// The playback of `replay` (the selected schedule, when there is one): the reducer, fed with
-/// the schedule, animation frames while playing, and the keys while `keys` (the transport bar
-/// is on screen and no dialog or page is over it).
+/// The playback of `replay` (the schedule on screen, when there is one): the reducer, fed
+/// with the schedule, and animation frames while playing. The keys are the player's
+/// ([`crate::components::player`]).
 #[hook]
-pub fn use_playback(replay: Option<(f64, Vec<f64>)>, keys: bool) -> UseReducerHandle<Playback> {
+pub fn use_playback(replay: Option<(f64, Vec<f64>)>) -> UseReducerHandle<Playback> {
     let pb = use_reducer(Playback::default);
     {
         let d = pb.dispatcher();
@@ -217,38 +233,12 @@ pub fn use_playback(replay: Option<(f64, Vec<f64>)>, keys: bool) -> UseReducerHa
             move || drop(frame)
         });
     }
-    {
-        let d = pb.dispatcher();
-        use_effect_with(keys, move |&keys| {
-            let listener = keys.then(|| {
-                let doc = gloo::utils::document();
-                let opts = EventListenerOptions::enable_prevent_default();
-                EventListener::new_with_options(&doc, "keydown", opts, move |e| {
-                    let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
-                        return;
-                    };
-                    if e.ctrl_key() || e.alt_key() || e.meta_key() || e.default_prevented() {
-                        return;
-                    }
-                    let key = e.key();
-                    if crate::app::is_typing(e.target(), &key) || space_is_taken(e, &key) {
-                        return;
-                    }
-                    if let Some(a) = key_action(&key) {
-                        e.prevent_default();
-                        d.dispatch(a);
-                    }
-                })
-            });
-            move || drop(listener)
-        });
-    }
     pb
 }
 
 /// True when Space presses a focused control (a button, a link, a menu, a slider): it does
 /// that, not play/pause.
-fn space_is_taken(e: &KeyboardEvent, key: &str) -> bool {
+pub fn space_is_taken(e: &KeyboardEvent, key: &str) -> bool {
     key == " "
         && e.target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
@@ -292,21 +282,21 @@ pub fn transport_bar(pb: &UseReducerHandle<Playback>, fmt: fn(f64) -> String) ->
     html! {
         <div class="transport" role="group" aria-label="Playback">
             <button id="play-step-back" class="transport-btn" onclick={send(PlaybackAction::Step(-1))}
-                title="Previous event (key ,)" aria-label="Previous event">{"|◀"}</button>
+                title="Previous event (key ← or ,)" aria-label="Previous event">{"|◀"}</button>
             <button id="play" class="transport-btn primary" onclick={send(PlaybackAction::TogglePlay)}
                 title="Play or pause (key p or Space)" aria-pressed={pb.playing.to_string()}>
                 { icon }{" "}{ word }
             </button>
             <button id="play-step-next" class="transport-btn" onclick={send(PlaybackAction::Step(1))}
-                title="Next event (key .)" aria-label="Next event">{"▶|"}</button>
+                title="Next event (key → or .)" aria-label="Next event">{"▶|"}</button>
             <input id="play-scrub" type="range" min="0" max={pb.total.to_string()} step="any"
                 value={pb.t.to_string()} oninput={seek} aria-label="Time"
                 aria-valuetext={format!("t = {}", fmt(pb.t))} />
             <output id="play-time" class="play-time" for="play-scrub">
                 { format!("t = {} / {}", fmt(pb.t), fmt(pb.total)) }
             </output>
-            <label class="play-speed">{"Speed "}
-                <select id="play-speed" onchange={speed} title="Playback speed (1x: the whole schedule in 10 s)">
+            <label class="play-speed">
+                <select id="play-speed" aria-label="Speed" onchange={speed} title="Playback speed (keys [ and ]; 1x: the whole schedule in 10 s)">
                     { for SPEEDS.iter().enumerate().map(|(i, s)| html! {
                         <option value={i.to_string()} selected={i == pb.speed}>{ format!("{s}x") }</option>
                     }) }
@@ -397,6 +387,17 @@ mod tests {
         assert_eq!(key_action(" "), Some(PlaybackAction::TogglePlay));
         assert_eq!(key_action("."), Some(PlaybackAction::Step(1)));
         assert_eq!(key_action(","), Some(PlaybackAction::Step(-1)));
+        assert_eq!(key_action("ArrowRight"), Some(PlaybackAction::Step(1)));
+        assert_eq!(key_action("["), Some(PlaybackAction::SpeedStep(-1)));
+        assert_eq!(key_action("+"), Some(PlaybackAction::SpeedStep(1)));
+        assert_eq!(key_action("End"), Some(PlaybackAction::Edge(true)));
         assert_eq!(key_action("x"), None);
+        let p = loaded().after(PlaybackAction::SpeedStep(1));
+        assert_eq!(SPEEDS[p.speed], 2.0);
+        let p = (0..9).fold(p, |p, _| p.after(PlaybackAction::SpeedStep(1)));
+        assert_eq!(SPEEDS[p.speed], 8.0);
+        let p = (0..9).fold(p, |p, _| p.after(PlaybackAction::SpeedStep(-1)));
+        assert_eq!(SPEEDS[p.speed], 0.25);
+        assert_eq!(loaded().after(PlaybackAction::Edge(false)).t, 0.0);
     }
 }

@@ -23,6 +23,13 @@ pub struct SceneViewProps {
     /// what the stylesheet gives the `<svg>`.
     #[prop_or_default]
     pub size: Option<(f64, f64)>,
+    /// Dots the player moves along the tree's edges (one per edge it moves; hidden until a
+    /// frame shows them, see [`crate::components::frames`]).
+    #[prop_or_default]
+    pub dots: usize,
+    /// The class of the dots' colour (a message's colour in many-message models).
+    #[prop_or_default]
+    pub dot_class: Option<AttrValue>,
 }
 
 /// The centre x (in scene units) of the tree's source box: the `node-{v}` rect with the class
@@ -126,6 +133,15 @@ pub fn scene_view(p: &SceneViewProps) -> Html {
             <style>{ STYLE }</style>
             <rect class="bg" x="0" y="0" width={w.clone()} height={h.clone()} />
             { for s.items.iter().map(item_html) }
+            if s.time.is_some() {
+                <rect class="pb-veil" x="0" y="0" width="0" height="0" />
+                <line class="pb-cursor" x1="0" y1="0" x2="0" y2="0" />
+            }
+            if p.dots > 0 {
+                <g class="pb-dots">
+                    { for (0..p.dots).map(|_| html! { <circle class={classes!("pb-dot", p.dot_class.clone())} cx="0" cy="0" r="9" /> }) }
+                </g>
+            }
         </svg>
     }
 }

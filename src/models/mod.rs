@@ -12,11 +12,13 @@ pub mod multi;
 pub mod overhead;
 
 use hetcast_core::catalog::Catalog;
-use hetcast_core::layout::Scene;
+use hetcast_core::layout::{Motion, Scene};
+use hetcast_core::trace::Step;
 use hetcast_core::models::{Model, View};
 use hetcast_core::{AnyInstance, ModelId};
 
 use crate::state::Notice;
+use crate::views::ViewLook;
 
 /// The model on screen and its state.
 #[derive(Clone, Debug, PartialEq)]
@@ -202,30 +204,68 @@ impl ModelState {
         }
     }
 
-    /// The drawing of `view` of the selected result, if it has one, laid out for a panel of
-    /// `size` (fitted when `fit`), as it stands at time `at` (`None`: the whole schedule).
-    pub fn scene(&self, view: View, size: (f64, f64), fit: bool, at: Option<f64>) -> Option<Scene> {
+    /// The drawing of `view` of row `pick` (see [`Results::by_key`]; `None`: the selected
+    /// row), if it has one, laid out as `look` says.
+    pub fn scene(&self, pick: Option<&str>, view: View, look: &ViewLook) -> Option<Scene> {
         match self {
-            ModelState::Overhead(s) => s.scene(view, size, fit, at),
-            ModelState::Multi(s) => s.scene(view, size, fit, at),
+            ModelState::Overhead(s) => s.scene(pick, view, look),
+            ModelState::Multi(s) => s.scene(pick, view, look),
         }
     }
 
-    /// The completion time and the event times of the selected result, if it succeeded: what
-    /// its replay steps through.
-    pub fn replay(&self) -> Option<(f64, Vec<f64>)> {
+    /// The completion time and the event times of row `pick` (`None`: the selected row),
+    /// if it succeeded: what its replay steps through.
+    pub fn replay(&self, pick: Option<&str>) -> Option<(f64, Vec<f64>)> {
         match self {
-            ModelState::Overhead(s) => s.replay(),
-            ModelState::Multi(s) => s.replay(),
+            ModelState::Overhead(s) => s.replay(pick),
+            ModelState::Multi(s) => s.replay(pick),
+        }
+    }
+
+    /// What moves in the tree of row `pick` when it is played.
+    pub fn motion(&self, pick: Option<&str>) -> Option<Motion> {
+        match self {
+            ModelState::Overhead(s) => s.motion(pick),
+            ModelState::Multi(s) => s.motion(pick),
+        }
+    }
+
+    /// The typed steps of row `pick` and its algorithm's pseudo-code (none for an edited
+    /// schedule).
+    pub fn steps(&self, pick: Option<&str>) -> Option<(Vec<Step>, &'static [&'static str])> {
+        match self {
+            ModelState::Overhead(s) => s.steps(pick),
+            ModelState::Multi(s) => s.steps(pick),
+        }
+    }
+
+    /// The message whose tree the Tree view shows (many-message models).
+    pub fn tree_message(&self) -> Option<usize> {
+        match self {
+            ModelState::Overhead(_) => None,
+            ModelState::Multi(s) => Some(s.tree_msg),
+        }
+    }
+
+    /// Every result that succeeded: key, name, T.
+    pub fn succeeded(&self) -> Vec<(String, String, f64)> {
+        match self {
+            ModelState::Overhead(s) => s.results.succeeded(),
+            ModelState::Multi(s) => s.results.succeeded(),
+        }
+    }
+
+    /// The key of the selected result.
+    pub fn selected_key(&self) -> Option<String> {
+        match self {
+            ModelState::Overhead(s) => s.results.selected_key(),
+            ModelState::Multi(s) => s.results.selected_key(),
         }
     }
 
     /// How the model writes a time ("6", "14 µs").
     pub fn time_fmt(&self) -> fn(f64) -> String {
-        match self {
-            ModelState::Overhead(_) => crate::util::fmt_time,
-            ModelState::Multi(_) => hetcast_core::units::fmt_us,
-        }
+        time_fmt_of(self.id())
     }
 
     /// The selected result's name in file names ("greedy", "random-seed7", "wrp"), "none"
@@ -236,6 +276,14 @@ impl ModelState {
             ModelState::Multi(s) if s.results.edited_selected => "edited".into(),
             ModelState::Multi(s) => s.results.selected.map_or("none", |a| a.key()).into(),
         }
+    }
+}
+
+/// How model `id` writes a time ("6", "14 µs").
+pub fn time_fmt_of(id: ModelId) -> fn(f64) -> String {
+    match id {
+        ModelId::Overhead => crate::util::fmt_time,
+        ModelId::Multi => hetcast_core::units::fmt_us,
     }
 }
 
@@ -292,7 +340,36 @@ impl<R: Row> Default for Results<R> {
     }
 }
 
+/// The key of the edited row in [`Results::by_key`] (the others are their algorithm's key).
+pub const EDITED_KEY: &str = "edited";
+
 impl<R: Row> Results<R> {
+    /// The row of algorithm key `key`, or the edited row ([`EDITED_KEY`]).
+    pub fn by_key(&self, key: &str) -> Option<&R> {
+        if key == EDITED_KEY {
+            return self.edited.as_ref();
+        }
+        self.rows.iter().find(|r| r.algo().key() == key)
+    }
+
+    /// Every row that succeeded: its key (see [`Results::by_key`]), its name and T.
+    pub fn succeeded(&self) -> Vec<(String, String, f64)> {
+        self.rows
+            .iter()
+            .map(|r| (r.algo().key().to_string(), r))
+            .chain(self.edited.iter().map(|r| (EDITED_KEY.to_string(), r)))
+            .filter_map(|(k, r)| Some((k, r.name(), r.time()?)))
+            .collect()
+    }
+
+    /// The key of the selected row (see [`Results::by_key`]).
+    pub fn selected_key(&self) -> Option<String> {
+        if self.edited_selected {
+            return self.edited.as_ref().map(|_| EDITED_KEY.to_string());
+        }
+        self.selected.map(|a| a.key().to_string())
+    }
+
     /// The selected row.
     pub fn selected_row(&self) -> Option<&R> {
         if self.edited_selected {

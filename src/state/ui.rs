@@ -3,6 +3,8 @@
 
 use hetcast_core::models::View;
 
+use crate::components::player::Mode;
+
 /// Severity of a notice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NoticeKind {
@@ -68,6 +70,20 @@ pub enum UiAction {
     ToggleExperiments,
     /// Close the Experiments page (Esc, Back); nothing when it is closed.
     CloseExperiments,
+    /// Play in time or through the algorithm's steps.
+    SetMode(Mode),
+    /// Show the selected result beside another one (key c), or stop.
+    ToggleCompare,
+    /// The result compared with (its key in the results), `None`: the best other one.
+    CompareWith(Option<String>),
+    /// Enter or leave lecture mode (key l): one view filling the screen, large text.
+    ToggleLecture,
+    /// Leave lecture mode and focus mode (Esc).
+    LeaveLecture,
+    /// Show the critical path in the drawings (key x), or stop.
+    ToggleCritical,
+    /// Start the player at this time (a link's `t=`), once.
+    StartAt(Option<f64>),
 }
 
 /// The screen around the model.
@@ -93,6 +109,18 @@ pub struct Ui {
     pub table_open: bool,
     /// The Experiments page is open (over the editor, which stays as it was).
     pub experiments: bool,
+    /// The player plays in time or through the algorithm's steps.
+    pub mode: Mode,
+    /// The comparison is on screen: the selected result beside [`Ui::compare_with`].
+    pub compare: bool,
+    /// The result compared with (its key), `None`: the best other one.
+    pub compare_with: Option<String>,
+    /// Lecture mode: one view filling the screen, large text, the player.
+    pub lecture: bool,
+    /// The critical path is drawn.
+    pub critical: bool,
+    /// A time the player starts at (a link's `t=`).
+    pub start_at: Option<f64>,
 }
 
 impl Default for Ui {
@@ -108,6 +136,12 @@ impl Default for Ui {
             fit: true,
             table_open: true,
             experiments: false,
+            mode: Mode::Time,
+            compare: false,
+            compare_with: None,
+            lecture: false,
+            critical: false,
+            start_at: None,
         }
     }
 }
@@ -144,6 +178,19 @@ impl Ui {
             UiAction::Dismiss => self.notice = None,
             UiAction::ToggleExperiments => self.experiments = !self.experiments,
             UiAction::CloseExperiments => self.experiments = false,
+            UiAction::SetMode(m) => self.mode = m,
+            UiAction::ToggleCompare => self.compare = !self.compare,
+            UiAction::CompareWith(k) => {
+                self.compare_with = k;
+                self.compare = true;
+            }
+            UiAction::ToggleLecture => self.lecture = !self.lecture,
+            UiAction::LeaveLecture => {
+                self.lecture = false;
+                self.focus = false;
+            }
+            UiAction::ToggleCritical => self.critical = !self.critical,
+            UiAction::StartAt(t) => self.start_at = t,
         }
     }
 }

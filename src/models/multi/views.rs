@@ -1,17 +1,18 @@
 //! The views of a many-source result: Tree (of one message) and Gantt (Scenes), Tasks (every
 //! node's task list) and Trace (the algorithm's steps); and the tree's message menu.
 
-use hetcast_core::layout::Scene;
+use hetcast_core::layout::{Motion, Scene};
 use hetcast_core::models::multi::view;
-use hetcast_core::models::multi::{MultiInstance, Op};
-use hetcast_core::models::View;
+use hetcast_core::models::multi::{Multi, MultiInstance, Op};
+use hetcast_core::models::{Model, View};
+use hetcast_core::trace::Step;
 use hetcast_core::units::fmt_us;
 use yew::prelude::*;
 
-use super::{MultiAction, MultiRunOk, MultiState};
+use super::{MultiAction, MultiRunOk, MultiRunRow, MultiState};
 use crate::components::trace_list::trace_list;
 use crate::components::StateHandle;
-use crate::views::fitted_gantt;
+use crate::views::{fitted_gantt, ViewLook};
 
 /// The CSS class of message `k`'s colour swatch in the editor ("swatch-mc0" .. "swatch-mc7").
 pub fn message_swatch_class(k: usize) -> String {
@@ -19,20 +20,16 @@ pub fn message_swatch_class(k: usize) -> String {
 }
 
 /// The Scene of `view` for a successful many-source run of the algorithm named `algo`: the
-/// Gantt chart (laid out for the panel, see [`fitted_gantt`]) or the tree of message `msg`;
-/// None for the other views. Headings and titles name the algorithm, the view, the instance
-/// and T ([`multi_gantt::heading`], [`multi_tree::heading`]). The Gantt chart is drawn as it
-/// stands at time `at` (`None`: the whole schedule).
-#[allow(clippy::too_many_arguments)]
+/// Gantt chart (laid out for the panel, see [`fitted_gantt`], its axis running to
+/// `look.time_max` at least) or the tree of message `msg`; None for the other views. Headings
+/// and titles name the algorithm, the view, the instance and T.
 pub fn multi_scene_of(
     inst: &MultiInstance,
     run: &MultiRunOk,
     algo: &str,
     view: View,
-    size: (f64, f64),
-    fit: bool,
     msg: usize,
-    at: Option<f64>,
+    look: &ViewLook,
 ) -> Option<Scene> {
     match view {
         View::Tree => Some(view::multi_tree_scene(
@@ -40,36 +37,64 @@ pub fn multi_scene_of(
             &run.schedule,
             msg,
             &view::MultiTreeOptions {
-                title: view::tree_heading(algo, inst, &run.schedule, msg),
+                title: look.heading(|| view::tree_heading(algo, inst, &run.schedule, msg)),
             },
         )),
-        View::Gantt => Some(fitted_gantt(size, fit, |width| {
+        View::Gantt => Some(fitted_gantt(look.size, look.fit, |width| {
             let opts = view::MultiGanttOptions {
                 width,
-                title: view::gantt_heading(algo, inst, &run.schedule),
+                title: look.heading(|| view::gantt_heading(algo, inst, &run.schedule)),
+                time_max: look.time_max,
             };
-            view::multi_gantt_scene_at(inst, &run.schedule, &opts, at)
+            view::multi_gantt_scene(inst, &run.schedule, &opts)
         })),
         View::Trace | View::Tasks => None,
     }
 }
 
 impl MultiState {
-    /// The Scene of `view` of the selected result at time `at`, if it succeeded and the view
-    /// draws one.
-    pub fn scene(&self, view: View, size: (f64, f64), fit: bool, at: Option<f64>) -> Option<Scene> {
-        let row = self.results.selected_row()?;
-        let ok = row.outcome.as_ref().ok()?;
-        let inst = &self.instance;
-        multi_scene_of(inst, ok, row.label(), view, size, fit, self.tree_msg, at)
+    /// The row `pick` names (an algorithm's key, or "edited"), or the selected row (`None`).
+    pub fn row(&self, pick: Option<&str>) -> Option<&MultiRunRow> {
+        match pick {
+            None => self.results.selected_row(),
+            Some(k) => self.results.by_key(k),
+        }
     }
 
-    /// The completion time and the event times ([`view::event_times`]) of the selected
-    /// result, if it succeeded: what a replay of it needs.
-    pub fn replay(&self) -> Option<(f64, Vec<f64>)> {
-        let ok = self.results.selected_row()?.outcome.as_ref().ok()?;
-        let s = &ok.schedule;
+    fn ok(&self, pick: Option<&str>) -> Option<(&MultiRunRow, &MultiRunOk)> {
+        let row = self.row(pick)?;
+        Some((row, row.outcome.as_ref().ok()?))
+    }
+
+    /// The Scene of `view` of row `pick`, if it succeeded and the view draws one.
+    pub fn scene(&self, pick: Option<&str>, view: View, look: &ViewLook) -> Option<Scene> {
+        let (row, ok) = self.ok(pick)?;
+        multi_scene_of(&self.instance, ok, row.label(), view, self.tree_msg, look)
+    }
+
+    /// The completion time and the event times ([`view::event_times`]) of row `pick`, if it
+    /// succeeded: what a replay of it needs.
+    pub fn replay(&self, pick: Option<&str>) -> Option<(f64, Vec<f64>)> {
+        let s = &self.ok(pick)?.1.schedule;
         Some((s.completion_time, view::event_times(s)))
+    }
+
+    /// What moves in the tree on screen (message [`MultiState::tree_msg`]) of row `pick`.
+    pub fn motion(&self, pick: Option<&str>) -> Option<Motion> {
+        let s = &self.ok(pick)?.1.schedule;
+        Some(view::tree_motion(&self.instance, s, self.tree_msg))
+    }
+
+    /// The typed steps of row `pick` and its algorithm's pseudo-code.
+    pub fn steps(&self, pick: Option<&str>) -> Option<(Vec<Step>, &'static [&'static str])> {
+        let (row, ok) = self.ok(pick)?;
+        if row.edited {
+            return None;
+        }
+        Some((
+            Multi::steps(&self.instance, row.algo, &ok.solution),
+            Multi::pseudo_code(row.algo),
+        ))
     }
 
     /// The panel's content: a hint without a result, the error of a failed run, else the

@@ -1,65 +1,93 @@
 //! The views of a one-source result: Tree and Gantt (Scenes) and Trace (the greedy steps).
 
-use hetcast_core::layout::Scene;
+use hetcast_core::layout::{Motion, Scene};
 use hetcast_core::models::overhead::view;
-use hetcast_core::models::overhead::Instance;
-use hetcast_core::models::View;
+use hetcast_core::models::overhead::{Instance, Overhead};
+use hetcast_core::models::{Model, View};
+use hetcast_core::trace::Step;
 use yew::prelude::*;
 
-use super::{OverheadState, RunOk};
+use super::{OverheadState, RunOk, RunRow};
 use crate::components::trace_list::trace_list;
 use crate::util::fmt_time;
-use crate::views::fitted_gantt;
+use crate::views::{fitted_gantt, ViewLook};
 
 /// The Scene of `view` for a successful run of the algorithm named `algo`, if the view draws
-/// one; its heading and title name the algorithm, the view, the instance and T
-/// ([`tree::heading`], [`gantt::heading`]). The Gantt chart is laid out for the panel (see
-/// [`fitted_gantt`]), as it stands at time `at` (`None`: the whole schedule).
+/// one; its heading and title name the algorithm, the view, the instance and T. The Gantt
+/// chart is laid out for the panel (see [`fitted_gantt`]), its axis running to `time_max` at
+/// least (two schedules compared on one time scale).
 pub fn scene_of(
     inst: &Instance,
     run: &RunOk,
     algo: &str,
     view: View,
-    size: (f64, f64),
-    fit: bool,
-    at: Option<f64>,
+    look: &ViewLook,
 ) -> Option<Scene> {
     match view {
         View::Tree => Some(view::tree_scene(
             inst,
             &run.schedule,
             &view::TreeOptions {
-                title: view::tree_heading(algo, inst, &run.schedule),
+                title: look.heading(|| view::tree_heading(algo, inst, &run.schedule)),
                 ..Default::default()
             },
         )),
-        View::Gantt => Some(fitted_gantt(size, fit, |width| {
+        View::Gantt => Some(fitted_gantt(look.size, look.fit, |width| {
             let opts = view::GanttOptions {
                 width,
-                title: view::gantt_heading(algo, inst, &run.schedule),
+                title: look.heading(|| view::gantt_heading(algo, inst, &run.schedule)),
+                time_max: look.time_max,
                 ..Default::default()
             };
-            view::gantt_scene_at(inst, &run.schedule, &opts, at)
+            view::gantt_scene(inst, &run.schedule, &opts)
         })),
         View::Trace | View::Tasks => None,
     }
 }
 
 impl OverheadState {
-    /// The Scene of `view` of the selected result at time `at`, if it succeeded and the view
-    /// draws one.
-    pub fn scene(&self, view: View, size: (f64, f64), fit: bool, at: Option<f64>) -> Option<Scene> {
-        let row = self.results.selected_row()?;
-        let ok = row.outcome.as_ref().ok()?;
-        scene_of(&self.instance, ok, &row.title(), view, size, fit, at)
+    /// The row `pick` names (an algorithm's key, or "edited"), or the selected row (`None`).
+    pub fn row(&self, pick: Option<&str>) -> Option<&RunRow> {
+        match pick {
+            None => self.results.selected_row(),
+            Some(k) => self.results.by_key(k),
+        }
     }
 
-    /// The completion time and the event times ([`view::event_times`]) of the selected
-    /// result, if it succeeded: what a replay of it needs.
-    pub fn replay(&self) -> Option<(f64, Vec<f64>)> {
-        let ok = self.results.selected_row()?.outcome.as_ref().ok()?;
-        let s = &ok.schedule;
+    /// The row's successful run.
+    fn ok(&self, pick: Option<&str>) -> Option<(&RunRow, &RunOk)> {
+        let row = self.row(pick)?;
+        Some((row, row.outcome.as_ref().ok()?))
+    }
+
+    /// The Scene of `view` of the row `pick`, if it succeeded and the view draws one.
+    pub fn scene(&self, pick: Option<&str>, view: View, look: &ViewLook) -> Option<Scene> {
+        let (row, ok) = self.ok(pick)?;
+        scene_of(&self.instance, ok, &row.title(), view, look)
+    }
+
+    /// The completion time and the event times ([`view::event_times`]) of the row `pick`,
+    /// if it succeeded: what a replay of it needs.
+    pub fn replay(&self, pick: Option<&str>) -> Option<(f64, Vec<f64>)> {
+        let s = &self.ok(pick)?.1.schedule;
         Some((s.completion_time, view::event_times(s)))
+    }
+
+    /// What moves in the tree of row `pick` when it is played.
+    pub fn motion(&self, pick: Option<&str>) -> Option<Motion> {
+        Some(view::tree_motion(&self.instance, &self.ok(pick)?.1.schedule))
+    }
+
+    /// The typed steps of row `pick` and its algorithm's pseudo-code.
+    pub fn steps(&self, pick: Option<&str>) -> Option<(Vec<Step>, &'static [&'static str])> {
+        let (row, ok) = self.ok(pick)?;
+        if row.edited {
+            return None;
+        }
+        Some((
+            Overhead::steps(&self.instance, row.algo, &ok.solution),
+            Overhead::pseudo_code(row.algo),
+        ))
     }
 
     /// The panel's content: a hint without a result, the error of a failed run, else the

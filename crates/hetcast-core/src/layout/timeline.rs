@@ -267,6 +267,9 @@ pub struct Timeline {
     pub plain: bool,
     /// Replay look: marks beginning after this get the class `future`, and a `now` line.
     pub faded_after: Option<f64>,
+    /// The axis runs to this time at least: charts of several schedules compared side by
+    /// side share one time scale. `None`: to the chart's own last time.
+    pub time_max: Option<f64>,
 }
 
 impl Default for Timeline {
@@ -284,6 +287,7 @@ impl Default for Timeline {
             legend: Vec::new(),
             plain: false,
             faded_after: None,
+            time_max: None,
         }
     }
 }
@@ -514,7 +518,12 @@ fn transit_strips(t: &Timeline) -> (Vec<usize>, Vec<usize>) {
 /// everything, `Some(a)` only what began before `a`, cut at `a`.
 pub fn timeline_scene(t: &Timeline, at: Option<f64>) -> Scene {
     let n = t.lanes.len();
-    let max_t = t.marks.iter().map(Mark::end).fold(t.completion, f64::max);
+    let max_t = t
+        .marks
+        .iter()
+        .map(Mark::end)
+        .chain(t.time_max.filter(|m| m.is_finite()))
+        .fold(t.completion, f64::max);
     let frame = Frame::new(t, max_t);
     let xt = |time: f64| frame.x(time);
     let look = t.look;

@@ -92,6 +92,8 @@ pub struct MultiGanttOptions {
     /// Width of the scene (the plot takes what the lane labels leave, at least
     /// [`crate::layout::timeline::MIN_PLOT_W`]). Default 1200.
     pub width: f64,
+    /// The axis runs to this time at least (charts compared on one time scale).
+    pub time_max: Option<f64>,
 }
 
 impl Default for MultiGanttOptions {
@@ -99,6 +101,7 @@ impl Default for MultiGanttOptions {
         MultiGanttOptions {
             title: String::new(),
             width: 1200.0,
+            time_max: None,
         }
     }
 }
@@ -295,6 +298,7 @@ pub fn gantt_timeline(
         legend,
         plain: s.transfers.len() > DENSE_TRANSFERS,
         faded_after: None,
+        time_max: opts.time_max,
     }
 }
 

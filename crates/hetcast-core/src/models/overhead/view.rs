@@ -68,6 +68,8 @@ pub struct GanttOptions {
     /// `future` (drawn faded). `None` draws everything. (To draw only what has happened by a
     /// moment, see [`gantt_scene_at`].)
     pub at: Option<f64>,
+    /// The axis runs to this time at least (charts compared on one time scale).
+    pub time_max: Option<f64>,
 }
 
 impl Default for GanttOptions {
@@ -76,6 +78,7 @@ impl Default for GanttOptions {
             title: String::new(),
             width: 1200.0,
             at: None,
+            time_max: None,
         }
     }
 }
@@ -250,6 +253,7 @@ pub fn gantt_timeline(
         legend,
         plain: false,
         faded_after: opts.at,
+        time_max: opts.time_max,
     }
 }
 

@@ -1,0 +1,273 @@
+//! The player under the drawings: playback of the schedule in time ([`super::playback`]) or
+//! the algorithm's steps ([`super::stepper`]), one bar for both, the same keys for both
+//! (Space, ← / →, [ / ], Home / End; `s` switches). Every frame is drawn into the drawings on
+//! screen by [`super::frames`], without laying them out again.
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::rc::Rc;
+
+use gloo::events::{EventListener, EventListenerOptions};
+use hetcast_core::layout::{Motion, Scene};
+use hetcast_core::trace::Step;
+use wasm_bindgen::JsCast;
+use web_sys::KeyboardEvent;
+use yew::prelude::*;
+
+use super::frames::Drawing;
+use super::playback::{key_action, space_is_taken, transport_bar, use_playback, PlaybackAction};
+use super::stepper::{pseudo_panel, use_stepper, StepperAction};
+
+/// A drawing on screen that the player moves.
+#[derive(Clone, Debug)]
+pub struct Shown {
+    /// Id of its `<svg>`.
+    pub svg_id: String,
+    /// Its scene.
+    pub scene: Rc<Scene>,
+    /// What moves in it (a tree).
+    pub motion: Option<Rc<Motion>>,
+    /// The message it shows (a many-message model's tree).
+    pub message: Option<usize>,
+    /// Nodes that hold the message later here than in the schedule compared with.
+    pub later: Rc<HashSet<usize>>,
+}
+
+impl PartialEq for Shown {
+    fn eq(&self, o: &Self) -> bool {
+        self.svg_id == o.svg_id
+            && Rc::ptr_eq(&self.scene, &o.scene)
+            && self.message == o.message
+            && self.later == o.later
+            && match (&self.motion, &o.motion) {
+                (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+                (None, None) => true,
+                _ => false,
+            }
+    }
+}
+
+/// Playback in time, or the algorithm's steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// The schedule as time runs.
+    #[default]
+    Time,
+    /// The algorithm's decisions, one step at a time.
+    Steps,
+}
+
+/// Props of [`Player`].
+#[derive(Properties, PartialEq, Clone)]
+pub struct PlayerProps {
+    /// The drawings it moves.
+    pub shown: Vec<Shown>,
+    /// The completion time (the longest, when two schedules are compared).
+    pub total: f64,
+    /// Event times.
+    pub events: Rc<Vec<f64>>,
+    /// The algorithm's steps (empty when it records none).
+    pub steps: Rc<Vec<Step>>,
+    /// Its pseudo-code.
+    pub pseudo: &'static [&'static str],
+    /// Its name.
+    pub algo: AttrValue,
+    /// The model on screen (how times are written).
+    pub model: hetcast_core::ModelId,
+    /// Playback or steps.
+    pub mode: Mode,
+    /// Switch mode.
+    pub on_mode: Callback<Mode>,
+    /// Keys are on (no dialog or page over the view).
+    pub keys: bool,
+    /// A time to start at (a link's `t=`), once the schedule is loaded.
+    #[prop_or_default]
+    pub start_at: Option<f64>,
+}
+
+/// The player (see the module documentation).
+#[function_component(Player)]
+pub fn player(p: &PlayerProps) -> Html {
+    let fmt = crate::models::time_fmt_of(p.model);
+    let pb = use_playback(Some((p.total, (*p.events).clone())));
+    let st = use_stepper(p.steps.len(), pb.speed);
+    let mode = if p.steps.is_empty() { Mode::Time } else { p.mode };
+    {
+        let d = pb.dispatcher();
+        use_effect_with((p.start_at, p.total), move |&(t, _)| {
+            if let Some(t) = t {
+                d.dispatch(PlaybackAction::Seek(t));
+            }
+        });
+    }
+    // Frames: rebuild what the drawings hold when they change, then draw the frame.
+    {
+        let cache: Rc<RefCell<(Vec<Shown>, Vec<Drawing>)>> = use_mut_ref(Default::default);
+        let steps = p.steps.clone();
+        use_effect_with(
+            (p.shown.clone(), mode, pb.at(), st.done),
+            move |(shown, mode, at, done)| {
+                let mut c = cache.borrow_mut();
+                if c.0 != *shown {
+                    c.1 = shown
+                        .iter()
+                        .filter_map(|s| {
+                            let d = Drawing::find(
+                                &s.svg_id,
+                                s.scene.time,
+                                s.motion.as_deref(),
+                                s.message,
+                            )?;
+                            d.mark_later(&s.later);
+                            Some(d)
+                        })
+                        .collect();
+                    c.0 = shown.clone();
+                }
+                for d in c.1.iter_mut() {
+                    match mode {
+                        Mode::Time => d.time_frame(*at),
+                        Mode::Steps => d.step_frame(&steps, *done),
+                    }
+                }
+            },
+        );
+    }
+    // Keys, for the mode on screen.
+    {
+        let (pd, sd, on_mode) = (pb.dispatcher(), st.dispatcher(), p.on_mode.clone());
+        let has_steps = !p.steps.is_empty();
+        use_effect_with((p.keys, mode, has_steps), move |&(keys, mode, has_steps)| {
+            let listener = keys.then(|| {
+                let doc = gloo::utils::document();
+                let opts = EventListenerOptions::enable_prevent_default();
+                EventListener::new_with_options(&doc, "keydown", opts, move |e| {
+                    let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                        return;
+                    };
+                    if e.ctrl_key() || e.alt_key() || e.meta_key() || e.default_prevented() {
+                        return;
+                    }
+                    let key = e.key();
+                    if crate::app::is_typing(e.target(), &key) || space_is_taken(e, &key) {
+                        return;
+                    }
+                    if key == "s" && has_steps {
+                        e.prevent_default();
+                        on_mode.emit(match mode {
+                            Mode::Time => Mode::Steps,
+                            Mode::Steps => Mode::Time,
+                        });
+                        return;
+                    }
+                    let Some(a) = key_action(&key) else {
+                        return;
+                    };
+                    e.prevent_default();
+                    match (mode, a) {
+                        (Mode::Time, a) => pd.dispatch(a),
+                        (Mode::Steps, PlaybackAction::TogglePlay) => {
+                            sd.dispatch(StepperAction::TogglePlay)
+                        }
+                        (Mode::Steps, PlaybackAction::Step(d)) => {
+                            sd.dispatch(StepperAction::Step(d))
+                        }
+                        (Mode::Steps, PlaybackAction::Edge(end)) => {
+                            sd.dispatch(StepperAction::Edge(end))
+                        }
+                        (Mode::Steps, a) => pd.dispatch(a),
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    let switch = |m: Mode, label: &str, title: &str, id: &str| {
+        let on_mode = p.on_mode.clone();
+        let on = mode == m;
+        html! {
+            <button id={id.to_string()} class={classes!("mode-btn", on.then_some("on"))} aria-pressed={on.to_string()}
+                onclick={Callback::from(move |_: MouseEvent| on_mode.emit(m))} title={title.to_string()}>{ label.to_string() }</button>
+        }
+    };
+    let modes = if p.steps.is_empty() {
+        html! {}
+    } else {
+        html! {
+            <span class="modes" role="group" aria-label="Play">
+                { switch(Mode::Time, "Time", "Play the schedule in time (key s switches)", "mode-time") }
+                { switch(Mode::Steps, "Steps", "Step through the algorithm's decisions (key s switches)", "mode-steps") }
+            </span>
+        }
+    };
+    let bar = match mode {
+        Mode::Time => transport_bar(&pb, fmt),
+        Mode::Steps => step_bar(&st, &pb),
+    };
+    html! {
+        <div class={classes!("player", (mode == Mode::Steps).then_some("stepping"))}>
+            if mode == Mode::Steps {
+                { pseudo_panel(&p.algo, p.pseudo, &p.steps, &st, fmt) }
+            }
+            <div class="player-bar">
+                { modes }
+                { bar }
+            </div>
+        </div>
+    }
+}
+
+/// The bar of the stepper: back, play, next, a slider over the steps, the speed.
+fn step_bar(
+    st: &UseReducerHandle<super::stepper::Stepper>,
+    pb: &UseReducerHandle<super::playback::Playback>,
+) -> Html {
+    let send = |a: StepperAction| {
+        let d = st.dispatcher();
+        Callback::from(move |_: MouseEvent| d.dispatch(a.clone()))
+    };
+    let seek = {
+        let (d, done) = (st.dispatcher(), st.done);
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            if let Ok(k) = input.value().parse::<usize>() {
+                d.dispatch(StepperAction::Step(k as i32 - done as i32));
+            }
+        })
+    };
+    let speed = {
+        let d = pb.dispatcher();
+        Callback::from(move |e: Event| {
+            let sel: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(i) = sel.value().parse::<usize>() {
+                d.dispatch(PlaybackAction::Speed(i));
+            }
+        })
+    };
+    let (icon, word) = if st.playing {
+        ("❚❚", "Pause")
+    } else {
+        ("▶", "Play")
+    };
+    html! {
+        <div class="transport" role="group" aria-label="Steps">
+            <button id="step-back" class="transport-btn" onclick={send(StepperAction::Step(-1))}
+                title="Previous step (key ←)" aria-label="Previous step">{"|◀"}</button>
+            <button id="step-play" class="transport-btn primary" onclick={send(StepperAction::TogglePlay)}
+                title="Play or pause the steps (key Space)" aria-pressed={st.playing.to_string()}>
+                { icon }{" "}{ word }
+            </button>
+            <button id="step-next" class="transport-btn" onclick={send(StepperAction::Step(1))}
+                title="Next step (key →)" aria-label="Next step">{"▶|"}</button>
+            <input id="step-scrub" type="range" min="0" max={st.len.to_string()} step="1"
+                value={st.done.to_string()} oninput={seek} aria-label="Step" />
+            <label class="play-speed">
+                <select id="step-speed" aria-label="Speed" onchange={speed} title="Steps per second (keys [ and ]; 1x: one a second)">
+                    { for super::playback::SPEEDS.iter().enumerate().map(|(i, s)| html! {
+                        <option value={i.to_string()} selected={i == pb.speed}>{ format!("{s}x") }</option>
+                    }) }
+                </select>
+            </label>
+        </div>
+    }
+}
