@@ -48,7 +48,10 @@ pub fn key_action(key: &str, help_open: bool, views: &[View]) -> Option<Action> 
         "y" => Action::Redo,
         "i" => UiAction::ToggleSide.into(),
         "f" => UiAction::ToggleFocus.into(),
-        "Escape" => UiAction::LeaveFocus.into(),
+        "Escape" => UiAction::LeaveLecture.into(),
+        "c" => UiAction::ToggleCompare.into(),
+        "l" => UiAction::ToggleLecture.into(),
+        "x" => UiAction::ToggleCritical.into(),
         "v" => UiAction::ToggleFit.into(),
         "t" => UiAction::ToggleTable.into(),
         "?" => UiAction::ToggleHelp.into(),
@@ -194,8 +197,8 @@ pub fn app() -> Html {
     // The instance panel stays mounted while hidden (focus mode, key i), so that what it holds
     // besides the instance (generator fields, open sections) is still there when it comes back.
     let ui = &state.ui;
-    let shown = ui.side && !ui.focus;
-    let layout_class = if ui.focus {
+    let shown = ui.side && !ui.focus && !ui.lecture;
+    let layout_class = if ui.focus || ui.lecture {
         "focus"
     } else if ui.side {
         "with-side"
@@ -219,19 +222,21 @@ pub fn app() -> Html {
                     <Generators state={state.clone()} />
                 }
             </aside>
-            if !ui.side && !ui.focus {
+            if !ui.side && !ui.focus && !ui.lecture {
                 <button class="show-side" id="show-side" onclick={toggle_side}
                     title="Show the instance panel (key i)">{"▶ Instance"}</button>
             }
         </>
     };
     html! {
-        <div class="app">
-            <TopBar state={state.clone()} />
+        <div class={classes!("app", ui.lecture.then_some("lecture"))}>
+            if !ui.lecture {
+                <TopBar state={state.clone()} />
+            }
             <div class={classes!("layout", layout_class)}>
                 { side }
                 <main class="main">
-                    if !ui.focus {
+                    if !ui.focus && !ui.lecture {
                         <AlgorithmBar state={state.clone()} />
                         <ResultsTable state={state.clone()} />
                     }
@@ -262,7 +267,15 @@ mod tests {
             key_action("2", false, views),
             Some(Action::Ui(UiAction::SetTab(View::Gantt)))
         );
-        assert_eq!(key_action("x", false, views), None);
+        assert_eq!(key_action("q", false, views), None);
+        assert_eq!(
+            key_action("c", false, views),
+            Some(Action::Ui(UiAction::ToggleCompare))
+        );
+        assert_eq!(
+            key_action("l", false, views),
+            Some(Action::Ui(UiAction::ToggleLecture))
+        );
         assert_eq!(key_action("r", true, views), None);
         assert_eq!(
             key_action("Escape", true, views),
@@ -270,7 +283,7 @@ mod tests {
         );
         assert_eq!(
             key_action("Escape", false, views),
-            Some(Action::Ui(UiAction::LeaveFocus))
+            Some(Action::Ui(UiAction::LeaveLecture))
         );
         assert!(select_uses("ArrowDown") && select_uses("Enter"));
         assert!(!select_uses("r") && !select_uses("1"));

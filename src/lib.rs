@@ -15,6 +15,7 @@
 
 pub mod app;
 pub mod components;
+pub mod deep_link;
 pub mod experiments;
 pub mod exports;
 pub mod models;

@@ -62,6 +62,12 @@ pub fn clear_all() {
 /// kept under [`BROKEN_KEY`], and the default example shown; never a panic.
 pub fn startup() -> AppState {
     let mut link_notice = None;
+    if let Some(link) = share::location_hash().and_then(|h| crate::deep_link::parse(&h)) {
+        match crate::deep_link::open(&link) {
+            Ok(s) => return s,
+            Err(e) => link_notice = Some(Notice::error(e)),
+        }
+    }
     if let Some(hash) = share::location_hash() {
         if let Some(payload) = share::payload_of(&hash) {
             share::clear_hash();
@@ -144,7 +150,21 @@ fn from_storage() -> AppState {
             )),
         };
     }
-    AppState::new(default_instance())
+    first_visit()
+}
+
+/// The first visit: Libeskind-Hadas et al.'s Figure 1 already run, greedy against the optimum,
+/// said in one line with a pointer to the comparison.
+pub fn first_visit() -> AppState {
+    use crate::models::overhead::OverheadAction;
+    use hetcast_core::models::overhead::algo::Algorithm;
+    let mut s = AppState::new(default_instance());
+    s.apply(OverheadAction::Run(Algorithm::Optimal));
+    s.apply(OverheadAction::Run(Algorithm::Greedy));
+    s.ui.notice = Some(Notice::info(
+        "Welcome. Libeskind-Hadas et al.'s Figure 1: greedy (FNF) completes at 10, the optimum at 9. Press c to compare them side by side, Space to play, ? for help.",
+    ));
+    s
 }
 
 fn unreadable(what: &str) -> AppState {

@@ -101,7 +101,9 @@ pub struct Drawing {
 
 /// The element with id `id` inside `root` (ids repeat when two drawings are compared).
 fn find(root: &Element, id: &str) -> Option<Element> {
-    root.query_selector(&format!("[id=\"{id}\"]")).ok().flatten()
+    root.query_selector(&format!("[id=\"{id}\"]"))
+        .ok()
+        .flatten()
 }
 
 impl Drawing {
@@ -300,8 +302,7 @@ impl Drawing {
         for (k, el) in &self.keyed {
             let state = if current.contains(k) {
                 Some("current")
-            } else if decided.contains(k) || matches!(k, Key::Node(v) if !receivers.contains(v))
-            {
+            } else if decided.contains(k) || matches!(k, Key::Node(v) if !receivers.contains(v)) {
                 None
             } else {
                 Some("future")

@@ -151,7 +151,10 @@ impl Playback {
             }
             PlaybackAction::Speed(i) => p.speed = i.min(SPEEDS.len() - 1),
             PlaybackAction::SpeedStep(d) => {
-                p.speed = p.speed.saturating_add_signed(d as isize).min(SPEEDS.len() - 1)
+                p.speed = p
+                    .speed
+                    .saturating_add_signed(d as isize)
+                    .min(SPEEDS.len() - 1)
             }
             PlaybackAction::Edge(end) => {
                 p.playing = false;

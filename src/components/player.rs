@@ -91,7 +91,11 @@ pub fn player(p: &PlayerProps) -> Html {
     let fmt = crate::models::time_fmt_of(p.model);
     let pb = use_playback(Some((p.total, (*p.events).clone())));
     let st = use_stepper(p.steps.len(), pb.speed);
-    let mode = if p.steps.is_empty() { Mode::Time } else { p.mode };
+    let mode = if p.steps.is_empty() {
+        Mode::Time
+    } else {
+        p.mode
+    };
     {
         let d = pb.dispatcher();
         use_effect_with((p.start_at, p.total), move |&(t, _)| {
@@ -137,50 +141,53 @@ pub fn player(p: &PlayerProps) -> Html {
     {
         let (pd, sd, on_mode) = (pb.dispatcher(), st.dispatcher(), p.on_mode.clone());
         let has_steps = !p.steps.is_empty();
-        use_effect_with((p.keys, mode, has_steps), move |&(keys, mode, has_steps)| {
-            let listener = keys.then(|| {
-                let doc = gloo::utils::document();
-                let opts = EventListenerOptions::enable_prevent_default();
-                EventListener::new_with_options(&doc, "keydown", opts, move |e| {
-                    let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
-                        return;
-                    };
-                    if e.ctrl_key() || e.alt_key() || e.meta_key() || e.default_prevented() {
-                        return;
-                    }
-                    let key = e.key();
-                    if crate::app::is_typing(e.target(), &key) || space_is_taken(e, &key) {
-                        return;
-                    }
-                    if key == "s" && has_steps {
+        use_effect_with(
+            (p.keys, mode, has_steps),
+            move |&(keys, mode, has_steps)| {
+                let listener = keys.then(|| {
+                    let doc = gloo::utils::document();
+                    let opts = EventListenerOptions::enable_prevent_default();
+                    EventListener::new_with_options(&doc, "keydown", opts, move |e| {
+                        let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                            return;
+                        };
+                        if e.ctrl_key() || e.alt_key() || e.meta_key() || e.default_prevented() {
+                            return;
+                        }
+                        let key = e.key();
+                        if crate::app::is_typing(e.target(), &key) || space_is_taken(e, &key) {
+                            return;
+                        }
+                        if key == "s" && has_steps {
+                            e.prevent_default();
+                            on_mode.emit(match mode {
+                                Mode::Time => Mode::Steps,
+                                Mode::Steps => Mode::Time,
+                            });
+                            return;
+                        }
+                        let Some(a) = key_action(&key) else {
+                            return;
+                        };
                         e.prevent_default();
-                        on_mode.emit(match mode {
-                            Mode::Time => Mode::Steps,
-                            Mode::Steps => Mode::Time,
-                        });
-                        return;
-                    }
-                    let Some(a) = key_action(&key) else {
-                        return;
-                    };
-                    e.prevent_default();
-                    match (mode, a) {
-                        (Mode::Time, a) => pd.dispatch(a),
-                        (Mode::Steps, PlaybackAction::TogglePlay) => {
-                            sd.dispatch(StepperAction::TogglePlay)
+                        match (mode, a) {
+                            (Mode::Time, a) => pd.dispatch(a),
+                            (Mode::Steps, PlaybackAction::TogglePlay) => {
+                                sd.dispatch(StepperAction::TogglePlay)
+                            }
+                            (Mode::Steps, PlaybackAction::Step(d)) => {
+                                sd.dispatch(StepperAction::Step(d))
+                            }
+                            (Mode::Steps, PlaybackAction::Edge(end)) => {
+                                sd.dispatch(StepperAction::Edge(end))
+                            }
+                            (Mode::Steps, a) => pd.dispatch(a),
                         }
-                        (Mode::Steps, PlaybackAction::Step(d)) => {
-                            sd.dispatch(StepperAction::Step(d))
-                        }
-                        (Mode::Steps, PlaybackAction::Edge(end)) => {
-                            sd.dispatch(StepperAction::Edge(end))
-                        }
-                        (Mode::Steps, a) => pd.dispatch(a),
-                    }
-                })
-            });
-            move || drop(listener)
-        });
+                    })
+                });
+                move || drop(listener)
+            },
+        );
     }
     let switch = |m: Mode, label: &str, title: &str, id: &str| {
         let on_mode = p.on_mode.clone();

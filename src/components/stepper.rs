@@ -182,13 +182,20 @@ mod tests {
     fn steps_go_forward_and_back_within_the_trace() {
         let s = Stepper::default().after(StepperAction::Load(3));
         assert_eq!((s.done, s.len), (1, 3));
-        let s = s.after(StepperAction::Step(1)).after(StepperAction::Step(1));
+        let s = s
+            .after(StepperAction::Step(1))
+            .after(StepperAction::Step(1));
         assert_eq!(s.done, 3);
         assert_eq!(s.after(StepperAction::Step(1)).done, 3);
         let s = s.after(StepperAction::Step(-1));
         assert_eq!(s.done, 2);
         assert_eq!(s.after(StepperAction::Edge(false)).done, 0);
-        assert_eq!(s.after(StepperAction::Edge(false)).after(StepperAction::Step(-1)).done, 0);
+        assert_eq!(
+            s.after(StepperAction::Edge(false))
+                .after(StepperAction::Step(-1))
+                .done,
+            0
+        );
         // The same trace again keeps the place; another one starts over.
         assert_eq!(s.after(StepperAction::Load(3)).done, 2);
         assert_eq!(s.after(StepperAction::Load(5)).done, 1);
@@ -203,7 +210,9 @@ mod tests {
         // From the end it starts again.
         assert_eq!((s.done, s.playing), (0, true));
         let s = s.after(StepperAction::Frame(0.0, 1.0));
-        let s = (1..=4).fold(s, |s, i| s.after(StepperAction::Frame(i as f64 * 250.0, 1.0)));
+        let s = (1..=4).fold(s, |s, i| {
+            s.after(StepperAction::Frame(i as f64 * 250.0, 1.0))
+        });
         assert_eq!(s.done, 1);
         // At 4x, a quarter of a second is a step.
         let s = s.after(StepperAction::Frame(1250.0, 4.0));

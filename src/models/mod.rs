@@ -13,8 +13,8 @@ pub mod overhead;
 
 use hetcast_core::catalog::Catalog;
 use hetcast_core::layout::{Motion, Scene};
-use hetcast_core::trace::Step;
 use hetcast_core::models::{Model, View};
+use hetcast_core::trace::Step;
 use hetcast_core::{AnyInstance, ModelId};
 
 use crate::state::Notice;

@@ -77,6 +77,9 @@ pub struct ViewLook {
     pub time_max: Option<f64>,
     /// Draw the heading (algorithm, instance, T).
     pub titled: bool,
+    /// How much larger than at 100% the text should come out when fitted (lecture mode: a
+    /// Gantt chart is laid out for a panel this many times smaller, then scaled up).
+    pub text_scale: f64,
 }
 
 impl ViewLook {
@@ -87,7 +90,14 @@ impl ViewLook {
             fit: state.ui.fit,
             time_max: None,
             titled: true,
+            text_scale: if state.ui.lecture { LECTURE_SCALE } else { 1.0 },
         }
+    }
+
+    /// The panel size a Gantt chart is laid out for (see [`ViewLook::text_scale`]).
+    pub fn layout_size(&self) -> (f64, f64) {
+        let k = self.text_scale.max(1.0);
+        (self.size.0 / k, self.size.1 / k)
     }
 
     /// The heading `make` gives, or none when untitled.
@@ -102,10 +112,12 @@ impl ViewLook {
 
 /// The current view of the selected result, if it draws one, whole (what the exports write).
 pub fn current_scene(state: &AppState) -> Option<Scene> {
-    state
-        .model
-        .scene(None, state.ui.tab, &ViewLook::of(state))
+    state.model.scene(None, state.ui.tab, &ViewLook::of(state))
 }
+
+/// In lecture mode, fitted Gantt charts are laid out for a panel this many times smaller and
+/// scaled up to fill it: their 14 px text comes out at 20 px or more.
+pub const LECTURE_SCALE: f64 = 1.5;
 
 /// True when view `view` can be played (the player is shown under it).
 pub fn plays(view: View) -> bool {
@@ -157,7 +169,13 @@ fn later(a: Option<&Motion>, b: Option<&Motion>) -> HashSet<usize> {
 /// A scene in the panel: at 100% (scroll bars when larger), or, in fit mode, scaled to fill
 /// the panel, or, when that would make its text too small to read, at a readable size with
 /// scroll bars ([`fit_size`]).
-fn scene_html(ui: &crate::state::Ui, scene: Rc<Scene>, id: String, dots: usize, dot_class: Option<String>) -> Html {
+fn scene_html(
+    ui: &crate::state::Ui,
+    scene: Rc<Scene>,
+    id: String,
+    dots: usize,
+    dot_class: Option<String>,
+) -> Html {
     let class = classes!("scene-wrap", ui.fit.then_some("fit"));
     html! {
         <div {class}>
@@ -275,7 +293,10 @@ pub fn view_panel(p: &StateProps) -> Html {
         .flatten();
     // One result, or two compared: the Gantt charts one above the other, the trees side by side.
     let (sides, compare_line) = match other {
-        None => (side(state, None, &look).into_iter().collect::<Vec<_>>(), None),
+        None => (
+            side(state, None, &look).into_iter().collect::<Vec<_>>(),
+            None,
+        ),
         Some(b) => {
             let ta = state.model.replay(None).map(|r| r.0).unwrap_or(0.0);
             let tb = state.model.replay(Some(&b)).map(|r| r.0).unwrap_or(0.0);
@@ -363,7 +384,10 @@ pub fn view_panel(p: &StateProps) -> Html {
         && state.model.steps(None).is_some_and(|s| !s.0.is_empty());
     let player = (plays(tab) && !sides.is_empty()).then(|| {
         let total = sides.iter().map(|s| s.replay.0).fold(0.0, f64::max);
-        let mut events: Vec<f64> = sides.iter().flat_map(|s| s.replay.1.iter().copied()).collect();
+        let mut events: Vec<f64> = sides
+            .iter()
+            .flat_map(|s| s.replay.1.iter().copied())
+            .collect();
         events.sort_by(f64::total_cmp);
         events.dedup();
         let (steps, pseudo) = if comparing {
@@ -396,6 +420,8 @@ pub fn view_panel(p: &StateProps) -> Html {
                     title="Drawing size: fitted to the panel, or 100% with scroll bars (key v)">{ if ui.fit { "Size: fit" } else { "Size: 100%" } }</button>
                 <button id="focus" class="icon" aria-pressed={ui.focus.to_string()} onclick={dispatch(UiAction::ToggleFocus)}
                     title="Focus: only the drawing (key f)">{ if ui.focus { "Exit focus" } else { "Focus" } }</button>
+                <button id="lecture" class="icon" aria-pressed={ui.lecture.to_string()} onclick={dispatch(UiAction::ToggleLecture)}
+                    title="Lecture mode: one view filling the screen, large text (key l; Esc leaves)">{ if ui.lecture { "Leave lecture" } else { "Lecture" } }</button>
             </div>
             { msg_select }
             if comparing {
@@ -434,7 +460,11 @@ fn compare_sentence(a: &Side, b: &Side, fmt: fn(f64) -> String) -> String {
 }
 
 /// The bar over a comparison: what is compared with what (a menu), and the difference.
-fn compare_bar(state: &crate::components::StateHandle, sides: &[Side], line: Option<String>) -> Html {
+fn compare_bar(
+    state: &crate::components::StateHandle,
+    sides: &[Side],
+    line: Option<String>,
+) -> Html {
     let s = state.clone();
     let onchange = Callback::from(move |e: Event| {
         let sel: web_sys::HtmlSelectElement = e.target_unchecked_into();

@@ -40,7 +40,7 @@ pub fn multi_scene_of(
                 title: look.heading(|| view::tree_heading(algo, inst, &run.schedule, msg)),
             },
         )),
-        View::Gantt => Some(fitted_gantt(look.size, look.fit, |width| {
+        View::Gantt => Some(fitted_gantt(look.layout_size(), look.fit, |width| {
             let opts = view::MultiGanttOptions {
                 width,
                 title: look.heading(|| view::gantt_heading(algo, inst, &run.schedule)),

@@ -32,7 +32,7 @@ pub fn scene_of(
                 ..Default::default()
             },
         )),
-        View::Gantt => Some(fitted_gantt(look.size, look.fit, |width| {
+        View::Gantt => Some(fitted_gantt(look.layout_size(), look.fit, |width| {
             let opts = view::GanttOptions {
                 width,
                 title: look.heading(|| view::gantt_heading(algo, inst, &run.schedule)),
@@ -75,7 +75,10 @@ impl OverheadState {
 
     /// What moves in the tree of row `pick` when it is played.
     pub fn motion(&self, pick: Option<&str>) -> Option<Motion> {
-        Some(view::tree_motion(&self.instance, &self.ok(pick)?.1.schedule))
+        Some(view::tree_motion(
+            &self.instance,
+            &self.ok(pick)?.1.schedule,
+        ))
     }
 
     /// The typed steps of row `pick` and its algorithm's pseudo-code.
