@@ -11,10 +11,38 @@ use crate::models::ModelState;
 use crate::plan_import::EDITED_TITLE;
 use crate::state::AppState;
 
-/// `hetcast-{algorithm}-{what}.{ext}`: the selected result's key (`greedy`, `random-seed7`,
-/// `edited`), then what the file holds (`tree`, `gantt`, `trace-events`, `results`).
+/// `hetcast-{instance}-{algorithm}-{what}.{ext}`: the instance ([`instance_slug`]), the
+/// selected result's key (`greedy`, `random-seed7`, `edited`), then what the file holds
+/// (`tree`, `gantt`, `trace-events`, `results`).
 pub fn file_name(state: &AppState, what: &str, ext: &str) -> String {
-    format!("hetcast-{}-{what}.{ext}", state.model.export_key())
+    format!(
+        "hetcast-{}-{}-{what}.{ext}",
+        instance_slug(state),
+        state.model.export_key()
+    )
+}
+
+/// The instance's name in file names: its gallery id when it is a gallery example as given
+/// (`lh-fig1`), else `instance`.
+pub fn instance_slug(state: &AppState) -> String {
+    let current = state.current();
+    gallery_id(&current).unwrap_or("instance").to_string()
+}
+
+/// The id of the gallery example equal to `inst`, if it is one.
+pub fn gallery_id(inst: &hetcast_core::AnyInstance) -> Option<&'static str> {
+    use hetcast_core::models::{multi::Multi, overhead::Overhead, Model};
+    use hetcast_core::AnyInstance;
+    match inst {
+        AnyInstance::Overhead(i) => Overhead::gallery()
+            .into_iter()
+            .find(|e| &e.instance == i)
+            .map(|e| e.id),
+        AnyInstance::Multi(m) => Multi::gallery()
+            .into_iter()
+            .find(|e| &e.instance == m)
+            .map(|e| e.id),
+    }
 }
 
 /// The selected schedule as a Chrome Trace Event file (chrome://tracing, Perfetto).

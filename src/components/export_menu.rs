@@ -8,6 +8,25 @@ use super::menu::Menu;
 use super::StateProps;
 use crate::state::{Action, AppState, Notice, UiAction};
 use crate::{exports, png, util, views};
+use hetcast_core::layout::svg::SvgOptions;
+
+/// Width of an exported figure unless the user says otherwise, px.
+pub const FIGURE_WIDTH: f64 = 1200.0;
+/// Narrowest figure, px.
+pub const MIN_FIGURE_WIDTH: f64 = 300.0;
+/// Widest figure, px.
+pub const MAX_FIGURE_WIDTH: f64 = 8000.0;
+
+/// `hetcast-{instance}-{algorithm}-{view}.{ext}`, or `...-{algorithm}-vs-{other}-{view}` for
+/// a comparison.
+fn figure_name(s: &AppState, ext: &str) -> String {
+    match views::compared_key(s).filter(|_| s.ui.compare && views::plays(s.ui.tab)) {
+        Some(other) => {
+            exports::file_name(s, &format!("vs-{other}-{}", s.ui.tab.key()), ext)
+        }
+        None => views::export_name(s, ext),
+    }
+}
 
 fn failed(s: &UseReducerHandle<AppState>, e: impl std::fmt::Debug) {
     s.dispatch(Action::Ui(UiAction::Notify(Notice::error(format!(
@@ -48,14 +67,32 @@ pub fn export_menu(p: &StateProps) -> Html {
             }
         })
     };
-    let on_svg = text_file(|s| {
-        let scene = views::current_scene(s)?;
-        Some((
-            views::export_name(s, "svg"),
-            "image/svg+xml",
-            hetcast_core::layout::svg::to_svg(&scene),
-        ))
-    });
+    // The figure: its width (px) and whether it has its heading, kept while the page is open.
+    let fig_width = use_state(|| FIGURE_WIDTH.to_string());
+    let titled = use_state(|| true);
+    let width = fig_width
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|w| (MIN_FIGURE_WIDTH..=MAX_FIGURE_WIDTH).contains(w));
+    let on_svg = {
+        let (s, open, titled) = (state.clone(), open.clone(), *titled);
+        Callback::from(move |_: MouseEvent| {
+            open.set(false);
+            let Some(w) = width else { return };
+            let Some(scene) = views::figure(&s, w, titled) else {
+                return;
+            };
+            let opts = SvgOptions {
+                inline_styles: true,
+                width: Some(w),
+            };
+            let svg = hetcast_core::layout::svg::to_svg_with(&scene, &opts);
+            if let Err(e) = util::download(&figure_name(&s, "svg"), "image/svg+xml", &svg) {
+                failed(&s, e);
+            }
+        })
+    };
     let on_trace = text_file(|s| {
         Some((
             exports::file_name(s, "trace-events", "json"),
@@ -78,17 +115,23 @@ pub fn export_menu(p: &StateProps) -> Html {
         ))
     });
     let on_png = {
-        let (s, open) = (state.clone(), open.clone());
+        let (s, open, titled) = (state.clone(), open.clone(), *titled);
         Callback::from(move |_: MouseEvent| {
             open.set(false);
-            let Some(scene) = views::current_scene(&s) else {
+            let Some(w) = width else { return };
+            let Some(scene) = views::figure(&s, w, titled) else {
                 return;
             };
-            let name = views::export_name(&s, "png");
-            let svg = hetcast_core::layout::svg::to_svg(&scene);
+            let name = figure_name(&s, "png");
+            let opts = SvgOptions {
+                inline_styles: false,
+                width: Some(w),
+            };
+            let svg = hetcast_core::layout::svg::to_svg_with(&scene, &opts);
+            let h = w * scene.height / scene.width.max(1.0);
             let s = s.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                let done = png::svg_to_png(&svg, scene.width, scene.height)
+                let done = png::svg_to_png(&svg, w, h)
                     .await
                     .and_then(|blob| util::download_blob(&name, &blob));
                 if let Err(e) = done {
@@ -114,15 +157,38 @@ pub fn export_menu(p: &StateProps) -> Html {
             }
         })
     };
-    let drawn = scene.is_some();
+    let drawn = scene.is_some() && width.is_some();
+    let on_width = {
+        let fig_width = fig_width.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            fig_width.set(input.value());
+        })
+    };
+    let on_titled = {
+        let titled = titled.clone();
+        Callback::from(move |_: Event| titled.set(!*titled))
+    };
+    let comparing = state.ui.compare && views::compared_key(state).is_some();
     let scheduled = exports::trace_events(&state.model).is_some();
     let has_rows = exports::results(&state.model).is_some();
     html! {
         <Menu id="export" label="Export" open={open.clone()}
             title="Download the instance (JSON), the current view (PNG, SVG), the schedule (Trace Event JSON), the tree (DOT) or the results (CSV)">
             { item("export-json", "Instance JSON", "what the editor holds, to import again or run with hetcast", true, on_json) }
-            { item("export-png", "PNG picture", "the current view at 2× size, for slides", drawn, on_png) }
-            { item("export-svg", "SVG drawing", "the current view, sharp at any size", drawn, on_svg) }
+            <div class="figure-opts" role="group" aria-label="Figure">
+                <label for="figure-width">{"Figure width "}</label>
+                <input id="figure-width" type="text" inputmode="numeric" size="5" value={(*fig_width).clone()} oninput={on_width}
+                    aria-invalid={width.is_none().then_some("true")}
+                    title={format!("Width of the exported picture in px ({MIN_FIGURE_WIDTH}–{MAX_FIGURE_WIDTH}); not the window's")} />
+                {" px "}
+                <label><input id="figure-titled" type="checkbox" checked={*titled} onchange={on_titled} />{" heading"}</label>
+            </div>
+            if width.is_none() {
+                <p class="field-error small" id="figure-width-error">{ format!("The figure width is a number of px from {MIN_FIGURE_WIDTH} to {MAX_FIGURE_WIDTH}.") }</p>
+            }
+            { item("export-png", "PNG picture", if comparing { "both results, one time scale, 2× size, for slides" } else { "the current view at 2× size, for slides" }, drawn, on_png) }
+            { item("export-svg", "SVG figure", if comparing { "both results one above the other, one time scale; styles inline" } else { "the current view, sharp at any size; styles inline" }, drawn, on_svg) }
             { item("export-trace", "Trace Event JSON", "the schedule, for chrome://tracing or Perfetto", scheduled, on_trace) }
             { item("export-dot", "Graphviz DOT", "the tree of the selected result", scheduled, on_dot) }
             { item("export-csv", "CSV table", "every result: time, lower bound, ratio", has_rows, on_csv) }

@@ -22,10 +22,15 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     ("j / k", "select the next / previous result"),
     (
-        "p / Space",
-        "Gantt view: play or pause the schedule (Space: not on a button)",
+        "Space / p",
+        "play or pause (Tree and Gantt views; Space: not on a button)",
     ),
-    (", / .", "Gantt view: step to the previous / next event"),
+    ("← / →", "previous / next event (or step, in Steps)"),
+    ("[ / ]", "slower / faster (also − / +)"),
+    ("Home / End", "to the start / the end"),
+    ("s", "switch between playing in time and stepping through the algorithm"),
+    ("c", "compare the selected result with another, on one time scale"),
+    ("l", "lecture mode: one view filling the screen, large text"),
     ("z / y", "undo / redo an instance change"),
     ("i", "hide or show the instance panel"),
     ("f", "focus: only the drawing, as large as the window"),
@@ -36,7 +41,7 @@ pub const KEYS: &[(&str, &str)] = &[
         "Experiments: the papers' figures and the explorer (Esc goes back)",
     ),
     ("?", "show or hide this help"),
-    ("Esc", "close this help; leave focus mode"),
+    ("Esc", "close this help; leave focus or lecture mode"),
     ("Tab", "move between controls; Enter or Space activates"),
 ];
 
@@ -112,7 +117,14 @@ pub fn help_dialog(p: &StateProps) -> Html {
     html! {
         <div class="overlay">
             <div class="dialog" ref={dialog_ref} role="dialog" aria-modal="true" aria-labelledby="help-h" id="help">
-                <h2 id="help-h">{"Keyboard"}</h2>
+                <h2 id="help-h">{"What you see"}</h2>
+                <ul class="help-what">
+                    <li><b>{"Models"}</b>{": the node model (a node spends c per send; paper of Libeskind-Hadas et al.), the sender-receiver model (send time s, receive time r, latency L; Liu et al.) and the many-source model (several messages at once, non-blocking sends; Wu et al.). Pick one in the top-left menu; the gallery holds the papers' examples."}</li>
+                    <li><b>{"Results"}</b>{": one row per algorithm run. Time is the completion time T (when the last destination holds the message); LB a lower bound; ÷ OPT the ratio to the optimum; Guarantee the paper's bound; Non-idle, Mono, Layer whether the schedule has the properties of the paper's lemmas."}</li>
+                    <li><b>{"Views"}</b>{": Tree (who sends to whom; a box reads cost | time it holds the message; orange edges lead to the last node), Gantt (a lane per node, every send and receive in time), Trace (the algorithm's steps)."}</li>
+                    <li><b>{"Play"}</b>{": under the views, Time plays the schedule (boxes light up as they get the message, dots travel along the edges, the Gantt chart fills up to the cursor); Steps walks through the algorithm's decisions with its pseudo-code. Compare puts two results side by side on one time scale."}</li>
+                </ul>
+                <h2>{"Keyboard"}</h2>
                 <table class="keys">
                     <tbody>
                         { for KEYS.iter().map(|(k, m)| html! {

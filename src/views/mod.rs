@@ -124,14 +124,42 @@ pub fn plays(view: View) -> bool {
     matches!(view, View::Gantt | View::Tree)
 }
 
-/// File name of an export of the current view: `hetcast-{algorithm}-{view}.{ext}`, e.g.
-/// `hetcast-greedy-gantt.svg` (the file's title gives the algorithm and T).
+/// File name of an export of the current view: `hetcast-{instance}-{algorithm}-{view}.{ext}`,
+/// e.g. `hetcast-lh-fig1-greedy-gantt.svg` (see [`crate::exports::file_name`]).
 pub fn export_name(state: &AppState, ext: &str) -> String {
-    format!(
-        "hetcast-{}-{}.{ext}",
-        state.model.export_key(),
-        state.ui.tab.key()
-    )
+    crate::exports::file_name(state, state.ui.tab.key(), ext)
+}
+
+/// The figure of the current view for a paper: laid out `width` px wide (a Gantt chart) or
+/// scaled to it (a tree), with or without its heading; when comparing, both results one above
+/// the other on one time scale.
+pub fn figure(state: &AppState, width: f64, titled: bool) -> Option<Scene> {
+    let tab = state.ui.tab;
+    let look = ViewLook {
+        size: (width + 8.0, 0.0),
+        fit: false,
+        time_max: None,
+        titled,
+        text_scale: 1.0,
+    };
+    let other = (state.ui.compare && plays(tab))
+        .then(|| compared_key(state))
+        .flatten();
+    match other {
+        None => state.model.scene(None, tab, &look),
+        Some(b) => {
+            let ta = state.model.replay(None)?.0;
+            let tb = state.model.replay(Some(&b))?.0;
+            let look = ViewLook {
+                time_max: Some(ta.max(tb)),
+                ..look
+            };
+            let a = state.model.scene(None, tab, &look)?;
+            let bb = state.model.scene(Some(&b), tab, &look)?;
+            let title = format!("{} / {}", a.title, bb.title);
+            Some(hetcast_core::layout::stack(&[a, bb], 24.0, title))
+        }
+    }
 }
 
 /// The result compared with the selected one: the one the user chose, else the best other

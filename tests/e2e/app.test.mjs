@@ -29,7 +29,7 @@ test('Figure 1 of Libeskind-Hadas et al.: greedy 10, optimum 9, Gantt SVG export
     await app.screenshot(`${ARTIFACTS}/e2e-fig1-gantt.png`);
 
     const { name, text } = await app.exportSvg();
-    assert.equal(name, 'hetcast-greedy-gantt.svg');
+    assert.equal(name, 'hetcast-lh-fig1-greedy-gantt.svg');
     const doc = await parseSvg(app, text);
     const lanes = new Set(findIds(doc.svg, /^lane-\d+$/));
     assert.equal(lanes.size, 12, `one lane per node, got ${[...lanes]}`);

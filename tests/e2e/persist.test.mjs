@@ -32,7 +32,7 @@ test('a reload keeps the work; the share link opens it in a fresh browser; PNG a
     const download = page.waitForEvent('download');
     await page.click('#export-png');
     const png = await download;
-    assert.equal(png.suggestedFilename(), 'hetcast-greedy-gantt.png');
+    assert.equal(png.suggestedFilename(), 'hetcast-lh-fig1-greedy-gantt.png');
     const bytes = await new Promise(async (resolve) => {
       const chunks = [];
       const stream = await png.createReadStream();

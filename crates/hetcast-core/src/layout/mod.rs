@@ -25,5 +25,5 @@ pub mod tidy_tree;
 pub mod timeline;
 
 pub use motion::{EdgeMove, Motion, NodeMove};
-pub use scene::{Anchor, Item, Scene, TimeFrame};
+pub use scene::{stack, Anchor, Item, Scene, TimeFrame};
 pub use style::{ROOT_CLASS, STYLE};

@@ -154,6 +154,84 @@ impl Scene {
     }
 }
 
+/// Several scenes one above the other, `gap` apart, in one figure titled `title` (two schedules
+/// compared: lay them out with one `time_max` first so that they share a time scale). The
+/// items of scene `i` get the id prefix `s{i}-`, so ids stay unique.
+pub fn stack(scenes: &[Scene], gap: f64, title: String) -> Scene {
+    let mut items = Vec::new();
+    let mut y0 = 0.0;
+    for (i, sc) in scenes.iter().enumerate() {
+        let id = |id: &str| {
+            if id.is_empty() {
+                String::new()
+            } else {
+                format!("s{i}-{id}")
+            }
+        };
+        for item in &sc.items {
+            items.push(match item.clone() {
+                Item::Rect {
+                    x,
+                    y,
+                    w,
+                    h,
+                    rx,
+                    class,
+                    id: d,
+                    tip,
+                } => Item::Rect {
+                    x,
+                    y: y + y0,
+                    w,
+                    h,
+                    rx,
+                    class,
+                    id: id(&d),
+                    tip,
+                },
+                Item::Line {
+                    x1,
+                    y1,
+                    x2,
+                    y2,
+                    class,
+                    arrow,
+                    id: d,
+                } => Item::Line {
+                    x1,
+                    y1: y1 + y0,
+                    x2,
+                    y2: y2 + y0,
+                    class,
+                    arrow,
+                    id: id(&d),
+                },
+                Item::Text {
+                    x,
+                    y,
+                    text,
+                    class,
+                    anchor,
+                } => Item::Text {
+                    x,
+                    y: y + y0,
+                    text,
+                    class,
+                    anchor,
+                },
+            });
+        }
+        y0 += sc.height + gap;
+    }
+    Scene {
+        width: scenes.iter().map(|s| s.width).fold(0.0, f64::max),
+        height: (y0 - gap).max(0.0),
+        title,
+        items,
+        time: None,
+    }
+}
+
 /// A view's title: its visible `heading`, or `default()` when there is none.
 pub fn title_or(heading: &str, default: impl FnOnce() -> String) -> String {
     if heading.is_empty() {

@@ -71,14 +71,96 @@ fn attr(out: &mut String, name: &str, value: &str) {
     let _ = write!(out, " {name}=\"{}\"", escape(value));
 }
 
+/// How [`to_svg_with`] writes a figure.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct SvgOptions {
+    /// Every element also carries its styles in a `style` attribute, for converters that
+    /// ignore a `<style>` block (the block stays, for the others).
+    pub inline_styles: bool,
+    /// The figure's width in px (its height follows the drawing's aspect ratio); `None`: the
+    /// drawing's own size.
+    pub width: Option<f64>,
+}
+
 /// The SVG document for `scene`.
 pub fn to_svg(scene: &Scene) -> String {
+    to_svg_with(scene, &SvgOptions::default())
+}
+
+/// The rules of [`STYLE`], each as (selectors, declarations); a selector is (element name or
+/// "", the classes it needs).
+fn style_rules() -> Vec<Rule> {
+    STYLE
+        .lines()
+        .filter_map(|line| {
+            let (sel, rest) = line.split_once('{')?;
+            let decls = rest.trim().trim_end_matches('}').trim().to_string();
+            let sels = sel
+                .split(',')
+                .filter_map(|one| {
+                    let one = one.trim().strip_prefix(".hc-scene")?.trim();
+                    if one.is_empty() {
+                        return None;
+                    }
+                    let (elem, classes) = match one.split_once('.') {
+                        Some((e, c)) => (e.to_string(), c.split('.').map(str::to_string).collect()),
+                        None => (one.to_string(), Vec::new()),
+                    };
+                    Some((elem, classes))
+                })
+                .collect::<Vec<_>>();
+            (!sels.is_empty()).then_some((sels, decls))
+        })
+        .collect()
+}
+
+/// A parsed rule of [`STYLE`]: its selectors (element name or "", the classes each needs) and
+/// its declarations.
+type Rule = (Vec<(String, Vec<String>)>, String);
+
+/// The declarations of `rules` that apply to element `elem` of classes `class`, in order.
+fn declarations(rules: &[Rule], elem: &str, class: &str) -> String {
+    let have: Vec<&str> = class.split_whitespace().collect();
+    let applies = |sels: &[(String, Vec<String>)]| {
+        sels.iter().any(|(e, cs)| {
+            (e.is_empty() || e == elem) && cs.iter().all(|c| have.contains(&c.as_str()))
+        })
+    };
+    rules
+        .iter()
+        .filter(|(sels, _)| applies(sels))
+        .map(|(_, d)| d.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The declarations of [`STYLE`] that apply to element `elem` of classes `class`, in order:
+/// what [`SvgOptions::inline_styles`] writes in its `style` attribute.
+pub fn inline_style(elem: &str, class: &str) -> String {
+    declarations(&style_rules(), elem, class)
+}
+
+/// The SVG document for `scene`, written as `opts` says.
+pub fn to_svg_with(scene: &Scene, opts: &SvgOptions) -> String {
     let (w, h) = (num(scene.width.max(1.0)), num(scene.height.max(1.0)));
+    let (out_w, out_h) = match opts.width.filter(|w| w.is_finite() && *w > 0.0) {
+        Some(fw) => (num(fw), num(fw * scene.height.max(1.0) / scene.width.max(1.0))),
+        None => (w.clone(), h.clone()),
+    };
+    let rules = opts.inline_styles.then(style_rules);
+    let styled = |out: &mut String, elem: &str, class: &str| {
+        if let Some(rules) = &rules {
+            let decls = declarations(rules, elem, class);
+            if !decls.is_empty() {
+                attr(out, "style", &decls);
+            }
+        }
+    };
     let mut out = String::with_capacity(256 + scene.items.len() * 120 + STYLE.len());
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
         out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" class=\"{ROOT_CLASS}\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\">"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" class=\"{ROOT_CLASS}\" width=\"{out_w}\" height=\"{out_h}\" viewBox=\"0 0 {w} {h}\" role=\"img\">"
     );
     let _ = writeln!(out, "<title>{}</title>", escape(&scene.title));
     out.push_str(DEFS);
@@ -86,7 +168,12 @@ pub fn to_svg(scene: &Scene) -> String {
     let _ = writeln!(out, "<style type=\"text/css\"><![CDATA[{STYLE}]]></style>");
     let _ = writeln!(
         out,
-        "<rect class=\"bg\" x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\"/>"
+        "<rect class=\"bg\"{} x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\"/>",
+        if opts.inline_styles {
+            " style=\"fill: #ffffff; stroke: none;\""
+        } else {
+            ""
+        }
     );
     for item in &scene.items {
         match item {
@@ -105,6 +192,7 @@ pub fn to_svg(scene: &Scene) -> String {
                     attr(&mut out, "id", id);
                 }
                 attr(&mut out, "class", class);
+                styled(&mut out, "rect", class);
                 attr(&mut out, "x", &num(*x));
                 attr(&mut out, "y", &num(*y));
                 attr(&mut out, "width", &num(w.max(0.0)));
@@ -132,6 +220,7 @@ pub fn to_svg(scene: &Scene) -> String {
                     attr(&mut out, "id", id);
                 }
                 attr(&mut out, "class", class);
+                styled(&mut out, "line", class);
                 attr(&mut out, "x1", &num(*x1));
                 attr(&mut out, "y1", &num(*y1));
                 attr(&mut out, "x2", &num(*x2));
@@ -150,6 +239,7 @@ pub fn to_svg(scene: &Scene) -> String {
             } => {
                 out.push_str("<text");
                 attr(&mut out, "class", class);
+                styled(&mut out, "text", class);
                 attr(&mut out, "x", &num(*x));
                 attr(&mut out, "y", &num(*y));
                 attr(&mut out, "text-anchor", anchor.svg());
@@ -165,6 +255,41 @@ pub fn to_svg(scene: &Scene) -> String {
 mod tests {
     use super::*;
     use crate::layout::Anchor;
+
+    #[test]
+    fn inline_styles_follow_the_stylesheet_in_order() {
+        assert_eq!(
+            inline_style("line", "edge critical"),
+            "stroke: #333333; stroke-width: 2px; fill: none; stroke: #b34700; stroke-width: 3.5px;"
+        );
+        assert!(inline_style("text", "title").starts_with("font-family:"));
+        assert!(inline_style("text", "title").ends_with("font-size: 22px; font-weight: bold;"));
+        assert_eq!(inline_style("rect", "no-such-class"), "");
+        let scene = Scene {
+            width: 200.0,
+            height: 100.0,
+            title: "t".into(),
+            items: vec![Item::Line {
+                x1: 0.0,
+                y1: 0.0,
+                x2: 1.0,
+                y2: 1.0,
+                class: "edge".into(),
+                arrow: false,
+                id: String::new(),
+            }],
+            time: None,
+        };
+        let svg = to_svg_with(
+            &scene,
+            &SvgOptions {
+                inline_styles: true,
+                width: Some(400.0),
+            },
+        );
+        assert!(svg.contains("width=\"400\" height=\"200\" viewBox=\"0 0 200 100\""), "{svg}");
+        assert!(svg.contains("style=\"stroke: #333333; stroke-width: 2px; fill: none;\""), "{svg}");
+    }
 
     #[test]
     fn escapes_and_numbers() {
