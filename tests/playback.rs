@@ -1,9 +1,9 @@
-//! Browser test of the playback of a schedule: the scrubber, the time label, the steps.
+//! Browser tests of the player: playback of a schedule (lit nodes, arrival times, dots, the
+//! Gantt cursor), the algorithm stepper with its pseudo-code, and the comparison.
 #![cfg(target_arch = "wasm32")]
 
 use std::collections::BTreeSet;
 
-use hetcast_core::layout::Item;
 use hetcast_core::models::overhead::{algo::Algorithm, gallery, Overhead};
 use hetcast_core::models::Model;
 use wasm_bindgen::JsCast;
@@ -15,35 +15,45 @@ wasm_bindgen_test_configure!(run_in_browser);
 mod common;
 use common::*;
 
-const BAR_PREFIXES: [&str; 3] = ["send-", "transit-", "recv-"];
-
-/// The ids of the bars of the Gantt chart on screen.
-fn bars_on_screen() -> BTreeSet<String> {
+/// The node boxes of the tree on screen that are lit (hold the message) now: those without the
+/// frame mark `future`.
+fn lit_nodes(svg: &str) -> BTreeSet<usize> {
     let list = gloo::utils::document()
-        .query_selector_all("#scene-gantt rect[id]")
+        .query_selector_all(&format!("#{svg} rect[id^='node-']"))
         .unwrap();
     (0..list.length())
         .filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok())
-        .map(|e| e.id())
-        .filter(|id| BAR_PREFIXES.iter().any(|p| id.starts_with(p)))
+        .filter(|e| e.get_attribute("data-pb").as_deref() != Some("future"))
+        .filter_map(|e| e.id().strip_prefix("node-")?.parse().ok())
         .collect()
 }
 
-/// The ids of the bars of the core's Gantt chart of greedy on Figure 1 at `at`.
-fn bars_at(at: Option<f64>) -> BTreeSet<String> {
+/// The arrival labels shown ("c|t" under each box whose label is not hidden).
+fn shown_labels(svg: &str) -> BTreeSet<String> {
+    let list = gloo::utils::document()
+        .query_selector_all(&format!("#{svg} text.node-label"))
+        .unwrap();
+    (0..list.length())
+        .filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok())
+        .filter(|e| e.get_attribute("data-pb").as_deref() != Some("hidden"))
+        .filter_map(|e| e.text_content())
+        .collect()
+}
+
+/// Dots on screen (edges in transit).
+fn dots(svg: &str) -> u32 {
+    count(&format!("#{svg} circle.pb-dot[data-pb='on']"))
+}
+
+/// The greedy schedule of Libeskind-Hadas Figure 1.
+fn fig1_greedy() -> (
+    hetcast_core::models::overhead::Instance,
+    hetcast_core::models::overhead::simulate::Schedule,
+) {
     let inst = gallery::libeskind_hadas_figure1();
     let sol = Overhead::solve(&inst, Algorithm::Greedy, 0).unwrap();
     let s = Overhead::simulate(&inst, &sol).unwrap();
-    Overhead::timeline_scene(&inst, Algorithm::Greedy, &s, at)
-        .items
-        .iter()
-        .filter_map(|i| match i {
-            Item::Rect { id, .. } if BAR_PREFIXES.iter().any(|p| id.starts_with(p)) => {
-                Some(id.clone())
-            }
-            _ => None,
-        })
-        .collect()
+    (inst, s)
 }
 
 async fn scrub_to(t: f64) {
@@ -54,73 +64,198 @@ async fn scrub_to(t: f64) {
 }
 
 #[wasm_bindgen_test]
-async fn the_scrubber_draws_the_schedule_as_it_stands_and_steps_go_event_to_event() {
+async fn scrubbing_lights_the_nodes_that_hold_the_message_and_shows_their_times() {
+    let _app = Mounted::new().await;
+    choose("gallery", "lh-fig1").await;
+    click("run-greedy").await;
+    click("tab-tree").await;
+    let (_, s) = fig1_greedy();
+    // At rest the player stands at T and every node is lit, every time shown, nothing moves.
+    assert_eq!(text("play-time"), "t = 10 / 10");
+    assert_eq!(lit_nodes("scene-tree").len(), 12);
+    assert_eq!(dots("scene-tree"), 0);
+
+    scrub_to(6.0).await;
+    assert_eq!(text("play-time"), "t = 6 / 10");
+    // Greedy on Figure 1: P0 at 0, P1 at 3, P2 at 5, P3 at 6 hold the message by t = 6.
+    let expect: BTreeSet<usize> = (0..12).filter(|&v| s.ready[v] <= 6.0).collect();
+    assert_eq!(expect, BTreeSet::from([0, 1, 2, 3]));
+    assert_eq!(lit_nodes("scene-tree"), expect);
+    assert_eq!(
+        shown_labels("scene-tree"),
+        BTreeSet::from(["3|0".to_string(), "2|3".into(), "2|5".into(), "2|6".into()])
+    );
+    // In transit at 6: the sends that began by 6 and end after it.
+    let moving = s
+        .sends
+        .iter()
+        .filter(|o| o.start <= 6.0 && 6.0 < s.ready[o.to])
+        .count();
+    assert!(moving > 0);
+    assert_eq!(dots("scene-tree"), moving as u32);
+
+    // Steps go from event to event; the keys too (the events are 0, 3, 5, 6, 7, 8, 9, 10).
+    click("play-step-next").await;
+    assert_eq!(text("play-time"), "t = 7 / 10");
+    key("ArrowLeft").await;
+    assert_eq!(text("play-time"), "t = 6 / 10");
+    key(",").await;
+    assert_eq!(text("play-time"), "t = 5 / 10");
+    assert_eq!(lit_nodes("scene-tree"), BTreeSet::from([0, 1, 2]));
+    key("Home").await;
+    assert_eq!(lit_nodes("scene-tree"), BTreeSet::from([0]));
+    key("End").await;
+    assert_eq!(lit_nodes("scene-tree").len(), 12);
+}
+
+#[wasm_bindgen_test]
+async fn the_gantt_chart_fills_up_to_a_cursor_without_being_laid_out_again() {
     let _app = Mounted::new().await;
     choose("gallery", "lh-fig1").await;
     click("run-greedy").await;
     click("tab-gantt").await;
-    // At rest the transport stands at T and the chart is whole.
-    assert_eq!(text("play-time"), "t = 10 / 10");
-    let whole = bars_at(None);
-    assert_eq!(bars_on_screen(), whole);
-
-    scrub_to(3.0).await;
-    assert_eq!(text("play-time"), "t = 3 / 10");
-    let at3 = bars_at(Some(3.0));
-    assert!(!at3.is_empty() && at3.len() < whole.len(), "{at3:?}");
-    assert_eq!(bars_on_screen(), at3);
-
-    // The next event after 3 is 5 (the events are 0, 3, 5, 6, 7, 8, 9, 10).
-    click("play-step-next").await;
-    assert_eq!(text("play-time"), "t = 5 / 10");
-    assert_eq!(bars_on_screen(), bars_at(Some(5.0)));
-    // Keys: "," back to 3, "." on to 5 again.
-    key(",").await;
-    assert_eq!(text("play-time"), "t = 3 / 10");
-    assert_eq!(bars_on_screen(), at3);
-    key(".").await;
-    assert_eq!(text("play-time"), "t = 5 / 10");
-
-    // Playing moves the time forward; pausing keeps it.
-    key("p").await;
+    let bars = count("#scene-gantt rect[id^='send-']");
+    assert_eq!(bars, 11);
+    let veil = || {
+        gloo::utils::document()
+            .query_selector("#scene-gantt rect.pb-veil")
+            .unwrap()
+            .unwrap()
+    };
+    assert_eq!(veil().get_attribute("data-pb"), None);
+    scrub_to(5.0).await;
+    // Every bar is still there (no new layout); the veil starts at the cursor, at t = 5.
+    assert_eq!(count("#scene-gantt rect[id^='send-']"), bars);
+    assert_eq!(veil().get_attribute("data-pb").as_deref(), Some("on"));
+    let (inst, s) = fig1_greedy();
+    let _ = inst;
+    let x5: f64 = veil().get_attribute("x").unwrap().parse().unwrap();
+    let cursor = gloo::utils::document()
+        .query_selector("#scene-gantt line.pb-cursor")
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        cursor.get_attribute("x1").unwrap().parse::<f64>().unwrap(),
+        x5
+    );
+    scrub_to(10.0).await;
+    assert_eq!(veil().get_attribute("data-pb"), None);
+    // Playing moves the time forward; Space pauses.
+    scrub_to(2.0).await;
+    key(" ").await;
     assert_eq!(
         el("play").get_attribute("aria-pressed").as_deref(),
         Some("true")
     );
     gloo::timers::future::TimeoutFuture::new(300).await;
-    key("p").await;
-    let shown = text("play-time");
-    assert_ne!(shown, "t = 5 / 10", "{shown}");
+    key(" ").await;
+    assert_ne!(text("play-time"), "t = 2 / 10");
     assert_eq!(
         el("play").get_attribute("aria-pressed").as_deref(),
         Some("false")
     );
-
-    // Back at T, the chart is whole again.
-    scrub_to(10.0).await;
-    assert_eq!(bars_on_screen(), whole);
+    // Speed keys.
+    key("]").await;
+    let speed: web_sys::HtmlSelectElement = el("play-speed").dyn_into().unwrap();
+    assert_eq!(speed.value(), "3");
+    key("[").await;
+    key("[").await;
+    assert_eq!(speed.value(), "1");
+    assert_eq!(s.completion_time, 10.0);
 }
 
 #[wasm_bindgen_test]
-async fn the_many_source_model_plays_through_the_same_transport_bar() {
+async fn the_stepper_walks_greedy_with_its_pseudo_code_forward_and_back() {
+    let _app = Mounted::new().await;
+    choose("gallery", "lh-fig1").await;
+    click("run-greedy").await;
+    click("tab-tree").await;
+    click("mode-steps").await;
+    let sol = Overhead::solve(&gallery::libeskind_hadas_figure1(), Algorithm::Greedy, 0).unwrap();
+    let steps = sol.trace.len();
+    assert_eq!(steps, 11);
+    assert_eq!(text("step-count"), "Step 1 / 11");
+    // Greedy's step executes line 5 of its pseudo-code.
+    assert_eq!(count("#pseudo .pseudo-line.lit"), 1);
+    assert!(el("pseudo-5")
+        .class_name()
+        .split_whitespace()
+        .any(|c| c == "lit"));
+    assert!(
+        text("step-text").contains(&sol.trace[0].text),
+        "{}",
+        text("step-text")
+    );
+    // After one step: the source and its first child are there, the rest is faded.
+    assert_eq!(
+        lit_nodes("scene-tree"),
+        BTreeSet::from([0, sol.trace[0].receiver])
+    );
+    key("ArrowRight").await;
+    key("ArrowRight").await;
+    assert_eq!(text("step-count"), "Step 3 / 11");
+    assert!(text("step-text").contains(&sol.trace[2].text));
+    key("ArrowLeft").await;
+    assert_eq!(text("step-count"), "Step 2 / 11");
+    key("End").await;
+    assert_eq!(lit_nodes("scene-tree").len(), 12);
+    key("Home").await;
+    assert_eq!(text("step-count"), "Step 0 / 11");
+    assert_eq!(lit_nodes("scene-tree"), BTreeSet::from([0]));
+    // s switches back to time.
+    key("s").await;
+    assert!(exists("play-scrub"));
+}
+
+#[wasm_bindgen_test]
+async fn greedy_and_the_optimum_side_by_side_differ_by_one() {
+    let _app = Mounted::new().await;
+    choose("gallery", "lh-fig1").await;
+    click("run-greedy").await;
+    click("run-optimal").await;
+    click("row-greedy").await;
+    click("tab-tree").await;
+    key("c").await;
+    assert!(exists("scene-tree") && exists("scene-tree-b"));
+    assert_eq!(
+        text("compare-diff"),
+        "T = 10 vs 9: Greedy / FNF is 1 later."
+    );
+    // Nodes that hold the message later under greedy than in the optimum are marked.
+    assert!(count("#scene-tree rect[data-later='true']") > 0);
+    // One cursor for both.
+    scrub_to(3.0).await;
+    assert_eq!(lit_nodes("scene-tree"), BTreeSet::from([0, 1]));
+    assert!(lit_nodes("scene-tree-b").contains(&0));
+    key("c").await;
+    assert!(!exists("scene-tree-b"));
+}
+
+#[wasm_bindgen_test]
+async fn the_many_source_model_plays_through_the_same_player() {
     use hetcast_core::models::multi::{algo::MultiAlgorithm, gallery as mg, view, Multi};
     let _app = Mounted::new().await;
     choose("model", "multi").await;
     choose("gallery", "wu-wrp-beats-wr").await;
     click("run-wrp").await;
-    click("tab-gantt").await;
+    click("tab-tree").await;
     let inst = mg::wrp_beats_wr();
     let s = Multi::simulate(&inst, &Multi::solve(&inst, MultiAlgorithm::Wrp, 0).unwrap()).unwrap();
     let fmt = hetcast_core::units::fmt_us;
     let total = fmt(s.completion_time);
     assert_eq!(text("play-time"), format!("t = {total} / {total}"));
-    assert_eq!(count("#scene-gantt rect[id^='send-']"), 14);
-    // From 0, the first step lands on the second event; fewer sends have begun.
+    // From 0, the first step lands on the second event: the tree of message 0 lights its
+    // holders, and its dots take message 0's colour.
     scrub_to(0.0).await;
     click("play-step-next").await;
     let ev = view::event_times(&s);
     assert_eq!(text("play-time"), format!("t = {} / {total}", fmt(ev[1])));
-    let begun = s.transfers.iter().filter(|t| t.send_start < ev[1]).count();
-    assert_eq!(count("#scene-gantt rect[id^='send-']"), begun as u32);
-    assert!(begun < 14);
+    let holders: BTreeSet<usize> = (0..inst.node_count())
+        .filter(|&v| s.holds[0][v].is_some_and(|h| h <= ev[1]))
+        .collect();
+    assert_eq!(lit_nodes("scene-tree"), holders);
+    assert_eq!(
+        count("#scene-tree circle.pb-dot.mc0"),
+        s.transfers.iter().filter(|t| t.msg == 0).count() as u32
+    );
 }

@@ -21,9 +21,7 @@ pub const MAX_FIGURE_WIDTH: f64 = 8000.0;
 /// a comparison.
 fn figure_name(s: &AppState, ext: &str) -> String {
     match views::compared_key(s).filter(|_| s.ui.compare && views::plays(s.ui.tab)) {
-        Some(other) => {
-            exports::file_name(s, &format!("vs-{other}-{}", s.ui.tab.key()), ext)
-        }
+        Some(other) => exports::file_name(s, &format!("vs-{other}-{}", s.ui.tab.key()), ext),
         None => views::export_name(s, ext),
     }
 }

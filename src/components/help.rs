@@ -28,8 +28,14 @@ pub const KEYS: &[(&str, &str)] = &[
     ("← / →", "previous / next event (or step, in Steps)"),
     ("[ / ]", "slower / faster (also − / +)"),
     ("Home / End", "to the start / the end"),
-    ("s", "switch between playing in time and stepping through the algorithm"),
-    ("c", "compare the selected result with another, on one time scale"),
+    (
+        "s",
+        "switch between playing in time and stepping through the algorithm",
+    ),
+    (
+        "c",
+        "compare the selected result with another, on one time scale",
+    ),
     ("l", "lecture mode: one view filling the screen, large text"),
     ("z / y", "undo / redo an instance change"),
     ("i", "hide or show the instance panel"),

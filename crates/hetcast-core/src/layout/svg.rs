@@ -144,7 +144,10 @@ pub fn inline_style(elem: &str, class: &str) -> String {
 pub fn to_svg_with(scene: &Scene, opts: &SvgOptions) -> String {
     let (w, h) = (num(scene.width.max(1.0)), num(scene.height.max(1.0)));
     let (out_w, out_h) = match opts.width.filter(|w| w.is_finite() && *w > 0.0) {
-        Some(fw) => (num(fw), num(fw * scene.height.max(1.0) / scene.width.max(1.0))),
+        Some(fw) => (
+            num(fw),
+            num(fw * scene.height.max(1.0) / scene.width.max(1.0)),
+        ),
         None => (w.clone(), h.clone()),
     };
     let rules = opts.inline_styles.then(style_rules);
@@ -287,8 +290,14 @@ mod tests {
                 width: Some(400.0),
             },
         );
-        assert!(svg.contains("width=\"400\" height=\"200\" viewBox=\"0 0 200 100\""), "{svg}");
-        assert!(svg.contains("style=\"stroke: #333333; stroke-width: 2px; fill: none;\""), "{svg}");
+        assert!(
+            svg.contains("width=\"400\" height=\"200\" viewBox=\"0 0 200 100\""),
+            "{svg}"
+        );
+        assert!(
+            svg.contains("style=\"stroke: #333333; stroke-width: 2px; fill: none;\""),
+            "{svg}"
+        );
     }
 
     #[test]
