@@ -5,6 +5,7 @@
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::multi::{simulate_multi, MultiAlgorithm, MultiPlan, MultiSolution};
 use hetcast_core::models::overhead::algo::{Algorithm, Solution};
+use hetcast_core::models::overhead::plan::Place;
 use hetcast_core::models::overhead::properties;
 use hetcast_core::models::overhead::simulate::simulate;
 use hetcast_core::models::overhead::Plan;
@@ -113,6 +114,54 @@ impl OverheadState {
                 Reply::say(imported(name, t))
             }
             Err(e) => refused(name, &e),
+        }
+    }
+}
+
+impl OverheadState {
+    /// Move node `v` (with its subtree) in the selected schedule's tree to `to`: the edited
+    /// tree, timed by the simulator, becomes the edited row (undo: key z); a move the model
+    /// forbids is refused with the reason, nothing changed.
+    pub fn move_node(&mut self, v: usize, to: Place) -> Reply {
+        let inst = self.instance.clone();
+        let label = |u: usize| inst.label(u);
+        let Some(row) = self.results.selected_row() else {
+            return Reply::say(Notice::error("Select a result to edit its tree."));
+        };
+        let Ok(ok) = &row.outcome else {
+            return Reply::say(Notice::error("This run has no tree to edit."));
+        };
+        let before = ok.schedule.completion_time;
+        let from = row.title();
+        let plan = match ok.solution.plan.moved(v, to, label) {
+            Ok(p) => p,
+            Err(e) => {
+                return Reply::say(Notice::error(format!(
+                    "Cannot move {}: {e}. Nothing changed.",
+                    label(v)
+                )))
+            }
+        };
+        match overhead_row(&inst, plan) {
+            Ok(row) => {
+                let t = row.time().unwrap_or(before);
+                let fmt = crate::util::fmt_time;
+                let place = match to {
+                    Place::LastChildOf(u) => format!("under {} (sent to last)", label(u)),
+                    Place::Before(u) => format!("just before {}", label(u)),
+                };
+                self.results.push_edit(row);
+                Reply::say(Notice::info(format!(
+                    "Moved {} {place}: T = {} (the tree of {from}: {}). Key z undoes.",
+                    label(v),
+                    fmt(t),
+                    fmt(before)
+                )))
+            }
+            Err(e) => Reply::say(Notice::error(format!(
+                "Cannot move {}: {e}. Nothing changed.",
+                label(v)
+            ))),
         }
     }
 }

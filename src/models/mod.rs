@@ -46,6 +46,14 @@ pub enum ModelAction {
     },
     /// Select the edited row (the imported plan).
     SelectEdited,
+    /// Move node `node` (with its subtree) in the selected schedule's tree; the simulator
+    /// times the edited tree, which becomes the edited row.
+    MoveNode {
+        /// The node moved.
+        node: usize,
+        /// Where to.
+        to: hetcast_core::models::overhead::plan::Place,
+    },
     /// An action of the one-source models.
     Overhead(overhead::OverheadAction),
     /// An action of the many-source model.
@@ -197,6 +205,10 @@ impl ModelState {
                 s.results.select_edited();
                 Reply::default()
             }
+            (ModelState::Overhead(s), ModelAction::MoveNode { node, to }) => s.move_node(node, to),
+            (ModelState::Multi(_), ModelAction::MoveNode { .. }) => Reply::say(Notice::error(
+                "In the many-source model a schedule is every node's task list, not one tree: edit it as a plan file (Import plan…).",
+            )),
             (ModelState::Overhead(s), ModelAction::Overhead(a)) => s.apply(a),
             (ModelState::Multi(s), ModelAction::Multi(a)) => s.apply(a),
             (ModelState::Multi(_), ModelAction::Overhead(a)) => overhead::elsewhere(&a),
@@ -244,6 +256,14 @@ impl ModelState {
         match self {
             ModelState::Overhead(_) => None,
             ModelState::Multi(s) => Some(s.tree_msg),
+        }
+    }
+
+    /// Undo the last hand edit of a tree: true when there was one.
+    pub fn undo_edit(&mut self) -> bool {
+        match self {
+            ModelState::Overhead(s) => s.results.undo_edit(),
+            ModelState::Multi(s) => s.results.undo_edit(),
         }
     }
 
@@ -327,6 +347,8 @@ pub struct Results<R: Row> {
     pub edited: Option<R>,
     /// The edited row is the selected one.
     pub edited_selected: bool,
+    /// The edited rows before each hand edit (a move in the tree), last one last: undo.
+    pub edits_before: Vec<Option<R>>,
 }
 
 impl<R: Row> Default for Results<R> {
@@ -336,6 +358,7 @@ impl<R: Row> Default for Results<R> {
             selected: None,
             edited: None,
             edited_selected: false,
+            edits_before: Vec::new(),
         }
     }
 }
@@ -425,7 +448,31 @@ impl<R: Row> Results<R> {
     /// Put `row` (an imported plan's run) as the edited row and select it.
     pub fn put_edited(&mut self, row: R) {
         self.edited = Some(row);
+        self.edits_before.clear();
         self.select_edited();
+    }
+
+    /// Put `row` (a hand edit of the selected schedule) as the edited row and select it;
+    /// [`Results::undo_edit`] brings the row before back.
+    pub fn push_edit(&mut self, row: R) {
+        self.edits_before.push(self.edited.take());
+        self.edited = Some(row);
+        self.select_edited();
+    }
+
+    /// Undo the last hand edit: true when there was one.
+    pub fn undo_edit(&mut self) -> bool {
+        let Some(before) = self.edits_before.pop() else {
+            return false;
+        };
+        self.edited = before;
+        if self.edited.is_none() {
+            self.edited_selected = false;
+            if self.selected.is_none() {
+                self.selected = self.rows.first().map(R::algo);
+            }
+        }
+        true
     }
 
     /// Select the next (+1) or previous (-1) row, round the list (the edited row last).
@@ -461,6 +508,7 @@ impl<R: Row> Results<R> {
         self.rows = self.rows.iter().map(run).collect();
         self.edited = None;
         self.edited_selected = false;
+        self.edits_before.clear();
     }
 }
 

@@ -108,7 +108,8 @@ impl ModelAction {
             ModelAction::RunAll
             | ModelAction::SelectStep(_)
             | ModelAction::ImportPlan { .. }
-            | ModelAction::SelectEdited => None,
+            | ModelAction::SelectEdited
+            | ModelAction::MoveNode { .. } => None,
         }
     }
 }
@@ -217,6 +218,10 @@ impl AppState {
                 ));
             }
             Action::EndEdit => self.history.break_step(),
+            // A hand edit of a tree is newer than any instance change (which drops it).
+            Action::Undo if self.model.undo_edit() => {
+                self.ui.notice = Some(Notice::info("Undone: the move in the tree."));
+            }
             Action::Undo => {
                 let model = &self.model;
                 if let Some(prev) = self.history.undo(|| model.instance()) {

@@ -10,9 +10,10 @@ use std::collections::{HashMap, HashSet};
 use crate::components::player::{Mode, Player, Shown};
 use crate::components::scene_view::SceneView;
 use crate::components::StateProps;
-use crate::models::ModelState;
+use crate::models::{ModelAction, ModelState};
 use crate::state::{Action, AppState, UiAction};
 use hetcast_core::layout::{Motion, Scene};
+use hetcast_core::models::overhead::plan::Place;
 use hetcast_core::models::overhead::view::GanttOptions;
 use hetcast_core::models::View;
 use yew::prelude::*;
@@ -302,6 +303,51 @@ pub fn view_panel(p: &StateProps) -> Html {
             move || drop(listener)
         });
     }
+    // Hand edits: drag a node box of the tree onto another (lower half: it becomes that
+    // node's last child; upper half: it goes just before that node among its siblings).
+    {
+        let panel_ref = panel_ref.clone();
+        let dispatcher = state.dispatcher();
+        use_effect_with((), move |_| {
+            let panel = panel_ref.cast::<web_sys::Element>();
+            let dragged: Rc<std::cell::Cell<Option<usize>>> = Rc::default();
+            let listeners = panel.map(|panel| {
+                let d = dragged.clone();
+                let opts = gloo::events::EventListenerOptions::enable_prevent_default();
+                let down = gloo::events::EventListener::new_with_options(
+                    &panel,
+                    "pointerdown",
+                    opts,
+                    move |e| {
+                        let hit = tree_node_at(e).map(|(v, _)| v);
+                        if hit.is_some() {
+                            // No text selection, no native drag of it: this drag moves a node.
+                            e.prevent_default();
+                        }
+                        d.set(hit);
+                    },
+                );
+                let d = dragged.clone();
+                let up = gloo::events::EventListener::new(&panel, "pointerup", move |e| {
+                    let Some(v) = d.take() else { return };
+                    let Some((u, upper)) = tree_node_at(e) else {
+                        return;
+                    };
+                    if u == v {
+                        return;
+                    }
+                    let to = if upper {
+                        Place::Before(u)
+                    } else {
+                        Place::LastChildOf(u)
+                    };
+                    dispatcher.dispatch(Action::Model(ModelAction::MoveNode { node: v, to }));
+                });
+                (down, up)
+            });
+            move || drop(listeners)
+        });
+    }
     let tabs = state.model.views().iter().enumerate().map(|(i, &t)| {
         let s = state.clone();
         let selected = ui.tab == t;
@@ -462,6 +508,19 @@ pub fn view_panel(p: &StateProps) -> Html {
             { player.unwrap_or_default() }
         </section>
     }
+}
+
+/// The node box of the selected result's tree under pointer event `e`, and whether the
+/// pointer is in its upper half.
+fn tree_node_at(e: &web_sys::Event) -> Option<(usize, bool)> {
+    use wasm_bindgen::JsCast;
+    let e = e.dyn_ref::<web_sys::PointerEvent>()?;
+    let doc = gloo::utils::document();
+    let hit = doc.element_from_point(e.client_x() as f32, e.client_y() as f32)?;
+    let rect = hit.closest("#scene-tree rect[id^='node-']").ok()??;
+    let v = rect.id().strip_prefix("node-")?.parse().ok()?;
+    let b = rect.get_bounding_client_rect();
+    Some((v, (e.client_y() as f64) < b.top() + b.height() / 2.0))
 }
 
 /// The id of the `<svg>` of drawing `i` (0, or 1 for the second of a comparison) of `tab`.
