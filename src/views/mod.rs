@@ -481,7 +481,7 @@ pub fn view_panel(p: &StateProps) -> Html {
     let compare_button = plays(tab).then(|| {
         html! {
             <button id="compare" class="icon" aria-pressed={ui.compare.to_string()} onclick={dispatch(UiAction::ToggleCompare)}
-                title="Compare the selected result with another, on one time scale (key c)">{ if ui.compare { "Stop comparing" } else { "Compare" } }</button>
+                title="Compare the selected result with another, on one time scale (key c)">{ if ui.compare { "Compared" } else { "Compare" } }</button>
         }
     });
     html! {
@@ -491,11 +491,11 @@ pub fn view_panel(p: &StateProps) -> Html {
                 <span class="view-caption" id="view-caption" title={state.model.caption()}>{ state.model.caption() }</span>
                 { compare_button }
                 <button id="fit" class="icon" onclick={dispatch(UiAction::ToggleFit)}
-                    title="Drawing size: fitted to the panel, or 100% with scroll bars (key v)">{ if ui.fit { "Size: fit" } else { "Size: 100%" } }</button>
+                    title="Drawing size: fitted to the panel, or 100% with scroll bars (key v)">{ if ui.fit { "Fit" } else { "100%" } }</button>
                 <button id="focus" class="icon" aria-pressed={ui.focus.to_string()} onclick={dispatch(UiAction::ToggleFocus)}
                     title="Focus: only the drawing (key f)">{ if ui.focus { "Exit focus" } else { "Focus" } }</button>
                 <button id="lecture" class="icon" aria-pressed={ui.lecture.to_string()} onclick={dispatch(UiAction::ToggleLecture)}
-                    title="Lecture mode: one view filling the screen, large text (key l; Esc leaves)">{ if ui.lecture { "Leave lecture" } else { "Lecture" } }</button>
+                    title="Lecture mode: one view filling the screen, large text (key l; Esc leaves)">{ if ui.lecture { "Leave" } else { "Lecture" } }</button>
             </div>
             { msg_select }
             if comparing {

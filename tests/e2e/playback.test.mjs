@@ -1,0 +1,217 @@
+// End-to-end tests of issue 10 through the page: playback, the stepper, hand edits, the
+// comparison, deep links, and drawings that fit the window at three sizes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ARTIFACTS, findIds, parseSvg, useApp } from './harness.mjs';
+
+const openApp = useApp();
+
+/** Node indices whose box in `svg` is lit (not faded by the player). */
+async function litNodes(page, svg = 'scene-tree') {
+  return page.$$eval(`#${svg} rect[id^="node-"]`, (rs) => rs
+    .filter((r) => r.getAttribute('data-pb') !== 'future')
+    .map((r) => Number(r.id.slice(5)))
+    .sort((a, b) => a - b));
+}
+
+/** The "c|t" labels shown under the boxes. */
+async function shownLabels(page, svg = 'scene-tree') {
+  return page.$$eval(`#${svg} text.node-label`, (ts) => ts
+    .filter((t) => t.getAttribute('data-pb') !== 'hidden')
+    .map((t) => t.textContent)
+    .sort());
+}
+
+async function scrubTo(page, t) {
+  await page.locator('#play-scrub').evaluate((el, v) => {
+    el.value = String(v);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, t);
+}
+
+/** Drag node box `v` of the tree onto box `u`: its upper half (before u) or lower (under u). */
+async function drag(page, v, u, upper) {
+  const a = await page.locator(`#scene-tree #node-${v}`).boundingBox();
+  const b = await page.locator(`#scene-tree #node-${u}`).boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height * (upper ? 0.25 : 0.75), { steps: 6 });
+  await page.mouse.up();
+}
+
+test('the first visit opens on Figure 1 already run, greedy 10 against the optimum 9', async () => {
+  const app = await openApp();
+  try {
+    assert.equal(await app.time('greedy'), '10');
+    assert.equal(await app.time('optimal'), '9');
+    assert.match(await app.page.locator('#notice').textContent(), /greedy \(FNF\) completes at 10, the optimum at 9\. Press c to compare/);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.page.close();
+  }
+});
+
+test('play greedy on Figure 1, scrub to t = 6: P0-P3 lit with their times; steps and keys', async () => {
+  const app = await openApp();
+  const { page } = app;
+  try {
+    await app.loadExample('lh-fig1');
+    await app.run('greedy');
+    await app.tab('tree');
+    await scrubTo(page, 6);
+    assert.equal((await page.locator('#play-time').textContent()).trim(), 't = 6 / 10');
+    assert.deepEqual(await litNodes(page), [0, 1, 2, 3]);
+    assert.deepEqual(await shownLabels(page), ['2|3', '2|5', '2|6', '3|0']);
+    assert.ok(await page.locator('#scene-tree circle.pb-dot[data-pb="on"]').count() > 0, 'dots move along the edges in transit');
+    await page.click('#play-step-next');
+    assert.equal((await page.locator('#play-time').textContent()).trim(), 't = 7 / 10');
+    // Play: time runs; pause keeps it.
+    await page.click('#play');
+    await page.waitForTimeout(400);
+    await page.click('#play');
+    const t = (await page.locator('#play-time').textContent()).trim();
+    assert.notEqual(t, 't = 7 / 10');
+    await app.screenshot(`${ARTIFACTS}/e2e-playback-tree.png`);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test("step greedy's trace forward and back and read the lit pseudo-code line", async () => {
+  const app = await openApp();
+  const { page } = app;
+  try {
+    await app.loadExample('lh-fig1');
+    await app.run('greedy');
+    await app.tab('gantt');
+    await page.click('#mode-steps');
+    assert.equal((await page.locator('#step-count').textContent()).trim(), 'Step 1 / 11');
+    const lit = page.locator('#pseudo .pseudo-line.lit');
+    assert.equal(await lit.count(), 1);
+    assert.match(await lit.textContent(), /fastest waiting node Q becomes P's next child/);
+    await page.click('#step-next');
+    await page.click('#step-next');
+    assert.equal((await page.locator('#step-count').textContent()).trim(), 'Step 3 / 11');
+    await page.click('#step-back');
+    assert.equal((await page.locator('#step-count').textContent()).trim(), 'Step 2 / 11');
+    assert.match(await page.locator('#step-text').textContent(), /t = 3: /);
+    await app.screenshot(`${ARTIFACTS}/e2e-stepper.png`);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('rebuild Figure 1(b) from greedy by dragging three nodes, read 9, undo', async () => {
+  const app = await openApp();
+  const { page } = app;
+  try {
+    await app.loadExample('lh-fig1');
+    await app.run('greedy');
+    await app.tab('tree');
+    await drag(page, 3, 5, true);
+    await page.locator('#row-edited').waitFor();
+    await drag(page, 5, 0, false);
+    await drag(page, 11, 7, false);
+    await page.waitForFunction(() => document.querySelector('#view-caption')?.textContent.includes('T = 9'));
+    assert.equal(await app.time('edited'), '9');
+    // A forbidden move: the source cannot move.
+    await drag(page, 0, 4, false);
+    assert.match(await page.locator('#notice').textContent(), /P0 is the source: it holds the message from the start and cannot move/);
+    assert.equal(await app.time('edited'), '9');
+    // Undo the last move.
+    await page.locator('#view-panel').focus();
+    await page.keyboard.press('z');
+    await page.waitForFunction(() => document.querySelector('#time-edited')?.textContent.trim() === '11');
+    // The edited schedule exports.
+    await page.keyboard.press('y');
+    const { name, text } = await app.exportSvg();
+    assert.equal(name, 'hetcast-lh-fig1-edited-tree.svg');
+    await parseSvg(app, text);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('compare greedy and the optimum: one cursor, the difference 1, one figure on one time scale', async () => {
+  const app = await openApp();
+  const { page } = app;
+  try {
+    await app.loadExample('lh-fig1');
+    await app.run('optimal');
+    await app.run('greedy');
+    await app.tab('gantt');
+    await page.locator('#view-panel').focus();
+    await page.keyboard.press('c');
+    assert.equal((await page.locator('#compare-diff').textContent()).trim(), 'T = 10 vs 9: Greedy / FNF is 1 later.');
+    assert.equal(await page.locator('#scene-gantt-b').count(), 1);
+    await scrubTo(page, 4);
+    for (const id of ['scene-gantt', 'scene-gantt-b']) {
+      assert.equal(await page.locator(`#${id} .pb-veil`).getAttribute('data-pb'), 'on');
+    }
+    await app.screenshot(`${ARTIFACTS}/e2e-compare.png`);
+    const { name, text } = await app.exportSvg();
+    assert.equal(name, 'hetcast-lh-fig1-greedy-vs-optimal-gantt.svg');
+    const doc = await parseSvg(app, text);
+    assert.equal(new Set(findIds(doc.svg, /^s0-lane-\d+$/)).size, 12);
+    assert.equal(new Set(findIds(doc.svg, /^s1-lane-\d+$/)).size, 12);
+    assert.match(text, /style="/, 'styles inline');
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('a deep link opens the example, algorithm, view and time', async () => {
+  const app = await openApp();
+  const { page } = app;
+  try {
+    await page.goto(`${app.url}#example=lh-fig1&algo=greedy&view=tree&t=6`);
+    await page.reload();
+    await page.locator('#scene-tree').waitFor();
+    await page.waitForFunction(() => document.querySelector('#play-time')?.textContent.trim() === 't = 6 / 10');
+    assert.deepEqual(await litNodes(page), [0, 1, 2, 3]);
+    assert.equal(await page.locator('#tab-tree').getAttribute('aria-selected'), 'true');
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+for (const [w, h] of [[1024, 768], [1280, 720], [1920, 1080]]) {
+  test(`at ${w}x${h} the gallery's trees and Gantt charts are whole on screen, no page overflow`, async () => {
+    const app = await openApp();
+    const { page } = app;
+    try {
+      await page.setViewportSize({ width: w, height: h });
+      const ids = (await app.galleryEntries()).map((e) => e.id);
+      for (const id of ids) {
+        await app.loadExample(id);
+        await app.runAll();
+        for (const view of ['tree', 'gantt']) {
+          await app.tab(view);
+          const svg = page.locator(`#scene-${view}`);
+          await svg.waitFor();
+          const box = await svg.boundingBox();
+          const panel = await page.locator('#view-panel').boundingBox();
+          const where = `${id} ${view} at ${w}x${h}`;
+          assert.ok(box.y >= panel.y - 1 && box.y + box.height <= panel.y + panel.height + 1, `${where}: ${JSON.stringify(box)} in ${JSON.stringify(panel)}`);
+          assert.ok(box.x >= panel.x - 1 && box.x + box.width <= panel.x + panel.width + 1, `${where}: ${JSON.stringify(box)} in ${JSON.stringify(panel)}`);
+          // Every control of the tab strip is on screen.
+          for (const b of await page.locator('.tabs button, .player button, .player select').all()) {
+            const bb = await b.boundingBox();
+            assert.ok(bb.x + bb.width <= w + 1, `${where}: a control leaves the screen`);
+          }
+        }
+      }
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `the page is ${overflow}px wider than the window`);
+      await app.screenshot(`${ARTIFACTS}/e2e-fit-${w}x${h}.png`);
+      assert.deepEqual(app.errors, []);
+    } finally {
+      await page.close();
+    }
+  });
+}
