@@ -42,7 +42,7 @@ fn shown_labels(svg: &str) -> BTreeSet<String> {
 
 /// Dots on screen (edges in transit).
 fn dots(svg: &str) -> u32 {
-    count(&format!("#{svg} circle.pb-dot[data-pb='on']"))
+    count(&format!("#{svg}-overlay circle.pb-dot[data-pb='on']"))
 }
 
 /// The greedy schedule of Libeskind-Hadas Figure 1.
@@ -118,7 +118,7 @@ async fn the_gantt_chart_fills_up_to_a_cursor_without_being_laid_out_again() {
     assert_eq!(bars, 11);
     let veil = || {
         gloo::utils::document()
-            .query_selector("#scene-gantt rect.pb-veil")
+            .query_selector("#scene-gantt-overlay rect.pb-veil")
             .unwrap()
             .unwrap()
     };
@@ -131,7 +131,7 @@ async fn the_gantt_chart_fills_up_to_a_cursor_without_being_laid_out_again() {
     let _ = inst;
     let x5: f64 = veil().get_attribute("x").unwrap().parse().unwrap();
     let cursor = gloo::utils::document()
-        .query_selector("#scene-gantt line.pb-cursor")
+        .query_selector("#scene-gantt-overlay line.pb-cursor")
         .unwrap()
         .unwrap();
     assert_eq!(
@@ -255,7 +255,7 @@ async fn the_many_source_model_plays_through_the_same_player() {
         .collect();
     assert_eq!(lit_nodes("scene-tree"), holders);
     assert_eq!(
-        count("#scene-tree circle.pb-dot.mc0"),
+        count("#scene-tree-overlay circle.pb-dot.mc0"),
         s.transfers.iter().filter(|t| t.msg == 0).count() as u32
     );
 }

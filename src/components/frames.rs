@@ -89,6 +89,7 @@ struct EdgeEls {
 /// One drawing on screen and what its frames change.
 pub struct Drawing {
     svg: Element,
+    layer: Element,
     time: Option<TimeFrame>,
     nodes: Vec<NodeEls>,
     edges: Vec<EdgeEls>,
@@ -115,7 +116,12 @@ impl Drawing {
         motion: Option<&Motion>,
         message: Option<usize>,
     ) -> Option<Drawing> {
-        let svg = gloo::utils::document().get_element_by_id(svg_id)?;
+        let doc = gloo::utils::document();
+        let svg = doc.get_element_by_id(svg_id)?;
+        // The layer over the drawing with what moves every frame (see `SceneView`).
+        let layer = doc
+            .get_element_by_id(&format!("{svg_id}-overlay"))
+            .unwrap_or_else(|| svg.clone());
         let mut nodes = Vec::new();
         let mut edges = Vec::new();
         if let Some(m) = motion {
@@ -139,7 +145,7 @@ impl Drawing {
                     lit: None,
                 });
             }
-            let dots = svg.query_selector_all("circle.pb-dot").ok();
+            let dots = layer.query_selector_all("circle.pb-dot").ok();
             for (i, e) in m.edges.iter().enumerate() {
                 let Some(line) = find(&svg, &e.id) else {
                     continue;
@@ -173,14 +179,15 @@ impl Drawing {
             }
         }
         let veil = match (
-            svg.query_selector("rect.pb-veil").ok().flatten(),
-            svg.query_selector("line.pb-cursor").ok().flatten(),
+            layer.query_selector("rect.pb-veil").ok().flatten(),
+            layer.query_selector("line.pb-cursor").ok().flatten(),
         ) {
             (Some(v), Some(c)) if time.is_some() => Some((v, c)),
             _ => None,
         };
         let d = Drawing {
             svg,
+            layer,
             time,
             nodes,
             edges,
@@ -194,10 +201,12 @@ impl Drawing {
 
     /// Remove every frame mark: the drawing as the scene drew it.
     pub fn clear(&self) {
-        if let Ok(all) = self.svg.query_selector_all(&format!("[{ATTR}]")) {
-            for i in 0..all.length() {
-                if let Some(el) = all.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
-                    mark(&el, None);
+        for root in [&self.svg, &self.layer] {
+            if let Ok(all) = root.query_selector_all(&format!("[{ATTR}]")) {
+                for i in 0..all.length() {
+                    if let Some(el) = all.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
+                        mark(&el, None);
+                    }
                 }
             }
         }

@@ -104,7 +104,10 @@ pub fn scene_view(p: &SceneViewProps) -> Html {
         // After the scene (or its size on screen) changes: scroll the container to the root.
         use_effect_with((p.scene.clone(), p.size), move |_| {
             if let (Some(cx), Some(svg)) = (centre, svg_ref.cast::<web_sys::Element>()) {
-                if let Some(wrap) = svg.parent_element() {
+                if let Some(wrap) = svg
+                    .parent_element()
+                    .and_then(|stack| stack.parent_element())
+                {
                     if wrap.scroll_width() > wrap.client_width() {
                         let scale = svg.client_width() as f64 / scene_w;
                         let left = cx * scale - wrap.client_width() as f64 / 2.0;
@@ -124,24 +127,34 @@ pub fn scene_view(p: &SceneViewProps) -> Html {
     let defs = Html::from_html_unchecked(AttrValue::from(format!(
         "<svg width=\"0\" height=\"0\" aria-hidden=\"true\" focusable=\"false\">{DEFS}</svg>"
     )));
+    let overlay = s.time.is_some() || p.dots > 0;
+    let overlay_id =
+        p.id.as_ref()
+            .map(|id| AttrValue::from(format!("{id}-overlay")));
     html! {
-        <svg xmlns="http://www.w3.org/2000/svg" version="1.1" id={p.id.clone()} class={ROOT_CLASS}
-            ref={svg_ref} width={sw} height={sh} viewBox={format!("0 0 {w} {h}")} role="img"
-            aria-label={s.title.clone()}>
-            <title>{ s.title.clone() }</title>
-            { defs }
-            <style>{ STYLE }</style>
-            <rect class="bg" x="0" y="0" width={w.clone()} height={h.clone()} />
-            { for s.items.iter().map(item_html) }
-            if s.time.is_some() {
-                <rect class="pb-veil" x="0" y="0" width="0" height="0" />
-                <line class="pb-cursor" x1="0" y1="0" x2="0" y2="0" />
-            }
-            if p.dots > 0 {
-                <g class="pb-dots">
+        <div class="scene-stack">
+            <svg xmlns="http://www.w3.org/2000/svg" version="1.1" id={p.id.clone()} class={ROOT_CLASS}
+                ref={svg_ref} width={sw.clone()} height={sh.clone()} viewBox={format!("0 0 {w} {h}")} role="img"
+                aria-label={s.title.clone()}>
+                <title>{ s.title.clone() }</title>
+                { defs }
+                <style>{ STYLE }</style>
+                <rect class="bg" x="0" y="0" width={w.clone()} height={h.clone()} />
+                { for s.items.iter().map(item_html) }
+            </svg>
+            // What the player moves every frame (the Gantt chart's veil and cursor, the dots on
+            // the tree's edges) is on a layer of its own, over the drawing with the same
+            // viewBox, so that a frame repaints only it.
+            if overlay {
+                <svg xmlns="http://www.w3.org/2000/svg" id={overlay_id} class={classes!(ROOT_CLASS, "scene-overlay")}
+                    width={sw} height={sh} viewBox={format!("0 0 {w} {h}")} aria-hidden="true">
+                    if s.time.is_some() {
+                        <rect class="pb-veil" x="0" y="0" width="0" height="0" />
+                        <line class="pb-cursor" x1="0" y1="0" x2="0" y2="0" />
+                    }
                     { for (0..p.dots).map(|_| html! { <circle class={classes!("pb-dot", p.dot_class.clone())} cx="0" cy="0" r="9" /> }) }
-                </g>
+                </svg>
             }
-        </svg>
+        </div>
     }
 }

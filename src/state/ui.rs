@@ -12,6 +12,8 @@ pub enum NoticeKind {
     Info,
     /// Something failed; nothing changed.
     Error,
+    /// A pointer for a newcomer (the first visit): stays until closed or replaced.
+    Welcome,
 }
 
 /// A one-line message under the top bar.
@@ -28,6 +30,14 @@ impl Notice {
     pub fn info(text: impl Into<String>) -> Notice {
         Notice {
             kind: NoticeKind::Info,
+            text: text.into(),
+        }
+    }
+
+    /// A newcomer's pointer, which does not fade.
+    pub fn welcome(text: impl Into<String>) -> Notice {
+        Notice {
+            kind: NoticeKind::Welcome,
             text: text.into(),
         }
     }

@@ -62,7 +62,7 @@ test('play greedy on Figure 1, scrub to t = 6: P0-P3 lit with their times; steps
     assert.equal((await page.locator('#play-time').textContent()).trim(), 't = 6 / 10');
     assert.deepEqual(await litNodes(page), [0, 1, 2, 3]);
     assert.deepEqual(await shownLabels(page), ['2|3', '2|5', '2|6', '3|0']);
-    assert.ok(await page.locator('#scene-tree circle.pb-dot[data-pb="on"]').count() > 0, 'dots move along the edges in transit');
+    assert.ok(await page.locator('#scene-tree-overlay circle.pb-dot[data-pb="on"]').count() > 0, 'dots move along the edges in transit');
     await page.click('#play-step-next');
     assert.equal((await page.locator('#play-time').textContent()).trim(), 't = 7 / 10');
     // Play: time runs; pause keeps it.
@@ -149,7 +149,7 @@ test('compare greedy and the optimum: one cursor, the difference 1, one figure o
     assert.equal(await page.locator('#scene-gantt-b').count(), 1);
     await scrubTo(page, 4);
     for (const id of ['scene-gantt', 'scene-gantt-b']) {
-      assert.equal(await page.locator(`#${id} .pb-veil`).getAttribute('data-pb'), 'on');
+      assert.equal(await page.locator(`#${id}-overlay .pb-veil`).getAttribute('data-pb'), 'on');
     }
     await app.screenshot(`${ARTIFACTS}/e2e-compare.png`);
     const { name, text } = await app.exportSvg();
