@@ -134,7 +134,10 @@ mod tests {
         s.apply(crate::models::overhead::OverheadAction::Run(
             hetcast_core::models::overhead::algo::Algorithm::Greedy,
         ));
-        assert_eq!(file_name(&s, "tree", "dot"), "hetcast-greedy-tree.dot");
+        assert_eq!(
+            file_name(&s, "tree", "dot"),
+            "hetcast-lh-fig1-greedy-tree.dot"
+        );
         let ok = match &s.model {
             ModelState::Overhead(m) => m.results.rows[0].outcome.clone().unwrap(),
             _ => unreachable!(),
@@ -155,16 +158,12 @@ mod tests {
         });
         assert_eq!(
             file_name(&s, "results", "csv"),
-            "hetcast-edited-results.csv"
+            "hetcast-lh-fig1-edited-results.csv"
         );
         let csv = results(&s.model).unwrap();
         let lines: Vec<&str> = csv.split("\r\n").collect();
         assert_eq!(lines.len(), 4);
-        assert!(
-            lines[1].starts_with("node,greedy,Greedy / FNF,"),
-            "{}",
-            lines[1]
-        );
+        assert!(lines[1].starts_with("node,greedy,Greedy,"), "{}", lines[1]);
         let t = hetcast_core::units::fmt_t(ok.schedule.completion_time);
         assert!(
             lines[2].starts_with(&format!("node,plan,Edited plan,{t},")),

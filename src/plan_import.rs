@@ -66,6 +66,7 @@ pub fn overhead_row(
             properties,
         }),
         edited: true,
+        kind: inst.model,
     })
 }
 

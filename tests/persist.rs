@@ -78,7 +78,7 @@ async fn autosave_brings_back_instance_results_selection_and_view_of_every_model
     choose("model", "node").await;
     assert!(text("instance-summary").starts_with("12 nodes, node model"));
     assert_eq!(text("time-greedy"), "10");
-    assert_eq!(text("view-caption"), "Greedy / FNF: T = 10");
+    assert_eq!(text("view-caption"), "Greedy: T = 10");
     assert!(exists("time-optimal"));
     drop(app);
 }
@@ -165,7 +165,7 @@ async fn a_share_link_opens_the_same_instance_results_and_selection_in_a_fresh_b
     assert!(text("instance-summary").starts_with("3 nodes"));
     assert_eq!(text("time-greedy"), "6");
     assert!(exists("time-optimal"));
-    assert_eq!(text("view-caption"), "Greedy / FNF: T = 6");
+    assert_eq!(text("view-caption"), "FNF: T = 6");
     assert!(selected_tab("tab-gantt"));
     assert!(
         notice().starts_with("Opened the shared link: 3 nodes"),

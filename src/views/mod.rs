@@ -532,7 +532,7 @@ pub fn svg_id(tab: View, i: usize) -> String {
     }
 }
 
-/// The comparison's sentence: "Greedy / FNF completes at 10, Optimal at 9: 1 later."
+/// The comparison's sentence: "T = 10 vs 9: Greedy is 1 later."
 fn compare_sentence(a: &Side, b: &Side, fmt: fn(f64) -> String) -> String {
     let (ta, tb) = (a.replay.0, b.replay.0);
     let d = ta - tb;

@@ -20,7 +20,7 @@ test('a reload keeps the work; the share link opens it in a fresh browser; PNG a
     await page.reload();
     await page.locator('#time-greedy').waitFor();
     assert.equal((await page.textContent('#time-greedy')).trim(), '6');
-    assert.equal((await page.textContent('#view-caption')).trim(), 'Greedy / FNF: T = 6');
+    assert.equal((await page.textContent('#view-caption')).trim(), 'FNF: T = 6');
     assert.equal(await page.getAttribute('#tab-gantt', 'aria-selected'), 'true');
 
     // PNG of the Gantt view: the figure at the width asked for (not the window's), at 2x.
@@ -54,7 +54,7 @@ test('a reload keeps the work; the share link opens it in a fresh browser; PNG a
       await other.goto(link);
       await other.locator('#time-greedy').waitFor();
       assert.equal((await other.textContent('#time-greedy')).trim(), '6');
-      assert.equal((await other.textContent('#view-caption')).trim(), 'Greedy / FNF: T = 6');
+      assert.equal((await other.textContent('#view-caption')).trim(), 'FNF: T = 6');
       assert.equal(await other.getAttribute('#tab-gantt', 'aria-selected'), 'true');
       assert.ok(!other.url().includes('#'), `the link's fragment is taken off: ${other.url()}`);
     } finally {

@@ -185,7 +185,7 @@ fn svg_exports() {
     let f = file(&d, "fig1.json", FIG1);
     for (format, needle) in [
         ("svg-tree", "3|10"),
-        ("svg-gantt", "Greedy / FNF — Gantt chart, 12 nodes, T = 10"),
+        ("svg-gantt", "Greedy — Gantt chart, 12 nodes, T = 10"),
     ] {
         let out = hetcast(&["run", &f, "--format", format]);
         assert!(out.status.success());
@@ -815,17 +815,14 @@ fn trace_event_dot_and_csv_formats() {
     let dot = ok_text(&["run", &fig1, "--format", "dot"]);
     assert!(dot.starts_with("digraph multicast {"), "{dot}");
     assert_eq!(dot.matches(" -> ").count(), 11);
-    assert!(dot.contains("Greedy / FNF — multicast tree, 12 nodes, T = 10"));
+    assert!(dot.contains("Greedy — multicast tree, 12 nodes, T = 10"));
     let csv = ok_text(&["run", &fig1, "--format", "csv"]);
     let lines: Vec<&str> = csv.split("\r\n").collect();
     assert_eq!(
         lines[0],
         "model,algorithm,algorithm_title,completion_time,lower_bound,ratio"
     );
-    assert!(
-        lines[1].starts_with("node,greedy,Greedy / FNF,10,"),
-        "{csv}"
-    );
+    assert!(lines[1].starts_with("node,greedy,Greedy,10,"), "{csv}");
     assert_eq!(lines.len(), 3);
 
     let multi = file(&d, "multi.json", MULTI);

@@ -45,6 +45,8 @@ pub struct RunRow {
     pub outcome: Result<RunOk, String>,
     /// A plan imported from a file (the edited row), not a run of `algo`.
     pub edited: bool,
+    /// The model it ran in (the algorithm's name depends on it).
+    pub kind: ModelKind,
 }
 
 impl Row for RunRow {
@@ -91,8 +93,8 @@ impl RunRow {
             return crate::plan_import::EDITED_TITLE.to_string();
         }
         match self.algo {
-            Algorithm::Random => format!("{} (seed {})", self.algo.title(), self.seed),
-            a => a.title().to_string(),
+            Algorithm::Random => format!("{} (seed {})", self.algo.name_in(self.kind), self.seed),
+            a => a.name_in(self.kind).to_string(),
         }
     }
 }
@@ -115,6 +117,7 @@ pub fn run_one(inst: &Instance, algo: Algorithm, seed: u64) -> RunRow {
         seed,
         outcome,
         edited: false,
+        kind: inst.model,
     }
 }
 

@@ -2,6 +2,7 @@
 
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::overhead::algo::Algorithm;
+use hetcast_core::models::overhead::ModelKind;
 use yew::prelude::*;
 
 use super::{OverheadAction, OverheadState, RunRow};
@@ -15,13 +16,10 @@ use crate::state::Action;
 use crate::util::fmt_time;
 
 /// Short label of an algorithm's button (the full title is its tooltip).
-pub fn short_label(a: Algorithm) -> &'static str {
+pub fn short_label(a: Algorithm, kind: ModelKind) -> &'static str {
     match a {
-        Algorithm::Greedy => "Greedy",
         Algorithm::Random => "Random",
-        Algorithm::Optimal => "Optimum",
-        Algorithm::Lemma5 => "Lemma 5",
-        Algorithm::Exhaustive => "Exhaustive",
+        a => a.name_in(kind),
     }
 }
 
@@ -46,8 +44,8 @@ pub fn algorithm_buttons(state: &StateHandle, m: &OverheadState) -> Html {
         html! {
             <>
                 <button id={format!("run-{}", a.key())} class="algo"
-                    title={format!("Run {}", a.title())} {onclick}>
-                    { short_label(a) }
+                    title={a.also_called(m.instance.model)} {onclick}>
+                    { short_label(a, m.instance.model) }
                 </button>
                 if a == Algorithm::Random { { seed_field.clone() } }
             </>
@@ -60,8 +58,8 @@ pub fn algorithm_buttons(state: &StateHandle, m: &OverheadState) -> Html {
 fn row_label(r: &RunRow) -> String {
     match r.algo {
         _ if r.edited => crate::plan_import::EDITED_TITLE.to_string(),
-        Algorithm::Random => format!("{} (seed {})", short_label(r.algo), r.seed),
-        a => short_label(a).to_string(),
+        Algorithm::Random => format!("{} (seed {})", short_label(r.algo, r.kind), r.seed),
+        a => short_label(a, r.kind).to_string(),
     }
 }
 
@@ -100,7 +98,7 @@ pub fn results_table(state: &StateHandle, m: &OverheadState) -> Html {
             }
             Err(msg) => error_cell(key, 7, msg),
         };
-        let head = html! { <th scope="row" title={r.title()}>{ row_label(r) }</th> };
+        let head = html! { <th scope="row" title={if r.edited { r.title() } else { r.algo.also_called(r.kind).to_string() }}>{ row_label(r) }</th> };
         let (select, selected): (Action, bool) = if r.edited {
             (ModelAction::SelectEdited.into(), results.edited_selected)
         } else {

@@ -80,17 +80,18 @@ pub fn run(a: &RunArgs, inst: &Instance) -> Result<String, String> {
     let algo = algorithm::<Overhead>(a.algo.as_deref(), DEFAULT, &[], "")?;
     let seed = a.seed.unwrap_or(0);
     let (sol, s) = solve::<Overhead>(inst, algo, seed)?;
-    // The headings of the app's views ("Greedy / FNF — Gantt chart, 12 nodes, T = 10").
+    // The headings of the app's views ("Greedy — Gantt chart, 12 nodes, T = 10"), with the
+    // algorithm's name in this model (greedy is FNF in the sender-receiver model).
     let name = match algo {
-        Algorithm::Random => format!("{} (seed {seed})", algo.title()),
-        a => a.title().to_string(),
+        Algorithm::Random => format!("{} (seed {seed})", algo.name_in(inst.model)),
+        a => a.name_in(inst.model).to_string(),
     };
     write(a.output.format, inst, &s, algo.key(), &name, || {
         json(&RunOutput {
             format: "hetcast-run",
             version: 1,
             algorithm: algo.key(),
-            algorithm_title: algo.title(),
+            algorithm_title: algo.name_in(inst.model),
             seed: (algo == Algorithm::Random).then_some(seed),
             ..output(inst, &s, &sol.trace, &sol.plan)
         })

@@ -114,7 +114,7 @@ impl Model for Overhead {
         at: Option<f64>,
     ) -> crate::layout::Scene {
         let opts = view::GanttOptions {
-            title: view::gantt_heading(crate::catalog::Catalog::title(algo), inst, s),
+            title: view::gantt_heading(algo.name_in(inst.model), inst, s),
             ..Default::default()
         };
         view::gantt_scene_at(inst, s, &opts, at)
@@ -122,7 +122,7 @@ impl Model for Overhead {
 
     fn tree_scenes(inst: &Instance, algo: Algorithm, s: &Schedule) -> Vec<crate::layout::Scene> {
         let opts = view::TreeOptions {
-            title: view::tree_heading(crate::catalog::Catalog::title(algo), inst, s),
+            title: view::tree_heading(algo.name_in(inst.model), inst, s),
             at: None,
         };
         vec![view::tree_scene(inst, s, &opts)]

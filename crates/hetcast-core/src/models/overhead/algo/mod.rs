@@ -110,6 +110,47 @@ pub const RANDOM_PSEUDO: &[&str] = &[
 ];
 
 impl Algorithm {
+    /// The one name the app and the drawings give the algorithm in model `kind`, as that
+    /// model's paper calls it: greedy is "Greedy" in the node model (Libeskind-Hadas et al.)
+    /// and "FNF" in the sender-receiver model (Liu et al.); [`Algorithm::also_called`] says
+    /// the other name.
+    pub fn name_in(self, kind: crate::models::overhead::ModelKind) -> &'static str {
+        use crate::models::overhead::ModelKind;
+        match (self, kind) {
+            (Algorithm::Greedy, ModelKind::Node) => "Greedy",
+            (Algorithm::Greedy, ModelKind::SenderReceiver) => "FNF",
+            (Algorithm::Random, _) => "Random selection",
+            (Algorithm::Optimal, _) => "Optimum",
+            (Algorithm::Lemma5, _) => "Lemma 5 DP",
+            (Algorithm::Exhaustive, _) => "Exhaustive search",
+        }
+    }
+
+    /// What else the algorithm is called, and how it works, for a tooltip.
+    pub fn also_called(self, kind: crate::models::overhead::ModelKind) -> &'static str {
+        use crate::models::overhead::ModelKind;
+        match (self, kind) {
+            (Algorithm::Greedy, ModelKind::Node) => {
+                "Greedy (Libeskind-Hadas et al.): the fastest waiting node first; Liu et al. call it FNF, fastest node first"
+            }
+            (Algorithm::Greedy, ModelKind::SenderReceiver) => {
+                "FNF, fastest node first (Liu et al.); the greedy algorithm of Libeskind-Hadas et al."
+            }
+            (Algorithm::Random, _) => {
+                "Random selection (Liu et al. section 5.2): a random sender sends to a random waiting node"
+            }
+            (Algorithm::Optimal, _) => {
+                "Optimum: the exact minimum, by the frontier dynamic program (docs/optimal.md)"
+            }
+            (Algorithm::Lemma5, _) => {
+                "The dynamic program of Libeskind-Hadas et al.'s Lemma 5: exact, O(n^2 k) for k node types"
+            }
+            (Algorithm::Exhaustive, _) => {
+                "Exhaustive search over every tree and send order: exact, small instances only"
+            }
+        }
+    }
+
     /// The pseudo-code of the algorithms that record steps (empty for the exact methods).
     pub fn pseudo_code(self) -> &'static [&'static str] {
         match self {
