@@ -22,6 +22,9 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, KeyboardEvent};
 use yew::prelude::*;
 
+/// How much one press of ( or ) zooms.
+pub const ZOOM_STEP: f64 = 1.5;
+
 /// What a key press (outside text fields, without Ctrl/Alt/Meta) does, if anything; the digit
 /// keys pick among `views`, the views of the model on screen.
 pub fn key_action(key: &str, help_open: bool, views: &[View]) -> Option<Action> {
@@ -52,6 +55,8 @@ pub fn key_action(key: &str, help_open: bool, views: &[View]) -> Option<Action> 
         "c" => UiAction::ToggleCompare.into(),
         "l" => UiAction::ToggleLecture.into(),
         "x" => UiAction::ToggleCritical.into(),
+        ")" => UiAction::Zoom(ZOOM_STEP).into(),
+        "(" => UiAction::Zoom(1.0 / ZOOM_STEP).into(),
         "v" => UiAction::ToggleFit.into(),
         "t" => UiAction::ToggleTable.into(),
         "?" => UiAction::ToggleHelp.into(),

@@ -27,6 +27,10 @@ pub struct SceneViewProps {
     /// frame shows them, see [`crate::components::frames`]).
     #[prop_or_default]
     pub dots: usize,
+    /// Fitted to its container (no scrolling) or at 100%: when this changes, a wide tree is
+    /// scrolled to its root again.
+    #[prop_or_default]
+    pub fit: bool,
     /// The class of the dots' colour (a message's colour in many-message models).
     #[prop_or_default]
     pub dot_class: Option<AttrValue>,
@@ -102,7 +106,7 @@ pub fn scene_view(p: &SceneViewProps) -> Html {
         let centre = source_centre(s);
         let scene_w = s.width.max(1.0);
         // After the scene (or its size on screen) changes: scroll the container to the root.
-        use_effect_with((p.scene.clone(), p.size), move |_| {
+        use_effect_with((p.scene.clone(), p.size, p.fit), move |_| {
             if let (Some(cx), Some(svg)) = (centre, svg_ref.cast::<web_sys::Element>()) {
                 if let Some(wrap) = svg
                     .parent_element()

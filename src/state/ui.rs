@@ -51,6 +51,11 @@ impl Notice {
     }
 }
 
+/// The smallest zoom of a drawing.
+pub const MIN_ZOOM: f64 = 0.1;
+/// The largest zoom of a drawing.
+pub const MAX_ZOOM: f64 = 40.0;
+
 /// What changes the screen around the model.
 #[derive(Clone, Debug, PartialEq)]
 pub enum UiAction {
@@ -94,6 +99,9 @@ pub enum UiAction {
     ToggleCritical,
     /// Start the player at this time (a link's `t=`), once.
     StartAt(Option<f64>),
+    /// Zoom the drawing by this factor (keys ( and ), Ctrl + wheel): the Gantt chart's time
+    /// axis is laid out longer, a tree is drawn larger; the drawing leaves fit mode and scrolls.
+    Zoom(f64),
 }
 
 /// The screen around the model.
@@ -131,6 +139,8 @@ pub struct Ui {
     pub critical: bool,
     /// A time the player starts at (a link's `t=`).
     pub start_at: Option<f64>,
+    /// Zoom of the drawing at 100% (1: the drawing's own size).
+    pub zoom: f64,
 }
 
 impl Default for Ui {
@@ -152,6 +162,7 @@ impl Default for Ui {
             lecture: false,
             critical: false,
             start_at: None,
+            zoom: 1.0,
         }
     }
 }
@@ -182,7 +193,10 @@ impl Ui {
                     self.view_height = h;
                 }
             }
-            UiAction::ToggleFit => self.fit = !self.fit,
+            UiAction::ToggleFit => {
+                self.fit = !self.fit;
+                self.zoom = 1.0;
+            }
             UiAction::ToggleTable => self.table_open = !self.table_open,
             UiAction::Notify(n) => self.notice = Some(n),
             UiAction::Dismiss => self.notice = None,
@@ -201,6 +215,12 @@ impl Ui {
             }
             UiAction::ToggleCritical => self.critical = !self.critical,
             UiAction::StartAt(t) => self.start_at = t,
+            UiAction::Zoom(f) if f.is_finite() && f > 0.0 => {
+                let base = if self.fit { 1.0 } else { self.zoom };
+                self.zoom = (base * f).clamp(MIN_ZOOM, MAX_ZOOM);
+                self.fit = false;
+            }
+            UiAction::Zoom(_) => {}
         }
     }
 }

@@ -81,6 +81,8 @@ pub struct ViewLook {
     /// How much larger than at 100% the text should come out when fitted (lecture mode: a
     /// Gantt chart is laid out for a panel this many times smaller, then scaled up).
     pub text_scale: f64,
+    /// Zoom at 100%: a Gantt chart's plot is laid out this many times the panel's width.
+    pub zoom: f64,
 }
 
 impl ViewLook {
@@ -92,13 +94,14 @@ impl ViewLook {
             time_max: None,
             titled: true,
             text_scale: if state.ui.lecture { LECTURE_SCALE } else { 1.0 },
+            zoom: if state.ui.fit { 1.0 } else { state.ui.zoom },
         }
     }
 
     /// The panel size a Gantt chart is laid out for (see [`ViewLook::text_scale`]).
     pub fn layout_size(&self) -> (f64, f64) {
         let k = self.text_scale.max(1.0);
-        (self.size.0 / k, self.size.1 / k)
+        (self.size.0 * self.zoom / k, self.size.1 / k)
     }
 
     /// The heading `make` gives, or none when untitled.
@@ -142,6 +145,7 @@ pub fn figure(state: &AppState, width: f64, titled: bool) -> Option<Scene> {
         time_max: None,
         titled,
         text_scale: 1.0,
+        zoom: 1.0,
     };
     let other = (state.ui.compare && plays(tab))
         .then(|| compared_key(state))
@@ -208,7 +212,7 @@ fn scene_html(
     let class = classes!("scene-wrap", ui.fit.then_some("fit"));
     html! {
         <div {class}>
-            <SceneView {scene} {id} {dots} dot_class={dot_class.map(AttrValue::from)} />
+            <SceneView {scene} {id} {dots} fit={ui.fit} dot_class={dot_class.map(AttrValue::from)} />
         </div>
     }
 }
@@ -311,8 +315,10 @@ pub fn view_panel(p: &StateProps) -> Html {
         use_effect_with((), move |_| {
             let panel = panel_ref.cast::<web_sys::Element>();
             let dragged: Rc<std::cell::Cell<Option<usize>>> = Rc::default();
+            // Panning at 100%: where the pointer went down and the scroll offsets then.
+            let pan: Rc<std::cell::Cell<Option<(f64, f64, i32, i32)>>> = Rc::default();
             let listeners = panel.map(|panel| {
-                let d = dragged.clone();
+                let (d, pn) = (dragged.clone(), pan.clone());
                 let opts = gloo::events::EventListenerOptions::enable_prevent_default();
                 let down = gloo::events::EventListener::new_with_options(
                     &panel,
@@ -323,12 +329,30 @@ pub fn view_panel(p: &StateProps) -> Html {
                         if hit.is_some() {
                             // No text selection, no native drag of it: this drag moves a node.
                             e.prevent_default();
+                        } else if let Some((wrap, pe)) = scrolling_wrap(e) {
+                            e.prevent_default();
+                            pn.set(Some((
+                                pe.client_x() as f64,
+                                pe.client_y() as f64,
+                                wrap.scroll_left(),
+                                wrap.scroll_top(),
+                            )));
                         }
                         d.set(hit);
                     },
                 );
-                let d = dragged.clone();
+                let pn = pan.clone();
+                let moving = gloo::events::EventListener::new(&panel, "pointermove", move |e| {
+                    let (Some((x0, y0, l0, t0)), Some((wrap, pe))) = (pn.get(), scrolling_wrap(e))
+                    else {
+                        return;
+                    };
+                    wrap.set_scroll_left(l0 - (pe.client_x() as f64 - x0) as i32);
+                    wrap.set_scroll_top(t0 - (pe.client_y() as f64 - y0) as i32);
+                });
+                let (d, pn, md) = (dragged.clone(), pan.clone(), dispatcher.clone());
                 let up = gloo::events::EventListener::new(&panel, "pointerup", move |e| {
+                    pn.set(None);
                     let Some(v) = d.take() else { return };
                     let Some((u, upper)) = tree_node_at(e) else {
                         return;
@@ -341,9 +365,27 @@ pub fn view_panel(p: &StateProps) -> Html {
                     } else {
                         Place::LastChildOf(u)
                     };
-                    dispatcher.dispatch(Action::Model(ModelAction::MoveNode { node: v, to }));
+                    md.dispatch(Action::Model(ModelAction::MoveNode { node: v, to }));
                 });
-                (down, up)
+                let zd = dispatcher.clone();
+                let wheel = gloo::events::EventListener::new_with_options(
+                    &panel,
+                    "wheel",
+                    opts,
+                    move |e| {
+                        use wasm_bindgen::JsCast;
+                        let Some(w) = e.dyn_ref::<web_sys::WheelEvent>() else {
+                            return;
+                        };
+                        // Ctrl + wheel (and a touchpad's pinch) zooms; the wheel alone scrolls.
+                        if w.ctrl_key() {
+                            e.prevent_default();
+                            let f = if w.delta_y() < 0.0 { 1.25 } else { 0.8 };
+                            zd.dispatch(Action::Ui(UiAction::Zoom(f)));
+                        }
+                    },
+                );
+                (down, moving, up, wheel)
             });
             move || drop(listeners)
         });
@@ -508,6 +550,17 @@ pub fn view_panel(p: &StateProps) -> Html {
             { player.unwrap_or_default() }
         </section>
     }
+}
+
+/// The drawing container under pointer event `e`, when it scrolls (100% or zoomed), and the
+/// event as a pointer event.
+fn scrolling_wrap(e: &web_sys::Event) -> Option<(web_sys::Element, web_sys::PointerEvent)> {
+    use wasm_bindgen::JsCast;
+    let pe = e.dyn_ref::<web_sys::PointerEvent>()?.clone();
+    let target = e.target()?.dyn_into::<web_sys::Element>().ok()?;
+    let wrap = target.closest(".scene-wrap:not(.fit)").ok()??;
+    (wrap.scroll_width() > wrap.client_width() || wrap.scroll_height() > wrap.client_height())
+        .then_some((wrap, pe))
 }
 
 /// The node box of the selected result's tree under pointer event `e`, and whether the

@@ -124,8 +124,8 @@ test('a 64-node section 5 instance stays readable: tree opens at its source, tim
     await app.page.waitForTimeout(200);
     const box = await source.boundingBox();
     const wrap = await app.page.locator('#scene-tree').evaluate((svg) => {
-      const r = svg.parentElement.getBoundingClientRect();
-      return { left: r.left, right: r.right, scrolls: svg.parentElement.scrollWidth > svg.parentElement.clientWidth };
+      const wrap = svg.closest('.scene-wrap'); const r = wrap.getBoundingClientRect();
+      return { left: r.left, right: r.right, scrolls: wrap.scrollWidth > wrap.clientWidth };
     });
     assert.ok(box.x >= wrap.left && box.x + box.width <= wrap.right,
       `source box ${JSON.stringify(box)} inside the view ${JSON.stringify(wrap)} (${options[last]})`);
