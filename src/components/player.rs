@@ -137,6 +137,14 @@ pub fn player(p: &PlayerProps) -> Html {
             },
         );
     }
+    // The lit line of the pseudo-code stays in sight as the steps go.
+    use_effect_with((mode, st.done), |_| {
+        if let Ok(Some(line)) = gloo::utils::document().query_selector("#pseudo .pseudo-line.lit") {
+            let opts = web_sys::ScrollIntoViewOptions::new();
+            opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
+            line.scroll_into_view_with_scroll_into_view_options(&opts);
+        }
+    });
     // Keys, for the mode on screen.
     {
         let (pd, sd, on_mode) = (pb.dispatcher(), st.dispatcher(), p.on_mode.clone());

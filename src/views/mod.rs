@@ -92,7 +92,8 @@ impl ViewLook {
             size: state.ui.view_size(),
             fit: state.ui.fit,
             time_max: None,
-            titled: true,
+            // In lecture mode the caption names the result: the drawing keeps its room.
+            titled: !state.ui.lecture,
             text_scale: if state.ui.lecture { LECTURE_SCALE } else { 1.0 },
             zoom: if state.ui.fit { 1.0 } else { state.ui.zoom },
         }

@@ -215,3 +215,40 @@ for (const [w, h] of [[1024, 768], [1280, 720], [1920, 1080]]) {
     }
   });
 }
+
+test('lecture mode at 1280x720: the editor hidden, text of 20 px or more, the player and the lit pseudo-code line on screen', async () => {
+  const app = await openApp();
+  const { page } = app;
+  try {
+    await page.goto(`${app.url}#example=lh-fig1&algo=greedy&view=gantt&lecture=1`);
+    await page.reload();
+    await page.locator('#scene-gantt').waitFor();
+    assert.equal(await page.locator('aside.side:not(.hidden)').count(), 0, 'the editor is hidden');
+    for (const view of ['gantt', 'tree']) {
+      await app.tab(view);
+      await page.waitForTimeout(200);
+      const smallest = await page.evaluate((v) => {
+        const svg = document.getElementById(`scene-${v}`);
+        const vb = svg.viewBox.baseVal;
+        const b = svg.getBoundingClientRect();
+        const k = Math.min(b.width / vb.width, b.height / vb.height);
+        return Math.min(...[...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * k));
+      }, view);
+      assert.ok(smallest >= 20, `${view}: smallest text ${smallest.toFixed(1)} px on screen`);
+    }
+    await page.locator('#view-panel').focus();
+    await page.keyboard.press('s');
+    const line = page.locator('#pseudo .pseudo-line.lit');
+    await line.waitFor();
+    for (const el of [line, page.locator('#step-next'), page.locator('#step-speed')]) {
+      const b = await el.boundingBox();
+      assert.ok(b.y >= 0 && b.y + b.height <= 720 && b.x + b.width <= 1280, `${JSON.stringify(b)} on screen`);
+    }
+    await app.screenshot(`${ARTIFACTS}/e2e-lecture-steps.png`);
+    await page.keyboard.press('Escape');
+    assert.equal(await page.locator('#gallery').count(), 1, 'Esc leaves lecture mode');
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await page.close();
+  }
+});

@@ -45,6 +45,7 @@ pub fn multi_scene_of(
                 width,
                 title: look.heading(|| view::gantt_heading(algo, inst, &run.schedule)),
                 time_max: look.time_max,
+                compact: look.text_scale > 1.0,
             };
             view::multi_gantt_scene(inst, &run.schedule, &opts)
         })),

@@ -37,6 +37,7 @@ pub fn scene_of(
                 width,
                 title: look.heading(|| view::gantt_heading(algo, inst, &run.schedule)),
                 time_max: look.time_max,
+                compact: look.text_scale > 1.0,
                 ..Default::default()
             };
             view::gantt_scene(inst, &run.schedule, &opts)

@@ -94,6 +94,8 @@ pub struct MultiGanttOptions {
     pub width: f64,
     /// The axis runs to this time at least (charts compared on one time scale).
     pub time_max: Option<f64>,
+    /// Lanes only as tall as their bars (lecture mode).
+    pub compact: bool,
 }
 
 impl Default for MultiGanttOptions {
@@ -102,6 +104,7 @@ impl Default for MultiGanttOptions {
             title: String::new(),
             width: 1200.0,
             time_max: None,
+            compact: false,
         }
     }
 }
@@ -290,7 +293,14 @@ pub fn gantt_timeline(
         heading: opts.title.clone(),
         width: opts.width,
         axis: TimeAxis::Micros,
-        look: LOOK,
+        look: if opts.compact {
+            Look {
+                lane_pad: 0.0,
+                ..LOOK
+            }
+        } else {
+            LOOK
+        },
         lanes,
         marks,
         completion: s.completion_time,

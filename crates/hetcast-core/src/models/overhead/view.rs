@@ -70,6 +70,9 @@ pub struct GanttOptions {
     pub at: Option<f64>,
     /// The axis runs to this time at least (charts compared on one time scale).
     pub time_max: Option<f64>,
+    /// Lanes only as tall as their bars (lecture mode: more lanes fit, so the chart can be
+    /// drawn larger).
+    pub compact: bool,
 }
 
 impl Default for GanttOptions {
@@ -79,6 +82,7 @@ impl Default for GanttOptions {
             width: 1200.0,
             at: None,
             time_max: None,
+            compact: false,
         }
     }
 }
@@ -245,7 +249,14 @@ pub fn gantt_timeline(
         heading: opts.title.clone(),
         width: opts.width,
         axis: TimeAxis::Plain,
-        look: Look::default(),
+        look: if opts.compact {
+            Look {
+                lane_pad: 0.0,
+                ..Look::default()
+            }
+        } else {
+            Look::default()
+        },
         lanes,
         marks,
         completion: s.completion_time,
