@@ -41,12 +41,14 @@ pub fn multi_scene_of(
             msg,
             &view::MultiTreeOptions {
                 title: view::tree_heading(algo, inst, &run.schedule, msg),
+                ..Default::default()
             },
         )),
         View::Gantt => Some(fitted_gantt(size, fit, |width| {
             let opts = view::MultiGanttOptions {
                 width,
                 title: view::gantt_heading(algo, inst, &run.schedule),
+                ..Default::default()
             };
             view::multi_gantt_scene_at(inst, &run.schedule, &opts, at)
         })),
