@@ -127,7 +127,7 @@ pub fn help_dialog(p: &StateProps) -> Html {
                 <ul class="help-what">
                     <li><b>{"Models"}</b>{": the node model (a node spends c per send; paper of Libeskind-Hadas et al.), the sender-receiver model (send time s, receive time r, latency L; Liu et al.) and the many-source model (several messages at once, non-blocking sends; Wu et al.). Pick one in the top-left menu; the gallery holds the papers' examples."}</li>
                     <li><b>{"Results"}</b>{": one row per algorithm run. Time is the completion time T (when the last destination holds the message); LB a lower bound; ÷ OPT the ratio to the optimum; Guarantee the paper's bound; Non-idle, Mono, Layer whether the schedule has the properties of the paper's lemmas."}</li>
-                    <li><b>{"Views"}</b>{": Tree (who sends to whom; a box reads cost | time it holds the message; orange edges lead to the last node), Gantt (a lane per node, every send and receive in time), Trace (the algorithm's steps)."}</li>
+                    <li><b>{"Views"}</b>{": Tree (who sends to whom; a box reads cost | time it holds the message; Critical path (key x) outlines in orange the chain of sends and receives that fixes the completion time), Gantt (a lane per node, every send and receive in time), Trace (the algorithm's steps)."}</li>
                     <li><b>{"Play"}</b>{": under the views, Time plays the schedule (boxes light up as they get the message, dots travel along the edges, the Gantt chart fills up to the cursor); Steps walks through the algorithm's decisions with its pseudo-code. Compare puts two results side by side on one time scale."}</li>
                 </ul>
                 <h2>{"Keyboard"}</h2>

@@ -83,6 +83,8 @@ pub struct ViewLook {
     pub text_scale: f64,
     /// Zoom at 100%: a Gantt chart's plot is laid out this many times the panel's width.
     pub zoom: f64,
+    /// Outline the critical path (key x).
+    pub critical: bool,
 }
 
 impl ViewLook {
@@ -96,6 +98,7 @@ impl ViewLook {
             titled: !state.ui.lecture,
             text_scale: if state.ui.lecture { LECTURE_SCALE } else { 1.0 },
             zoom: if state.ui.fit { 1.0 } else { state.ui.zoom },
+            critical: state.ui.critical,
         }
     }
 
@@ -147,6 +150,7 @@ pub fn figure(state: &AppState, width: f64, titled: bool) -> Option<Scene> {
         titled,
         text_scale: 1.0,
         zoom: 1.0,
+        critical: state.ui.critical,
     };
     let other = (state.ui.compare && plays(tab))
         .then(|| compared_key(state))
@@ -317,7 +321,7 @@ pub fn view_panel(p: &StateProps) -> Html {
             let panel = panel_ref.cast::<web_sys::Element>();
             let dragged: Rc<std::cell::Cell<Option<usize>>> = Rc::default();
             // Panning at 100%: where the pointer went down and the scroll offsets then.
-            let pan: Rc<std::cell::Cell<Option<(f64, f64, i32, i32)>>> = Rc::default();
+            let pan: Rc<std::cell::Cell<Option<PanStart>>> = Rc::default();
             let listeners = panel.map(|panel| {
                 let (d, pn) = (dragged.clone(), pan.clone());
                 let opts = gloo::events::EventListenerOptions::enable_prevent_default();
@@ -521,6 +525,12 @@ pub fn view_panel(p: &StateProps) -> Html {
                 start_at={ui.start_at} />
         }
     });
+    let critical_button = plays(tab).then(|| {
+        html! {
+            <button id="critical" class="icon" aria-pressed={ui.critical.to_string()} onclick={dispatch(UiAction::ToggleCritical)}
+                title="The critical path: the chain of sends and receives that fixes the completion time (key x)">{ "Critical path" }</button>
+        }
+    });
     let compare_button = plays(tab).then(|| {
         html! {
             <button id="compare" class="icon" aria-pressed={ui.compare.to_string()} onclick={dispatch(UiAction::ToggleCompare)}
@@ -532,6 +542,7 @@ pub fn view_panel(p: &StateProps) -> Html {
             <div class="tabs" role="tablist" aria-label="Views">
                 { for tabs }
                 <span class="view-caption" id="view-caption" title={state.model.caption()}>{ state.model.caption() }</span>
+                { critical_button }
                 { compare_button }
                 <button id="fit" class="icon" onclick={dispatch(UiAction::ToggleFit)}
                     title="Drawing size: fitted to the panel, or 100% with scroll bars (key v)">{ if ui.fit { "Fit" } else { "100%" } }</button>
@@ -552,6 +563,9 @@ pub fn view_panel(p: &StateProps) -> Html {
         </section>
     }
 }
+
+/// Where a pan began: the pointer (x, y) and the container's scroll offsets (left, top).
+type PanStart = (f64, f64, i32, i32);
 
 /// The drawing container under pointer event `e`, when it scrolls (100% or zoomed), and the
 /// event as a pointer event.

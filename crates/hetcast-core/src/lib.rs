@@ -29,6 +29,7 @@ pub mod export;
 pub mod layout;
 pub mod models;
 pub mod order;
+pub mod playback;
 pub mod rng;
 pub mod trace;
 pub mod units;

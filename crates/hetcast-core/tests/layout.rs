@@ -377,7 +377,7 @@ fn user_names_are_escaped() {
             &s,
             &TreeOptions {
                 title: format!("title {evil}"),
-                at: None,
+                ..Default::default()
             },
         ),
         gantt_scene(
@@ -442,6 +442,7 @@ fn replay_time_fades_the_future() {
         &TreeOptions {
             title: String::new(),
             at,
+            ..Default::default()
         },
     );
     for v in 0..inst.len() {

@@ -38,6 +38,7 @@ pub fn multi_scene_of(
             msg,
             &view::MultiTreeOptions {
                 title: look.heading(|| view::tree_heading(algo, inst, &run.schedule, msg)),
+                critical: look.critical,
             },
         )),
         View::Gantt => Some(fitted_gantt(look.layout_size(), look.fit, |width| {
@@ -46,6 +47,7 @@ pub fn multi_scene_of(
                 title: look.heading(|| view::gantt_heading(algo, inst, &run.schedule)),
                 time_max: look.time_max,
                 compact: look.text_scale > 1.0,
+                critical: look.critical,
             };
             view::multi_gantt_scene(inst, &run.schedule, &opts)
         })),
@@ -83,7 +85,10 @@ impl MultiState {
     /// What moves in the tree on screen (message [`MultiState::tree_msg`]) of row `pick`.
     pub fn motion(&self, pick: Option<&str>) -> Option<Motion> {
         let s = &self.ok(pick)?.1.schedule;
-        Some(view::tree_motion(&self.instance, s, self.tree_msg))
+        Some(Motion::of_tree(
+            &Multi::motion(&self.instance, s),
+            Some(self.tree_msg),
+        ))
     }
 
     /// The typed steps of row `pick` and its algorithm's pseudo-code.

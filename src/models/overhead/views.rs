@@ -29,6 +29,7 @@ pub fn scene_of(
             &run.schedule,
             &view::TreeOptions {
                 title: look.heading(|| view::tree_heading(algo, inst, &run.schedule)),
+                critical: look.critical,
                 ..Default::default()
             },
         )),
@@ -38,6 +39,7 @@ pub fn scene_of(
                 title: look.heading(|| view::gantt_heading(algo, inst, &run.schedule)),
                 time_max: look.time_max,
                 compact: look.text_scale > 1.0,
+                critical: look.critical,
                 ..Default::default()
             };
             view::gantt_scene(inst, &run.schedule, &opts)
@@ -76,10 +78,8 @@ impl OverheadState {
 
     /// What moves in the tree of row `pick` when it is played.
     pub fn motion(&self, pick: Option<&str>) -> Option<Motion> {
-        Some(view::tree_motion(
-            &self.instance,
-            &self.ok(pick)?.1.schedule,
-        ))
+        let m = Overhead::motion(&self.instance, &self.ok(pick)?.1.schedule);
+        Some(Motion::of_tree(&m, None))
     }
 
     /// The typed steps of row `pick` and its algorithm's pseudo-code.

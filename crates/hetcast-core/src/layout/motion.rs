@@ -1,8 +1,9 @@
-//! What moves when a schedule is played in a tree drawing: when each node box starts to hold
-//! the message, and when each edge carries it. The app draws every frame from this and the
-//! scene, lit boxes and a dot travelling along the edges in transit, without laying the tree
-//! out again; the ids are those of the scene's items (`node-{v}`, `edge-{u}-{v}` of
-//! [`super::tidy_tree`]).
+//! What moves when a schedule is played in one tree drawing: when each node box starts to hold
+//! the message, and when each edge carries it, by the ids of the scene's items (`node-{v}`,
+//! `edge-{u}-{v}` of [`super::tidy_tree`]). It is the drawing's view of the model's
+//! [`crate::playback::Motion`] ([`Motion::of_tree`]). The app draws every frame from this and
+//! the scene, lit boxes and a dot travelling along the edges in transit, without laying the
+//! tree out again.
 
 use serde::{Deserialize, Serialize};
 
@@ -60,6 +61,22 @@ impl Motion {
             .collect();
         edges.sort_by(|a, b| a.start.total_cmp(&b.start));
         Motion { nodes, edges }
+    }
+
+    /// The tree of message `message` (`None` for one-message models) in the model's motion
+    /// `m`: each node that comes to hold it, each edge that carries it (from the start of the
+    /// send to the moment the receiver holds it).
+    pub fn of_tree(m: &crate::playback::Motion, message: Option<usize>) -> Motion {
+        Motion::new(
+            m.holdings
+                .iter()
+                .filter(|h| h.message == message)
+                .map(|h| (h.node, h.t)),
+            m.moves
+                .iter()
+                .filter(|mv| mv.message == message)
+                .map(|mv| (mv.from, mv.to, mv.start, mv.end)),
+        )
     }
 
     /// The ids of the boxes that hold the message at `t`.

@@ -23,7 +23,8 @@
 //! | `node` | rect | a tree node's box; with `source` for the root, `last` for the node(s) that finish last |
 //! | `node-label` | text | "c\|t" (node model) or "s/r\|t" (sender-receiver) inside a box |
 //! | `node-name` | text | the node's name inside a box |
-//! | `edge` | line | tree edge (arrow); with `critical` on a path from the root to a `last` node |
+//! | `edge` | line | tree edge (arrow); with `critical` on the critical path (when asked for) |
+//! | `critical` | rect | Gantt chart: outline of a stretch of the critical path (when asked for) |
 //! | `lane` | rect | a Gantt lane; `alt` every other lane |
 //! | `lane-label` | text | name and costs of a lane |
 //! | `grid` | line | vertical grid line at a tick |
@@ -93,7 +94,10 @@ pub const STYLE: &str = r#"
 .hc-scene .node-label { font-size: 20px; font-weight: bold; }
 .hc-scene .node-name { font-size: 16px; fill: #333333; }
 .hc-scene .edge { stroke: #333333; stroke-width: 2px; fill: none; }
-.hc-scene .edge.critical { stroke: #b34700; stroke-width: 3.5px; }
+.hc-scene .edge.critical { stroke: #b34700; stroke-width: 5px; }
+.hc-scene .medge.critical { stroke-width: 5px; stroke-dasharray: none; }
+.hc-scene .node.critical, .hc-scene .mnode.critical { stroke: #b34700; stroke-width: 4px; }
+.hc-scene rect.critical { fill: none; stroke: #b34700; stroke-width: 3px; pointer-events: none; }
 .hc-scene .lane { fill: #ffffff; stroke: none; }
 .hc-scene .lane.alt { fill: #ededed; }
 .hc-scene .lane-label { font-size: 16px; }

@@ -263,7 +263,7 @@ mod tests {
     fn inline_styles_follow_the_stylesheet_in_order() {
         assert_eq!(
             inline_style("line", "edge critical"),
-            "stroke: #333333; stroke-width: 2px; fill: none; stroke: #b34700; stroke-width: 3.5px;"
+            "stroke: #333333; stroke-width: 2px; fill: none; stroke: #b34700; stroke-width: 5px;"
         );
         assert!(inline_style("text", "title").starts_with("font-family:"));
         assert!(inline_style("text", "title").ends_with("font-size: 22px; font-weight: bold;"));

@@ -16,7 +16,9 @@
 //!     receives, by [`message_variant`]. Blocked bars are `blocked`. A bar's label is drawn
 //!     centred on it when it fits ([`Look::label_pad`]);
 //!   - arrows ([`Arrow`], `msg`) from the bottom of one lane's bar to the top of another's;
-//!   - instant markers ([`Marker`], `ready`), 6 px wide.
+//!   - instant markers ([`Marker`], `ready`), 6 px wide;
+//!   - over them all, the critical path ([`Timeline::critical`], [`Span`]s): a thick orange
+//!     outline (`critical`, `crit-{i}`) around each stretch, 3 px beyond the bar band.
 //!
 //!   Transits go either across the middle of the lane's bar band ([`TransitPlace::InBar`]) or
 //!   in strips under it ([`TransitPlace::Strips`], overlapping transits get strips of their
@@ -145,6 +147,20 @@ pub struct Marker {
     pub tip: String,
 }
 
+/// A stretch of the critical path in one lane, outlined over the bars (class `critical`,
+/// `crit-{i}`), painted after every mark.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Span {
+    /// Lane position.
+    pub lane: usize,
+    /// Start time.
+    pub start: f64,
+    /// End time.
+    pub end: f64,
+    /// Tooltip.
+    pub tip: String,
+}
+
 /// One thing drawn in the plot, in paint order.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Mark {
@@ -185,6 +201,8 @@ pub enum Swatch {
     Marker,
     /// The completion line.
     Completion,
+    /// The outline of the critical path.
+    Critical,
 }
 
 /// One legend entry.
@@ -270,6 +288,9 @@ pub struct Timeline {
     /// The axis runs to this time at least: charts of several schedules compared side by
     /// side share one time scale. `None`: to the chart's own last time.
     pub time_max: Option<f64>,
+    /// The critical path, outlined over the bars (empty: none drawn). The model adds a
+    /// [`Swatch::Critical`] legend entry with it.
+    pub critical: Vec<Span>,
 }
 
 impl Default for Timeline {
@@ -288,6 +309,7 @@ impl Default for Timeline {
             plain: false,
             faded_after: None,
             time_max: None,
+            critical: Vec::new(),
         }
     }
 }
@@ -693,6 +715,21 @@ pub fn timeline_scene(t: &Timeline, at: Option<f64>) -> Scene {
             _ => {}
         }
     }
+    // The critical path, over the marks, as it stands at `at`.
+    for (i, c) in t.critical.iter().enumerate() {
+        if c.lane < n && begun(c.start) && c.end > c.start {
+            let x0 = xt(c.start);
+            items.push(rect(
+                x0,
+                bar_y(c.lane) - 3.0,
+                xt(cut(c.end)) - x0,
+                BAR_H + 6.0,
+                "critical".into(),
+                format!("crit-{i}"),
+                c.tip.clone(),
+            ));
+        }
+    }
     // Axis, below the lanes and, for tall charts, above them too.
     frame.axis(axis_y, "", 8.0, 26.0, &mut items);
     items.push(text(
@@ -794,6 +831,15 @@ fn swatch(t: &Timeline, e: &LegendEntry, (x, y): (f64, f64), out: &mut Vec<Item>
             x + 16.0,
             y + 22.0,
             "completion".into(),
+            String::new(),
+        )),
+        Swatch::Critical => out.push(rect(
+            x + 1.0,
+            y - 1.0,
+            30.0,
+            22.0,
+            "critical".into(),
+            id,
             String::new(),
         )),
         Swatch::Marker => out.push(rect(

@@ -104,21 +104,83 @@ pub trait Model {
     /// The Gantt chart of `algo`'s schedule `s` (the shared [`crate::layout::timeline`]
     /// layout), headed with the algorithm, the instance and the completion time, as it stands
     /// at time `at`: `None` draws everything, `Some(t)` the bars begun before `t`, cut at `t`.
+    /// The same as [`Model::timeline_scene_with`] without the critical path.
     fn timeline_scene(
         inst: &Self::Instance,
         algo: Self::Algorithm,
         s: &Self::Schedule,
         at: Option<f64>,
-    ) -> crate::layout::Scene;
+    ) -> crate::layout::Scene {
+        Self::timeline_scene_with(
+            inst,
+            algo,
+            s,
+            &SceneOptions {
+                at,
+                critical: false,
+            },
+        )
+    }
     /// The trees of `algo`'s schedule `s` (the shared [`crate::layout::tidy_tree`] layout),
     /// headed like [`Model::timeline_scene`]: one for a one-message model, one per message
-    /// (in message order) for a many-message one.
+    /// (in message order) for a many-message one. The same as [`Model::tree_scenes_with`]
+    /// without the critical path.
     fn tree_scenes(
         inst: &Self::Instance,
         algo: Self::Algorithm,
         s: &Self::Schedule,
+    ) -> Vec<crate::layout::Scene> {
+        Self::tree_scenes_with(inst, algo, s, &SceneOptions::default())
+    }
+
+    /// [`Model::timeline_scene`] with options: at `opts.at`, and with the critical path
+    /// ([`Model::critical_path`]) outlined (class `critical`, explained in the legend) when
+    /// `opts.critical`.
+    fn timeline_scene_with(
+        inst: &Self::Instance,
+        algo: Self::Algorithm,
+        s: &Self::Schedule,
+        opts: &SceneOptions,
+    ) -> crate::layout::Scene;
+    /// [`Model::tree_scenes`] with options: the nodes that do not hold the message by
+    /// `opts.at` faded (where the model draws trees at a time), and the tree edges of the
+    /// critical path drawn with the class `critical` (explained in the key line) when
+    /// `opts.critical`.
+    fn tree_scenes_with(
+        inst: &Self::Instance,
+        algo: Self::Algorithm,
+        s: &Self::Schedule,
+        opts: &SceneOptions,
     ) -> Vec<crate::layout::Scene>;
-    /// What moves in each of [`Model::tree_scenes`] when `s` is played (same order): when each
-    /// box holds the message and when each edge carries it.
-    fn tree_motions(inst: &Self::Instance, s: &Self::Schedule) -> Vec<crate::layout::Motion>;
+    /// What moves in each of [`Model::tree_scenes`] when `s` is played (same order), by the
+    /// ids of the drawings' items: [`Model::motion`] split by message
+    /// ([`crate::layout::Motion::of_tree`]).
+    fn tree_motions(inst: &Self::Instance, s: &Self::Schedule) -> Vec<crate::layout::Motion> {
+        let m = Self::motion(inst, s);
+        let mut messages: Vec<Option<usize>> = m.holdings.iter().map(|h| h.message).collect();
+        messages.sort();
+        messages.dedup();
+        messages
+            .into_iter()
+            .map(|k| crate::layout::Motion::of_tree(&m, k))
+            .collect()
+    }
+
+    /// The critical path of `s`: the chain of sends, transits, waits and receives from time 0
+    /// that fixes the completion time, computed exactly from the schedule (each link starts
+    /// where the previous ends; the last ends at [`Model::completion_time`]).
+    fn critical_path(inst: &Self::Instance, s: &Self::Schedule) -> crate::playback::CriticalPath;
+
+    /// What a player needs to draw `s` at any time without a new layout: when each node holds
+    /// each message, each tree edge's transfer, the event times.
+    fn motion(inst: &Self::Instance, s: &Self::Schedule) -> crate::playback::Motion;
+}
+
+/// How [`Model::timeline_scene_with`] and [`Model::tree_scenes_with`] draw a schedule.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct SceneOptions {
+    /// The moment drawn (`None`: the whole schedule).
+    pub at: Option<f64>,
+    /// Outline the critical path.
+    pub critical: bool,
 }

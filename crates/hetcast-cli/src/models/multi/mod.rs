@@ -212,6 +212,7 @@ fn picture(o: &Output, inst: &MultiInstance, s: &MultiSchedule, name: &str, lb: 
             k,
             &MultiTreeOptions {
                 title: tree_title(),
+                ..Default::default()
             },
         )),
         Format::Dot => dot::multi(inst, s, k, &tree_title()).unwrap_or_default(),

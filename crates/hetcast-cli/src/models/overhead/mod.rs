@@ -166,7 +166,7 @@ fn write(
             s,
             &view::TreeOptions {
                 title: view::tree_heading(name, inst, s),
-                at: None,
+                ..Default::default()
             },
         )),
         Format::SvgGantt => svg::to_svg(&view::gantt_scene(

@@ -54,7 +54,7 @@ pub fn app_max_sources(nodes: usize, dest_fraction: Option<f64>) -> usize {
     (APP_MAX_TRANSFERS / per_message).min(nodes)
 }
 
-use crate::models::{GalleryEntry, Model, View};
+use crate::models::{GalleryEntry, Model, SceneOptions, View};
 use crate::trace::Step;
 use crate::ModelId;
 
@@ -128,37 +128,44 @@ impl Model for Multi {
         algo.pseudo_code()
     }
 
-    fn timeline_scene(
+    fn timeline_scene_with(
         inst: &MultiInstance,
         algo: MultiAlgorithm,
         s: &MultiSchedule,
-        at: Option<f64>,
+        o: &SceneOptions,
     ) -> crate::layout::Scene {
         let opts = view::MultiGanttOptions {
             title: view::gantt_heading(crate::catalog::Catalog::short(algo), inst, s),
+            critical: o.critical,
             ..Default::default()
         };
-        view::multi_gantt_scene_at(inst, s, &opts, at)
+        view::multi_gantt_scene_at(inst, s, &opts, o.at)
     }
 
-    fn tree_scenes(
+    /// The trees are drawn whole (`o.at` is not used: the Gantt chart plays the time).
+    fn tree_scenes_with(
         inst: &MultiInstance,
         algo: MultiAlgorithm,
         s: &MultiSchedule,
+        o: &SceneOptions,
     ) -> Vec<crate::layout::Scene> {
         (0..inst.messages.len())
             .map(|k| {
                 let opts = view::MultiTreeOptions {
                     title: view::tree_heading(crate::catalog::Catalog::short(algo), inst, s, k),
+                    critical: o.critical,
                 };
                 view::multi_tree_scene(inst, s, k, &opts)
             })
             .collect()
     }
 
-    fn tree_motions(inst: &MultiInstance, s: &MultiSchedule) -> Vec<crate::layout::Motion> {
-        (0..inst.messages.len())
-            .map(|k| view::tree_motion(inst, s, k))
-            .collect()
+    /// See [`view::critical_path`].
+    fn critical_path(inst: &MultiInstance, s: &MultiSchedule) -> crate::playback::CriticalPath {
+        view::critical_path(inst, s)
+    }
+
+    fn motion(inst: &MultiInstance, s: &MultiSchedule) -> crate::playback::Motion {
+        view::motion(inst, s)
     }
 }

@@ -59,10 +59,13 @@ use crate::layout::scene::{title_or, Scene};
 use crate::layout::style::{message_class, truncate};
 use crate::layout::tidy_tree::{BoxLook, TidyTree, NAME_CHARS};
 use crate::layout::timeline::{
-    timeline_scene, Bar, BarKind, Lane, LegendEntry, Look, Mark, Swatch, Timeline, TransitPlace,
+    timeline_scene, Bar, BarKind, Lane, LegendEntry, Look, Mark, Span, Swatch, Timeline,
+    TransitPlace,
 };
 use crate::models::multi::instance::instance_words;
 use crate::models::multi::{MultiInstance, MultiSchedule, Transfer};
+use crate::playback::{CriticalPath, Holding, Motion, Move, Segment, SegmentKind};
+use crate::trace::ItemId;
 use crate::units::{fmt_bytes, fmt_in, fmt_us, time_unit};
 
 /// Above this many transfers the chart is drawn plainly: no hatching lines, stripes or bar
@@ -96,6 +99,8 @@ pub struct MultiGanttOptions {
     pub time_max: Option<f64>,
     /// Lanes only as tall as their bars (lecture mode).
     pub compact: bool,
+    /// Outline the critical path ([`critical_path`]), with a legend entry.
+    pub critical: bool,
 }
 
 impl Default for MultiGanttOptions {
@@ -105,6 +110,7 @@ impl Default for MultiGanttOptions {
             width: 1200.0,
             time_max: None,
             compact: false,
+            critical: false,
         }
     }
 }
@@ -281,6 +287,31 @@ pub fn gantt_timeline(
         legend.push(kind(BarKind::Blocked, "blocked, waiting"));
     }
     legend.push(entry(Swatch::Completion, "completion time".into(), None));
+    let critical = if opts.critical {
+        legend.push(entry(
+            Swatch::Critical,
+            "critical path: the tasks that fix T".into(),
+            None,
+        ));
+        critical_path(inst, s)
+            .segments
+            .iter()
+            .map(|c| Span {
+                lane: c.node,
+                start: c.start,
+                end: c.end,
+                tip: format!(
+                    "critical path: {} of {}, {} to {}",
+                    c.kind.word(),
+                    inst.label(c.node),
+                    fmt_us(c.start),
+                    fmt_us(c.end)
+                ),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     for k in 0..inst.messages.len() {
         legend.push(entry(
             Swatch::Bar(BarKind::Send, Some(k)),
@@ -309,6 +340,7 @@ pub fn gantt_timeline(
         plain: s.transfers.len() > DENSE_TRANSFERS,
         faded_after: None,
         time_max: opts.time_max,
+        critical,
     }
 }
 
@@ -356,12 +388,190 @@ pub fn event_times(s: &MultiSchedule) -> Vec<f64> {
     t
 }
 
+/// One task of a node, timed: index into `transfers`, and whether it is the send (else the
+/// receive).
+#[derive(Clone, Copy)]
+struct TaskAt {
+    start: f64,
+    end: f64,
+    transfer: usize,
+    send: bool,
+}
+
+/// Every node's tasks in the order it ran them: a node runs its list back to back and every
+/// send and receive lasts a positive time, so the order of the start times (a receive starts
+/// when it is issued) is the list's order.
+fn tasks_in_order(n: usize, s: &MultiSchedule) -> Vec<Vec<TaskAt>> {
+    let mut out: Vec<Vec<TaskAt>> = vec![Vec::new(); n];
+    for (i, t) in s.transfers.iter().enumerate() {
+        out[t.from].push(TaskAt {
+            start: t.send_start,
+            end: t.send_end,
+            transfer: i,
+            send: true,
+        });
+        out[t.to].push(TaskAt {
+            start: t.recv_issue,
+            end: t.recv_end,
+            transfer: i,
+            send: false,
+        });
+    }
+    for list in &mut out {
+        list.sort_by(|a, b| a.start.total_cmp(&b.start).then(a.end.total_cmp(&b.end)));
+    }
+    out
+}
+
+/// The critical path of many-source schedule `s` (see [`crate::playback`]), followed back
+/// from the receive that ends last (the first in `s.transfers` among ties). A receive starts
+/// either when its message arrives (then the chain goes back through the transit to the
+/// sender's send, and on from the task before that send) or when the receiver's previous
+/// task ends (then the chain goes on from that task); where both are the same moment, it
+/// follows the message. A send starts when the sender's previous task ends, or at 0. Blocked
+/// time is never on the chain (the arrival that ends it is). `nodes` lists, from the first to
+/// the last, the node and message of each receive on the chain (the source of the first
+/// message first). Empty when `s` does not fit `inst`.
+///
+/// **Complexity**: O(T log T) for T transfers.
+///
+/// ```
+/// use hetcast_core::models::multi::{gallery, simulate_multi, view};
+/// use hetcast_core::models::multi::algo::MultiAlgorithm;
+/// let (_, _, inst) = gallery::all().remove(0);
+/// let s = simulate_multi(&inst, &MultiAlgorithm::Fef.solve(&inst).unwrap().plan).unwrap();
+/// let c = view::critical_path(&inst, &s);
+/// assert!(c.is_chain());
+/// assert_eq!(c.end(), s.completion_time);
+/// ```
+pub fn critical_path(inst: &MultiInstance, s: &MultiSchedule) -> CriticalPath {
+    if !schedule_fits(inst, s) || s.transfers.is_empty() {
+        return CriticalPath::default();
+    }
+    let n = inst.node_count();
+    let tasks = tasks_in_order(n, s);
+    // Position of each transfer's send and receive in its node's list.
+    let mut pos_send = vec![0usize; s.transfers.len()];
+    let mut pos_recv = vec![0usize; s.transfers.len()];
+    for list in &tasks {
+        for (p, t) in list.iter().enumerate() {
+            if t.send {
+                pos_send[t.transfer] = p;
+            } else {
+                pos_recv[t.transfer] = p;
+            }
+        }
+    }
+    let mut last = 0;
+    for (i, t) in s.transfers.iter().enumerate() {
+        if t.recv_end > s.transfers[last].recv_end {
+            last = i;
+        }
+    }
+    let mut rev: Vec<Segment> = Vec::new();
+    let mut nodes_rev: Vec<(usize, Option<usize>)> = Vec::new();
+    // (node, position of the task in its list) to explain next.
+    let mut cur = Some((s.transfers[last].to, pos_recv[last]));
+    let mut guard = 0usize;
+    while let Some((v, p)) = cur {
+        guard += 1;
+        if guard > 2 * s.transfers.len() + 2 {
+            return CriticalPath::default();
+        }
+        let task = tasks[v][p];
+        let t = &s.transfers[task.transfer];
+        let item = ItemId::Edge {
+            from: t.from,
+            to: t.to,
+            message: Some(t.msg),
+        };
+        let seg = |kind, node, start: f64, end: f64| Segment {
+            kind,
+            node,
+            item,
+            start,
+            end,
+        };
+        let before = |v: usize, p: usize| (p > 0).then(|| (v, p - 1));
+        if task.send {
+            rev.push(seg(SegmentKind::Send, v, t.send_start, t.send_end));
+            cur = before(v, p);
+        } else {
+            rev.push(seg(SegmentKind::Receive, v, t.recv_start, t.recv_end));
+            nodes_rev.push((v, Some(t.msg)));
+            if t.recv_start == t.arrive {
+                if t.arrive > t.send_end {
+                    rev.push(seg(SegmentKind::Transit, v, t.send_end, t.arrive));
+                }
+                rev.push(seg(SegmentKind::Send, t.from, t.send_start, t.send_end));
+                cur = before(t.from, pos_send[task.transfer]);
+                if cur.is_none() {
+                    nodes_rev.push((t.from, Some(t.msg)));
+                }
+            } else {
+                cur = before(v, p);
+            }
+        }
+    }
+    rev.reverse();
+    nodes_rev.reverse();
+    CriticalPath {
+        segments: rev,
+        nodes: nodes_rev,
+    }
+}
+
+/// What a player needs of many-source schedule `s` (see [`crate::playback::Motion`]): each
+/// message's source holds it at 0, each destination when its receive ends; each transfer runs
+/// from the start of its send to the end of its receive. Empty when `s` does not fit `inst`.
+///
+/// **Complexity**: O(T log T + N M) for T transfers, N nodes, M messages.
+pub fn motion(inst: &MultiInstance, s: &MultiSchedule) -> Motion {
+    if !schedule_fits(inst, s) {
+        return Motion::default();
+    }
+    let mut holdings = Vec::new();
+    for (k, h) in s.holds.iter().enumerate() {
+        for (v, t) in h.iter().enumerate() {
+            if let Some(t) = *t {
+                holdings.push(Holding {
+                    node: v,
+                    message: Some(k),
+                    t,
+                });
+            }
+        }
+    }
+    let moves = s
+        .transfers
+        .iter()
+        .map(|t| Move {
+            item: ItemId::Edge {
+                from: t.from,
+                to: t.to,
+                message: Some(t.msg),
+            },
+            from: t.from,
+            to: t.to,
+            message: Some(t.msg),
+            start: t.send_start,
+            sent: t.send_end,
+            arrive: t.arrive,
+            end: t.recv_end,
+        })
+        .collect();
+    Motion::new(holdings, moves, s.completion_time)
+}
+
 /// Options of [`multi_tree_scene`].
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct MultiTreeOptions {
     /// Visible heading (none when empty). The scene's title is this, or
     /// "Tree of m2, done at …" when empty.
     pub title: String,
+    /// Draw the edges and nodes of this message that are on the critical path
+    /// ([`critical_path`]) with the class `critical`, said in the key line.
+    pub critical: bool,
 }
 
 /// The heading (and title) of the tree message `k` followed in algorithm `algo`'s schedule
@@ -391,25 +601,6 @@ pub fn tree_heading(algo: &str, inst: &MultiInstance, s: &MultiSchedule, k: usiz
 /// The name line of node `v`'s box: "P3 · fast" (class name cut to fit).
 pub fn box_name(inst: &MultiInstance, v: usize) -> String {
     with_class(inst, v, " · ", NAME_CHARS.saturating_sub(5))
-}
-
-/// What moves in [`multi_tree_scene`] of message `k` when `s` is played: each node holds
-/// `k` at `holds`; the edge into it carries `k` from the start of the send to the end of the
-/// receive. Empty for a schedule that does not fit or a `k` that is not a message.
-pub fn tree_motion(inst: &MultiInstance, s: &MultiSchedule, k: usize) -> crate::layout::Motion {
-    if !schedule_fits(inst, s) || k >= inst.messages.len() {
-        return crate::layout::Motion::default();
-    }
-    crate::layout::Motion::new(
-        s.holds[k]
-            .iter()
-            .enumerate()
-            .filter_map(|(v, h)| h.map(|h| (v, h))),
-        s.transfers
-            .iter()
-            .filter(|t| t.msg == k)
-            .map(|t| (t.from, t.to, t.send_start, t.recv_end)),
-    )
 }
 
 /// The tree message `k` followed in `s` (see the module documentation). A `k` that is not a
@@ -455,20 +646,50 @@ pub fn multi_tree_scene(
             }
         })
         .collect();
+    // The transfers of this message whose receive is on the critical path, and their nodes.
+    let mut crit_edge = vec![false; n];
+    let mut crit_node = vec![false; n];
+    if opts.critical {
+        let cp = critical_path(inst, s);
+        for seg in &cp.segments {
+            if let (SegmentKind::Receive, ItemId::Edge { from, to, message }) = (seg.kind, seg.item)
+            {
+                if message == Some(k) {
+                    crit_edge[to] = true;
+                    crit_node[to] = true;
+                    crit_node[from] = true;
+                }
+            }
+        }
+    }
     let key = format!(
-        "{}. Box: node · class | time it holds {mk}; dashed: gets it last",
-        message_summary(inst, k)
+        "{}. Box: node · class | time it holds {mk}; dashed: gets it last{}",
+        message_summary(inst, k),
+        if opts.critical {
+            "; thick: on the critical path"
+        } else {
+            ""
+        }
     );
     let lay = TidyTree::new(&children, root, &names, &labels, &opts.title, &key);
     let kids = &lay.kids;
     let colour = message_class(k);
     lay.scene(
         title,
-        |_, _| format!("medge {colour}"),
+        |_, c| {
+            if crit_edge[c] {
+                format!("medge {colour} critical")
+            } else {
+                format!("medge {colour}")
+            }
+        },
         |v| {
             let mut class = format!("mnode {colour}");
             if v == root {
                 class.push_str(" source");
+            }
+            if crit_node[v] {
+                class.push_str(" critical");
             }
             if is_last(v) {
                 class.push_str(" last");
@@ -832,7 +1053,15 @@ mod tests {
                 fmt_us(s.completion_time)
             )
         );
-        let scene = multi_tree_scene(&inst, &s, 3, &MultiTreeOptions { title: h.clone() });
+        let scene = multi_tree_scene(
+            &inst,
+            &s,
+            3,
+            &MultiTreeOptions {
+                title: h.clone(),
+                ..Default::default()
+            },
+        );
         assert_eq!(scene.title, h);
         assert!(scene.items.iter().any(
             |i| matches!(i, Item::Text { text, class, .. } if *text == h && class == "title")

@@ -150,6 +150,53 @@ pub fn random(spec: RandomSpec) -> Instance {
     }
 }
 
+/// A random plan for `inst`, reproducible from `seed`: every destination joins, in a random
+/// order, as the next child of a random node already in the tree; with `waits`, about one send
+/// in four is delayed by a random wait up to the largest cost. For tests and for the exchanges
+/// of [`crate::models::overhead::algo::exchanges`] (any schedule, not only good ones).
+///
+/// **Complexity**: O(n).
+pub fn random_plan(inst: &Instance, seed: u64, waits: bool) -> crate::models::overhead::Plan {
+    use crate::models::overhead::Plan;
+    use crate::rng::below;
+    let mut rng = Rng64::seed_from_u64(seed);
+    let n = inst.nodes.len();
+    let mut plan = Plan::new(inst.source, n);
+    let mut dest: Vec<usize> = inst.destinations().collect();
+    for i in (1..dest.len()).rev() {
+        dest.swap(i, below(&mut rng, i + 1));
+    }
+    let mut inside = vec![inst.source];
+    for v in dest {
+        let p = inside[below(&mut rng, inside.len())];
+        plan.children[p].push(v);
+        inside.push(v);
+    }
+    if waits {
+        let top = inst
+            .nodes
+            .iter()
+            .map(|x| x.send.max(x.recv))
+            .fold(0.0, f64::max);
+        plan.wait = plan
+            .children
+            .iter()
+            .map(|ch| {
+                ch.iter()
+                    .map(|_| {
+                        if rng.gen_bool(0.25) {
+                            (rng.gen_range(0.0..=1.0) * top * 1e6).round() / 1e6
+                        } else {
+                            0.0
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+    }
+    plan
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

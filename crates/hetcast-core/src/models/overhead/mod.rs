@@ -34,7 +34,7 @@ pub fn app_refusal(inst: &Instance) -> Option<String> {
     })
 }
 
-use crate::models::{GalleryEntry, Model, View};
+use crate::models::{GalleryEntry, Model, SceneOptions, View};
 use crate::rng::{below, Rng64};
 use crate::trace::Step;
 use crate::ModelId;
@@ -107,28 +107,40 @@ impl Model for Overhead {
         algo.pseudo_code()
     }
 
-    fn timeline_scene(
+    fn timeline_scene_with(
         inst: &Instance,
         algo: Algorithm,
         s: &Schedule,
-        at: Option<f64>,
+        o: &SceneOptions,
     ) -> crate::layout::Scene {
         let opts = view::GanttOptions {
             title: view::gantt_heading(algo.name_in(inst.model), inst, s),
+            critical: o.critical,
             ..Default::default()
         };
-        view::gantt_scene_at(inst, s, &opts, at)
+        view::gantt_scene_at(inst, s, &opts, o.at)
     }
 
-    fn tree_scenes(inst: &Instance, algo: Algorithm, s: &Schedule) -> Vec<crate::layout::Scene> {
+    fn tree_scenes_with(
+        inst: &Instance,
+        algo: Algorithm,
+        s: &Schedule,
+        o: &SceneOptions,
+    ) -> Vec<crate::layout::Scene> {
         let opts = view::TreeOptions {
             title: view::tree_heading(algo.name_in(inst.model), inst, s),
-            at: None,
+            at: o.at,
+            critical: o.critical,
         };
         vec![view::tree_scene(inst, s, &opts)]
     }
 
-    fn tree_motions(inst: &Instance, s: &Schedule) -> Vec<crate::layout::Motion> {
-        vec![view::tree_motion(inst, s)]
+    /// See [`view::critical_path`]: ties for the last node go to the smallest index.
+    fn critical_path(inst: &Instance, s: &Schedule) -> crate::playback::CriticalPath {
+        view::critical_path(inst, s)
+    }
+
+    fn motion(inst: &Instance, s: &Schedule) -> crate::playback::Motion {
+        view::motion(inst, s)
     }
 }

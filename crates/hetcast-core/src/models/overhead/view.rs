@@ -24,7 +24,9 @@
 //! message-initiation cost | arrival time) or "s1 r2 | t" (sender-receiver: send time s,
 //! receive time r | the time the node holds the message); the key under the tree says which
 //! ([`label_key`]). The source's box has the class `source`, the boxes of the nodes that finish
-//! last `last`, and the edges on the paths from the root to them `critical`.
+//! last `last`; on demand ([`TreeOptions::critical`]) the nodes and edges of the critical path
+//! ([`critical_path`]) `critical`, said in the key line. The Gantt chart outlines the critical
+//! path's links on demand ([`GanttOptions::critical`]), with a legend entry.
 //!
 //! **Complexity**: O(n log n) for the chart (sorting the lanes), O(n h) for the tree.
 //!
@@ -49,10 +51,13 @@ use crate::layout::scene::{title_or, Scene};
 use crate::layout::style::truncate;
 use crate::layout::tidy_tree::{BoxLook, TidyTree, NAME_CHARS};
 use crate::layout::timeline::{
-    timeline_scene, Arrow, Bar, BarKind, Lane, LegendEntry, Look, Mark, Marker, Swatch, Timeline,
+    timeline_scene, Arrow, Bar, BarKind, Lane, LegendEntry, Look, Mark, Marker, Span, Swatch,
+    Timeline,
 };
 use crate::models::overhead::instance::{Instance, ModelKind};
 use crate::models::overhead::simulate::Schedule;
+use crate::playback::{CriticalPath, Holding, Motion, Move, Segment, SegmentKind};
+use crate::trace::ItemId;
 use crate::units::fmt_t;
 
 /// Options of [`gantt_scene`].
@@ -73,6 +78,8 @@ pub struct GanttOptions {
     /// Lanes only as tall as their bars (lecture mode: more lanes fit, so the chart can be
     /// drawn larger).
     pub compact: bool,
+    /// Outline the critical path ([`critical_path`]), with a legend entry.
+    pub critical: bool,
 }
 
 impl Default for GanttOptions {
@@ -83,6 +90,7 @@ impl Default for GanttOptions {
             at: None,
             time_max: None,
             compact: false,
+            critical: false,
         }
     }
 }
@@ -244,6 +252,30 @@ pub fn gantt_timeline(
     }
     legend.push(entry(Swatch::Marker, "holds the message"));
     legend.push(entry(Swatch::Completion, "completion time"));
+    let critical = if opts.critical {
+        legend.push(entry(
+            Swatch::Critical,
+            "critical path: the sends and receives that fix T",
+        ));
+        critical_path(inst, s)
+            .segments
+            .iter()
+            .map(|c| Span {
+                lane: lane_of[c.node],
+                start: c.start,
+                end: c.end,
+                tip: format!(
+                    "critical path: {} of {}, t={} to {}",
+                    c.kind.word(),
+                    inst.label(c.node),
+                    fmt_t(c.start),
+                    fmt_t(c.end)
+                ),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     Timeline {
         title,
         heading: opts.title.clone(),
@@ -265,6 +297,7 @@ pub fn gantt_timeline(
         plain: false,
         faded_after: opts.at,
         time_max: opts.time_max,
+        critical,
     }
 }
 
@@ -305,19 +338,125 @@ pub fn event_times(s: &Schedule) -> Vec<f64> {
     t
 }
 
-/// What moves in [`tree_scene`] when `s` is played: each node holds the message at its
-/// `ready` time; the edge into it carries the message from the start of the send to then.
-/// Empty for a schedule that does not fit the instance.
-pub fn tree_motion(inst: &Instance, s: &Schedule) -> crate::layout::Motion {
+/// The critical path of schedule `s` (see [`crate::playback`]): from the destination that
+/// holds the message last (the smallest index among ties) up to the source, each hop `p -> v`
+/// contributes, in `p`'s lane, its waits and its sends to its children up to and including
+/// `v` (the earlier sends delay `v`'s), then the transit (when `L > 0`) and the receive (when
+/// `r(v) > 0`) in `v`'s lane. Links of zero length are left out. Every time is read from
+/// the schedule, so each link starts exactly where the previous ends and the last ends at
+/// the completion time. Empty when `s` does not fit `inst`.
+///
+/// **Complexity**: O(n) after grouping the sends by sender.
+///
+/// ```
+/// use hetcast_core::models::overhead::{gallery, algo::greedy::greedy, simulate, view};
+/// let inst = gallery::libeskind_hadas_figure1();
+/// let s = simulate(&inst, &greedy(&inst).unwrap().plan).unwrap();
+/// let c = view::critical_path(&inst, &s);
+/// assert!(c.is_chain());
+/// assert_eq!(c.end(), 10.0);
+/// assert_eq!(c.total(), 10.0);
+/// ```
+pub fn critical_path(inst: &Instance, s: &Schedule) -> CriticalPath {
     if !fits(inst, s) {
-        return crate::layout::Motion::default();
+        return CriticalPath::default();
     }
-    crate::layout::Motion::new(
-        s.ready.iter().copied().enumerate(),
-        s.sends
-            .iter()
-            .map(|op| (op.from, op.to, op.start, s.ready[op.to])),
-    )
+    let n = inst.nodes.len();
+    let Some(last) = inst
+        .destinations()
+        .filter(|&v| s.ready[v].is_finite())
+        .min_by(|&a, &b| s.ready[b].total_cmp(&s.ready[a]).then(a.cmp(&b)))
+    else {
+        return CriticalPath::default();
+    };
+    // The path up from `last` (guarding against a malformed parent array).
+    let mut path = vec![last];
+    let mut w = last;
+    while let Some(p) = s.parent[w].filter(|&p| p < n) {
+        if path.len() > n {
+            return CriticalPath::default();
+        }
+        path.push(p);
+        w = p;
+    }
+    path.reverse();
+    let mut by_sender: Vec<Vec<&crate::models::overhead::simulate::SendOp>> = vec![Vec::new(); n];
+    for op in &s.sends {
+        by_sender[op.from].push(op);
+    }
+    let mut segments = Vec::new();
+    let mut push = |kind, node, item, start: f64, end: f64| {
+        if end > start {
+            segments.push(Segment {
+                kind,
+                node,
+                item,
+                start,
+                end,
+            });
+        }
+    };
+    for hop in path.windows(2) {
+        let (p, v) = (hop[0], hop[1]);
+        let mut free = s.ready[p];
+        for op in &by_sender[p] {
+            let item = ItemId::Edge {
+                from: p,
+                to: op.to,
+                message: None,
+            };
+            push(SegmentKind::Wait, p, item, free, op.start);
+            push(SegmentKind::Send, p, item, op.start, op.end);
+            free = op.end;
+            if op.to == v {
+                push(SegmentKind::Transit, v, item, op.end, op.recv_start);
+                push(SegmentKind::Receive, v, item, op.recv_start, op.recv_end);
+                break;
+            }
+        }
+    }
+    CriticalPath {
+        segments,
+        nodes: path.into_iter().map(|v| (v, None)).collect(),
+    }
+}
+
+/// What a player needs of schedule `s` (see [`crate::playback::Motion`]): the source holds
+/// the message at 0, every other node at its `ready`; each tree edge's transfer runs from the
+/// start of its send to the end of its receive. Empty when `s` does not fit `inst`.
+///
+/// **Complexity**: O(n log n).
+pub fn motion(inst: &Instance, s: &Schedule) -> Motion {
+    if !fits(inst, s) {
+        return Motion::default();
+    }
+    let holdings = (0..inst.nodes.len())
+        .filter(|&v| v == s.source || s.parent[v].is_some())
+        .map(|v| Holding {
+            node: v,
+            message: None,
+            t: if v == s.source { 0.0 } else { s.ready[v] },
+        })
+        .collect();
+    let moves = s
+        .sends
+        .iter()
+        .map(|op| Move {
+            item: ItemId::Edge {
+                from: op.from,
+                to: op.to,
+                message: None,
+            },
+            from: op.from,
+            to: op.to,
+            message: None,
+            start: op.start,
+            sent: op.end,
+            arrive: op.recv_start,
+            end: op.recv_end,
+        })
+        .collect();
+    Motion::new(holdings, moves, s.completion_time)
 }
 
 /// Options of [`tree_scene`].
@@ -329,6 +468,9 @@ pub struct TreeOptions {
     /// Replay time: nodes that hold the message later than this, and the edges into them, get
     /// the class `future` (drawn faded). `None` draws everything.
     pub at: Option<f64>,
+    /// Draw the tree edges and nodes of the critical path ([`critical_path`]) with the class
+    /// `critical`, said in the key line.
+    pub critical: bool,
 }
 
 /// The text of a node's box label: "c|t" (node model, as in 000 Figure 1) or "s1 r2 | t"
@@ -401,21 +543,18 @@ pub fn tree_scene(inst: &Instance, s: &Schedule, opts: &TreeOptions) -> Scene {
         .map(|v| truncate(&inst.label(v), NAME_CHARS))
         .collect();
     let labels: Vec<String> = (0..n).map(|v| node_label(inst, s, v)).collect();
-    let key = label_key(inst.model);
-    let lay = TidyTree::new(&s.children, root, &names, &labels, &opts.title, key);
+    let key = if opts.critical {
+        format!("{}; orange: the critical path", label_key(inst.model))
+    } else {
+        label_key(inst.model).to_string()
+    };
+    let lay = TidyTree::new(&s.children, root, &names, &labels, &opts.title, &key);
 
-    // Critical edges: on a path from the root to a node that finishes last.
+    // The critical path's nodes, from the root to the node that finishes last.
     let mut critical = vec![false; n];
-    for &v in &lay.order {
-        if is_last(inst, s, v) {
-            let mut w = v;
-            while w != root && !critical[w] {
-                critical[w] = true;
-                match s.parent[w] {
-                    Some(p) if p < n => w = p,
-                    _ => break,
-                }
-            }
+    if opts.critical {
+        for (v, _) in critical_path(inst, s).nodes {
+            critical[v] = true;
         }
     }
     let future = |v: usize| opts.at.is_some_and(|t| s.ready[v] > t + 1e-9);
@@ -436,6 +575,9 @@ pub fn tree_scene(inst: &Instance, s: &Schedule, opts: &TreeOptions) -> Scene {
         }
         if is_last(inst, s, v) {
             class.push_str(" last");
+        }
+        if critical[v] && v != root {
+            class.push_str(" critical");
         }
         if future(v) {
             class.push_str(" future");

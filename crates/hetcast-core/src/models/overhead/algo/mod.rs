@@ -2,6 +2,7 @@
 //! [`Instance`] to a [`Solution`] (a plan and, where it has steps, a
 //! trace); times come only from [`simulate`](mod@crate::models::overhead::simulate).
 
+pub mod exchanges;
 pub mod exhaustive;
 pub mod greedy;
 pub mod lemma5;

@@ -1,0 +1,251 @@
+//! What a player needs of a timed schedule, in one shape for every model: the **critical
+//! path** (the chain of sends, transits, waits and receives that fixes the completion time) and
+//! the **motion** of the message(s) (when each node comes to hold a message, and each tree
+//! edge's transfer from the start of its send to the moment the receiver holds the message), so
+//! that a frame at any time `t` is drawn from the schedule alone, with no layout and no replay
+//! of side effects.
+//!
+//! Each model computes them from its simulator's schedule
+//! ([`Model::critical_path`](crate::models::Model::critical_path),
+//! [`Model::motion`](crate::models::Model::motion)); the items ([`ItemId`]) are the ones the
+//! tree and Gantt scenes and the trace steps use.
+//!
+//! ```
+//! use hetcast_core::models::{overhead::{gallery, Overhead}, Model};
+//! use hetcast_core::catalog::Catalog;
+//! let inst = gallery::libeskind_hadas_figure1();
+//! let algo = <Overhead as Model>::Algorithm::ALL[0]; // greedy
+//! let sol = Overhead::solve(&inst, algo, 0).unwrap();
+//! let s = Overhead::simulate(&inst, &sol).unwrap();
+//! let path = Overhead::critical_path(&inst, &s);
+//! assert_eq!(path.end(), 10.0);
+//! assert!(path.is_chain());
+//! let m = Overhead::motion(&inst, &s);
+//! assert_eq!(m.holding_at(6.0).count(), 1 + 3); // the source, P1 (at 3), P2 (5), P3 (6)
+//! ```
+
+use crate::trace::ItemId;
+use serde::{Deserialize, Serialize};
+
+/// What a node is doing during one link of a critical path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SegmentKind {
+    /// A send overhead, in the sender's lane.
+    Send,
+    /// The message in the network (latency), in the receiver's lane.
+    Transit,
+    /// A receive overhead, in the receiver's lane.
+    Receive,
+    /// Idle time a plan inserted before a send (the overhead model's waits), in the sender's
+    /// lane.
+    Wait,
+}
+
+impl SegmentKind {
+    /// The word used in tooltips and steps.
+    pub fn word(self) -> &'static str {
+        match self {
+            SegmentKind::Send => "send",
+            SegmentKind::Transit => "in the network",
+            SegmentKind::Receive => "receive",
+            SegmentKind::Wait => "wait",
+        }
+    }
+}
+
+/// One link of a critical path: `node` is busy (or waits) from `start` to `end`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Segment {
+    /// What it is.
+    pub kind: SegmentKind,
+    /// The node whose lane it is in (the sender for a send or wait, the receiver otherwise).
+    pub node: usize,
+    /// The transfer it belongs to: `Edge { from, to, message }` (a wait belongs to the send it
+    /// delays).
+    pub item: ItemId,
+    /// Start.
+    pub start: f64,
+    /// End.
+    pub end: f64,
+}
+
+impl Segment {
+    /// `end - start`.
+    pub fn duration(&self) -> f64 {
+        self.end - self.start
+    }
+}
+
+/// The critical path of a schedule: links in time order, each starting where the previous
+/// ends, the first at 0, the last ending at the completion time. Where several chains fix the
+/// completion time, the model's rule picks one (stated on its `critical_path`).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct CriticalPath {
+    /// The links, in time order.
+    pub segments: Vec<Segment>,
+    /// The nodes whose arrival times are on the chain, from the source to the node that
+    /// finishes last (for the tree view); for a many-message model, the message each node
+    /// holds on the chain.
+    pub nodes: Vec<(usize, Option<usize>)>,
+}
+
+impl CriticalPath {
+    /// The end of the last link (0 for an empty path).
+    pub fn end(&self) -> f64 {
+        self.segments.last().map_or(0.0, |s| s.end)
+    }
+
+    /// The sum of the links' durations.
+    pub fn total(&self) -> f64 {
+        self.segments.iter().map(Segment::duration).sum()
+    }
+
+    /// True when the links form a chain: the first starts at 0, each starts exactly where the
+    /// previous ends, none is negative.
+    pub fn is_chain(&self) -> bool {
+        self.segments.first().is_none_or(|s| s.start == 0.0)
+            && self.segments.iter().all(|s| s.end >= s.start)
+            && self.segments.windows(2).all(|w| w[0].end == w[1].start)
+    }
+
+    /// The items to light up: every node on the chain, then every transfer on it, once each
+    /// (the transfers of a sender's earlier sends included: they delay the chain).
+    pub fn items(&self) -> Vec<ItemId> {
+        let mut out: Vec<ItemId> = Vec::new();
+        for &(node, _) in &self.nodes {
+            let id = ItemId::Node { node };
+            if !out.contains(&id) {
+                out.push(id);
+            }
+        }
+        for s in &self.segments {
+            if !out.contains(&s.item) {
+                out.push(s.item);
+            }
+        }
+        out
+    }
+
+    /// The tree edges `(from, to, message)` on the path from the source to the node that
+    /// finishes last.
+    pub fn tree_edges(&self) -> Vec<(usize, usize, Option<usize>)> {
+        self.nodes
+            .windows(2)
+            .map(|w| (w[0].0, w[1].0, w[1].1))
+            .collect()
+    }
+}
+
+/// A node comes to hold a message.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Holding {
+    /// The node.
+    pub node: usize,
+    /// The message (`None` in a one-message model).
+    pub message: Option<usize>,
+    /// When it holds it (0 for a source).
+    pub t: f64,
+}
+
+/// One transfer along a tree edge, for a dot moving from sender to receiver.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Move {
+    /// The edge (`Edge { from, to, message }`), as the scenes name it.
+    pub item: ItemId,
+    /// Sender.
+    pub from: usize,
+    /// Receiver.
+    pub to: usize,
+    /// Message (`None` in a one-message model).
+    pub message: Option<usize>,
+    /// The send starts.
+    pub start: f64,
+    /// The send ends: the message enters the network.
+    pub sent: f64,
+    /// The message leaves the network (reaches the receiver).
+    pub arrive: f64,
+    /// The receive ends: the receiver holds the message.
+    pub end: f64,
+}
+
+impl Move {
+    /// Where the dot is at `t`, as a fraction of the edge from sender (0) to receiver (1):
+    /// `None` before the send starts and after the receiver holds the message, else linear in
+    /// time over `[start, end]`.
+    pub fn position(&self, t: f64) -> Option<f64> {
+        if t < self.start || t > self.end {
+            return None;
+        }
+        let span = self.end - self.start;
+        Some(if span > 0.0 {
+            ((t - self.start) / span).clamp(0.0, 1.0)
+        } else {
+            1.0
+        })
+    }
+}
+
+/// Everything a player draws at time `t`, precomputed once per schedule.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct Motion {
+    /// Every node and message it comes to hold, sources at 0, sorted by time (ties by node,
+    /// then message).
+    pub holdings: Vec<Holding>,
+    /// Every transfer, sorted by start (ties by sender, then receiver).
+    pub moves: Vec<Move>,
+    /// The moments at which something starts or ends (sorted, each once): where "step to the
+    /// next event" stops.
+    pub events: Vec<f64>,
+    /// The completion time.
+    pub completion: f64,
+}
+
+impl Motion {
+    /// Build from holdings and moves: sorts both and derives the events (0, each move's start,
+    /// send end, arrival and end).
+    pub fn new(mut holdings: Vec<Holding>, mut moves: Vec<Move>, completion: f64) -> Motion {
+        holdings.sort_by(|a, b| {
+            a.t.total_cmp(&b.t)
+                .then(a.node.cmp(&b.node))
+                .then(a.message.cmp(&b.message))
+        });
+        moves.sort_by(|a, b| {
+            a.start
+                .total_cmp(&b.start)
+                .then(a.from.cmp(&b.from))
+                .then(a.to.cmp(&b.to))
+                .then(a.message.cmp(&b.message))
+        });
+        let mut events: Vec<f64> = std::iter::once(0.0)
+            .chain(
+                moves
+                    .iter()
+                    .flat_map(|m| [m.start, m.sent, m.arrive, m.end]),
+            )
+            .collect();
+        events.sort_by(f64::total_cmp);
+        events.dedup();
+        Motion {
+            holdings,
+            moves,
+            events,
+            completion,
+        }
+    }
+
+    /// The holdings reached by `t` (`t` included).
+    pub fn holding_at(&self, t: f64) -> impl Iterator<Item = &Holding> + '_ {
+        let k = self.holdings.partition_point(|h| h.t <= t);
+        self.holdings[..k].iter()
+    }
+
+    /// The transfers under way at `t`, with the dot's position on each edge.
+    pub fn moving_at(&self, t: f64) -> impl Iterator<Item = (&Move, f64)> + '_ {
+        let k = self.moves.partition_point(|m| m.start <= t);
+        self.moves[..k]
+            .iter()
+            .filter(move |m| t < m.end)
+            .filter_map(move |m| m.position(t).map(|p| (m, p)))
+    }
+}
