@@ -162,7 +162,7 @@ pub fn first_visit() -> AppState {
     s.apply(OverheadAction::Run(Algorithm::Optimal));
     s.apply(OverheadAction::Run(Algorithm::Greedy));
     s.ui.notice = Some(Notice::welcome(
-        "Welcome. Libeskind-Hadas et al.'s Figure 1: greedy (FNF) completes at 10, the optimum at 9. Press c to compare them side by side, Space to play, ? for help.",
+        "Figure 1 of Libeskind-Hadas et al.: greedy completes at 10, the optimum at 9. c compares them, Space plays, ? helps.",
     ));
     s
 }

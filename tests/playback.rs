@@ -256,3 +256,46 @@ async fn the_many_source_model_plays_through_the_same_player() {
         s.transfers.iter().filter(|t| t.msg == 0).count() as u32
     );
 }
+
+#[wasm_bindgen_test]
+async fn the_exchanges_walk_from_the_optimum_of_figure_1_never_lets_the_completion_time_grow() {
+    use hetcast_core::models::overhead::algo::exchanges::exchanges;
+    let _app = Mounted::new().await;
+    choose("gallery", "lh-fig1").await;
+    click("run-optimal").await;
+    click("tab-tree").await;
+    click("exchanges").await;
+    let inst = gallery::libeskind_hadas_figure1();
+    let plan = Overhead::solve(&inst, Algorithm::Optimal, 0).unwrap().plan;
+    let steps = exchanges(&inst, &plan).unwrap();
+    assert!(steps.len() >= 2, "{} steps", steps.len());
+    assert_eq!(
+        text("exchange-count"),
+        format!("Exchange 0 / {}", steps.len() - 1)
+    );
+    // Every step's completion time is listed, and none is larger than the one before.
+    let times: Vec<f64> = text("exchange-times")
+        .trim_start_matches("T: ")
+        .split(" → ")
+        .map(|t| t.parse().unwrap())
+        .collect();
+    assert_eq!(times.len(), steps.len());
+    assert_eq!(times[0], 9.0);
+    assert!(times.windows(2).all(|w| w[1] <= w[0]), "{times:?}");
+    // Each step's plan is the edited row, timed by the simulator.
+    click("exchange-next").await;
+    assert_eq!(
+        text("exchange-count"),
+        format!("Exchange 1 / {}", steps.len() - 1)
+    );
+    assert_eq!(text("exchange-text"), steps[1].text);
+    assert_eq!(
+        text("view-caption"),
+        format!(
+            "Edited plan: T = {}",
+            hetcast_core::units::fmt_t(steps[1].completion)
+        )
+    );
+    click("exchange-stop").await;
+    assert!(!exists("exchanges-bar"));
+}

@@ -83,6 +83,9 @@ pub struct PlayerProps {
     /// A time to start at (a link's `t=`), once the schedule is loaded.
     #[prop_or_default]
     pub start_at: Option<f64>,
+    /// More walks the model offers, after the mode buttons (the one-source models' exchanges).
+    #[prop_or_default]
+    pub more: Html,
 }
 
 /// The player (see the module documentation).
@@ -226,6 +229,7 @@ pub fn player(p: &PlayerProps) -> Html {
             }
             <div class="player-bar">
                 { modes }
+                { p.more.clone() }
                 { bar }
             </div>
         </div>

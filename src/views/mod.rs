@@ -518,8 +518,14 @@ pub fn view_panel(p: &StateProps) -> Html {
         };
         let s = state.clone();
         let on_mode = Callback::from(move |m: Mode| s.dispatch(Action::Ui(UiAction::SetMode(m))));
+        let more = match &state.model {
+            ModelState::Overhead(m) if !comparing => {
+                crate::models::overhead::views::exchanges_button(state, m)
+            }
+            _ => html! {},
+        };
         html! {
-            <Player {shown} {total} events={Rc::new(events)} steps={Rc::new(steps)} {pseudo}
+            <Player {shown} {total} {more} events={Rc::new(events)} steps={Rc::new(steps)} {pseudo}
                 algo={AttrValue::from(sides[0].name.clone())} model={state.model.id()}
                 mode={ui.mode} {on_mode} keys={!ui.help && !ui.experiments}
                 start_at={ui.start_at} />
@@ -528,7 +534,7 @@ pub fn view_panel(p: &StateProps) -> Html {
     let critical_button = plays(tab).then(|| {
         html! {
             <button id="critical" class="icon" aria-pressed={ui.critical.to_string()} onclick={dispatch(UiAction::ToggleCritical)}
-                title="The critical path: the chain of sends and receives that fixes the completion time (key x)">{ "Critical path" }</button>
+                title="The critical path: the chain of sends and receives that fixes the completion time (key x)">{ "Critical" }</button>
         }
     });
     let compare_button = plays(tab).then(|| {
@@ -554,6 +560,9 @@ pub fn view_panel(p: &StateProps) -> Html {
             { msg_select }
             if comparing {
                 { compare_bar(state, &sides, compare_line) }
+            }
+            if let ModelState::Overhead(m) = &state.model {
+                { crate::models::overhead::views::exchanges_bar(state, m) }
             }
             <div role="tabpanel" id="view-panel" class="view-panel" tabindex="0" ref={panel_ref}
                 aria-labelledby={format!("tab-{}", ui.tab.key())}>

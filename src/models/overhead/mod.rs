@@ -12,6 +12,7 @@ pub mod views;
 use std::rc::Rc;
 
 use hetcast_core::catalog::Catalog;
+use hetcast_core::models::overhead::algo::exchanges::{exchanges, Exchange};
 use hetcast_core::models::overhead::algo::{self, Algorithm, Solution};
 use hetcast_core::models::overhead::bounds::{self, BoundsReport};
 use hetcast_core::models::overhead::properties::{self, Properties};
@@ -149,6 +150,11 @@ pub enum OverheadAction {
     SetSeed(String),
     /// Select a result row.
     Select(Algorithm),
+    /// The exchanges of 000's Lemmas 2 and 6 from the selected schedule: start (`0`), go a
+    /// step forward or back (`+1`, `-1`).
+    Exchange(i32),
+    /// Leave the exchanges.
+    StopExchanges,
 }
 
 impl OverheadAction {
@@ -189,6 +195,9 @@ pub struct OverheadState {
     pub seed_text: String,
     /// Error of the seed text.
     pub seed_error: Option<String>,
+    /// The exchanges walked through (Lemmas 2 and 6) and the step shown, whose plan is the
+    /// edited row.
+    pub exchanges: Option<(Rc<Vec<Exchange>>, usize)>,
 }
 
 impl OverheadState {
@@ -201,6 +210,7 @@ impl OverheadState {
             results: Results::default(),
             seed_text: "1".into(),
             seed_error: None,
+            exchanges: None,
         }
     }
 
@@ -326,6 +336,11 @@ impl OverheadState {
                 self.seed_text = text;
                 Reply::default()
             }
+            OverheadAction::Exchange(d) => self.exchange(d),
+            OverheadAction::StopExchanges => {
+                self.exchanges = None;
+                Reply::default()
+            }
             OverheadAction::Select(a) => {
                 self.results.select(a);
                 Reply::default()
@@ -371,6 +386,36 @@ impl OverheadState {
         self.instance = Rc::new(inst);
         let inst = &self.instance;
         self.results.rerun(|r| run_one(inst, r.algo, r.seed));
+        self.exchanges = None;
+    }
+
+    /// Start the exchanges from the selected schedule (`d == 0`) or step through them.
+    fn exchange(&mut self, d: i32) -> Reply {
+        if d == 0 || self.exchanges.is_none() {
+            let Some(Ok(ok)) = self.results.selected_row().map(|r| &r.outcome) else {
+                return Reply::say(Notice::error(
+                    "Select a result to walk through the exchanges of its schedule.",
+                ));
+            };
+            match exchanges(&self.instance, &ok.solution.plan) {
+                Ok(steps) if !steps.is_empty() => self.exchanges = Some((Rc::new(steps), 0)),
+                Ok(_) => return Reply::default(),
+                Err(e) => return Reply::say(Notice::error(format!("No exchanges: {e}"))),
+            }
+        } else if let Some((steps, i)) = &mut self.exchanges {
+            *i = i.saturating_add_signed(d as isize).min(steps.len() - 1);
+        }
+        let Some((steps, i)) = &self.exchanges else {
+            return Reply::default();
+        };
+        match crate::plan_import::overhead_row(&self.instance, steps[*i].plan.clone()) {
+            Ok(row) => {
+                self.results.edited = Some(row);
+                self.results.select_edited();
+                Reply::default()
+            }
+            Err(e) => Reply::say(Notice::error(e)),
+        }
     }
 
     /// The selected result in file names: its key, and the seed of random selection.

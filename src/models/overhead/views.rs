@@ -7,7 +7,7 @@ use hetcast_core::models::{Model, View};
 use hetcast_core::trace::Step;
 use yew::prelude::*;
 
-use super::{OverheadState, RunOk, RunRow};
+use super::{OverheadAction, OverheadState, RunOk, RunRow};
 use crate::components::trace_list::trace_list;
 use crate::util::fmt_time;
 use crate::views::{fitted_gantt, ViewLook};
@@ -126,4 +126,55 @@ fn trace_view(run: &RunOk) -> Html {
         steps.collect(),
         "This algorithm records no steps; its schedule is in the Tree and Gantt views.",
     )
+}
+
+/// The button that starts (or leaves) the walk through 000's Lemma 2 and Lemma 6 exchanges
+/// from the selected schedule.
+pub fn exchanges_button(state: &crate::components::StateHandle, m: &OverheadState) -> Html {
+    let on = m.exchanges.is_some();
+    let s = state.clone();
+    let onclick = Callback::from(move |_: MouseEvent| {
+        s.dispatch(if on {
+            OverheadAction::StopExchanges.into()
+        } else {
+            OverheadAction::Exchange(0).into()
+        })
+    });
+    html! {
+        <button id="exchanges" class={classes!("mode-btn", "solo", on.then_some("on"))} aria-pressed={on.to_string()} {onclick}
+            title="Lemmas 2 and 6 of Libeskind-Hadas et al.: make this schedule monotonic, then layered, one exchange at a time; the completion time never grows">{"Exchanges"}</button>
+    }
+}
+
+/// The bar of the exchanges walk: the step, its sentence, every step's completion time (it
+/// never grows), back and forward.
+pub fn exchanges_bar(state: &crate::components::StateHandle, m: &OverheadState) -> Html {
+    let Some((steps, i)) = &m.exchanges else {
+        return html! {};
+    };
+    let go = |d: i32| {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| s.dispatch(OverheadAction::Exchange(d).into()))
+    };
+    let stop = {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| s.dispatch(OverheadAction::StopExchanges.into()))
+    };
+    let step = &steps[*i];
+    html! {
+        <div class="exchanges-bar" id="exchanges-bar" aria-live="polite">
+            <button id="exchange-back" onclick={go(-1)} disabled={*i == 0} title="The previous exchange">{"◀"}</button>
+            <span class="step-count" id="exchange-count">{ format!("Exchange {} / {}", i, steps.len() - 1) }</span>
+            <button id="exchange-next" onclick={go(1)} disabled={*i + 1 >= steps.len()} title="The next exchange">{"▶"}</button>
+            <span id="exchange-text" class="exchange-text">{ step.text.clone() }</span>
+            <span class="exchange-times" id="exchange-times" title="The completion time after each step: it never grows">
+                {"T: "}
+                { for steps.iter().enumerate().map(|(k, e)| {
+                    let t = fmt_time(e.completion);
+                    html! { <>{ if k > 0 { " → " } else { "" } }<span class={classes!((k == *i).then_some("now"))}>{ t }</span></> }
+                }) }
+            </span>
+            <button id="exchange-stop" onclick={stop} title="Leave the exchanges">{"✕"}</button>
+        </div>
+    }
 }

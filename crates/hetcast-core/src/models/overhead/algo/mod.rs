@@ -122,8 +122,8 @@ impl Algorithm {
             (Algorithm::Greedy, ModelKind::SenderReceiver) => "FNF",
             (Algorithm::Random, _) => "Random selection",
             (Algorithm::Optimal, _) => "Optimum",
-            (Algorithm::Lemma5, _) => "Lemma 5 DP",
-            (Algorithm::Exhaustive, _) => "Exhaustive search",
+            (Algorithm::Lemma5, _) => "Lemma 5",
+            (Algorithm::Exhaustive, _) => "Exhaustive",
         }
     }
 
