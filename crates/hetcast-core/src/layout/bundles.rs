@@ -1,0 +1,172 @@
+//! The bundled multigraph (Gonzalez, figure 1): processors as boxes on a circle, an arrow from
+//! a message's source to each of its destinations, coloured by message, and a thin line (the
+//! bundle) joining the arrows of one message near their source, labelled with the message's
+//! name.
+//!
+//! Items: boxes `node-{p}` (class `mnode`, `mnode source` for a processor that holds a
+//! message at first) with their names (`node-label`); arrows `edge-{from}-{to}-{k}` (class
+//! `medge mc{k%8}`); bundle lines `bundle-{k}` (class `bundle mc{k%8}`) and their labels
+//! (`bundle-label`); a heading (`title`).
+//!
+//! **Layout**: `n` boxes evenly on a circle whose circumference leaves each box its width and
+//! a gap, the first at the top, clockwise. A message's bundle line joins, in angle order, the
+//! points at 30 % of its arrows from the source; its label sits beyond the first of them.
+//!
+//! **Complexity**: O(n + E) for E arrows.
+//!
+//! ```
+//! use hetcast_core::layout::bundles::{bundle_scene, Bundled};
+//! let g = Bundled {
+//!     heading: "Three processors".into(),
+//!     names: vec!["P1".into(), "P2".into(), "P3".into()],
+//!     messages: vec![("a".into(), 0, vec![1, 2])],
+//! };
+//! let s = bundle_scene(&g);
+//! assert_eq!(s.with_class("medge").count(), 2);
+//! assert_eq!(s.with_class("bundle").count(), 1);
+//! ```
+
+use super::scene::{Anchor, Item, Scene};
+use super::style::{message_class, text_width, title_width, FONT_LABEL, FONT_SMALL};
+
+const MARGIN: f64 = 24.0;
+const BOX_H: f64 = 40.0;
+
+/// A multigraph with bundles.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Bundled {
+    /// The heading.
+    pub heading: String,
+    /// The processors' names.
+    pub names: Vec<String>,
+    /// Each message: name, source, destinations.
+    pub messages: Vec<(String, usize, Vec<usize>)>,
+}
+
+/// The scene of `g` (see the module documentation).
+pub fn bundle_scene(g: &Bundled) -> Scene {
+    let n = g.names.len();
+    let box_w = g
+        .names
+        .iter()
+        .map(|s| text_width(s, FONT_LABEL) * 1.1 + 16.0)
+        .fold(56.0, f64::max);
+    let label_w = g
+        .messages
+        .iter()
+        .map(|m| text_width(&m.0, FONT_SMALL))
+        .fold(0.0, f64::max);
+    let circumference = n as f64 * (box_w + 40.0);
+    let radius = if n <= 1 {
+        0.0
+    } else {
+        (circumference / std::f64::consts::TAU).max(box_w * 0.8 + 40.0)
+    };
+    let pad = MARGIN + box_w / 2.0 + label_w + 8.0;
+    let title_h = if g.heading.is_empty() { 0.0 } else { 44.0 };
+    let width = (2.0 * (radius + pad)).max(title_width(&g.heading) + 2.0 * MARGIN);
+    let height = title_h + 2.0 * (radius + MARGIN + BOX_H / 2.0 + FONT_SMALL + 8.0);
+    let cx = width / 2.0;
+    let cy = title_h + (height - title_h) / 2.0;
+    let angle = |p: usize| -std::f64::consts::FRAC_PI_2 + std::f64::consts::TAU * p as f64 / n.max(1) as f64;
+    let pos = |p: usize| (cx + radius * angle(p).cos(), cy + radius * angle(p).sin());
+    let mut items = Vec::new();
+    if !g.heading.is_empty() {
+        items.push(Item::Text {
+            x: width / 2.0,
+            y: MARGIN + 20.0,
+            text: g.heading.clone(),
+            class: "title".into(),
+            anchor: Anchor::Middle,
+        });
+    }
+    // Where a segment from the centre of box `a` towards `b` leaves the box.
+    let border = |(ax, ay): (f64, f64), (bx, by): (f64, f64)| {
+        let (dx, dy) = (bx - ax, by - ay);
+        let t = ((box_w / 2.0 + 4.0) / dx.abs().max(1e-9))
+            .min((BOX_H / 2.0 + 4.0) / dy.abs().max(1e-9))
+            .min(0.45);
+        (ax + dx * t, ay + dy * t)
+    };
+    let mut sources = vec![false; n];
+    for (k, (name, src, dests)) in g.messages.iter().enumerate() {
+        if *src >= n {
+            continue;
+        }
+        sources[*src] = true;
+        let cls = message_class(k);
+        let a = pos(*src);
+        let mut joints: Vec<(f64, f64, f64)> = Vec::new();
+        for &q in dests {
+            if q >= n || q == *src {
+                continue;
+            }
+            let b = pos(q);
+            let (x1, y1) = border(a, b);
+            let (x2, y2) = border(b, a);
+            items.push(Item::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                class: format!("medge {cls}"),
+                arrow: true,
+                id: format!("edge-{src}-{q}-{k}"),
+            });
+            let (jx, jy) = (x1 + 0.3 * (x2 - x1), y1 + 0.3 * (y2 - y1));
+            joints.push(((jy - a.1).atan2(jx - a.0), jx, jy));
+        }
+        joints.sort_by(|x, y| x.0.total_cmp(&y.0));
+        for w in joints.windows(2) {
+            items.push(Item::Line {
+                x1: w[0].1,
+                y1: w[0].2,
+                x2: w[1].1,
+                y2: w[1].2,
+                class: format!("bundle {cls}"),
+                arrow: false,
+                id: format!("bundle-{k}"),
+            });
+        }
+        if let Some(&(_, jx, jy)) = joints.first() {
+            // Beyond the joint, away from the source, kept inside the drawing.
+            let (dx, dy) = (jx - a.0, jy - a.1);
+            let len = (dx * dx + dy * dy).sqrt().max(1e-9);
+            let (lx, ly) = (jx + 14.0 * dx / len, jy + 14.0 * dy / len + 6.0);
+            let w = text_width(name, FONT_SMALL);
+            items.push(Item::Text {
+                x: lx.clamp(w / 2.0 + 2.0, width - w / 2.0 - 2.0),
+                y: ly.clamp(FONT_SMALL, height - 2.0),
+                text: name.clone(),
+                class: format!("bundle-label {cls}"),
+                anchor: Anchor::Middle,
+            });
+        }
+    }
+    for (p, name) in g.names.iter().enumerate() {
+        let (x, y) = pos(p);
+        items.push(Item::Rect {
+            x: x - box_w / 2.0,
+            y: y - BOX_H / 2.0,
+            w: box_w,
+            h: BOX_H,
+            rx: BOX_H / 2.0,
+            class: if sources[p] { "mnode source".into() } else { "mnode".into() },
+            id: format!("node-{p}"),
+            tip: name.clone(),
+        });
+        items.push(Item::Text {
+            x,
+            y: y + 7.0,
+            text: name.clone(),
+            class: "node-label".into(),
+            anchor: Anchor::Middle,
+        });
+    }
+    Scene {
+        width,
+        height,
+        title: if g.heading.is_empty() { "Multigraph".into() } else { g.heading.clone() },
+        items,
+    }
+}

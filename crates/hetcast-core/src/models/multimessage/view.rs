@@ -1,0 +1,162 @@
+//! What the multimessage model draws: its schedule on the shared timeline
+//! ([`crate::layout::timeline`]) in unit steps, and the instance as a bundled multigraph
+//! ([`crate::layout::bundles`], the paper's figure 1).
+//!
+//! - **Timeline**: a lane per processor; step `s` is the interval `[s - 1, s]`. A send is a
+//!   bar of the message's colour labelled with its name (`send-{p}-{s}`); a receipt is a strip
+//!   under the lane's bar band labelled likewise (`transit-{q}-{s}`), so that a processor that
+//!   sends and receives in one step shows both. Whole-number ticks ([`TimeAxis::Steps`]).
+//! - **Multigraph**: an arrow from each message's source to each destination, the arrows of one
+//!   message joined by its bundle line.
+
+use super::instance::MmInstance;
+use super::simulate::MmSchedule;
+use crate::layout::axis::TimeAxis;
+use crate::layout::bundles::{bundle_scene, Bundled};
+use crate::layout::timeline::{
+    timeline_scene, Bar, BarKind, Lane, LegendEntry, Look, Mark, Swatch, Timeline, TransitPlace,
+};
+use crate::layout::Scene;
+
+/// Most messages listed in the timeline's legend.
+pub const LEGEND_MESSAGES: usize = 12;
+
+/// "9 processors, 6 messages, d = 3".
+pub fn instance_words(inst: &MmInstance) -> String {
+    let m = inst.messages.len();
+    format!(
+        "{} processor{}, {m} message{}, d = {}",
+        inst.processors,
+        if inst.processors == 1 { "" } else { "s" },
+        if m == 1 { "" } else { "s" },
+        inst.degree()
+    )
+}
+
+fn steps_words(t: usize) -> String {
+    format!("{t} step{}", if t == 1 { "" } else { "s" })
+}
+
+/// The timeline of schedule `s` of algorithm `algo` (see the module documentation), as it
+/// stands at step time `at` (`None`: all of it).
+pub fn timeline(inst: &MmInstance, algo: &str, s: &MmSchedule, at: Option<f64>) -> Scene {
+    let names: Vec<String> = (0..inst.processors).map(|p| inst.label(p)).collect();
+    let mut marks = Vec::new();
+    for (si, step) in s.plan.steps.iter().enumerate() {
+        let step_no = si + 1;
+        for t in step {
+            if t.from >= inst.processors || t.message >= inst.messages.len() {
+                continue;
+            }
+            let name = inst.message_label(t.message);
+            let to: Vec<String> = t
+                .to
+                .iter()
+                .filter(|&&q| q < inst.processors)
+                .map(|&q| names[q].clone())
+                .collect();
+            marks.push(Mark::Bar(Bar {
+                lane: t.from,
+                kind: BarKind::Send,
+                start: si as f64,
+                end: step_no as f64,
+                message: Some(t.message),
+                id: format!("send-{}-{step_no}", t.from),
+                tip: format!(
+                    "step {step_no}: {} sends {name} to {}",
+                    names[t.from],
+                    to.join(", ")
+                ),
+                label: Some(name.clone()),
+            }));
+            for &q in t.to.iter().filter(|&&q| q < inst.processors) {
+                marks.push(Mark::Bar(Bar {
+                    lane: q,
+                    kind: BarKind::Transit,
+                    start: si as f64,
+                    end: step_no as f64,
+                    message: Some(t.message),
+                    id: format!("transit-{q}-{step_no}"),
+                    tip: format!(
+                        "step {step_no}: {} receives {name} from {}",
+                        names[q], names[t.from]
+                    ),
+                    label: Some(name.clone()),
+                }));
+            }
+        }
+    }
+    let mut legend: Vec<LegendEntry> = inst
+        .messages
+        .iter()
+        .enumerate()
+        .take(LEGEND_MESSAGES)
+        .map(|(k, m)| LegendEntry {
+            swatch: Swatch::Bar(BarKind::Send, Some(k)),
+            words: format!(
+                "{}: {} → {}",
+                m.name,
+                inst.label(m.source),
+                m.destinations.len()
+            ),
+            key: Some(format!("legend-msg-{k}")),
+        })
+        .collect();
+    if inst.messages.len() > LEGEND_MESSAGES {
+        legend.push(LegendEntry {
+            swatch: Swatch::Completion,
+            words: format!("… and {} more messages", inst.messages.len() - LEGEND_MESSAGES),
+            key: None,
+        });
+    }
+    legend.push(LegendEntry {
+        swatch: Swatch::Bar(BarKind::Transit, None),
+        words: "received (strip under the lane)".into(),
+        key: None,
+    });
+    let t = Timeline {
+        title: format!("{algo}: schedule of {}", steps_words(s.steps)),
+        heading: format!(
+            "{algo} — {}, T = {}",
+            instance_words(inst),
+            steps_words(s.steps)
+        ),
+        axis: TimeAxis::Steps,
+        look: Look {
+            transit: TransitPlace::Strips,
+            transit_h: 22.0,
+            label_pad: 4.0,
+            tick_px: 60.0,
+            ..Look::default()
+        },
+        lanes: names
+            .iter()
+            .enumerate()
+            .map(|(p, l)| Lane {
+                key: p,
+                label: l.clone(),
+                tip: l.clone(),
+            })
+            .collect(),
+        marks,
+        completion: s.steps as f64,
+        completion_label: format!("T = {}", steps_words(s.steps)),
+        legend,
+        plain: s.plan.steps.iter().map(Vec::len).sum::<usize>() > 2000,
+        ..Timeline::default()
+    };
+    timeline_scene(&t, at)
+}
+
+/// The instance as a bundled multigraph (the paper's figure 1), headed with `heading`.
+pub fn multigraph(inst: &MmInstance, heading: String) -> Scene {
+    bundle_scene(&Bundled {
+        heading,
+        names: (0..inst.processors).map(|p| inst.label(p)).collect(),
+        messages: inst
+            .messages
+            .iter()
+            .map(|m| (m.name.clone(), m.source, m.destinations.clone()))
+            .collect(),
+    })
+}
