@@ -11,6 +11,7 @@ use hetcast_core::layout::style::{text_width, title_width, FONT_LABEL, FONT_SMAL
 use hetcast_core::layout::svg::to_svg;
 use hetcast_core::layout::{Anchor, Item, Scene};
 use hetcast_core::models::multi::Multi;
+use hetcast_core::models::multimessage::Multimessage;
 use hetcast_core::models::overhead::Overhead;
 mod common;
 
@@ -204,6 +205,7 @@ fn every_model_draws_every_result() {
         let drawn = match id {
             ModelId::Overhead => check_model::<Overhead>(),
             ModelId::Multi => check_model::<Multi>(),
+            ModelId::Multimessage => check_model::<Multimessage>(),
         };
         assert!(drawn > 0, "{id:?}: nothing drawn");
     }
