@@ -3,14 +3,16 @@
 //! bundle) joining the arrows of one message near their source, labelled with the message's
 //! name.
 //!
-//! Items: boxes `node-{p}` (class `mnode`, `mnode source` for a processor that holds a
+//! Items: boxes `node-{p}` (class `node`, `node source` for a processor that holds a
 //! message at first) with their names (`node-label`); arrows `edge-{from}-{to}-{k}` (class
 //! `medge mc{k%8}`); bundle lines `bundle-{k}` (class `bundle mc{k%8}`) and their labels
 //! (`bundle-label`); a heading (`title`).
 //!
-//! **Layout**: `n` boxes evenly on a circle whose circumference leaves each box its width and
-//! a gap, the first at the top, clockwise. A message's bundle line joins, in angle order, the
-//! points at 30 % of its arrows from the source; its label sits beyond the first of them.
+//! **Layout**: when no processor both sends and receives (as in the paper's figure 1), the
+//! senders in a row over the receivers; otherwise `n` boxes evenly on a circle whose
+//! circumference leaves each box its width and a gap, the first at the top, clockwise. A message's bundle line joins, in angle order, the
+//! points at 18 % (34 %, 50 %, 66 % for the source's next messages) of its arrows from the
+//! source; its label sits beyond the first of them.
 //!
 //! **Complexity**: O(n + E) for E arrows.
 //!
@@ -56,20 +58,62 @@ pub fn bundle_scene(g: &Bundled) -> Scene {
         .iter()
         .map(|m| text_width(&m.0, FONT_SMALL))
         .fold(0.0, f64::max);
-    let circumference = n as f64 * (box_w + 40.0);
-    let radius = if n <= 1 {
-        0.0
-    } else {
-        (circumference / std::f64::consts::TAU).max(box_w * 0.8 + 40.0)
-    };
-    let pad = MARGIN + box_w / 2.0 + label_w + 8.0;
     let title_h = if g.heading.is_empty() { 0.0 } else { 44.0 };
-    let width = (2.0 * (radius + pad)).max(title_width(&g.heading) + 2.0 * MARGIN);
-    let height = title_h + 2.0 * (radius + MARGIN + BOX_H / 2.0 + FONT_SMALL + 8.0);
-    let cx = width / 2.0;
-    let cy = title_h + (height - title_h) / 2.0;
-    let angle = |p: usize| -std::f64::consts::FRAC_PI_2 + std::f64::consts::TAU * p as f64 / n.max(1) as f64;
-    let pos = |p: usize| (cx + radius * angle(p).cos(), cy + radius * angle(p).sin());
+    let title_w = title_width(&g.heading) + 2.0 * MARGIN;
+    // Two rows (senders over receivers, as in the paper's figure 1) when no processor both
+    // sends and receives; a circle otherwise.
+    let mut sends = vec![false; n];
+    let mut gets = vec![false; n];
+    for (_, src, dests) in &g.messages {
+        if *src < n {
+            sends[*src] = true;
+        }
+        for &q in dests {
+            if q < n {
+                gets[q] = true;
+            }
+        }
+    }
+    let two_rows = n >= 2 && (0..n).all(|p| !(sends[p] && gets[p]));
+    let (width, height, pos): (f64, f64, Vec<(f64, f64)>) = if two_rows {
+        let top: Vec<usize> = (0..n).filter(|&p| sends[p]).collect();
+        let bottom: Vec<usize> = (0..n).filter(|&p| !sends[p]).collect();
+        let slot = box_w + 40.0;
+        let row_w = top.len().max(bottom.len()) as f64 * slot;
+        let width = (row_w + 2.0 * MARGIN).max(title_w);
+        let gap = 120.0 + 24.0 * top.len().max(1) as f64;
+        let y0 = title_h + MARGIN + BOX_H / 2.0 + 4.0;
+        let height = y0 + gap + BOX_H / 2.0 + MARGIN;
+        let mut pos = vec![(0.0, 0.0); n];
+        for (row, y) in [(&top, y0), (&bottom, y0 + gap)] {
+            let start = width / 2.0 - row.len() as f64 * slot / 2.0 + slot / 2.0;
+            for (i, &p) in row.iter().enumerate() {
+                pos[p] = (start + i as f64 * slot, y);
+            }
+        }
+        (width, height, pos)
+    } else {
+        let circumference = n as f64 * (box_w + 40.0);
+        let radius = if n <= 1 {
+            0.0
+        } else {
+            (circumference / std::f64::consts::TAU).max(box_w * 0.8 + 40.0)
+        };
+        let pad = MARGIN + box_w / 2.0 + label_w + 8.0;
+        let width = (2.0 * (radius + pad)).max(title_w);
+        let height = title_h + 2.0 * (radius + MARGIN + BOX_H / 2.0 + FONT_SMALL + 8.0);
+        let cx = width / 2.0;
+        let cy = title_h + (height - title_h) / 2.0;
+        let pos = (0..n)
+            .map(|p| {
+                let a = -std::f64::consts::FRAC_PI_2
+                    + std::f64::consts::TAU * p as f64 / n.max(1) as f64;
+                (cx + radius * a.cos(), cy + radius * a.sin())
+            })
+            .collect();
+        (width, height, pos)
+    };
+    let pos = |p: usize| pos[p];
     let mut items = Vec::new();
     if !g.heading.is_empty() {
         items.push(Item::Text {
@@ -89,11 +133,16 @@ pub fn bundle_scene(g: &Bundled) -> Scene {
         (ax + dx * t, ay + dy * t)
     };
     let mut sources = vec![false; n];
+    let mut held = vec![0usize; n];
     for (k, (name, src, dests)) in g.messages.iter().enumerate() {
         if *src >= n {
             continue;
         }
         sources[*src] = true;
+        // The source's j-th message has its bundle line at 18 % + 16 % j of its arrows
+        // (cycling), so that two bundles of one source do not lie on each other.
+        let frac = 0.18 + 0.16 * (held[*src] % 4) as f64;
+        held[*src] += 1;
         let cls = message_class(k);
         let a = pos(*src);
         let mut joints: Vec<(f64, f64, f64)> = Vec::new();
@@ -113,7 +162,7 @@ pub fn bundle_scene(g: &Bundled) -> Scene {
                 arrow: true,
                 id: format!("edge-{src}-{q}-{k}"),
             });
-            let (jx, jy) = (x1 + 0.3 * (x2 - x1), y1 + 0.3 * (y2 - y1));
+            let (jx, jy) = (x1 + frac * (x2 - x1), y1 + frac * (y2 - y1));
             joints.push(((jy - a.1).atan2(jx - a.0), jx, jy));
         }
         joints.sort_by(|x, y| x.0.total_cmp(&y.0));
@@ -151,7 +200,7 @@ pub fn bundle_scene(g: &Bundled) -> Scene {
             w: box_w,
             h: BOX_H,
             rx: BOX_H / 2.0,
-            class: if sources[p] { "mnode source".into() } else { "mnode".into() },
+            class: if sources[p] { "node source".into() } else { "node".into() },
             id: format!("node-{p}"),
             tip: name.clone(),
         });

@@ -97,7 +97,15 @@ pub fn timeline(inst: &MmInstance, algo: &str, s: &MmSchedule, at: Option<f64>) 
                 "{}: {} → {}",
                 m.name,
                 inst.label(m.source),
-                m.destinations.len()
+                if m.destinations.len() <= 4 {
+                    m.destinations
+                        .iter()
+                        .map(|&q| inst.label(q))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                } else {
+                    format!("{} processors", m.destinations.len())
+                }
             ),
             key: Some(format!("legend-msg-{k}")),
         })
