@@ -218,6 +218,9 @@ pub fn restore(sc: &Scenario) -> Result<Restored, String> {
             words = match &state.instance() {
                 AnyInstance::Overhead(inst) => overhead::describe(inst)?,
                 AnyInstance::Multi(inst) => multi::describe(inst)?,
+                AnyInstance::Multimessage(_) => {
+                    return Err(crate::models::MULTIMESSAGE_IN_CLI.to_string())
+                }
             };
         }
         models.push(state);
@@ -265,6 +268,7 @@ fn restore_model(m: &ModelScenario) -> Result<ModelState, String> {
             }
             Ok(ModelState::Overhead(s))
         }
+        AnyInstance::Multimessage(_) => Err(crate::models::MULTIMESSAGE_IN_CLI.to_string()),
         AnyInstance::Multi(inst) => {
             multi::describe(&inst)?;
             let mut s = MultiState::new(inst);

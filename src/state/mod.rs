@@ -151,6 +151,8 @@ impl AppState {
     pub fn from_saved(saved: AnyInstance) -> AppState {
         match saved {
             AnyInstance::Overhead(i) => AppState::new(i),
+            // Not in the app yet (see `MULTIMESSAGE_IN_CLI`): the first example instead.
+            AnyInstance::Multimessage(_) => AppState::new(overhead::default_instance()),
             AnyInstance::Multi(m) => {
                 let mut s = AppState::new(overhead::default_instance());
                 let one_source =
@@ -235,6 +237,9 @@ impl AppState {
                 let words = match &instance {
                     AnyInstance::Overhead(i) => overhead::describe(i),
                     AnyInstance::Multi(m) => multi::describe(m),
+                    AnyInstance::Multimessage(_) => {
+                        Err(crate::models::MULTIMESSAGE_IN_CLI.to_string())
+                    }
                 };
                 self.ui.notice = Some(match words {
                     Ok(words) => {
