@@ -6,6 +6,9 @@ use hetcast_core::models::multimessage::experiment::Summary;
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
+/// One series' value of a summary row.
+type Measure = Box<dyn Fn(&Summary) -> f64>;
+
 /// Mean steps / d against d for gonzalez, single-send, no-forwarding and the optimum (where
 /// the exact search ran), the largest gonzalez / d, and the bounds 2d and d.
 pub fn gonzalez_random(rows: &[Summary], size: Size) -> Result<String, String> {
@@ -56,21 +59,55 @@ pub fn gonzalez_random(rows: &[Summary], size: Size) -> Result<String, String> {
         };
         let (x0, x1) = (first.degree as f64 - 0.2, last.degree as f64 + 0.2);
         chart
-            .draw_series(DashedLineSeries::new(vec![(x0, 2.0), (x1, 2.0)], 8, 4, black.stroke_width(2)))
+            .draw_series(DashedLineSeries::new(
+                vec![(x0, 2.0), (x1, 2.0)],
+                8,
+                4,
+                black.stroke_width(2),
+            ))
             .map_err(|e| err(&e))?
             .label("2d (Gonzalez's bound)")
-            .legend(move |(x, y)| DashedPathElement::new(vec![(x, y), (x + 36, y)], 8, 4, black.stroke_width(2)));
+            .legend(move |(x, y)| {
+                DashedPathElement::new(vec![(x, y), (x + 36, y)], 8, 4, black.stroke_width(2))
+            });
         chart
-            .draw_series(DashedLineSeries::new(vec![(x0, 1.0), (x1, 1.0)], 3, 3, black.stroke_width(3)))
+            .draw_series(DashedLineSeries::new(
+                vec![(x0, 1.0), (x1, 1.0)],
+                3,
+                3,
+                black.stroke_width(3),
+            ))
             .map_err(|e| err(&e))?
             .label("d (lower bound)")
-            .legend(move |(x, y)| DashedPathElement::new(vec![(x, y), (x + 36, y)], 3, 3, black.stroke_width(3)));
-        let series: [(&str, RGBColor, Box<dyn Fn(&Summary) -> f64>); 5] = [
-            ("single-send, mean", orange, Box::new(|r: &Summary| r.mean_over_d[1])),
-            ("no-forwarding, mean", vermillion, Box::new(|r: &Summary| r.mean_over_d[2])),
-            ("gonzalez, largest", RGBColor(86, 180, 233), Box::new(|r: &Summary| r.max_gonzalez_over_d)),
-            ("gonzalez, mean", blue, Box::new(|r: &Summary| r.mean_over_d[0])),
-            ("optimum (small instances), mean", green, Box::new(|r: &Summary| r.mean_opt_over_d)),
+            .legend(move |(x, y)| {
+                DashedPathElement::new(vec![(x, y), (x + 36, y)], 3, 3, black.stroke_width(3))
+            });
+        let series: [(&str, RGBColor, Measure); 5] = [
+            (
+                "single-send, mean",
+                orange,
+                Box::new(|r: &Summary| r.mean_over_d[1]),
+            ),
+            (
+                "no-forwarding, mean",
+                vermillion,
+                Box::new(|r: &Summary| r.mean_over_d[2]),
+            ),
+            (
+                "gonzalez, largest",
+                RGBColor(86, 180, 233),
+                Box::new(|r: &Summary| r.max_gonzalez_over_d),
+            ),
+            (
+                "gonzalez, mean",
+                blue,
+                Box::new(|r: &Summary| r.mean_over_d[0]),
+            ),
+            (
+                "optimum (small instances), mean",
+                green,
+                Box::new(|r: &Summary| r.mean_opt_over_d),
+            ),
         ];
         for (label, colour, f) in series.iter() {
             let colour = *colour;
@@ -79,7 +116,9 @@ pub fn gonzalez_random(rows: &[Summary], size: Size) -> Result<String, String> {
                 .draw_series(LineSeries::new(data.clone(), colour.stroke_width(3)))
                 .map_err(|e| err(&e))?
                 .label(*label)
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 36, y)], colour.stroke_width(3)));
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 36, y)], colour.stroke_width(3))
+                });
             chart
                 .draw_series(data.into_iter().map(|p| Circle::new(p, 5, colour.filled())))
                 .map_err(|e| err(&e))?;

@@ -53,7 +53,9 @@ impl Catalog for Experiment {
             Experiment::WuFig4 => "multiple multicast (155 Mbps), single broadcast",
             Experiment::WuSearch => "the search behind the gallery's \"WRP beats WR\"",
             Experiment::GreedyExplore => "greedy against the optimum over a family of instances",
-            Experiment::GonzalezRandom => "multimessage multicasting: steps over d on random instances",
+            Experiment::GonzalezRandom => {
+                "multimessage multicasting: steps over d on random instances"
+            }
         }
     }
 
@@ -118,10 +120,7 @@ impl Entry for Experiment {
             }
             Experiment::GonzalezRandom => {
                 let spec = hetcast_core::models::multimessage::experiment::Spec::default();
-                return vec![
-                    ("out", "DIR".to_string()),
-                    ("runs", spec.seeds.to_string()),
-                ];
+                return vec![("out", "DIR".to_string()), ("runs", spec.seeds.to_string())];
             }
             Experiment::LiuFig6 => {
                 let spec = LiuFig6Spec::default();

@@ -101,14 +101,20 @@ fn simulate_checks_a_schedule() {
     let run = ok(&["run", &f, "--algo", "optimal"]);
     let plan = file(&dir, "run.json", &run);
     let v: Value = serde_json::from_str(&ok(&["simulate", &f, &plan])).unwrap();
-    assert_eq!((v["format"].as_str(), v["steps"].as_u64()), (Some("hetcast-simulate"), Some(3)));
+    assert_eq!(
+        (v["format"].as_str(), v["steps"].as_u64()),
+        (Some("hetcast-simulate"), Some(3))
+    );
     let bad = file(
         &dir,
         "bad.json",
         r#"{"steps": [[{"message": 0, "from": 0, "to": [3]}, {"message": 2, "from": 1, "to": [3]}]]}"#,
     );
     let e = fails(&["simulate", &f, &bad]);
-    assert!(e.ends_with("invalid plan: step 1: P4 receives two messages"), "{e}");
+    assert!(
+        e.ends_with("invalid plan: step 1: P4 receives two messages"),
+        "{e}"
+    );
 }
 
 /// The pictures: the step timeline and the bundled multigraph.
@@ -116,7 +122,14 @@ fn simulate_checks_a_schedule() {
 fn svg_pictures() {
     let dir = scratch("svg");
     let f = file(&dir, "ex.json", EXAMPLE_1_1);
-    let t = ok(&["run", &f, "--algo", "no-forwarding", "--format", "svg-timeline"]);
+    let t = ok(&[
+        "run",
+        &f,
+        "--algo",
+        "no-forwarding",
+        "--format",
+        "svg-timeline",
+    ]);
     assert!(t.starts_with("<?xml") && t.contains("T = 4 steps"), "{t}");
     let g = ok(&["run", &f, "--format", "svg-graph"]);
     assert!(g.starts_with("<?xml") && g.contains("bundle-"));
@@ -135,10 +148,13 @@ fn errors_are_one_line() {
     );
     assert_eq!(
         fails(&["run", &bad]),
-        format!("hetcast: {bad}: invalid instance: message 0 (\"a\"): destination 2 is listed twice")
+        format!(
+            "hetcast: {bad}: invalid instance: message 0 (\"a\"): destination 2 is listed twice"
+        )
     );
     let f = file(&dir, "ex.json", EXAMPLE_1_1);
-    assert!(fails(&["run", &f, "--algo", "fnf"]).contains("gonzalez, single-send, no-forwarding, optimal, all"));
+    assert!(fails(&["run", &f, "--algo", "fnf"])
+        .contains("gonzalez, single-send, no-forwarding, optimal, all"));
     assert!(fails(&["run", &f, "--format", "dot"]).contains("json, csv, svg-timeline or svg-graph"));
     let big: Value = serde_json::json!({
         "model": "multimessage", "processors": 12,

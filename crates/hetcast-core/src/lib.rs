@@ -159,9 +159,7 @@ impl AnyInstance {
         }
         Ok(match ModelId::of_json(text) {
             Some(ModelId::Multi) => AnyInstance::Multi(MultiInstance::from_json(text)?),
-            Some(ModelId::Multimessage) => {
-                AnyInstance::Multimessage(MmInstance::from_json(text)?)
-            }
+            Some(ModelId::Multimessage) => AnyInstance::Multimessage(MmInstance::from_json(text)?),
             Some(ModelId::Overhead) | None => AnyInstance::Overhead(Instance::from_json(text)?),
         })
     }

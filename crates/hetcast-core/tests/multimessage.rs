@@ -70,11 +70,18 @@ fn gonzalez_within_2d_everywhere() {
     for n in 1..=40 {
         for seed in 0..60 {
             let inst = random_instance(n, seed);
-            let run = gonzalez::gonzalez(&inst)
-                .unwrap_or_else(|e| panic!("{e}: {}", inst.to_json()));
-            let s = simulate(&inst, &run.plan).unwrap_or_else(|e| panic!("{e}: {}", inst.to_json()));
+            let run =
+                gonzalez::gonzalez(&inst).unwrap_or_else(|e| panic!("{e}: {}", inst.to_json()));
+            let s =
+                simulate(&inst, &run.plan).unwrap_or_else(|e| panic!("{e}: {}", inst.to_json()));
             let d = inst.degree();
-            assert!(s.steps <= 2 * d, "{} > 2d = {}: {}", s.steps, 2 * d, inst.to_json());
+            assert!(
+                s.steps <= 2 * d,
+                "{} > 2d = {}: {}",
+                s.steps,
+                2 * d,
+                inst.to_json()
+            );
             assert!(s.steps >= d);
             if d > 0 {
                 worst = worst.max(s.steps as f64 / d as f64);
@@ -150,10 +157,18 @@ fn restricted_algorithms_are_minimal_on_small_instances() {
         let m = inst.messages.len();
         let brute = (0..=m)
             .find(|&k| {
-                k > 0 && (0..(k as u64).pow(m as u32)).any(|mut code| {
-                    let c: Vec<u64> = (0..m).map(|_| { let x = code % k as u64; code /= k as u64; x }).collect();
-                    (0..m).all(|a| adj[a].iter().all(|&b| c[a] != c[b]))
-                }) || m == 0
+                k > 0
+                    && (0..(k as u64).pow(m as u32)).any(|mut code| {
+                        let c: Vec<u64> = (0..m)
+                            .map(|_| {
+                                let x = code % k as u64;
+                                code /= k as u64;
+                                x
+                            })
+                            .collect();
+                        (0..m).all(|a| adj[a].iter().all(|&b| c[a] != c[b]))
+                    })
+                    || m == 0
             })
             .unwrap_or(0);
         if m <= 7 {
@@ -172,5 +187,10 @@ fn optimal_refuses_large_instances() {
     let inst = random_degree(30, 3, 4, 90, 1);
     let e = optimal::optimal(&inst).unwrap_err();
     assert!(matches!(e, Error::TooLarge { .. }));
-    assert!(e.to_string().starts_with("optimal (exact search) accepts at most 10 processors; this instance needs 30"), "{e}");
+    assert!(
+        e.to_string().starts_with(
+            "optimal (exact search) accepts at most 10 processors; this instance needs 30"
+        ),
+        "{e}"
+    );
 }

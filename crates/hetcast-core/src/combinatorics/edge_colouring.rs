@@ -129,9 +129,8 @@ mod tests {
                 return true;
             }
             for c in 0..k {
-                let ok = (0..i).all(|j| {
-                    col[j] != c || (edges[j].0 != edges[i].0 && edges[j].1 != edges[i].1)
-                });
+                let ok = (0..i)
+                    .all(|j| col[j] != c || (edges[j].0 != edges[i].0 && edges[j].1 != edges[i].1));
                 if ok {
                     col[i] = c;
                     if fits(k, i + 1, edges, col) {
@@ -157,8 +156,9 @@ mod tests {
             let left = 1 + below(&mut rng, 5);
             let right = 1 + below(&mut rng, 5);
             let m = below(&mut rng, if round < 1500 { 9 } else { 60 });
-            let edges: Vec<(usize, usize)> =
-                (0..m).map(|_| (below(&mut rng, left), below(&mut rng, right))).collect();
+            let edges: Vec<(usize, usize)> = (0..m)
+                .map(|_| (below(&mut rng, left), below(&mut rng, right)))
+                .collect();
             let c = colour_bipartite(left, right, &edges);
             assert!(proper(&edges, &c), "{edges:?}: {c:?}");
             if m <= 8 {

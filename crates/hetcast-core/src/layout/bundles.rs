@@ -200,7 +200,11 @@ pub fn bundle_scene(g: &Bundled) -> Scene {
             w: box_w,
             h: BOX_H,
             rx: BOX_H / 2.0,
-            class: if sources[p] { "node source".into() } else { "node".into() },
+            class: if sources[p] {
+                "node source".into()
+            } else {
+                "node".into()
+            },
             id: format!("node-{p}"),
             tip: name.clone(),
         });
@@ -215,7 +219,11 @@ pub fn bundle_scene(g: &Bundled) -> Scene {
     Scene {
         width,
         height,
-        title: if g.heading.is_empty() { "Multigraph".into() } else { g.heading.clone() },
+        title: if g.heading.is_empty() {
+            "Multigraph".into()
+        } else {
+            g.heading.clone()
+        },
         items,
     }
 }

@@ -56,7 +56,10 @@ pub fn run(name: &str, a: &ExperimentArgs) -> Result<(), String> {
             s.max_gonzalez_over_opt
         );
     }
-    let at_2d = rows.iter().filter(|r| r.degree > 0 && r.gonzalez == 2 * r.degree).count();
+    let at_2d = rows
+        .iter()
+        .filter(|r| r.degree > 0 && r.gonzalez == 2 * r.degree)
+        .count();
     println!(
         "gonzalez took exactly 2d steps on {at_2d} of {} instances",
         rows.iter().filter(|r| r.degree > 0).count()

@@ -80,7 +80,10 @@ fn output<'a>(
 /// `hetcast run` on a multimessage instance: the text to write.
 pub fn run(a: &RunArgs, inst: &MmInstance) -> Result<String, String> {
     if a.seed.is_some() {
-        return Err("--seed does not apply to the multimessage model (its algorithms are deterministic)".into());
+        return Err(
+            "--seed does not apply to the multimessage model (its algorithms are deterministic)"
+                .into(),
+        );
     }
     if a.output.message.is_some() {
         return Err("--message does not apply to the multimessage model".into());
@@ -95,7 +98,10 @@ pub fn run(a: &RunArgs, inst: &MmInstance) -> Result<String, String> {
         )?],
     };
     let format = a.output.format;
-    if !matches!(format, Format::Json | Format::Csv | Format::SvgGantt | Format::SvgTree) {
+    if !matches!(
+        format,
+        Format::Json | Format::Csv | Format::SvgGantt | Format::SvgTree
+    ) {
         return Err(format!(
             "--format {}: the multimessage model writes json, csv, svg-timeline or svg-graph",
             format.key()
@@ -174,7 +180,11 @@ pub fn simulate(
     let steps = match (v.get("schedule"), v.get("steps")) {
         (Some(s), _) if v.get("format").is_some() => s.clone(),
         (_, Some(s)) => s.clone(),
-        _ => return Err(bad(&"expected {\"steps\": [...]} or the output of hetcast run")),
+        _ => {
+            return Err(bad(
+                &"expected {\"steps\": [...]} or the output of hetcast run",
+            ))
+        }
     };
     let steps: Vec<Vec<Transmission>> = serde_json::from_value(steps).map_err(|e| bad(&e))?;
     let s = check(inst, &MmPlan { steps }).map_err(|e| format!("{shown}: {e}"))?;

@@ -167,8 +167,12 @@ pub fn summary(rows: &[Row]) -> Vec<Summary> {
             let mine: Vec<&Row> = rows.iter().filter(|r| r.degree == d).collect();
             let c = mine.len() as f64;
             let df = d as f64;
-            let mean = |f: &dyn Fn(&Row) -> usize| mine.iter().map(|r| f(r) as f64 / df).sum::<f64>() / c;
-            let opt: Vec<(usize, usize)> = mine.iter().filter_map(|r| r.optimal.map(|o| (r.gonzalez, o))).collect();
+            let mean =
+                |f: &dyn Fn(&Row) -> usize| mine.iter().map(|r| f(r) as f64 / df).sum::<f64>() / c;
+            let opt: Vec<(usize, usize)> = mine
+                .iter()
+                .filter_map(|r| r.optimal.map(|o| (r.gonzalez, o)))
+                .collect();
             let oc = opt.len() as f64;
             Summary {
                 degree: d,
@@ -178,11 +182,25 @@ pub fn summary(rows: &[Row]) -> Vec<Summary> {
                     mean(&|r| r.single_send.0),
                     mean(&|r| r.no_forwarding.0),
                 ],
-                max_gonzalez_over_d: mine.iter().map(|r| r.gonzalez as f64 / df).fold(0.0, f64::max),
+                max_gonzalez_over_d: mine
+                    .iter()
+                    .map(|r| r.gonzalez as f64 / df)
+                    .fold(0.0, f64::max),
                 with_optimum: opt.len(),
-                mean_opt_over_d: if opt.is_empty() { f64::NAN } else { opt.iter().map(|&(_, o)| o as f64 / df).sum::<f64>() / oc },
-                mean_gonzalez_over_opt: if opt.is_empty() { f64::NAN } else { opt.iter().map(|&(g, o)| g as f64 / o as f64).sum::<f64>() / oc },
-                max_gonzalez_over_opt: opt.iter().map(|&(g, o)| g as f64 / o as f64).fold(f64::NAN, f64::max),
+                mean_opt_over_d: if opt.is_empty() {
+                    f64::NAN
+                } else {
+                    opt.iter().map(|&(_, o)| o as f64 / df).sum::<f64>() / oc
+                },
+                mean_gonzalez_over_opt: if opt.is_empty() {
+                    f64::NAN
+                } else {
+                    opt.iter().map(|&(g, o)| g as f64 / o as f64).sum::<f64>() / oc
+                },
+                max_gonzalez_over_opt: opt
+                    .iter()
+                    .map(|&(g, o)| g as f64 / o as f64)
+                    .fold(f64::NAN, f64::max),
             }
         })
         .collect()

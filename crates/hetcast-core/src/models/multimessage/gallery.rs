@@ -40,7 +40,11 @@ pub fn basic_multicast() -> MmInstance {
     MmInstance {
         processors: 6,
         names: None,
-        messages: vec![msg("a", 0, &[1, 2]), msg("b", 1, &[3, 4, 5]), msg("c", 3, &[0])],
+        messages: vec![
+            msg("a", 0, &[1, 2]),
+            msg("b", 1, &[3, 4, 5]),
+            msg("c", 3, &[0]),
+        ],
     }
 }
 
@@ -64,8 +68,16 @@ pub fn unicast() -> MmInstance {
 /// Every gallery instance: (id, title, instance).
 pub fn all() -> Vec<(&'static str, &'static str, MmInstance)> {
     vec![
-        ("gonzalez-example-1-1", "Gonzalez, Example 1.1 (9 processors, d = 3)", example_1_1()),
-        ("basic-multicast", "Degree 1: basic multicasting", basic_multicast()),
+        (
+            "gonzalez-example-1-1",
+            "Gonzalez, Example 1.1 (9 processors, d = 3)",
+            example_1_1(),
+        ),
+        (
+            "basic-multicast",
+            "Degree 1: basic multicasting",
+            basic_multicast(),
+        ),
         ("unicast", "Fan-out 1: multimessage unicasting", unicast()),
     ]
 }

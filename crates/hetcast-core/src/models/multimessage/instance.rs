@@ -194,10 +194,7 @@ impl MmInstance {
             if n == 1 {
                 format!("{what} {p} does not exist (there is one processor, 0)")
             } else {
-                format!(
-                    "{what} {p} does not exist (processors are 0 to {})",
-                    n - 1
-                )
+                format!("{what} {p} does not exist (processors are 0 to {})", n - 1)
             }
         };
         let mut transfers = 0usize;
@@ -325,7 +322,9 @@ mod tests {
             "invalid instance: message 0 (\"a\") has no destination"
         );
         assert_eq!(
-            one(r#"{"name":"a","source":0,"destinations":[1]},{"name":"a","source":1,"destinations":[2]}"#),
+            one(
+                r#"{"name":"a","source":0,"destinations":[1]},{"name":"a","source":1,"destinations":[2]}"#
+            ),
             "invalid instance: message 1 (\"a\"): the name is used by an earlier message"
         );
         assert_eq!(
@@ -346,7 +345,9 @@ mod tests {
     fn json_round_trips() {
         let inst = crate::models::multimessage::gallery::example_1_1();
         assert_eq!(MmInstance::from_json(&inst.to_json()).unwrap(), inst);
-        let one_proc = MmInstance::from_json(r#"{"model":"multimessage","processors":1,"messages":[]}"#).unwrap();
+        let one_proc =
+            MmInstance::from_json(r#"{"model":"multimessage","processors":1,"messages":[]}"#)
+                .unwrap();
         assert_eq!(one_proc.degree(), 0);
     }
 }

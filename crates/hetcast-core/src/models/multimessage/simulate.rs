@@ -82,10 +82,7 @@ pub fn simulate(inst: &MmInstance, plan: &MmPlan) -> Result<MmSchedule, Error> {
                     return bad(format!("step {s}: {who} sends {name} to itself"));
                 }
                 if got[q] == s {
-                    return bad(format!(
-                        "step {s}: {} receives two messages",
-                        inst.label(q)
-                    ));
+                    return bad(format!("step {s}: {} receives two messages", inst.label(q)));
                 }
                 got[q] = s;
                 received.push((q, t.message));
@@ -148,7 +145,10 @@ mod tests {
             "invalid plan: step 1: P4 receives two messages"
         );
         assert_eq!(
-            err(vec![vec![tr(0, 0, &[3])], vec![tr(0, 3, &[4]), tr(0, 4, &[5])]]),
+            err(vec![
+                vec![tr(0, 0, &[3])],
+                vec![tr(0, 3, &[4]), tr(0, 4, &[5])]
+            ]),
             "invalid plan: step 2: P5 sends a, which it does not hold at the start of the step"
         );
         assert_eq!(

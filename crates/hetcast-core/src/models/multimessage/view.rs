@@ -49,12 +49,11 @@ pub fn timeline(inst: &MmInstance, algo: &str, s: &MmSchedule, at: Option<f64>) 
                 continue;
             }
             let name = inst.message_label(t.message);
-            let to: Vec<String> = t
-                .to
-                .iter()
-                .filter(|&&q| q < inst.processors)
-                .map(|&q| names[q].clone())
-                .collect();
+            let to: Vec<String> =
+                t.to.iter()
+                    .filter(|&&q| q < inst.processors)
+                    .map(|&q| names[q].clone())
+                    .collect();
             marks.push(Mark::Bar(Bar {
                 lane: t.from,
                 kind: BarKind::Send,
@@ -113,7 +112,10 @@ pub fn timeline(inst: &MmInstance, algo: &str, s: &MmSchedule, at: Option<f64>) 
     if inst.messages.len() > LEGEND_MESSAGES {
         legend.push(LegendEntry {
             swatch: Swatch::Completion,
-            words: format!("… and {} more messages", inst.messages.len() - LEGEND_MESSAGES),
+            words: format!(
+                "… and {} more messages",
+                inst.messages.len() - LEGEND_MESSAGES
+            ),
             key: None,
         });
     }

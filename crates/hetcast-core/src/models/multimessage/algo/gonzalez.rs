@@ -313,7 +313,10 @@ fn run(inst: &MmInstance, mut tr: Tracer) -> Result<GonzalezRun, Error> {
             &mut tr,
             raw,
             5,
-            format!("S = {}: the critical processors (with {d} bundles).", names.ps(&s)),
+            format!(
+                "S = {}: the critical processors (with {d} bundles).",
+                names.ps(&s)
+            ),
             real_nodes(n, &s),
         );
         let marked_list: Vec<usize> = (0..big_n).filter(|&j| marked[j]).collect();
@@ -380,8 +383,8 @@ fn run(inst: &MmInstance, mut tr: Tracer) -> Result<GonzalezRun, Error> {
                 }
             }
         }
-        for j in 0..big_n {
-            let Some(qb) = taken[j].take() else {
+        for (j, slot_q) in taken.iter_mut().enumerate() {
+            let Some(qb) = slot_q.take() else {
                 continue;
             };
             qs.push((j, qb.message, qb.dests.clone()));
@@ -399,8 +402,7 @@ fn run(inst: &MmInstance, mut tr: Tracer) -> Result<GonzalezRun, Error> {
                 let w = if marked[slot] {
                     1
                 } else {
-                    rest.len()
-                        .min(remaining.saturating_sub(big_n - l).max(1))
+                    rest.len().min(remaining.saturating_sub(big_n - l).max(1))
                 };
                 let (give, keep) = rest.split_at(w);
                 added[slot].push(Bundle {
@@ -422,7 +424,11 @@ fn run(inst: &MmInstance, mut tr: Tracer) -> Result<GonzalezRun, Error> {
                     names.messages[qb.message],
                     qb.dests.len(),
                     if qb.dests.len() == 1 { "" } else { "s" },
-                    if bot == top { names.p(bot) } else { format!("{} .. {}", names.p(bot), names.p(top)) },
+                    if bot == top {
+                        names.p(bot)
+                    } else {
+                        format!("{} .. {}", names.p(bot), names.p(top))
+                    },
                     (bot..=top)
                         .map(|x| {
                             let b = added[x].last().expect("just added");
@@ -446,12 +452,20 @@ fn run(inst: &MmInstance, mut tr: Tracer) -> Result<GonzalezRun, Error> {
                     "Step {i} of X: {} multicasts {} to {}.",
                     names.p(j),
                     names.messages[qb.message],
-                    if to.is_empty() { "nobody (it keeps the edges itself)".to_string() } else { names.ps(&to) }
+                    if to.is_empty() {
+                        "nobody (it keeps the edges itself)".to_string()
+                    } else {
+                        names.ps(&to)
+                    }
                 ),
                 if j < n && qb.message < m {
                     to.iter()
                         .filter(|&&q| q < n)
-                        .map(|&q| ItemId::Edge { from: j, to: q, message: Some(qb.message) })
+                        .map(|&q| ItemId::Edge {
+                            from: j,
+                            to: q,
+                            message: Some(qb.message),
+                        })
                         .collect()
                 } else {
                     Vec::new()
@@ -492,14 +506,24 @@ fn run(inst: &MmInstance, mut tr: Tracer) -> Result<GonzalezRun, Error> {
             after: g.clone(),
         });
     }
-    push(&mut tr, d.saturating_sub(1), 11, "End of the rounds.".into(), Vec::new());
+    push(
+        &mut tr,
+        d.saturating_sub(1),
+        11,
+        "End of the rounds.".into(),
+        Vec::new(),
+    );
 
     // 2.0.3 The unicasting instance.
     let mut edges = Vec::new();
     let mut edge_message = Vec::new();
     for (p, bs) in g.iter().enumerate() {
         if bs.len() > d {
-            return Err(broken(format!("{} has {} bundles, more than d = {d}", names.p(p), bs.len())));
+            return Err(broken(format!(
+                "{} has {} bundles, more than d = {d}",
+                names.p(p),
+                bs.len()
+            )));
         }
         for b in bs {
             if b.dests.len() != 1 {
@@ -516,7 +540,10 @@ fn run(inst: &MmInstance, mut tr: Tracer) -> Result<GonzalezRun, Error> {
     }
     let colouring = colour_bipartite(big_n, big_n, &edges);
     if colouring.colours > d {
-        return Err(broken(format!("the unicasting instance has degree {} > d = {d}", colouring.colours)));
+        return Err(broken(format!(
+            "the unicasting instance has degree {} > d = {d}",
+            colouring.colours
+        )));
     }
     push(
         &mut tr,
@@ -542,7 +569,14 @@ fn run(inst: &MmInstance, mut tr: Tracer) -> Result<GonzalezRun, Error> {
         let words: Vec<String> = step
             .iter()
             .filter(|t| !t.to.is_empty())
-            .map(|t| format!("{} → {}: {}", names.p(t.from), names.p(t.to[0]), names.messages[t.message]))
+            .map(|t| {
+                format!(
+                    "{} → {}: {}",
+                    names.p(t.from),
+                    names.p(t.to[0]),
+                    names.messages[t.message]
+                )
+            })
             .collect();
         push(
             &mut tr,
@@ -553,11 +587,19 @@ fn run(inst: &MmInstance, mut tr: Tracer) -> Result<GonzalezRun, Error> {
                 c + 1,
                 d + c + 1,
                 c + 1,
-                if words.is_empty() { "nothing to send".to_string() } else { words.join(", ") }
+                if words.is_empty() {
+                    "nothing to send".to_string()
+                } else {
+                    words.join(", ")
+                }
             ),
             step.iter()
                 .filter(|t| t.from < n && t.message < m && t.to.first().is_some_and(|&q| q < n))
-                .map(|t| ItemId::Edge { from: t.from, to: t.to[0], message: Some(t.message) })
+                .map(|t| ItemId::Edge {
+                    from: t.from,
+                    to: t.to[0],
+                    message: Some(t.message),
+                })
                 .collect(),
         );
     }
@@ -577,9 +619,17 @@ fn run(inst: &MmInstance, mut tr: Tracer) -> Result<GonzalezRun, Error> {
             if t.message >= m || t.from >= n {
                 continue;
             }
-            let to: Vec<usize> = t.to.iter().copied().filter(|&q| q < n && !holds[q][t.message]).collect();
+            let to: Vec<usize> =
+                t.to.iter()
+                    .copied()
+                    .filter(|&q| q < n && !holds[q][t.message])
+                    .collect();
             if !to.is_empty() {
-                out.push(Transmission { message: t.message, from: t.from, to });
+                out.push(Transmission {
+                    message: t.message,
+                    from: t.from,
+                    to,
+                });
             }
         }
         for t in &out {
@@ -621,7 +671,10 @@ fn run(inst: &MmInstance, mut tr: Tracer) -> Result<GonzalezRun, Error> {
 }
 
 fn real_nodes(n: usize, ps: &[usize]) -> Vec<ItemId> {
-    ps.iter().filter(|&&p| p < n).map(|&node| ItemId::Node { node }).collect()
+    ps.iter()
+        .filter(|&&p| p < n)
+        .map(|&node| ItemId::Node { node })
+        .collect()
 }
 
 fn split_items(n: usize, splits: &[(usize, usize, usize)]) -> Vec<ItemId> {

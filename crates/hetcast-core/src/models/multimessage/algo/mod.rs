@@ -116,17 +116,32 @@ impl MmAlgorithm {
             MmAlgorithm::SingleSend => {
                 let (plan, exact) = single_send::single_send(inst);
                 let trace = plan_trace(inst, &plan, self, exact);
-                MmSolution { plan, trace, exact, gonzalez: None }
+                MmSolution {
+                    plan,
+                    trace,
+                    exact,
+                    gonzalez: None,
+                }
             }
             MmAlgorithm::NoForwarding => {
                 let (plan, exact) = no_forwarding::no_forwarding(inst);
                 let trace = plan_trace(inst, &plan, self, exact);
-                MmSolution { plan, trace, exact, gonzalez: None }
+                MmSolution {
+                    plan,
+                    trace,
+                    exact,
+                    gonzalez: None,
+                }
             }
             MmAlgorithm::Optimal => {
                 let plan = optimal::optimal(inst)?;
                 let trace = plan_trace(inst, &plan, self, true);
-                MmSolution { plan, trace, exact: true, gonzalez: None }
+                MmSolution {
+                    plan,
+                    trace,
+                    exact: true,
+                    gonzalez: None,
+                }
             }
         })
     }
@@ -170,7 +185,10 @@ fn plan_trace(inst: &MmInstance, plan: &MmPlan, algo: MmAlgorithm, exact: bool) 
                     "{} sends {} to {}",
                     inst.label(t.from),
                     inst.message_label(t.message),
-                    t.to.iter().map(|&q| inst.label(q)).collect::<Vec<_>>().join(", ")
+                    t.to.iter()
+                        .map(|&q| inst.label(q))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )
             })
             .collect();

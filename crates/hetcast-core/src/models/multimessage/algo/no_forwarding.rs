@@ -65,7 +65,10 @@ fn greedy(inst: &MmInstance, transfers: &[(usize, usize)]) -> Vec<usize> {
                 .iter()
                 .copied()
                 .map(|k| {
-                    let free = left[k].iter().filter(|&&e| busy[transfers[e].1] != t).count();
+                    let free = left[k]
+                        .iter()
+                        .filter(|&&e| busy[transfers[e].1] != t)
+                        .count();
                     (free, k)
                 })
                 .filter(|&(free, _)| free > 0)
@@ -210,7 +213,12 @@ pub fn no_forwarding(inst: &MmInstance) -> (MmPlan, bool) {
     (plan_of(inst, &transfers, &slot, steps), exact)
 }
 
-fn plan_of(inst: &MmInstance, transfers: &[(usize, usize)], slot: &[usize], steps: usize) -> MmPlan {
+fn plan_of(
+    inst: &MmInstance,
+    transfers: &[(usize, usize)],
+    slot: &[usize],
+    steps: usize,
+) -> MmPlan {
     let mut out: Vec<Vec<Transmission>> = vec![Vec::new(); steps];
     for (e, &(k, q)) in transfers.iter().enumerate() {
         let step = &mut out[slot[e]];

@@ -146,13 +146,13 @@ impl Search {
             }
             if self.solve(&next, left - 1)? {
                 let mut step: Vec<Transmission> = Vec::new();
-                for r in 0..self.n {
-                    if got[r] == u32::MAX {
+                for (r, &g) in got.iter().enumerate() {
+                    if g == u32::MAX {
                         continue;
                     }
-                    let k = got[r] as usize;
+                    let k = g as usize;
                     let p = (0..self.n)
-                        .find(|&p| p != r && send[p] == got[r])
+                        .find(|&p| p != r && send[p] == g)
                         .expect("a sender of the message was committed");
                     match step.iter_mut().find(|t| t.from == p) {
                         Some(t) => t.to.push(r),
@@ -247,7 +247,10 @@ pub fn optimal(inst: &MmInstance) -> Result<MmPlan, Error> {
     check_limits(inst)?;
     // Upper bound: the best of the other algorithms.
     let mut best = gonzalez::gonzalez(inst)?.plan;
-    for other in [no_forwarding::no_forwarding(inst).0, single_send::single_send(inst).0] {
+    for other in [
+        no_forwarding::no_forwarding(inst).0,
+        single_send::single_send(inst).0,
+    ] {
         if other.steps.len() < best.steps.len() {
             best = other;
         }

@@ -137,7 +137,9 @@ fn pick(adj: &[Vec<bool>], col: &[usize]) -> usize {
             .collect();
         seen.sort_unstable();
         seen.dedup();
-        let free_deg = (0..v).filter(|&y| adj[x][y] && col[y] == usize::MAX).count();
+        let free_deg = (0..v)
+            .filter(|&y| adj[x][y] && col[y] == usize::MAX)
+            .count();
         if best.2 == usize::MAX || (seen.len(), free_deg) > (best.0, best.1) {
             best = (seen.len(), free_deg, x);
         }
@@ -165,7 +167,13 @@ fn greedy_clique(adj: &[Vec<bool>]) -> usize {
 
 /// Colour the uncoloured vertices with colours `0..k` (DSATUR order, symmetric colours tried
 /// once): `Some(true)` found, `Some(false)` none exists, `None` budget spent.
-fn k_colour(adj: &[Vec<bool>], k: usize, col: &mut [usize], nodes: &mut u64, budget: u64) -> Option<bool> {
+fn k_colour(
+    adj: &[Vec<bool>],
+    k: usize,
+    col: &mut [usize],
+    nodes: &mut u64,
+    budget: u64,
+) -> Option<bool> {
     *nodes += 1;
     if *nodes > budget {
         return None;
@@ -174,7 +182,11 @@ fn k_colour(adj: &[Vec<bool>], k: usize, col: &mut [usize], nodes: &mut u64, bud
         return Some(true);
     }
     let x = pick(adj, col);
-    let used_max = col.iter().filter(|&&c| c != usize::MAX).max().map_or(0, |&c| c + 1);
+    let used_max = col
+        .iter()
+        .filter(|&&c| c != usize::MAX)
+        .max()
+        .map_or(0, |&c| c + 1);
     for c in 0..k.min(used_max + 1) {
         if (0..adj.len()).any(|y| adj[x][y] && col[y] == c) {
             continue;
@@ -219,12 +231,13 @@ mod tests {
         for _ in 0..300 {
             let v = 1 + below(&mut rng, 7);
             let mut adj = vec![vec![false; v]; v];
-            for a in 0..v {
-                for b in a + 1..v {
-                    if below(&mut rng, 2) == 0 {
-                        adj[a][b] = true;
-                        adj[b][a] = true;
-                    }
+            let pairs: Vec<(usize, usize)> = (0..v)
+                .flat_map(|a| (a + 1..v).map(move |b| (a, b)))
+                .collect();
+            for (a, b) in pairs {
+                if below(&mut rng, 2) == 0 {
+                    adj[a][b] = true;
+                    adj[b][a] = true;
                 }
             }
             let lists: Vec<Vec<usize>> = adj
@@ -237,7 +250,13 @@ mod tests {
             let brute = (1..=v)
                 .find(|&k| {
                     (0..k.pow(v as u32)).any(|mut code| {
-                        let c: Vec<usize> = (0..v).map(|_| { let x = code % k; code /= k; x }).collect();
+                        let c: Vec<usize> = (0..v)
+                            .map(|_| {
+                                let x = code % k;
+                                code /= k;
+                                x
+                            })
+                            .collect();
                         (0..v).all(|a| (0..v).all(|b| !adj[a][b] || c[a] != c[b]))
                     })
                 })
