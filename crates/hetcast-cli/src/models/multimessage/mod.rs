@@ -1,8 +1,10 @@
 //! The multimessage model (Gonzalez, paper 003) in the CLI: its `hetcast run` output ([`run`]:
 //! `--algo gonzalez|single-send|no-forwarding|optimal|all`, default gonzalez; `--format json`,
 //! `csv`, `svg-timeline` (= svg-gantt), `svg-graph` (= svg-tree)), `hetcast simulate` of a
-//! schedule, and the `gonzalez-random` experiment ([`experiment`]).
+//! schedule, the `gonzalez-random` experiment ([`experiment`]) and the `gonzalez` bench
+//! ([`bench`]).
 
+pub mod bench;
 pub mod experiment;
 
 use crate::args::{RunArgs, SimulateArgs};
