@@ -180,3 +180,13 @@ fn gonzalez_random_experiment() {
     let svg = std::fs::read_to_string(dir.join("gonzalez-random.svg")).unwrap();
     assert!(svg.contains("steps / d"));
 }
+
+/// The bench runs and reports each algorithm against its baseline.
+#[test]
+fn gonzalez_bench() {
+    let out = ok(&["bench", "gonzalez", "--n", "12", "--reps", "1"]);
+    for key in ["gonzalez", "single-send", "no-forwarding", "baseline"] {
+        assert!(out.contains(key), "{out}");
+    }
+    assert!(fails(&["bench", "gonzalez", "--n", "1"]).contains("--n 1: must be between 2 and 1024"));
+}
