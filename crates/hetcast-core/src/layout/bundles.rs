@@ -29,10 +29,13 @@
 //! ```
 
 use super::scene::{Anchor, Item, Scene};
-use super::style::{message_class, text_width, title_width, FONT_LABEL, FONT_SMALL};
+use super::style::{message_class, text_width, title_width, truncate, FONT_LABEL, FONT_SMALL};
 
 const MARGIN: f64 = 24.0;
 const BOX_H: f64 = 40.0;
+/// Names longer than this are cut (with "…") in the boxes and bundle labels; the box's
+/// tooltip has the whole name.
+pub const NAME_CHARS: usize = 14;
 
 /// A multigraph with bundles.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -51,12 +54,12 @@ pub fn bundle_scene(g: &Bundled) -> Scene {
     let box_w = g
         .names
         .iter()
-        .map(|s| text_width(s, FONT_LABEL) * 1.1 + 16.0)
+        .map(|s| text_width(&truncate(s, NAME_CHARS), FONT_LABEL) * 1.1 + 16.0)
         .fold(56.0, f64::max);
     let label_w = g
         .messages
         .iter()
-        .map(|m| text_width(&m.0, FONT_SMALL))
+        .map(|m| text_width(&truncate(&m.0, NAME_CHARS), FONT_SMALL))
         .fold(0.0, f64::max);
     let title_h = if g.heading.is_empty() { 0.0 } else { 44.0 };
     let title_w = title_width(&g.heading) + 2.0 * MARGIN;
@@ -182,11 +185,12 @@ pub fn bundle_scene(g: &Bundled) -> Scene {
             let (dx, dy) = (jx - a.0, jy - a.1);
             let len = (dx * dx + dy * dy).sqrt().max(1e-9);
             let (lx, ly) = (jx + 14.0 * dx / len, jy + 14.0 * dy / len + 6.0);
-            let w = text_width(name, FONT_SMALL);
+            let name = truncate(name, NAME_CHARS);
+            let w = text_width(&name, FONT_SMALL);
             items.push(Item::Text {
                 x: lx.clamp(w / 2.0 + 2.0, width - w / 2.0 - 2.0),
                 y: ly.clamp(FONT_SMALL, height - 2.0),
-                text: name.clone(),
+                text: name,
                 class: format!("bundle-label {cls}"),
                 anchor: Anchor::Middle,
             });
@@ -211,7 +215,7 @@ pub fn bundle_scene(g: &Bundled) -> Scene {
         items.push(Item::Text {
             x,
             y: y + 7.0,
-            text: name.clone(),
+            text: truncate(name, NAME_CHARS),
             class: "node-label".into(),
             anchor: Anchor::Middle,
         });

@@ -65,8 +65,8 @@ pub fn random_degree(n: usize, d: usize, fanout: usize, messages: usize, seed: u
 
 /// A random instance of about `n` processors for the model registry, across what validation
 /// accepts: by `seed`, degree 1 (seed ≡ 0 mod 5), a single message (≡ 1), fan-out 1
-/// (unicasting, ≡ 2), or any degree up to 4 and fan-out up to `n - 1`. One processor gives the
-/// instance with no message.
+/// (unicasting, ≡ 2), or any degree up to 4 and fan-out up to `n - 1`; processor names on
+/// every third seed. One processor gives the instance with no message.
 pub fn random_instance(n: usize, seed: u64) -> MmInstance {
     let n = n.clamp(1, super::instance::MAX_PROCESSORS);
     if n == 1 {
@@ -79,12 +79,21 @@ pub fn random_instance(n: usize, seed: u64) -> MmInstance {
     let mut rng = Rng64::seed_from_u64(seed ^ 0x5eed);
     let fan = between(&mut rng, 1, n - 1);
     let d = between(&mut rng, 1, 4);
-    match seed % 5 {
+    let mut inst = match seed % 5 {
         0 => random_degree(n, 1, fan, n, seed),
         1 => random_degree(n, 1, fan, 1, seed),
         2 => random_degree(n, d, 1, n * d, seed),
         _ => random_degree(n, d, fan, n * d, seed),
+    };
+    // Every third seed names the processors (non-ASCII, of different lengths).
+    if seed % 3 == 2 {
+        inst.names = Some(
+            (0..n)
+                .map(|p| format!("nœud-{}{}", p, "é".repeat(p % 5)))
+                .collect(),
+        );
     }
+    inst
 }
 
 #[cfg(test)]

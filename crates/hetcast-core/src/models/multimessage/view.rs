@@ -13,10 +13,14 @@ use super::instance::MmInstance;
 use super::simulate::MmSchedule;
 use crate::layout::axis::TimeAxis;
 use crate::layout::bundles::{bundle_scene, Bundled};
+use crate::layout::style::truncate;
 use crate::layout::timeline::{
     timeline_scene, Bar, BarKind, Lane, LegendEntry, Look, Mark, Swatch, Timeline, TransitPlace,
 };
 use crate::layout::Scene;
+
+/// Lane labels longer than this are cut (with "…"); the lane's tooltip has the whole name.
+pub const LANE_CHARS: usize = 16;
 
 /// Most messages listed in the timeline's legend.
 pub const LEGEND_MESSAGES: usize = 12;
@@ -144,7 +148,7 @@ pub fn timeline(inst: &MmInstance, algo: &str, s: &MmSchedule, at: Option<f64>) 
             .enumerate()
             .map(|(p, l)| Lane {
                 key: p,
-                label: l.clone(),
+                label: truncate(l, LANE_CHARS),
                 tip: l.clone(),
             })
             .collect(),
