@@ -2,13 +2,15 @@
 //! editor, its generators, its results and its views.
 //!
 //! - [`overhead`]: the node model and the sender-receiver model (one source, one message);
-//! - [`multi`]: the many-source model (paper 001).
+//! - [`multi`]: the many-source model (paper 001);
+//! - [`multimessage`]: multimessage multicasting in unit steps (paper 003).
 //!
 //! [`ModelState`] is the model on screen with everything of it (instance, drafts, results,
 //! selection); [`ModelAction`] is what can be done to it. What every model shares is here:
 //! the results list ([`Results`]) and the helpers of the drafts.
 
 pub mod multi;
+pub mod multimessage;
 pub mod overhead;
 
 use hetcast_core::catalog::Catalog;
@@ -25,6 +27,8 @@ pub enum ModelState {
     Overhead(overhead::OverheadState),
     /// The many-source model.
     Multi(multi::MultiState),
+    /// The multimessage model.
+    Multimessage(multimessage::MmState),
 }
 
 /// What can be done to the model on screen.
@@ -48,6 +52,8 @@ pub enum ModelAction {
     Overhead(overhead::OverheadAction),
     /// An action of the many-source model.
     Multi(multi::MultiAction),
+    /// An action of the multimessage model.
+    Multimessage(multimessage::MmAction),
 }
 
 /// What a model's reducer reports back to the root.
@@ -83,9 +89,7 @@ impl ModelState {
         match inst {
             AnyInstance::Overhead(i) => ModelState::Overhead(overhead::OverheadState::new(i)),
             AnyInstance::Multi(m) => ModelState::Multi(multi::MultiState::new(m)),
-            // Not in the app yet: every way in (Load, Restore, saved) refuses it first with
-            // [`MULTIMESSAGE_IN_CLI`]; should one slip through, the first example shows.
-            AnyInstance::Multimessage(_) => ModelState::fresh(ModelId::Overhead),
+            AnyInstance::Multimessage(m) => ModelState::Multimessage(multimessage::MmState::new(m)),
         }
     }
 
@@ -94,7 +98,7 @@ impl ModelState {
         match id {
             ModelId::Overhead => ModelState::of(overhead::default_instance().into()),
             ModelId::Multi => ModelState::of(multi::default_multi().into()),
-            ModelId::Multimessage => ModelState::of(overhead::default_instance().into()),
+            ModelId::Multimessage => ModelState::of(multimessage::default_mm().into()),
         }
     }
 
@@ -103,6 +107,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(_) => ModelId::Overhead,
             ModelState::Multi(_) => ModelId::Multi,
+            ModelState::Multimessage(_) => ModelId::Multimessage,
         }
     }
 
@@ -116,6 +121,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(s) => AnyInstance::Overhead((*s.instance).clone()),
             ModelState::Multi(s) => AnyInstance::Multi((*s.instance).clone()),
+            ModelState::Multimessage(s) => AnyInstance::Multimessage((*s.instance).clone()),
         }
     }
 
@@ -124,6 +130,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(s) => !s.drafts.is_valid(),
             ModelState::Multi(s) => !s.drafts.is_valid(),
+            ModelState::Multimessage(s) => !s.drafts.is_valid(),
         }
     }
 
@@ -132,6 +139,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(s) => s.reset_drafts(),
             ModelState::Multi(s) => s.reset_drafts(),
+            ModelState::Multimessage(s) => s.reset_drafts(),
         }
     }
 
@@ -141,6 +149,7 @@ impl ModelState {
         match (self, inst) {
             (ModelState::Overhead(s), AnyInstance::Overhead(i)) => s.restore(i),
             (ModelState::Multi(s), AnyInstance::Multi(m)) => s.restore(m),
+            (ModelState::Multimessage(s), AnyInstance::Multimessage(m)) => s.restore(m),
             (me, other) => *me = ModelState::of(other),
         }
     }
@@ -151,6 +160,7 @@ impl ModelState {
         match (self, inst) {
             (ModelState::Overhead(s), AnyInstance::Overhead(i)) => s.load(i),
             (ModelState::Multi(s), AnyInstance::Multi(m)) => s.load(m),
+            (ModelState::Multimessage(s), AnyInstance::Multimessage(m)) => s.load(m),
             _ => Reply::default(),
         }
     }
@@ -161,6 +171,9 @@ impl ModelState {
         match self {
             ModelState::Overhead(s) => (s.results.rows.len(), s.results.selected.map(|a| a.key())),
             ModelState::Multi(s) => (s.results.rows.len(), s.results.selected.map(|a| a.key())),
+            ModelState::Multimessage(s) => {
+                (s.results.rows.len(), s.results.selected.map(|a| a.key()))
+            }
         }
     }
 
@@ -169,6 +182,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(s) => s.results.caption(),
             ModelState::Multi(s) => s.results.caption(),
+            ModelState::Multimessage(s) => s.results.caption(),
         }
     }
 
@@ -177,6 +191,7 @@ impl ModelState {
         match (self, action) {
             (ModelState::Overhead(s), ModelAction::RunAll) => s.run_all(),
             (ModelState::Multi(s), ModelAction::RunAll) => s.run_all(),
+            (ModelState::Multimessage(s), ModelAction::RunAll) => s.run_all(),
             (ModelState::Overhead(s), ModelAction::SelectStep(d)) => {
                 s.results.step(d);
                 Reply::default()
@@ -185,10 +200,17 @@ impl ModelState {
                 s.results.step(d);
                 Reply::default()
             }
+            (ModelState::Multimessage(s), ModelAction::SelectStep(d)) => {
+                s.results.step(d);
+                Reply::default()
+            }
             (ModelState::Overhead(s), ModelAction::ImportPlan { name, text }) => {
                 s.import_plan(&name, &text)
             }
             (ModelState::Multi(s), ModelAction::ImportPlan { name, text }) => {
+                s.import_plan(&name, &text)
+            }
+            (ModelState::Multimessage(s), ModelAction::ImportPlan { name, text }) => {
                 s.import_plan(&name, &text)
             }
             (ModelState::Overhead(s), ModelAction::SelectEdited) => {
@@ -199,10 +221,22 @@ impl ModelState {
                 s.results.select_edited();
                 Reply::default()
             }
+            (ModelState::Multimessage(s), ModelAction::SelectEdited) => {
+                s.results.select_edited();
+                Reply::default()
+            }
             (ModelState::Overhead(s), ModelAction::Overhead(a)) => s.apply(a),
             (ModelState::Multi(s), ModelAction::Multi(a)) => s.apply(a),
-            (ModelState::Multi(_), ModelAction::Overhead(a)) => overhead::elsewhere(&a),
-            (ModelState::Overhead(_), ModelAction::Multi(a)) => multi::elsewhere(&a),
+            (ModelState::Multimessage(s), ModelAction::Multimessage(a)) => s.apply(a),
+            (ModelState::Multi(_) | ModelState::Multimessage(_), ModelAction::Overhead(a)) => {
+                overhead::elsewhere(&a)
+            }
+            (ModelState::Overhead(_) | ModelState::Multimessage(_), ModelAction::Multi(a)) => {
+                multi::elsewhere(&a)
+            }
+            (ModelState::Overhead(_) | ModelState::Multi(_), ModelAction::Multimessage(a)) => {
+                multimessage::elsewhere(&a)
+            }
         }
     }
 
@@ -212,6 +246,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(s) => s.scene(view, size, fit, at),
             ModelState::Multi(s) => s.scene(view, size, fit, at),
+            ModelState::Multimessage(s) => s.scene(view, size, fit, at),
         }
     }
 
@@ -221,6 +256,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(s) => s.replay(),
             ModelState::Multi(s) => s.replay(),
+            ModelState::Multimessage(s) => s.replay(),
         }
     }
 
@@ -229,6 +265,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(_) => crate::util::fmt_time,
             ModelState::Multi(_) => hetcast_core::units::fmt_us,
+            ModelState::Multimessage(_) => multimessage::steps_text,
         }
     }
 
@@ -239,6 +276,8 @@ impl ModelState {
             ModelState::Overhead(s) => s.export_key(),
             ModelState::Multi(s) if s.results.edited_selected => "edited".into(),
             ModelState::Multi(s) => s.results.selected.map_or("none", |a| a.key()).into(),
+            ModelState::Multimessage(s) if s.results.edited_selected => "edited".into(),
+            ModelState::Multimessage(s) => s.results.selected.map_or("none", |a| a.key()).into(),
         }
     }
 }
@@ -251,10 +290,6 @@ pub fn views_of(id: ModelId) -> &'static [View] {
         ModelId::Multimessage => hetcast_core::models::multimessage::Multimessage::VIEWS,
     }
 }
-
-/// Why the app does not open a multimessage instance (the model is in the core and the CLI;
-/// its pages come later).
-pub const MULTIMESSAGE_IN_CLI: &str = "the multimessage model (Gonzalez) opens in the command line for now: hetcast run FILE --algo all";
 
 /// A row of a results table: one run of one algorithm.
 pub trait Row: Clone {

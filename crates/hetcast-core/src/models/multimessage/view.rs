@@ -42,8 +42,19 @@ fn steps_words(t: usize) -> String {
 }
 
 /// The timeline of schedule `s` of algorithm `algo` (see the module documentation), as it
-/// stands at step time `at` (`None`: all of it).
+/// stands at step time `at` (`None`: all of it), 1200 px wide.
 pub fn timeline(inst: &MmInstance, algo: &str, s: &MmSchedule, at: Option<f64>) -> Scene {
+    timeline_sized(inst, algo, s, 1200.0, at)
+}
+
+/// [`timeline`] asked to be `width` px wide (the app fits it to its panel).
+pub fn timeline_sized(
+    inst: &MmInstance,
+    algo: &str,
+    s: &MmSchedule,
+    width: f64,
+    at: Option<f64>,
+) -> Scene {
     let names: Vec<String> = (0..inst.processors).map(|p| inst.label(p)).collect();
     let mut marks = Vec::new();
     for (si, step) in s.plan.steps.iter().enumerate() {
@@ -157,6 +168,7 @@ pub fn timeline(inst: &MmInstance, algo: &str, s: &MmSchedule, at: Option<f64>) 
         completion_label: format!("T = {}", steps_words(s.steps)),
         legend,
         plain: s.plan.steps.iter().map(Vec::len).sum::<usize>() > 2000,
+        width,
         ..Timeline::default()
     };
     timeline_scene(&t, at)
