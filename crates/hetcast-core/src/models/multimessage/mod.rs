@@ -36,7 +36,7 @@ pub struct Multimessage;
 
 impl Model for Multimessage {
     const ID: ModelId = ModelId::Multimessage;
-    const VIEWS: &'static [View] = &[View::Gantt, View::Tree, View::Trace];
+    const VIEWS: &'static [View] = &[View::Tree, View::Gantt, View::Trace];
     type Instance = MmInstance;
     type Algorithm = MmAlgorithm;
     type Solution = MmSolution;
