@@ -8,6 +8,7 @@ use crate::experiments::{self, ExperimentsPage};
 use crate::models::multi::editor::MultiEditor;
 use crate::models::multi::generators::MultiGenerators;
 use crate::models::multi::MultiAction;
+use crate::models::multimessage::editor::MmEditor;
 use crate::models::overhead::editor::InstanceEditor;
 use crate::models::overhead::generators::Generators;
 use crate::models::overhead::OverheadAction;
@@ -212,16 +213,20 @@ pub fn app() -> Html {
     };
     // One of each model's components is on screen; the other model's is unmounted, as before.
     let multi = matches!(state.model, ModelState::Multi(_));
+    let mm = matches!(state.model, ModelState::Multimessage(_));
     let side = html! {
         <>
             <aside class={classes!("side", (!shown).then_some("hidden"))} aria-label="Instance" aria-hidden={(!shown).then_some("true")}>
-                if multi {
+                if mm {
+                    <MmEditor state={state.clone()} />
+                } else if multi {
                     <MultiEditor state={state.clone()} />
                 } else {
                     <InstanceEditor state={state.clone()} />
                 }
                 <BoundsPanel state={state.clone()} />
-                if multi {
+                if mm {
+                } else if multi {
                     <MultiGenerators state={state.clone()} />
                 } else {
                     <Generators state={state.clone()} />

@@ -7,12 +7,14 @@
 
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::multi::Multi;
+use hetcast_core::models::multimessage::Multimessage;
 use hetcast_core::models::overhead::Overhead;
 use hetcast_core::models::{Model, View};
 use hetcast_core::AnyInstance;
 
 use crate::components::player::Mode;
 use crate::models::multi::MultiAction;
+use crate::models::multimessage::MmAction;
 use crate::models::overhead::OverheadAction;
 use crate::models::ModelAction;
 use crate::state::{Action, AppState, Notice, UiAction};
@@ -93,7 +95,10 @@ pub fn example(id: &str) -> Option<(AnyInstance, &'static str)> {
     if let Some(e) = Overhead::gallery().into_iter().find(|e| e.id == id) {
         return Some((e.instance.into(), e.title));
     }
-    Multi::gallery()
+    if let Some(e) = Multi::gallery().into_iter().find(|e| e.id == id) {
+        return Some((e.instance.into(), e.title));
+    }
+    Multimessage::gallery()
         .into_iter()
         .find(|e| e.id == id)
         .map(|e| (e.instance.into(), e.title))
@@ -107,6 +112,9 @@ fn run_action(state: &AppState, key: &str) -> Option<Action> {
         }
         hetcast_core::ModelId::Multi => {
             MultiAction::Run(<Multi as Model>::Algorithm::parse(key).ok()?).into()
+        }
+        hetcast_core::ModelId::Multimessage => {
+            MmAction::Run(<Multimessage as Model>::Algorithm::parse(key).ok()?).into()
         }
     })
 }

@@ -31,7 +31,9 @@ pub fn instance_slug(state: &AppState) -> String {
 
 /// The id of the gallery example equal to `inst`, if it is one.
 pub fn gallery_id(inst: &hetcast_core::AnyInstance) -> Option<&'static str> {
-    use hetcast_core::models::{multi::Multi, overhead::Overhead, Model};
+    use hetcast_core::models::{
+        multi::Multi, multimessage::Multimessage, overhead::Overhead, Model,
+    };
     use hetcast_core::AnyInstance;
     match inst {
         AnyInstance::Overhead(i) => Overhead::gallery()
@@ -39,6 +41,10 @@ pub fn gallery_id(inst: &hetcast_core::AnyInstance) -> Option<&'static str> {
             .find(|e| &e.instance == i)
             .map(|e| e.id),
         AnyInstance::Multi(m) => Multi::gallery()
+            .into_iter()
+            .find(|e| &e.instance == m)
+            .map(|e| e.id),
+        AnyInstance::Multimessage(m) => Multimessage::gallery()
             .into_iter()
             .find(|e| &e.instance == m)
             .map(|e| e.id),
@@ -57,6 +63,8 @@ pub fn trace_events(m: &ModelState) -> Option<String> {
             let ok = s.results.selected_row()?.outcome.as_ref().ok()?;
             Some(trace_event::multi(&s.instance, &ok.schedule, &title).to_json())
         }
+        // Unit steps have no trace-event export yet.
+        ModelState::Multimessage(_) => None,
     }
 }
 
@@ -74,6 +82,8 @@ pub fn tree_dot(m: &ModelState) -> Option<String> {
             let title = format!("{title} — {}", s.instance.message_label(s.tree_msg));
             dot::multi(&s.instance, &ok.schedule, s.tree_msg, &title)
         }
+        // The multigraph is not a tree: no DOT export.
+        ModelState::Multimessage(_) => None,
     }
 }
 
@@ -112,6 +122,29 @@ pub fn results(m: &ModelState) -> Option<String> {
                         (r.algo.key(), r.algo.title())
                     };
                     Some(ResultRow::multi(inst, key, title, &ok.schedule))
+                })
+                .collect()
+        }
+        ModelState::Multimessage(s) => {
+            let d = s.instance.degree() as f64;
+            s.results
+                .rows
+                .iter()
+                .chain(&s.results.edited)
+                .filter_map(|r| {
+                    let ok = r.outcome.as_ref().ok()?;
+                    let (key, title) = if r.edited {
+                        ("plan", EDITED_TITLE)
+                    } else {
+                        (r.algo.key(), r.algo.title())
+                    };
+                    Some(ResultRow {
+                        model: "multimessage".into(),
+                        algorithm: key.into(),
+                        algorithm_title: title.into(),
+                        completion_time: ok.schedule.steps as f64,
+                        lower_bound: d,
+                    })
                 })
                 .collect()
         }

@@ -174,6 +174,7 @@ fn capture_model(m: &ModelState) -> ModelScenario {
             capture_results(&s.results, &mut out);
             out.tree_message = s.tree_msg;
         }
+        ModelState::Multimessage(s) => capture_results(&s.results, &mut out),
     }
     out
 }
@@ -218,6 +219,7 @@ pub fn restore(sc: &Scenario) -> Result<Restored, String> {
             words = match &state.instance() {
                 AnyInstance::Overhead(inst) => overhead::describe(inst)?,
                 AnyInstance::Multi(inst) => multi::describe(inst)?,
+                AnyInstance::Multimessage(inst) => crate::models::multimessage::describe(inst)?,
             };
         }
         models.push(state);
@@ -264,6 +266,31 @@ fn restore_model(m: &ModelScenario) -> Result<ModelState, String> {
                 None => {}
             }
             Ok(ModelState::Overhead(s))
+        }
+        AnyInstance::Multimessage(inst) => {
+            use crate::models::multimessage::{describe, run_mm, MmState};
+            use hetcast_core::models::multimessage::MmAlgorithm;
+            describe(&inst)?;
+            let mut s = MmState::new(inst);
+            for r in &m.runs {
+                let a = MmAlgorithm::parse(&r.algorithm).map_err(|e| e.to_string())?;
+                s.results.put(run_mm(&s.instance, a));
+            }
+            if let Some(plan) = &m.edited {
+                let reply = s.import_plan("the edited plan", &plan.to_string());
+                if s.results.edited.is_none() {
+                    return Err(reply.notice.map(|n| n.text).unwrap_or_default());
+                }
+            }
+            s.results.edited_selected = false;
+            match m.selected.as_deref() {
+                Some(EDITED) => s.results.select_edited(),
+                Some(k) => s
+                    .results
+                    .select(MmAlgorithm::parse(k).map_err(|e| e.to_string())?),
+                None => {}
+            }
+            Ok(ModelState::Multimessage(s))
         }
         AnyInstance::Multi(inst) => {
             multi::describe(&inst)?;

@@ -419,3 +419,58 @@ async fn many_source_generator_says_the_source_limit_at_the_field() {
     // A quarter of 127 is 32 destinations: 128 sources (every node) fit.
     assert_eq!(text("gen-m-sources-hint"), "at most 128");
 }
+
+#[wasm_bindgen_test]
+async fn multimessage_example_1_1_six_four_three_and_the_phases() {
+    let _app = Mounted::new().await;
+    choose("model", "multimessage").await;
+    assert!(
+        text("instance-summary").starts_with("9 processors, 6 messages, d = 3"),
+        "{}",
+        text("instance-summary")
+    );
+    // Run all: Example 1.1's 6 / 4 / 3 (section 1), gonzalez within 2d = 6.
+    key("r").await;
+    assert_eq!(count("#results tr.result"), 4);
+    assert_eq!(text("time-single-send"), "6 steps");
+    assert_eq!(text("time-no-forwarding"), "4 steps");
+    assert_eq!(text("time-optimal"), "3 steps");
+    let g: usize = text("time-gonzalez")
+        .trim_end_matches(" steps")
+        .parse()
+        .unwrap();
+    assert!((3..=6).contains(&g), "{g}");
+    // The schedule on the step timeline, a lane per processor; the multigraph, a box each.
+    click("row-optimal").await;
+    click("tab-gantt").await;
+    assert_eq!(count("#scene-gantt rect[id^='lane-']"), 9);
+    // One bar per transmission and one strip per receipt, as the core's schedule has them.
+    let plan = hetcast_core::models::multimessage::MmAlgorithm::Optimal
+        .run(&hetcast_core::models::multimessage::gallery::example_1_1())
+        .unwrap();
+    let sends: usize = plan.steps.iter().map(Vec::len).sum();
+    let receipts: usize = plan.steps.iter().flatten().map(|t| t.to.len()).sum();
+    assert_eq!(count("#scene-gantt rect[id^='send-']") as usize, sends);
+    assert_eq!(
+        count("#scene-gantt rect[id^='transit-']") as usize,
+        receipts
+    );
+    assert!(
+        receipts >= 18,
+        "every destination receives each of its messages"
+    );
+    click("tab-tree").await;
+    assert_eq!(count("#scene-tree rect[id^='node-']"), 9);
+    assert_eq!(count("#scene-tree line[id^='edge-']"), 18);
+    // Gonzalez's phases in the trace, with their pseudo-code lines.
+    click("row-gonzalez").await;
+    click("tab-trace").await;
+    let trace = text("trace");
+    assert!(trace.contains("Input balancing: d = 3"), "{trace}");
+    assert!(trace.contains("Round i = 3 of 3"));
+    assert!(trace.contains("line 12: (I_d, G_d) is a unicasting (MUC) instance"));
+    // A bad destination is marked at its field; the instance in use stays.
+    type_into("msg-0-dests", "3, 0").await;
+    assert!(text("instance-summary").starts_with("9 processors, 6 messages"));
+    assert_eq!(count("#msg-0-dests[aria-invalid='true']"), 1);
+}

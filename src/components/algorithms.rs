@@ -1,7 +1,7 @@
 //! The algorithm bar: "Run all", then the buttons of the model on screen.
 
 use super::StateProps;
-use crate::models::{multi, overhead, ModelAction, ModelState};
+use crate::models::{multi, multimessage, overhead, ModelAction, ModelState};
 use crate::state::Action;
 use yew::prelude::*;
 
@@ -21,6 +21,10 @@ pub fn algorithm_bar(p: &StateProps) -> Html {
         ModelState::Multi(_) => (
             "Run FEF, ECF, WR and WRP (key r)",
             multi::results::algorithm_buttons(state),
+        ),
+        ModelState::Multimessage(_) => (
+            "Run gonzalez, single-send, no-forwarding and optimal (key r)",
+            multimessage::results::algorithm_buttons(state),
         ),
     };
     html! {

@@ -18,7 +18,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("m", "tree of the next message (many-source model)"),
     (
         "1 2 3 4",
-        "show Tree, Gantt, Trace (many-source model: Tree, Gantt, Tasks, Trace)",
+        "show Tree, Gantt, Trace (many-source model: Tree, Gantt, Tasks, Trace; multimessage model: Tree is the instance's multigraph)",
     ),
     ("j / k", "select the next / previous result"),
     (

@@ -130,6 +130,9 @@ pub fn results_table(p: &StateProps) -> Html {
     match &p.state.model {
         ModelState::Overhead(m) => overhead::results::results_table(&p.state, m),
         ModelState::Multi(m) => multi::results::results_table(&p.state, m),
+        ModelState::Multimessage(m) => {
+            crate::models::multimessage::results::results_table(&p.state, m)
+        }
     }
 }
 
@@ -139,6 +142,7 @@ pub fn bounds_panel(p: &StateProps) -> Html {
     match &p.state.model {
         ModelState::Overhead(m) => overhead::results::bounds_panel(m),
         ModelState::Multi(m) => multi::results::bounds_panel(m),
+        ModelState::Multimessage(m) => crate::models::multimessage::results::bounds_panel(m),
     }
 }
 

@@ -37,6 +37,7 @@ pub fn top_bar(p: &StateProps) -> Html {
         let key = match &state.model {
             ModelState::Overhead(m) => m.instance.model.name(),
             ModelState::Multi(_) => "multi",
+            ModelState::Multimessage(_) => "multimessage",
         };
         use_effect_with(key, move |m| {
             if let Some(sel) = model_ref.cast::<HtmlSelectElement>() {
@@ -63,6 +64,7 @@ pub fn top_bar(p: &StateProps) -> Html {
             let sel: HtmlSelectElement = e.target_unchecked_into();
             let choice = match sel.value().as_str() {
                 "multi" => ModelChoice::Multi,
+                "multimessage" => ModelChoice::Multimessage,
                 "sender_receiver" => ModelChoice::Overhead(ModelKind::SenderReceiver),
                 _ => ModelChoice::Overhead(ModelKind::Node),
             };
@@ -98,6 +100,15 @@ pub fn top_bar(p: &StateProps) -> Html {
                 s.dispatch(Action::Load {
                     instance: instance.into(),
                     origin: gallery_title(title).to_string(),
+                });
+            } else if let Some((_, title, instance)) =
+                hetcast_core::models::multimessage::gallery::all()
+                    .into_iter()
+                    .find(|x| x.0 == id)
+            {
+                s.dispatch(Action::Load {
+                    instance: instance.into(),
+                    origin: title.to_string(),
                 });
             }
         })
@@ -167,7 +178,9 @@ pub fn top_bar(p: &StateProps) -> Html {
     let (multi, model) = match &state.model {
         ModelState::Overhead(m) => (false, Some(m.instance.model)),
         ModelState::Multi(_) => (true, None),
+        ModelState::Multimessage(_) => (false, None),
     };
+    let mm = matches!(state.model, ModelState::Multimessage(_));
     html! {
         <>
         <header class="topbar">
@@ -177,6 +190,7 @@ pub fn top_bar(p: &StateProps) -> Html {
                 <option value="node" selected={model == Some(ModelKind::Node)}>{"node model"}</option>
                 <option value="sender_receiver" selected={model == Some(ModelKind::SenderReceiver)}>{"sender-receiver model"}</option>
                 <option value="multi" selected={multi}>{"many-source (Wu et al.)"}</option>
+                <option value="multimessage" selected={mm}>{"multimessage, unit steps (Gonzalez)"}</option>
             </select>
             <label for="gallery" class="sr-only">{"Gallery"}</label>
             <select id="gallery" ref={gallery_ref} onchange={on_gallery} onkeydown={on_gallery_key}
@@ -191,6 +205,11 @@ pub fn top_bar(p: &StateProps) -> Html {
                 <optgroup label="Many sources (Wu et al.)">
                 { for multi_gallery::all().iter().map(|(id, title, _)| html! {
                     <option value={*id} title={*title}>{ gallery_title(title) }</option>
+                }) }
+                </optgroup>
+                <optgroup label="Multimessage, unit steps (Gonzalez)">
+                { for hetcast_core::models::multimessage::gallery::all().iter().map(|(id, title, _)| html! {
+                    <option value={*id} title={*title}>{ *title }</option>
                 }) }
                 </optgroup>
             </select>

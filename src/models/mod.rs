@@ -2,13 +2,15 @@
 //! editor, its generators, its results and its views.
 //!
 //! - [`overhead`]: the node model and the sender-receiver model (one source, one message);
-//! - [`multi`]: the many-source model (paper 001).
+//! - [`multi`]: the many-source model (paper 001);
+//! - [`multimessage`]: multimessage multicasting in unit steps (paper 003).
 //!
 //! [`ModelState`] is the model on screen with everything of it (instance, drafts, results,
 //! selection); [`ModelAction`] is what can be done to it. What every model shares is here:
 //! the results list ([`Results`]) and the helpers of the drafts.
 
 pub mod multi;
+pub mod multimessage;
 pub mod overhead;
 
 use hetcast_core::catalog::Catalog;
@@ -27,6 +29,8 @@ pub enum ModelState {
     Overhead(overhead::OverheadState),
     /// The many-source model.
     Multi(multi::MultiState),
+    /// The multimessage model.
+    Multimessage(multimessage::MmState),
 }
 
 /// What can be done to the model on screen.
@@ -58,6 +62,8 @@ pub enum ModelAction {
     Overhead(overhead::OverheadAction),
     /// An action of the many-source model.
     Multi(multi::MultiAction),
+    /// An action of the multimessage model.
+    Multimessage(multimessage::MmAction),
 }
 
 /// What a model's reducer reports back to the root.
@@ -93,6 +99,7 @@ impl ModelState {
         match inst {
             AnyInstance::Overhead(i) => ModelState::Overhead(overhead::OverheadState::new(i)),
             AnyInstance::Multi(m) => ModelState::Multi(multi::MultiState::new(m)),
+            AnyInstance::Multimessage(m) => ModelState::Multimessage(multimessage::MmState::new(m)),
         }
     }
 
@@ -101,6 +108,7 @@ impl ModelState {
         match id {
             ModelId::Overhead => ModelState::of(overhead::default_instance().into()),
             ModelId::Multi => ModelState::of(multi::default_multi().into()),
+            ModelId::Multimessage => ModelState::of(multimessage::default_mm().into()),
         }
     }
 
@@ -109,6 +117,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(_) => ModelId::Overhead,
             ModelState::Multi(_) => ModelId::Multi,
+            ModelState::Multimessage(_) => ModelId::Multimessage,
         }
     }
 
@@ -122,6 +131,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(s) => AnyInstance::Overhead((*s.instance).clone()),
             ModelState::Multi(s) => AnyInstance::Multi((*s.instance).clone()),
+            ModelState::Multimessage(s) => AnyInstance::Multimessage((*s.instance).clone()),
         }
     }
 
@@ -130,6 +140,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(s) => !s.drafts.is_valid(),
             ModelState::Multi(s) => !s.drafts.is_valid(),
+            ModelState::Multimessage(s) => !s.drafts.is_valid(),
         }
     }
 
@@ -138,6 +149,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(s) => s.reset_drafts(),
             ModelState::Multi(s) => s.reset_drafts(),
+            ModelState::Multimessage(s) => s.reset_drafts(),
         }
     }
 
@@ -147,6 +159,7 @@ impl ModelState {
         match (self, inst) {
             (ModelState::Overhead(s), AnyInstance::Overhead(i)) => s.restore(i),
             (ModelState::Multi(s), AnyInstance::Multi(m)) => s.restore(m),
+            (ModelState::Multimessage(s), AnyInstance::Multimessage(m)) => s.restore(m),
             (me, other) => *me = ModelState::of(other),
         }
     }
@@ -157,6 +170,7 @@ impl ModelState {
         match (self, inst) {
             (ModelState::Overhead(s), AnyInstance::Overhead(i)) => s.load(i),
             (ModelState::Multi(s), AnyInstance::Multi(m)) => s.load(m),
+            (ModelState::Multimessage(s), AnyInstance::Multimessage(m)) => s.load(m),
             _ => Reply::default(),
         }
     }
@@ -167,6 +181,9 @@ impl ModelState {
         match self {
             ModelState::Overhead(s) => (s.results.rows.len(), s.results.selected.map(|a| a.key())),
             ModelState::Multi(s) => (s.results.rows.len(), s.results.selected.map(|a| a.key())),
+            ModelState::Multimessage(s) => {
+                (s.results.rows.len(), s.results.selected.map(|a| a.key()))
+            }
         }
     }
 
@@ -175,6 +192,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(s) => s.results.caption(),
             ModelState::Multi(s) => s.results.caption(),
+            ModelState::Multimessage(s) => s.results.caption(),
         }
     }
 
@@ -183,6 +201,7 @@ impl ModelState {
         match (self, action) {
             (ModelState::Overhead(s), ModelAction::RunAll) => s.run_all(),
             (ModelState::Multi(s), ModelAction::RunAll) => s.run_all(),
+            (ModelState::Multimessage(s), ModelAction::RunAll) => s.run_all(),
             (ModelState::Overhead(s), ModelAction::SelectStep(d)) => {
                 s.results.step(d);
                 Reply::default()
@@ -191,10 +210,17 @@ impl ModelState {
                 s.results.step(d);
                 Reply::default()
             }
+            (ModelState::Multimessage(s), ModelAction::SelectStep(d)) => {
+                s.results.step(d);
+                Reply::default()
+            }
             (ModelState::Overhead(s), ModelAction::ImportPlan { name, text }) => {
                 s.import_plan(&name, &text)
             }
             (ModelState::Multi(s), ModelAction::ImportPlan { name, text }) => {
+                s.import_plan(&name, &text)
+            }
+            (ModelState::Multimessage(s), ModelAction::ImportPlan { name, text }) => {
                 s.import_plan(&name, &text)
             }
             (ModelState::Overhead(s), ModelAction::SelectEdited) => {
@@ -206,13 +232,25 @@ impl ModelState {
                 Reply::default()
             }
             (ModelState::Overhead(s), ModelAction::MoveNode { node, to }) => s.move_node(node, to),
-            (ModelState::Multi(_), ModelAction::MoveNode { .. }) => Reply::say(Notice::error(
+            (ModelState::Multi(_) | ModelState::Multimessage(_), ModelAction::MoveNode { .. }) => Reply::say(Notice::error(
                 "In the many-source model a schedule is every node's task list, not one tree: edit it as a plan file (Import plan…).",
             )),
+            (ModelState::Multimessage(s), ModelAction::SelectEdited) => {
+                s.results.select_edited();
+                Reply::default()
+            }
             (ModelState::Overhead(s), ModelAction::Overhead(a)) => s.apply(a),
             (ModelState::Multi(s), ModelAction::Multi(a)) => s.apply(a),
-            (ModelState::Multi(_), ModelAction::Overhead(a)) => overhead::elsewhere(&a),
-            (ModelState::Overhead(_), ModelAction::Multi(a)) => multi::elsewhere(&a),
+            (ModelState::Multimessage(s), ModelAction::Multimessage(a)) => s.apply(a),
+            (ModelState::Multi(_) | ModelState::Multimessage(_), ModelAction::Overhead(a)) => {
+                overhead::elsewhere(&a)
+            }
+            (ModelState::Overhead(_) | ModelState::Multimessage(_), ModelAction::Multi(a)) => {
+                multi::elsewhere(&a)
+            }
+            (ModelState::Overhead(_) | ModelState::Multi(_), ModelAction::Multimessage(a)) => {
+                multimessage::elsewhere(&a)
+            }
         }
     }
 
@@ -222,6 +260,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(s) => s.scene(pick, view, look),
             ModelState::Multi(s) => s.scene(pick, view, look),
+            ModelState::Multimessage(s) => s.scene(pick, view, look),
         }
     }
 
@@ -231,6 +270,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(s) => s.replay(pick),
             ModelState::Multi(s) => s.replay(pick),
+            ModelState::Multimessage(s) => s.replay(pick),
         }
     }
 
@@ -239,6 +279,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(s) => s.motion(pick),
             ModelState::Multi(s) => s.motion(pick),
+            ModelState::Multimessage(_) => None,
         }
     }
 
@@ -248,6 +289,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(s) => s.steps(pick),
             ModelState::Multi(s) => s.steps(pick),
+            ModelState::Multimessage(s) => s.steps(pick),
         }
     }
 
@@ -256,6 +298,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(_) => None,
             ModelState::Multi(s) => Some(s.tree_msg),
+            ModelState::Multimessage(_) => None,
         }
     }
 
@@ -264,6 +307,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(s) => s.results.undo_edit(),
             ModelState::Multi(s) => s.results.undo_edit(),
+            ModelState::Multimessage(s) => s.results.undo_edit(),
         }
     }
 
@@ -272,6 +316,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(s) => s.results.succeeded(),
             ModelState::Multi(s) => s.results.succeeded(),
+            ModelState::Multimessage(s) => s.results.succeeded(),
         }
     }
 
@@ -280,6 +325,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(s) => s.results.selected_key(),
             ModelState::Multi(s) => s.results.selected_key(),
+            ModelState::Multimessage(s) => s.results.selected_key(),
         }
     }
 
@@ -295,6 +341,8 @@ impl ModelState {
             ModelState::Overhead(s) => s.export_key(),
             ModelState::Multi(s) if s.results.edited_selected => "edited".into(),
             ModelState::Multi(s) => s.results.selected.map_or("none", |a| a.key()).into(),
+            ModelState::Multimessage(s) if s.results.edited_selected => "edited".into(),
+            ModelState::Multimessage(s) => s.results.selected.map_or("none", |a| a.key()).into(),
         }
     }
 }
@@ -304,6 +352,7 @@ pub fn time_fmt_of(id: ModelId) -> fn(f64) -> String {
     match id {
         ModelId::Overhead => crate::util::fmt_time,
         ModelId::Multi => hetcast_core::units::fmt_us,
+        ModelId::Multimessage => multimessage::steps_text,
     }
 }
 
@@ -312,6 +361,7 @@ pub fn views_of(id: ModelId) -> &'static [View] {
     match id {
         ModelId::Overhead => hetcast_core::models::overhead::Overhead::VIEWS,
         ModelId::Multi => hetcast_core::models::multi::Multi::VIEWS,
+        ModelId::Multimessage => hetcast_core::models::multimessage::Multimessage::VIEWS,
     }
 }
 

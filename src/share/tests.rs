@@ -27,6 +27,13 @@ fn times(s: &AppState) -> Vec<Option<f64>> {
             .chain(&m.results.edited)
             .map(|r| r.time())
             .collect(),
+        ModelState::Multimessage(m) => m
+            .results
+            .rows
+            .iter()
+            .chain(&m.results.edited)
+            .map(|r| r.time())
+            .collect(),
     }
 }
 
@@ -53,7 +60,11 @@ fn every_gallery_example_of_both_models_round_trips_with_its_runs_and_selection(
         .into_iter()
         .map(|x| x.2.into())
         .collect();
-    for inst in one.into_iter().chain(many) {
+    let mm: Vec<AnyInstance> = hetcast_core::models::multimessage::gallery::all()
+        .into_iter()
+        .map(|x| x.2.into())
+        .collect();
+    for inst in one.into_iter().chain(many).chain(mm) {
         let mut s = AppState::from_saved(inst.clone());
         s.apply(ModelAction::RunAll);
         s.apply(ModelAction::SelectStep(1));
@@ -66,7 +77,36 @@ fn every_gallery_example_of_both_models_round_trips_with_its_runs_and_selection(
         assert!(!times(&s).is_empty());
         n += 1;
     }
-    assert_eq!(n, gallery::examples().len() + multi_gallery::all().len());
+    assert_eq!(
+        n,
+        gallery::examples().len()
+            + multi_gallery::all().len()
+            + hetcast_core::models::multimessage::gallery::all().len()
+    );
+}
+
+/// A multimessage scenario with an imported schedule (the edited row, selected) round trips.
+#[test]
+fn multimessage_edited_schedule_round_trips() {
+    use crate::models::multimessage::default_mm;
+    let mut s = AppState::from_saved(default_mm().into());
+    s.apply(ModelAction::RunAll);
+    let plan = match &s.model {
+        ModelState::Multimessage(m) => {
+            serde_json::to_string(&m.results.rows[3].outcome.as_ref().unwrap().solution.plan)
+                .unwrap()
+        }
+        _ => panic!("the multimessage model is not on screen"),
+    };
+    s.apply(ModelAction::ImportPlan {
+        name: "opt.json".into(),
+        text: plan,
+    });
+    assert_eq!(s.model.export_key(), "edited");
+    let back = round_trip(&s);
+    assert_eq!(times(&back), times(&s));
+    assert_eq!(times(&s)[4], Some(3.0));
+    assert_eq!(back.model.export_key(), "edited");
 }
 
 #[test]

@@ -39,6 +39,8 @@ pub enum ModelChoice {
     Overhead(ModelKind),
     /// The many-source model.
     Multi,
+    /// The multimessage model (paper 003).
+    Multimessage,
 }
 
 /// Everything the user can do.
@@ -93,6 +95,12 @@ impl From<OverheadAction> for Action {
     }
 }
 
+impl From<crate::models::multimessage::MmAction> for Action {
+    fn from(a: crate::models::multimessage::MmAction) -> Action {
+        Action::Model(ModelAction::Multimessage(a))
+    }
+}
+
 impl From<MultiAction> for Action {
     fn from(a: MultiAction) -> Action {
         Action::Model(ModelAction::Multi(a))
@@ -105,6 +113,7 @@ impl ModelAction {
         match self {
             ModelAction::Overhead(a) => a.edit_key(),
             ModelAction::Multi(a) => a.edit_key(),
+            ModelAction::Multimessage(a) => a.edit_key(),
             ModelAction::RunAll
             | ModelAction::SelectStep(_)
             | ModelAction::ImportPlan { .. }
@@ -152,6 +161,15 @@ impl AppState {
     pub fn from_saved(saved: AnyInstance) -> AppState {
         match saved {
             AnyInstance::Overhead(i) => AppState::new(i),
+            AnyInstance::Multimessage(m) => {
+                let mut s = AppState::new(overhead::default_instance());
+                let one_source = std::mem::replace(
+                    &mut s.model,
+                    ModelState::Multimessage(crate::models::multimessage::MmState::new(m)),
+                );
+                s.shelf.push(one_source);
+                s
+            }
             AnyInstance::Multi(m) => {
                 let mut s = AppState::new(overhead::default_instance());
                 let one_source =
@@ -240,6 +258,7 @@ impl AppState {
                 let words = match &instance {
                     AnyInstance::Overhead(i) => overhead::describe(i),
                     AnyInstance::Multi(m) => multi::describe(m),
+                    AnyInstance::Multimessage(m) => crate::models::multimessage::describe(m),
                 };
                 self.ui.notice = Some(match words {
                     Ok(words) => {
@@ -356,6 +375,19 @@ impl AppState {
                         instance_words(&s.instance)
                     )));
                 }
+                self.history.remember(before, None);
+                self.revision += 1;
+            }
+            (ModelChoice::Multimessage, ModelId::Multimessage) => {}
+            (ModelChoice::Multimessage, _) => {
+                // The multimessage instance last on screen, or Example 1.1 the first time.
+                let first = !self.shelf.iter().any(|m| m.id() == ModelId::Multimessage);
+                self.bring(ModelId::Multimessage);
+                self.ui.notice = Some(Notice::info(if first {
+                    "Multimessage model (Gonzalez): Example 1.1 of the paper. Press r to run the four algorithms.".to_string()
+                } else {
+                    "Multimessage model: back to the last multimessage instance.".to_string()
+                }));
                 self.history.remember(before, None);
                 self.revision += 1;
             }

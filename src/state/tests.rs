@@ -22,6 +22,7 @@ fn oh(s: &AppState) -> &OverheadState {
     match &s.model {
         ModelState::Overhead(m) => m,
         ModelState::Multi(_) => panic!("the many-source model is on screen"),
+        ModelState::Multimessage(_) => panic!("the multimessage model is on screen"),
     }
 }
 
@@ -30,6 +31,7 @@ fn mu(s: &AppState) -> &MultiState {
     match &s.model {
         ModelState::Multi(m) => m,
         ModelState::Overhead(_) => panic!("a one-source model is on screen"),
+        ModelState::Multimessage(_) => panic!("the multimessage model is on screen"),
     }
 }
 

@@ -494,6 +494,7 @@ pub fn view_panel(p: &StateProps) -> Html {
                 html! {}
             },
         ),
+        ModelState::Multimessage(m) => (m.view_body(ui.tab, drawing), html! {}),
     };
     let dispatch = |a: UiAction| {
         let s = state.clone();

@@ -4,7 +4,8 @@
 //!
 //! - [`liu_fig6`]: Figure 6 of Liu et al. (paper 004), completion time against cluster size;
 //! - [`wu_figure`]: Figures 3 and 4 of Wu, Yeh, Liu (paper 001), grouped bars per size mix;
-//! - [`explore_histogram`]: the counterexample explorer's distribution of greedy / optimum.
+//! - [`explore_histogram`]: the counterexample explorer's distribution of greedy / optimum;
+//! - [`gonzalez_random`]: multimessage multicasting, steps / d by degree (paper 003).
 //!
 //! Text widths: natively plotters estimates them from the font size; in the browser
 //! (wasm32) it measures them with the page's fonts (so there the drawing needs a `document`:
@@ -13,10 +14,12 @@
 #![deny(missing_docs)]
 
 mod explore;
+mod gonzalez;
 mod liu;
 mod wu;
 
 pub use explore::explore_histogram;
+pub use gonzalez::gonzalez_random;
 pub use liu::{liu_fig6, liu_fig6_sized};
 pub use wu::{wu_figure, wu_figure_sized};
 

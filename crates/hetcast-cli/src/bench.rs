@@ -4,7 +4,7 @@
 //! [`crate::models::multi::bench`]) and share the helpers below.
 
 use crate::args::BenchArgs;
-use crate::models::{multi, overhead};
+use crate::models::{multi, multimessage, overhead};
 use crate::registry::Entry;
 use hetcast_core::catalog::Catalog;
 use std::time::Instant;
@@ -18,16 +18,19 @@ pub enum Bench {
     Optimal,
     /// The four algorithms of paper 001 on an all-to-all broadcast.
     Wu,
+    /// Gonzalez's 2d algorithm and the restricted heuristics (paper 003).
+    Gonzalez,
 }
 
 impl Catalog for Bench {
-    const ALL: &'static [Bench] = &[Bench::Greedy, Bench::Optimal, Bench::Wu];
+    const ALL: &'static [Bench] = &[Bench::Greedy, Bench::Optimal, Bench::Wu, Bench::Gonzalez];
 
     fn key(self) -> &'static str {
         match self {
             Bench::Greedy => "greedy",
             Bench::Optimal => "optimal",
             Bench::Wu => "wu",
+            Bench::Gonzalez => "gonzalez",
         }
     }
 
@@ -36,6 +39,7 @@ impl Catalog for Bench {
             Bench::Greedy => "greedy / FNF against sorting the costs",
             Bench::Optimal => "largest n the exact solvers take within the budget",
             Bench::Wu => "FEF, ECF, WR, WRP on a 64-node all-to-all broadcast",
+            Bench::Gonzalez => "Gonzalez 2d, single-send, no-forwarding on a degree-8 instance",
         }
     }
 
@@ -44,6 +48,7 @@ impl Catalog for Bench {
             Bench::Greedy => "greedy/sort",
             Bench::Optimal => "exact solvers",
             Bench::Wu => "paper 001",
+            Bench::Gonzalez => "paper 003",
         }
     }
 }
@@ -56,6 +61,7 @@ impl Entry for Bench {
         match self {
             Bench::Greedy | Bench::Optimal => "node model (papers 000 and 004)",
             Bench::Wu => "many-source model (paper 001)",
+            Bench::Gonzalez => "multimessage model (paper 003)",
         }
     }
 
@@ -72,6 +78,11 @@ impl Entry for Bench {
             Bench::Wu => vec![
                 ("reps", multi::bench::REPS.to_string()),
                 ("seed", multi::bench::SEED.to_string()),
+            ],
+            Bench::Gonzalez => vec![
+                ("n", multimessage::bench::NODES.to_string()),
+                ("reps", multimessage::bench::REPS.to_string()),
+                ("seed", multimessage::bench::SEED.to_string()),
             ],
         }
     }
@@ -101,6 +112,18 @@ impl Entry for Bench {
                 let reps = a.reps.unwrap_or(multi::bench::REPS);
                 let seed = a.seed.unwrap_or(multi::bench::SEED);
                 multi::bench::bench_wu(reps.clamp(1, multi::bench::REPS_LIMIT), seed)
+            }
+            Bench::Gonzalez => {
+                let n = a.n.unwrap_or(multimessage::bench::NODES);
+                if !(2..=multimessage::bench::NODES_LIMIT).contains(&n) {
+                    return Err(format!(
+                        "--n {n}: must be between 2 and {}",
+                        multimessage::bench::NODES_LIMIT
+                    ));
+                }
+                let reps = a.reps.unwrap_or(multimessage::bench::REPS);
+                let seed = a.seed.unwrap_or(multimessage::bench::SEED);
+                multimessage::bench::bench_gonzalez(n, reps.clamp(1, 10_000), seed)
             }
         }
     }

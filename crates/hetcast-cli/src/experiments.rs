@@ -3,7 +3,7 @@
 //! experiment`] (Liu et al.) and [`crate::models::multi::experiment`] (Wu et al.).
 
 use crate::args::ExperimentArgs;
-use crate::models::{multi, overhead};
+use crate::models::{multi, multimessage, overhead};
 use crate::registry::Entry;
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::overhead::experiment::LiuFig6Spec;
@@ -21,6 +21,8 @@ pub enum Experiment {
     WuSearch,
     /// The counterexample explorer: greedy against the optimum over a family of instances.
     GreedyExplore,
+    /// Gonzalez (paper 003): the 2d algorithm and the others on random instances.
+    GonzalezRandom,
 }
 
 impl Catalog for Experiment {
@@ -30,6 +32,7 @@ impl Catalog for Experiment {
         Experiment::WuFig4,
         Experiment::WuSearch,
         Experiment::GreedyExplore,
+        Experiment::GonzalezRandom,
     ];
 
     fn key(self) -> &'static str {
@@ -39,6 +42,7 @@ impl Catalog for Experiment {
             Experiment::WuFig4 => "wu-fig4",
             Experiment::WuSearch => "wu-search",
             Experiment::GreedyExplore => "greedy-explore",
+            Experiment::GonzalezRandom => "gonzalez-random",
         }
     }
 
@@ -49,6 +53,9 @@ impl Catalog for Experiment {
             Experiment::WuFig4 => "multiple multicast (155 Mbps), single broadcast",
             Experiment::WuSearch => "the search behind the gallery's \"WRP beats WR\"",
             Experiment::GreedyExplore => "greedy against the optimum over a family of instances",
+            Experiment::GonzalezRandom => {
+                "multimessage multicasting: steps over d on random instances"
+            }
         }
     }
 
@@ -59,6 +66,7 @@ impl Catalog for Experiment {
             Experiment::WuFig4 => "Wu et al. Fig. 4",
             Experiment::WuSearch => "WRP-beats-WR search",
             Experiment::GreedyExplore => "greedy explorer",
+            Experiment::GonzalezRandom => "Gonzalez 2d, random",
         }
     }
 }
@@ -77,6 +85,9 @@ impl Entry for Experiment {
             }
             Experiment::GreedyExplore => {
                 "Libeskind-Hadas et al. (paper 000) and Liu et al. (paper 004): greedy / optimum"
+            }
+            Experiment::GonzalezRandom => {
+                "Gonzalez (paper 003) section 2: how far below 2d the algorithm lands"
             }
         }
     }
@@ -107,6 +118,10 @@ impl Entry for Experiment {
                     ("seed", "1".to_string()),
                 ];
             }
+            Experiment::GonzalezRandom => {
+                let spec = hetcast_core::models::multimessage::experiment::Spec::default();
+                return vec![("out", "DIR".to_string()), ("runs", spec.seeds.to_string())];
+            }
             Experiment::LiuFig6 => {
                 let spec = LiuFig6Spec::default();
                 (spec.runs, spec.seed, ("n-max", spec.n_max.to_string()))
@@ -133,6 +148,7 @@ impl Entry for Experiment {
             Experiment::GreedyExplore => {
                 format!("DIR/{k}.csv (the histogram) and DIR/{k}-worst.json")
             }
+            Experiment::GonzalezRandom => format!("DIR/{k}.csv and DIR/{k}.svg"),
         })
     }
 
@@ -145,6 +161,7 @@ impl Entry for Experiment {
             Experiment::WuFig4 => multi::experiment::run(self.key(), 4, a),
             Experiment::WuSearch => multi::search::run(a),
             Experiment::GreedyExplore => overhead::explore::run(a),
+            Experiment::GonzalezRandom => multimessage::experiment::run(self.key(), a),
         }
     }
 }

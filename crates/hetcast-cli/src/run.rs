@@ -18,9 +18,13 @@ use serde_json::Value;
 pub enum Format {
     /// The run output JSON (docs/formats.md section 3)
     Json,
-    /// The tree as an SVG document
+    /// The tree as an SVG document (multimessage model: the bundled multigraph, also
+    /// `svg-graph`)
+    #[value(alias = "svg-graph")]
     SvgTree,
-    /// The Gantt chart as an SVG document
+    /// The Gantt chart as an SVG document (multimessage model: the step timeline, also
+    /// `svg-timeline`)
+    #[value(alias = "svg-timeline")]
     SvgGantt,
     /// Chrome Trace Event JSON, for Perfetto and chrome://tracing
     TraceEvent,
@@ -57,9 +61,10 @@ impl Format {
 /// The help lines after `hetcast run --help`: the algorithms of each model.
 pub fn help() -> String {
     format!(
-        "Algorithms:\n  {}\n  {}\nFormats: docs/formats.md. Errors print one line and exit with status 2.",
+        "Algorithms:\n  {}\n  {}\n  {}\nFormats: docs/formats.md. Errors print one line and exit with status 2.",
         models::overhead::usage(),
-        models::multi::usage()
+        models::multi::usage(),
+        models::multimessage::usage()
     )
 }
 
@@ -67,7 +72,7 @@ pub fn help() -> String {
 pub fn simulate_help() -> String {
     "PLAN.json is the plan of the instance's model (docs/formats.md section 2: a tree \
      {\"source\", \"children\", \"wait\"} for the node and sender-receiver models, task lists \
-     {\"tasks\"} for the many-source model), or the output of `hetcast run`, whose \"plan\" is \
+     {\"tasks\"} for the many-source model, a schedule {\"steps\"} for the multimessage model), or the output of `hetcast run`, whose \"plan\" is \
      used. A plan that breaks the model prints the simulator's one-line message and exits with \
      status 2."
         .to_string()
@@ -79,6 +84,7 @@ pub fn run(a: &RunArgs) -> Result<(), String> {
     let text = match AnyInstance::from_json(&text).map_err(|e| format!("{shown}: {e}"))? {
         AnyInstance::Overhead(inst) => models::overhead::run(a, &inst)?,
         AnyInstance::Multi(inst) => models::multi::run(a, &inst)?,
+        AnyInstance::Multimessage(inst) => models::multimessage::run(a, &inst)?,
     };
     emit(&text, a.output.out.as_deref())
 }
@@ -94,6 +100,9 @@ pub fn simulate(a: &SimulateArgs) -> Result<(), String> {
     let text = match inst {
         AnyInstance::Overhead(inst) => models::overhead::simulate(a, &inst, &plan, &plan_shown)?,
         AnyInstance::Multi(inst) => models::multi::simulate(a, &inst, &plan, &plan_shown)?,
+        AnyInstance::Multimessage(inst) => {
+            models::multimessage::simulate(a, &inst, &plan, &plan_shown)?
+        }
     };
     emit(&text, a.output.out.as_deref())
 }

@@ -38,6 +38,7 @@ pub use catalog::Catalog;
 pub use error::Error;
 
 use models::multi::MultiInstance;
+use models::multimessage::MmInstance;
 use models::overhead::Instance;
 use serde::{Deserialize, Serialize};
 
@@ -50,17 +51,20 @@ pub enum ModelId {
     Overhead,
     /// The many-source model with non-blocking sends (paper 001).
     Multi,
+    /// Multimessage multicasting with forwarding in unit steps (paper 003).
+    Multimessage,
 }
 
 impl ModelId {
     /// Every model, in the order menus list them.
-    pub const ALL: [ModelId; 2] = [ModelId::Overhead, ModelId::Multi];
+    pub const ALL: [ModelId; 3] = [ModelId::Overhead, ModelId::Multi, ModelId::Multimessage];
 
     /// The values of the JSON key `"model"` this model reads.
     pub fn json_tags(self) -> &'static [&'static str] {
         match self {
             ModelId::Overhead => &["node", "sender_receiver"],
             ModelId::Multi => &["multi"],
+            ModelId::Multimessage => &["multimessage"],
         }
     }
 
@@ -69,6 +73,7 @@ impl ModelId {
         match self {
             ModelId::Overhead => "one source (node / sender-receiver)",
             ModelId::Multi => "many-source (Wu et al.)",
+            ModelId::Multimessage => "multimessage, unit steps (Gonzalez)",
         }
     }
 
@@ -78,6 +83,7 @@ impl ModelId {
         match self {
             ModelId::Overhead => models::overhead::APP_MAX_NODES,
             ModelId::Multi => models::multi::APP_MAX_NODES,
+            ModelId::Multimessage => models::multimessage::APP_MAX_PROCESSORS,
         }
     }
 
@@ -116,6 +122,8 @@ pub enum AnyInstance {
     Overhead(Instance),
     /// Many-source model.
     Multi(MultiInstance),
+    /// Multimessage model.
+    Multimessage(MmInstance),
 }
 
 impl AnyInstance {
@@ -124,6 +132,7 @@ impl AnyInstance {
         match self {
             AnyInstance::Overhead(_) => ModelId::Overhead,
             AnyInstance::Multi(_) => ModelId::Multi,
+            AnyInstance::Multimessage(_) => ModelId::Multimessage,
         }
     }
 
@@ -151,6 +160,7 @@ impl AnyInstance {
         }
         Ok(match ModelId::of_json(text) {
             Some(ModelId::Multi) => AnyInstance::Multi(MultiInstance::from_json(text)?),
+            Some(ModelId::Multimessage) => AnyInstance::Multimessage(MmInstance::from_json(text)?),
             Some(ModelId::Overhead) | None => AnyInstance::Overhead(Instance::from_json(text)?),
         })
     }
@@ -160,6 +170,7 @@ impl AnyInstance {
         match self {
             AnyInstance::Overhead(i) => i.to_json(),
             AnyInstance::Multi(i) => i.to_json(),
+            AnyInstance::Multimessage(i) => i.to_json(),
         }
     }
 
@@ -168,6 +179,7 @@ impl AnyInstance {
         match self {
             AnyInstance::Overhead(i) => i.validate(),
             AnyInstance::Multi(i) => i.validate(),
+            AnyInstance::Multimessage(i) => i.validate(),
         }
     }
 }
@@ -175,6 +187,12 @@ impl AnyInstance {
 impl From<Instance> for AnyInstance {
     fn from(i: Instance) -> Self {
         AnyInstance::Overhead(i)
+    }
+}
+
+impl From<MmInstance> for AnyInstance {
+    fn from(i: MmInstance) -> Self {
+        AnyInstance::Multimessage(i)
     }
 }
 
@@ -197,7 +215,7 @@ mod tests {
     fn import_errors_are_plain_and_name_the_line() {
         assert_eq!(
             err("{\"model\": \"quantum\", \"nodes\": []}"),
-            "malformed instance: line 1: the model \"quantum\" is not one hetcast reads (node, sender_receiver, multi)"
+            "malformed instance: line 1: the model \"quantum\" is not one hetcast reads (node, sender_receiver, multi, multimessage)"
         );
         assert_eq!(
             err("{\"model\": \"node\",\n \"source\": 0,\n \"nodes\": [{\"cost\": 1},"),

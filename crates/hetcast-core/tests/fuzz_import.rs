@@ -16,7 +16,7 @@
 
 use hetcast_core::models::multi::{MultiAlgorithm, MultiInstance, MultiPlan};
 use hetcast_core::models::overhead::{Algorithm, Instance, Plan};
-use hetcast_core::models::{multi, overhead, Model};
+use hetcast_core::models::{multi, multimessage, overhead, Model};
 use hetcast_core::{AnyInstance, Catalog, Error};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -563,6 +563,22 @@ fn multi_instances_survive_mutation() {
     fuzz_instances(&multi_seeds(), ALWAYS, 2, "multi instance");
 }
 
+fn multimessage_seeds() -> Vec<String> {
+    let mut out: Vec<String> = multimessage::Multimessage::gallery()
+        .into_iter()
+        .map(|g| g.instance.to_json())
+        .collect();
+    for seed in 0..6 {
+        out.push(multimessage::Multimessage::random_instance(5, seed).to_json());
+    }
+    out
+}
+
+#[test]
+fn multimessage_instances_survive_mutation() {
+    fuzz_instances(&multimessage_seeds(), ALWAYS, 5, "multimessage instance");
+}
+
 #[test]
 fn overhead_plans_survive_mutation() {
     fuzz_overhead_plans(ALWAYS, 3);
@@ -617,7 +633,7 @@ fn found_inputs_give_one_short_line() {
     let msg = |text: &str| AnyInstance::from_json(text).unwrap_err().to_string();
     assert_eq!(
         msg(r#"{"model":"nod\ne","source":0,"nodes":[]}"#),
-        "malformed instance: line 1: the model \"nod\\ne\" is not one hetcast reads (node, sender_receiver, multi)"
+        "malformed instance: line 1: the model \"nod\\ne\" is not one hetcast reads (node, sender_receiver, multi, multimessage)"
     );
     let long_key = format!(r#"{{"{}":1}}"#, "k".repeat(10_000));
     assert_eq!(
@@ -629,7 +645,7 @@ fn found_inputs_give_one_short_line() {
     );
     assert_eq!(
         msg("{\"model\":\"\u{202e}x\",\"source\":0,\"nodes\":[]}"),
-        "malformed instance: line 1: the model \"\\u{202e}x\" is not one hetcast reads (node, sender_receiver, multi)"
+        "malformed instance: line 1: the model \"\\u{202e}x\" is not one hetcast reads (node, sender_receiver, multi, multimessage)"
     );
     let long_class = format!(
         r#"{{"model":"multi","classes":[{{"name":"{}","count":2,"send":{{"fixed":0}},"recv":{{"fixed":1}}}}],"link":{{"per_byte":0}},"messages":[]}}"#,

@@ -247,3 +247,74 @@ fn multi_class_names_are_escaped_in_every_view() {
     // message, for 19 labels and 4 algorithms.
     assert_eq!(runs, (5 + 2) * 19 * 4);
 }
+
+/// The multimessage model's processor and message names (at most 40 characters, unique, so
+/// each label is cut to 37 and numbered): every algorithm's timeline and the bundled
+/// multigraph parse strictly, carry the names only as escaped text, show a processor's name
+/// whole in a tooltip, and are no larger than with names of 37 wide (CJK) characters and a
+/// number (names are cut in the drawing).
+#[test]
+fn multimessage_names_are_escaped_in_every_view() {
+    use hetcast_core::models::multimessage::{self as mm, MmAlgorithm, MmInstance};
+    let rename = |inst: &MmInstance, label: &str| {
+        let cut: String = label.chars().take(37).collect();
+        let mut inst = inst.clone();
+        inst.names = Some((0..inst.processors).map(|p| format!("{cut}{p}")).collect());
+        for (k, m) in inst.messages.iter_mut().enumerate() {
+            m.name = format!("{cut}{k}");
+        }
+        inst
+    };
+    let mut runs = 0;
+    for g in mm::Multimessage::gallery() {
+        let plain = rename(&g.instance, &"\u{4E00}".repeat(37));
+        for label in labels() {
+            let inst = rename(&g.instance, &label);
+            if inst.validate().is_err() {
+                // Names that are blank once trimmed ("\t\n\r" cut short) are refused.
+                continue;
+            }
+            for &algo in MmAlgorithm::ALL {
+                let sol = mm::Multimessage::solve(&inst, algo, 0).unwrap();
+                let s = mm::Multimessage::simulate(&inst, &sol).unwrap();
+                let plain_s = mm::Multimessage::simulate(
+                    &plain,
+                    &mm::Multimessage::solve(&plain, algo, 0).unwrap(),
+                )
+                .unwrap();
+                let scenes = [
+                    (
+                        "timeline",
+                        mm::Multimessage::timeline_scene(&inst, algo, &s, None),
+                    ),
+                    (
+                        "graph",
+                        mm::Multimessage::tree_scenes(&inst, algo, &s).remove(0),
+                    ),
+                ];
+                let plain_scenes = [
+                    mm::Multimessage::timeline_scene(&plain, algo, &plain_s, None),
+                    mm::Multimessage::tree_scenes(&plain, algo, &plain_s).remove(0),
+                ];
+                for ((view, scene), plain_scene) in scenes.iter().zip(&plain_scenes) {
+                    let what = format!("{} {} {view} label {:.40?}", g.id, algo.key(), label);
+                    let svg = to_svg(scene);
+                    assert!(!svg.contains("<script"), "{what}");
+                    let doc = parse(&svg);
+                    let name0 = inst.label(0);
+                    assert!(shows_whole(&doc, &name0), "{what}: {name0:?} not shown");
+                    assert!(
+                        scene.width <= plain_scene.width && scene.height <= plain_scene.height,
+                        "{what}: {} x {} against {} x {}",
+                        scene.width,
+                        scene.height,
+                        plain_scene.width,
+                        plain_scene.height
+                    );
+                    runs += 1;
+                }
+            }
+        }
+    }
+    assert!(runs > 0);
+}

@@ -7,6 +7,7 @@
 use hetcast_core::catalog::Catalog;
 use hetcast_core::layout::{Item, Scene};
 use hetcast_core::models::multi::Multi;
+use hetcast_core::models::multimessage::Multimessage;
 use hetcast_core::models::overhead::{generate, simulate, view, Overhead};
 use hetcast_core::models::{Model, SceneOptions};
 use hetcast_core::playback::CriticalPath;
@@ -125,6 +126,9 @@ fn the_critical_path_of_every_model_sums_to_the_completion_time() {
         let n = match id {
             ModelId::Overhead => check_model::<Overhead>(400, 80, &["greedy", "random"]),
             ModelId::Multi => check_model::<Multi>(200, 24, &["fef", "ecf", "wr", "wrp"]),
+            ModelId::Multimessage => {
+                check_model::<Multimessage>(400, 12, &["gonzalez", "single-send", "no-forwarding"])
+            }
         };
         assert!(n >= 1000, "{id:?}: {n} schedules");
     }

@@ -3,4 +3,5 @@
 //! and [`crate::bench`] dispatch to them.
 
 pub mod multi;
+pub mod multimessage;
 pub mod overhead;

@@ -17,6 +17,8 @@ pub enum TimeAxis {
     /// Times in microseconds, shown in µs, ms or s after the axis's end
     /// ([`crate::units::time_unit`]): axis label "time (ms)".
     Micros,
+    /// Unit steps (the multimessage model): whole-number ticks only, axis label "step".
+    Steps,
 }
 
 /// The ticks of a time axis: values, step and the unit the labels are in.
@@ -44,9 +46,15 @@ impl Ticks {
     /// assert_eq!((t.max, t.step, t.label.as_str()), (25.0, 5.0, "time"));
     /// let t = Ticks::new(23_000.0, 5, TimeAxis::Micros);
     /// assert_eq!((t.text(10_000.0), t.label.as_str()), ("10".to_string(), "time (ms)"));
+    /// let t = Ticks::new(3.0, 12, TimeAxis::Steps);
+    /// assert_eq!((t.values, t.label.as_str()), (vec![0.0, 1.0, 2.0, 3.0], "step"));
     /// ```
     pub fn new(max_t: f64, max_ticks: usize, kind: TimeAxis) -> Ticks {
-        let values = nice_ticks(max_t.max(f64::MIN_POSITIVE), max_ticks);
+        let mut values = nice_ticks(max_t.max(f64::MIN_POSITIVE), max_ticks);
+        if kind == TimeAxis::Steps && values.len() > 1 && values[1] - values[0] < 1.0 {
+            let last = max_t.ceil().max(1.0) as usize;
+            values = (0..=last).map(|v| v as f64).collect();
+        }
         let max = values.last().copied().unwrap_or(1.0);
         let step = if values.len() > 1 {
             values[1] - values[0]
@@ -55,6 +63,7 @@ impl Ticks {
         };
         let (scale, label) = match kind {
             TimeAxis::Plain => (1.0, "time".to_string()),
+            TimeAxis::Steps => (1.0, "step".to_string()),
             TimeAxis::Micros => {
                 let (scale, unit) = time_unit(max);
                 (scale, format!("time ({unit})"))

@@ -7,6 +7,7 @@
 //!   markers, arrows, legend), drawn as of a moment for playback;
 //! - [`axis`]: ticks and time units for every chart;
 //! - [`tidy_tree`]: the one tree layout (boxes and arrows, Reingold-Tilford);
+//! - [`bundles`]: a multigraph with bundles (the multimessage model's instance);
 //! - [`svg::to_svg`]: a Scene as a standalone SVG 1.1 document;
 //! - [`style`]: the stylesheet, its classes and the type sizes the layouts assume.
 //!
@@ -17,6 +18,7 @@
 //! contains [`svg::DEFS`]; see [`svg`] for the remaining rules (arrows, tooltips, anchors).
 
 pub mod axis;
+pub mod bundles;
 pub mod motion;
 pub mod scene;
 pub mod style;

@@ -148,6 +148,8 @@ pub const STYLE: &str = r#"
 .hc-scene .mnode.source { stroke-width: 5px; }
 .hc-scene .mnode.last { stroke-width: 5px; stroke-dasharray: 10 3; }
 .hc-scene .medge { fill: none; stroke-width: 3px; }
+.hc-scene .bundle { fill: none; stroke-width: 1.5px; }
+.hc-scene .bundle-label { font-size: 16px; font-weight: bold; stroke: #ffffff; stroke-width: 4px; paint-order: stroke; }
 .hc-scene .mnode.source.mc0 { fill: #cfe3f1; }
 .hc-scene .mnode.source.mc1 { fill: #fbecc6; }
 .hc-scene .mnode.source.mc2 { fill: #c8ece1; }

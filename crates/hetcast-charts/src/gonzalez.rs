@@ -1,0 +1,138 @@
+//! The `gonzalez-random` experiment's chart: steps over the degree d, by degree, for each
+//! algorithm of the multimessage model (Gonzalez, paper 003).
+
+use crate::{err, Size};
+use hetcast_core::models::multimessage::experiment::Summary;
+use plotters::element::DashedPathElement;
+use plotters::prelude::*;
+
+/// One series' value of a summary row.
+type Measure = Box<dyn Fn(&Summary) -> f64>;
+
+/// Mean steps / d against d for gonzalez, single-send, no-forwarding and the optimum (where
+/// the exact search ran), the largest gonzalez / d, and the bounds 2d and d.
+pub fn gonzalez_random(rows: &[Summary], size: Size) -> Result<String, String> {
+    let (Some(first), Some(last)) = (rows.first(), rows.last()) else {
+        return Err("no data to draw".into());
+    };
+    let y_max = rows
+        .iter()
+        .map(|r| r.mean_over_d[1].max(r.max_gonzalez_over_d))
+        .fold(2.0, f64::max)
+        * 1.1;
+    let x_range = first.degree as f64 - 0.2..last.degree as f64 + 0.2;
+    let mut buf = String::new();
+    {
+        let root = SVGBackend::with_string(&mut buf, (size.width, size.height)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| err(&e))?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                "Multimessage multicasting: steps / d on random instances",
+                ("sans-serif", 26),
+            )
+            .margin(24)
+            .x_label_area_size(64)
+            .y_label_area_size(80)
+            .build_cartesian_2d(x_range, 0f64..y_max)
+            .map_err(|e| err(&e))?;
+        chart
+            .configure_mesh()
+            .x_desc("degree d")
+            .y_desc("steps / d")
+            .axis_desc_style(("sans-serif", 20))
+            .label_style(("sans-serif", 18))
+            .light_line_style(RGBColor(240, 240, 240))
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_label_formatter(&|y| format!("{y:.1}"))
+            .draw()
+            .map_err(|e| err(&e))?;
+        let blue = RGBColor(0, 114, 178);
+        let vermillion = RGBColor(213, 94, 0);
+        let orange = RGBColor(230, 159, 0);
+        let green = RGBColor(0, 158, 115);
+        let black = RGBColor(0, 0, 0);
+        let pts = |f: &dyn Fn(&Summary) -> f64| -> Vec<(f64, f64)> {
+            rows.iter()
+                .map(|r| (r.degree as f64, f(r)))
+                .filter(|p| p.1.is_finite())
+                .collect()
+        };
+        let (x0, x1) = (first.degree as f64 - 0.2, last.degree as f64 + 0.2);
+        chart
+            .draw_series(DashedLineSeries::new(
+                vec![(x0, 2.0), (x1, 2.0)],
+                8,
+                4,
+                black.stroke_width(2),
+            ))
+            .map_err(|e| err(&e))?
+            .label("2d (Gonzalez's bound)")
+            .legend(move |(x, y)| {
+                DashedPathElement::new(vec![(x, y), (x + 36, y)], 8, 4, black.stroke_width(2))
+            });
+        chart
+            .draw_series(DashedLineSeries::new(
+                vec![(x0, 1.0), (x1, 1.0)],
+                3,
+                3,
+                black.stroke_width(3),
+            ))
+            .map_err(|e| err(&e))?
+            .label("d (lower bound)")
+            .legend(move |(x, y)| {
+                DashedPathElement::new(vec![(x, y), (x + 36, y)], 3, 3, black.stroke_width(3))
+            });
+        let series: [(&str, RGBColor, Measure); 5] = [
+            (
+                "single-send, mean",
+                orange,
+                Box::new(|r: &Summary| r.mean_over_d[1]),
+            ),
+            (
+                "no-forwarding, mean",
+                vermillion,
+                Box::new(|r: &Summary| r.mean_over_d[2]),
+            ),
+            (
+                "gonzalez, largest",
+                RGBColor(86, 180, 233),
+                Box::new(|r: &Summary| r.max_gonzalez_over_d),
+            ),
+            (
+                "gonzalez, mean",
+                blue,
+                Box::new(|r: &Summary| r.mean_over_d[0]),
+            ),
+            (
+                "optimum (small instances), mean",
+                green,
+                Box::new(|r: &Summary| r.mean_opt_over_d),
+            ),
+        ];
+        for (label, colour, f) in series.iter() {
+            let colour = *colour;
+            let data = pts(f.as_ref());
+            chart
+                .draw_series(LineSeries::new(data.clone(), colour.stroke_width(3)))
+                .map_err(|e| err(&e))?
+                .label(*label)
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 36, y)], colour.stroke_width(3))
+                });
+            chart
+                .draw_series(data.into_iter().map(|p| Circle::new(p, 5, colour.filled())))
+                .map_err(|e| err(&e))?;
+        }
+        chart
+            .configure_series_labels()
+            .label_font(("sans-serif", 18))
+            .legend_area_size(48)
+            .background_style(WHITE.mix(0.9))
+            .border_style(black)
+            .position(SeriesLabelPosition::UpperRight)
+            .draw()
+            .map_err(|e| err(&e))?;
+        root.present().map_err(|e| err(&e))?;
+    }
+    Ok(buf)
+}

@@ -1,0 +1,196 @@
+//! The multimessage model (Gonzalez, "Algorithms for Multimessage Multicasting with
+//! Forwarding"): every algorithm's schedule through the checker on thousands of random
+//! instances across what validation accepts; Gonzalez's 2d bound on every instance; lower
+//! bound ≤ optimal ≤ every algorithm; the golden values of Example 1.1.
+
+use hetcast_core::catalog::Catalog;
+use hetcast_core::models::multimessage::algo::{gonzalez, no_forwarding, optimal, single_send};
+use hetcast_core::models::multimessage::generate::{random_degree, random_instance};
+use hetcast_core::models::multimessage::{gallery, simulate, MmAlgorithm, MmInstance};
+use hetcast_core::Error;
+use proptest::prelude::*;
+
+fn steps(inst: &MmInstance, algo: MmAlgorithm) -> Result<usize, Error> {
+    let sol = algo.solve(inst)?;
+    Ok(simulate(inst, &sol.plan)
+        .unwrap_or_else(|e| panic!("{} on {}: {e}", algo.key(), inst.to_json()))
+        .steps)
+}
+
+/// Example 1.1: 6 / 4 / 3 steps (section 1), gonzalez within 2d = 6.
+#[test]
+fn example_1_1_golden_values() {
+    let inst = gallery::example_1_1();
+    assert_eq!(inst.degree(), 3);
+    assert_eq!(steps(&inst, MmAlgorithm::SingleSend).unwrap(), 6);
+    assert_eq!(steps(&inst, MmAlgorithm::NoForwarding).unwrap(), 4);
+    assert_eq!(steps(&inst, MmAlgorithm::Optimal).unwrap(), 3);
+    let g = steps(&inst, MmAlgorithm::Gonzalez).unwrap();
+    eprintln!("Example 1.1: gonzalez {g} steps");
+    assert!(g <= 6);
+    assert!(MmAlgorithm::SingleSend.solve(&inst).unwrap().exact);
+    assert!(MmAlgorithm::NoForwarding.solve(&inst).unwrap().exact);
+}
+
+/// Degree 1 takes one step (the paper: "trivially solved by sending all the messages at time
+/// zero"), and a unicasting instance d steps (edge colouring), for every algorithm but
+/// gonzalez, which does not look for these cases: its X phase forwards messages that its X'
+/// phase then delivers, so it lands between d and 2d.
+#[test]
+fn degree_one_and_unicasting() {
+    for inst in [gallery::basic_multicast(), gallery::unicast()] {
+        let d = inst.degree();
+        for &a in MmAlgorithm::ALL {
+            let t = steps(&inst, a).unwrap();
+            if a == MmAlgorithm::Gonzalez {
+                assert!(d <= t && t <= 2 * d, "{}", inst.to_json());
+            } else {
+                assert_eq!(t, d, "{}: {}", a.key(), inst.to_json());
+            }
+        }
+    }
+}
+
+/// One processor, no message: zero steps.
+#[test]
+fn one_processor_no_message() {
+    let inst = random_instance(1, 0);
+    for &a in MmAlgorithm::ALL {
+        assert_eq!(steps(&inst, a).unwrap(), 0);
+    }
+}
+
+/// Gonzalez's theorem 2.1: at most 2d steps, on thousands of instances of every shape the
+/// generator makes (degree 1, one message, fan-out 1, any degree and fan-out), from 1 to 40
+/// processors; the schedule passes the checker.
+#[test]
+fn gonzalez_within_2d_everywhere() {
+    let mut count = 0;
+    let mut worst: f64 = 0.0;
+    for n in 1..=40 {
+        for seed in 0..60 {
+            let inst = random_instance(n, seed);
+            let run =
+                gonzalez::gonzalez(&inst).unwrap_or_else(|e| panic!("{e}: {}", inst.to_json()));
+            let s =
+                simulate(&inst, &run.plan).unwrap_or_else(|e| panic!("{e}: {}", inst.to_json()));
+            let d = inst.degree();
+            assert!(
+                s.steps <= 2 * d,
+                "{} > 2d = {}: {}",
+                s.steps,
+                2 * d,
+                inst.to_json()
+            );
+            assert!(s.steps >= d);
+            if d > 0 {
+                worst = worst.max(s.steps as f64 / d as f64);
+            }
+            count += 1;
+        }
+    }
+    // Larger degrees and fan-outs.
+    for seed in 0..400u64 {
+        let n = 2 + (seed % 30) as usize;
+        let d = 1 + (seed / 30 % 9) as usize;
+        let f = 1 + (seed * 7 % n as u64) as usize;
+        let inst = random_degree(n, d, f, n * d, seed);
+        let run = gonzalez::gonzalez(&inst).unwrap_or_else(|e| panic!("{e}: {}", inst.to_json()));
+        let s = simulate(&inst, &run.plan).unwrap_or_else(|e| panic!("{e}: {}", inst.to_json()));
+        assert!(s.steps <= 2 * inst.degree(), "{}", inst.to_json());
+        count += 1;
+    }
+    eprintln!("{count} instances, worst gonzalez / d = {worst}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    /// Lower bound ≤ optimal ≤ every algorithm (small instances, where the search runs), and
+    /// every algorithm's schedule passes the checker.
+    #[test]
+    fn lower_bound_le_optimal_le_every_algorithm(n in 2usize..8, d in 1usize..4, f in 1usize..6, seed in 0u64..1_000_000) {
+        let inst = random_degree(n, d, f, n * d, seed);
+        let lb = inst.lower_bound();
+        let opt = match steps(&inst, MmAlgorithm::Optimal) {
+            Ok(o) => Some(o),
+            Err(Error::TooLarge { .. }) => None,
+            Err(e) => panic!("{e}"),
+        };
+        let g = steps(&inst, MmAlgorithm::Gonzalez).unwrap();
+        let ss = steps(&inst, MmAlgorithm::SingleSend).unwrap();
+        let nf = steps(&inst, MmAlgorithm::NoForwarding).unwrap();
+        prop_assert!(g <= 2 * lb);
+        prop_assert!(nf <= ss, "no-forwarding {} > single-send {}", nf, ss);
+        if let Some(o) = opt {
+            prop_assert!(lb <= o);
+            prop_assert!(o <= g && o <= ss && o <= nf, "{}: opt {} g {} ss {} nf {}", inst.to_json(), o, g, ss, nf);
+        }
+    }
+
+    /// Every algorithm's schedule passes the checker on random instances of up to 60
+    /// processors (the exact methods past their limits are heuristics, or refuse).
+    #[test]
+    fn every_schedule_passes_the_checker(n in 1usize..60, seed in 0u64..1_000_000) {
+        let inst = random_instance(n, seed);
+        for &a in MmAlgorithm::ALL {
+            match a.solve(&inst) {
+                Ok(sol) => { simulate(&inst, &sol.plan).map_err(|e| TestCaseError::fail(format!("{}: {e}", a.key())))?; }
+                Err(Error::TooLarge { size, limit, .. }) => prop_assert!(size > limit),
+                Err(e) => panic!("{}: {e}", a.key()),
+            }
+        }
+    }
+}
+
+/// single-send and no-forwarding are exact on small instances: brute force agrees.
+#[test]
+fn restricted_algorithms_are_minimal_on_small_instances() {
+    for seed in 0..300u64 {
+        let n = 2 + (seed % 5) as usize;
+        let inst = random_degree(n, 1 + (seed % 3) as usize, 3, 2 * n, seed);
+        let (ss, exact) = single_send::single_send(&inst);
+        assert!(exact);
+        let ss = simulate(&inst, &ss).unwrap().steps;
+        // Brute force: fewest colours of the conflict graph.
+        let adj = single_send::conflict_graph(&inst);
+        let m = inst.messages.len();
+        let brute = (0..=m)
+            .find(|&k| {
+                k > 0
+                    && (0..(k as u64).pow(m as u32)).any(|mut code| {
+                        let c: Vec<u64> = (0..m)
+                            .map(|_| {
+                                let x = code % k as u64;
+                                code /= k as u64;
+                                x
+                            })
+                            .collect();
+                        (0..m).all(|a| adj[a].iter().all(|&b| c[a] != c[b]))
+                    })
+                    || m == 0
+            })
+            .unwrap_or(0);
+        if m <= 7 {
+            assert_eq!(ss, brute, "{}", inst.to_json());
+        }
+        let (nf, exact) = no_forwarding::no_forwarding(&inst);
+        assert!(exact);
+        let nf = simulate(&inst, &nf).unwrap().steps;
+        assert!(inst.lower_bound() <= nf && nf <= ss);
+    }
+}
+
+/// The exact search refuses instances past its limits, with a message that says so.
+#[test]
+fn optimal_refuses_large_instances() {
+    let inst = random_degree(30, 3, 4, 90, 1);
+    let e = optimal::optimal(&inst).unwrap_err();
+    assert!(matches!(e, Error::TooLarge { .. }));
+    assert!(
+        e.to_string().starts_with(
+            "optimal (exact search) accepts at most 10 processors; this instance needs 30"
+        ),
+        "{e}"
+    );
+}
