@@ -34,7 +34,7 @@ test('Example 1.1 (Gonzalez): 6 / 4 / 3 steps, the phases, the step timeline as 
     assert.equal(await app.countInScene('gantt', 'lane-'), 9);
     await app.screenshot(`${ARTIFACTS}/e2e-gonzalez-example-1-1.png`);
     const { name, text } = await app.exportSvg();
-    assert.equal(name, 'hetcast-optimal-gantt.svg');
+    assert.equal(name, 'hetcast-gonzalez-example-1-1-optimal-gantt.svg');
     const doc = await parseSvg(app, text);
     assert.equal(new Set(findIds(doc.svg, /^lane-\d+$/)).size, 9, 'one lane per processor');
     assert.match(text, /T = 3 steps/);
