@@ -232,8 +232,9 @@ impl ModelState {
                 Reply::default()
             }
             (ModelState::Overhead(s), ModelAction::MoveNode { node, to }) => s.move_node(node, to),
-            (ModelState::Multi(_) | ModelState::Multimessage(_), ModelAction::MoveNode { .. }) => Reply::say(Notice::error(
-                "In the many-source model a schedule is every node's task list, not one tree: edit it as a plan file (Import plan…).",
+            (ModelState::Multi(s), ModelAction::MoveNode { node, to }) => s.move_node(node, to),
+            (ModelState::Multimessage(_), ModelAction::MoveNode { .. }) => Reply::say(Notice::error(
+                "The multimessage model's drawing is the instance's multigraph, not a tree of the schedule: nothing to move.",
             )),
             (ModelState::Multimessage(s), ModelAction::SelectEdited) => {
                 s.results.select_edited();

@@ -1,5 +1,6 @@
-//! Hand-edited trees (the app's drag and drop): moving a node with its subtree keeps a valid
-//! tree that the simulator times, and refuses only the moves the model forbids.
+//! Hand-edited trees through the app's drag and drop (`Plan::moved`, a place turned into a
+//! parent and a position for `move_subtree`, whose own tests are in `editing.rs`): a valid
+//! tree that the simulator times, or one of the stated refusals.
 
 use hetcast_core::models::overhead::algo::Algorithm;
 use hetcast_core::models::overhead::plan::Place;
@@ -7,10 +8,6 @@ use hetcast_core::models::overhead::{gallery, simulate, Overhead};
 use hetcast_core::models::Model;
 use hetcast_core::rng::{below, SplitMix64};
 use rand::SeedableRng;
-
-fn label(v: usize) -> String {
-    format!("P{v}")
-}
 
 /// Libeskind-Hadas et al. Figure 1(b) rebuilt from greedy's tree by three moves: P3 (with its
 /// subtree) before P5 under P2, P5 last under P0, P11 under P7. Greedy completes at 10, the
@@ -30,9 +27,9 @@ fn three_moves_turn_greedys_tree_of_figure_1_into_an_optimal_one() {
         ]
     );
     assert_eq!(simulate(&inst, &greedy).unwrap().completion_time, 10.0);
-    let p = greedy.moved(3, Place::Before(5), label).unwrap();
-    let p = p.moved(5, Place::LastChildOf(0), label).unwrap();
-    let p = p.moved(11, Place::LastChildOf(7), label).unwrap();
+    let p = greedy.moved(&inst, 3, Place::Before(5)).unwrap();
+    let p = p.moved(&inst, 5, Place::LastChildOf(0)).unwrap();
+    let p = p.moved(&inst, 11, Place::LastChildOf(7)).unwrap();
     assert_eq!(p.children[0], [1, 7, 5]);
     assert_eq!(p.children[2], [3, 9]);
     assert_eq!(p.children[7], [11]);
@@ -43,14 +40,17 @@ fn three_moves_turn_greedys_tree_of_figure_1_into_an_optimal_one() {
 fn forbidden_moves_are_refused_with_the_reason() {
     let inst = gallery::libeskind_hadas_figure1();
     let greedy = Overhead::solve(&inst, Algorithm::Greedy, 0).unwrap().plan;
-    let e = greedy.moved(0, Place::LastChildOf(1), label).unwrap_err();
+    let e = greedy.moved(&inst, 0, Place::LastChildOf(1)).unwrap_err();
     assert_eq!(
         e,
-        "P0 is the source: it holds the message from the start and cannot move"
+        "P0 is the source: it holds the message from the start, so it has no sender to change"
     );
-    let e = greedy.moved(1, Place::LastChildOf(4), label).unwrap_err();
-    assert_eq!(e, "P4 is in P1's subtree: the message would never reach P1");
-    let e = greedy.moved(2, Place::Before(0), label).unwrap_err();
+    let e = greedy.moved(&inst, 1, Place::LastChildOf(4)).unwrap_err();
+    assert_eq!(
+        e,
+        "P4 is in the subtree of P1: P1 would receive from its own descendant, and the subtree would be cut off from the source"
+    );
+    let e = greedy.moved(&inst, 2, Place::Before(0)).unwrap_err();
     assert_eq!(
         e,
         "P0 is the source: nothing can be sent before it receives"
@@ -76,7 +76,7 @@ fn random_moves_keep_a_valid_tree() {
             } else {
                 Place::Before(u)
             };
-            match plan.moved(v, to, label) {
+            match plan.moved(&inst, v, to) {
                 Ok(p) => {
                     let s = simulate(&inst, &p)
                         .unwrap_or_else(|e| panic!("case {case}: {to:?} of {v}: {e}"));
@@ -92,8 +92,8 @@ fn random_moves_keep_a_valid_tree() {
                 Err(e) => {
                     assert!(
                         e.contains("is the source")
-                            || e.contains("would never reach")
-                            || e.contains("onto itself"),
+                            || e.contains("is in the subtree of")
+                            || e.contains("to itself"),
                         "case {case}: {e}"
                     );
                     refused += 1;

@@ -187,3 +187,139 @@ fn figure_1_greedy_critical_path_by_hand() {
     assert_eq!(count_class(tree, "critical"), 2 + 2);
     assert!(legend_says(tree, "orange: the critical path"));
 }
+
+/// The tree edges a trace lights up, in step order (the decisions: one edge per step that
+/// makes one).
+fn edges_of(steps: &[hetcast_core::trace::Step]) -> Vec<(usize, usize, Option<usize>)> {
+    steps
+        .iter()
+        .flat_map(|s| {
+            s.highlight.iter().filter_map(|h| match *h {
+                hetcast_core::trace::ItemId::Edge { from, to, message } => {
+                    Some((from, to, message))
+                }
+                _ => None,
+            })
+        })
+        .collect()
+}
+
+/// Every overhead algorithm with steps (greedy, random selection, the Lemma 5 dynamic
+/// program): its trace's edges, taken in order as "next child of", rebuild its plan exactly.
+#[test]
+fn every_overhead_trace_replays_to_its_plan() {
+    use hetcast_core::models::overhead::{Algorithm, Plan};
+    let mut replayed = 0;
+    for seed in 0..1500u64 {
+        let n = 2 + seed as usize % 14;
+        let inst = Overhead::random_instance(n, seed);
+        for algo in [Algorithm::Greedy, Algorithm::Random, Algorithm::Lemma5] {
+            // The dynamic program shows its steps up to its cell limit only (and runs long
+            // past it in a debug build).
+            if algo == Algorithm::Lemma5
+                && hetcast_core::models::overhead::algo::lemma5::dp_steps(&inst).is_err()
+            {
+                continue;
+            }
+            let sol = Overhead::solve(&inst, algo, seed).unwrap();
+            let steps = Overhead::steps(&inst, algo, &sol);
+            let mut plan = Plan::new(inst.source, inst.nodes.len());
+            for (from, to, _) in edges_of(&steps) {
+                plan.children[from].push(to);
+            }
+            assert_eq!(plan, sol.plan, "{algo:?} seed {seed}");
+            replayed += 1;
+        }
+    }
+    assert!(replayed >= 3000, "{replayed} traces");
+}
+
+/// Every many-source algorithm: its trace's edges, in order, are each node's sends in its
+/// task list, in order, with their messages.
+#[test]
+fn every_many_source_trace_replays_to_its_plan() {
+    use hetcast_core::models::multi::Op;
+    let mut replayed = 0;
+    for seed in 0..400u64 {
+        let inst = Multi::random_instance(2 + seed as usize % 20, seed);
+        for &algo in <Multi as Model>::Algorithm::ALL {
+            let sol = Multi::solve(&inst, algo, seed).unwrap();
+            let n = inst.node_count();
+            let mut sends: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
+            for (from, to, k) in edges_of(&Multi::steps(&inst, algo, &sol)) {
+                sends[from].push((to, k.expect("a message")));
+            }
+            for (v, (sent, tasks)) in sends.iter().zip(&sol.plan.tasks).enumerate() {
+                let plan: Vec<(usize, usize)> = tasks
+                    .iter()
+                    .filter(|t| t.op == Op::Send)
+                    .map(|t| (t.peer, t.msg))
+                    .collect();
+                assert_eq!(*sent, plan, "{} seed {seed} node {v}", algo.key());
+            }
+            replayed += 1;
+        }
+    }
+    assert!(replayed >= 1000, "{replayed} traces");
+}
+
+/// The Lemma 5 steps on 000 Figure 1: 80 cells, the optimum 9 at the last cell of the
+/// source's class, the 11 edges of the plan.
+#[test]
+fn lemma5_steps_of_figure_1() {
+    use hetcast_core::models::overhead::algo::lemma5::{dp_steps, DpStep, LEMMA5_PSEUDO};
+    let inst = hetcast_core::models::overhead::gallery::libeskind_hadas_figure1();
+    let (steps, types) = dp_steps(&inst).unwrap();
+    assert_eq!(steps.len(), 80 + 1 + 11);
+    // Cells in fill order: (0,0) for both classes, then (0,1), ...; the source's class is
+    // the send time 3 (the second class, after the first type's 2).
+    assert_eq!(
+        steps[0],
+        DpStep::Cell {
+            sender: 2.0,
+            counts: vec![0, 0],
+            value: 0.0,
+            best: None
+        }
+    );
+    // τ(C=3, (0,1)) = 3: one node of cost 3 gets it at 3.
+    assert_eq!(
+        steps[3],
+        DpStep::Cell {
+            sender: 3.0,
+            counts: vec![0, 1],
+            value: 3.0,
+            best: Some((1, vec![0, 0]))
+        }
+    );
+    assert_eq!(
+        steps[79],
+        DpStep::Cell {
+            sender: 3.0,
+            counts: vec![4, 7],
+            value: 9.0,
+            best: match &steps[79] {
+                DpStep::Cell { best, .. } => best.clone(),
+                _ => None,
+            }
+        }
+    );
+    assert_eq!(
+        steps[80],
+        DpStep::Optimum {
+            sender: 3.0,
+            counts: vec![4, 7],
+            value: 9.0
+        }
+    );
+    let shown: Vec<_> = steps.iter().map(|s| s.step(&types)).collect();
+    assert!(shown
+        .iter()
+        .all(|s| (1..=LEMMA5_PSEUDO.len()).contains(&s.pseudo_line.unwrap())));
+    assert!(shown[80].text.contains("= 9"));
+    assert!(
+        shown[81].text.starts_with("Read back: P0"),
+        "{}",
+        shown[81].text
+    );
+}

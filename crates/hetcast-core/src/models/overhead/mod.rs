@@ -99,7 +99,21 @@ impl Model for Overhead {
         s.completion_time
     }
 
-    fn steps(_inst: &Instance, algo: Algorithm, sol: &Solution) -> Vec<Step> {
+    /// Greedy's and random selection's decisions; for the Lemma 5 dynamic program, its table
+    /// filling, the optimum and the tree read back ([`algo::lemma5::dp_steps`]) on instances
+    /// of at most [`algo::lemma5::LEMMA5_STEPS_CELL_LIMIT`] cells (past it, one step says so).
+    fn steps(inst: &Instance, algo: Algorithm, sol: &Solution) -> Vec<Step> {
+        if algo == Algorithm::Lemma5 {
+            return match algo::lemma5::dp_steps(inst) {
+                Ok((steps, types)) => steps.iter().map(|s| s.step(&types)).collect(),
+                Err(e) => vec![Step {
+                    text: format!("The dynamic program's steps are not shown: {e}"),
+                    pseudo_line: None,
+                    highlight: vec![],
+                    t: 0.0,
+                }],
+            };
+        }
         sol.trace.iter().map(|s| s.step(algo.step_line())).collect()
     }
 

@@ -78,88 +78,52 @@ impl Plan {
         out
     }
 
-    /// This plan with node `v` and its subtree moved: `to` says where (see [`Place`]). A move
-    /// the model forbids is refused with the reason, in words naming nodes by `label`: the
-    /// source cannot move (it holds the message from the start), a node cannot go under its
-    /// own subtree (the message would never reach it), a node outside the tree cannot move.
-    /// Idle times (`wait`) of the moved send are dropped; the new send has none.
+    /// This plan with node `v` and its subtree moved to `to` (see [`Place`]): the drag and drop
+    /// of the tree view, as [`move_subtree`] with the place turned into a parent and a
+    /// position. Refused with [`move_subtree`]'s reasons, and when `to` is just before the
+    /// source.
     ///
     /// ```
-    /// use hetcast_core::models::overhead::plan::{Place, Plan};
+    /// use hetcast_core::models::overhead::{plan::{Place, Plan}, Instance};
+    /// let inst = Instance::node_model(0, &[1.0, 1.0, 1.0, 1.0]);
     /// let p = Plan { source: 0, children: vec![vec![1, 2], vec![3], vec![], vec![]], wait: vec![] };
-    /// let q = p.moved(3, Place::LastChildOf(2), |v| format!("P{v}")).unwrap();
+    /// let q = p.moved(&inst, 3, Place::LastChildOf(2)).unwrap();
     /// assert_eq!(q.children, vec![vec![1, 2], vec![], vec![3], vec![]]);
-    /// let q = p.moved(2, Place::Before(1), |v| format!("P{v}")).unwrap();
+    /// let q = p.moved(&inst, 2, Place::Before(1)).unwrap();
     /// assert_eq!(q.children[0], vec![2, 1]);
-    /// assert!(p.moved(1, Place::LastChildOf(3), |v| format!("P{v}")).is_err());
+    /// assert!(p.moved(&inst, 1, Place::LastChildOf(3)).is_err());
     /// ```
     pub fn moved(
         &self,
+        inst: &crate::models::overhead::Instance,
         v: usize,
         to: Place,
-        label: impl Fn(usize) -> String,
     ) -> Result<Plan, String> {
         let n = self.children.len();
-        let target = match to {
-            Place::LastChildOf(u) | Place::Before(u) => u,
-        };
-        if v >= n || target >= n {
-            return Err(format!("there is no node {}", v.max(target)));
-        }
-        if v == self.source {
-            return Err(format!(
-                "{} is the source: it holds the message from the start and cannot move",
-                label(v)
-            ));
-        }
-        let parents = self.parents();
-        let Some(old_parent) = parents[v] else {
-            return Err(format!("{} is not in the tree", label(v)));
-        };
-        let (new_parent, index) = match to {
-            Place::LastChildOf(u) => (u, None),
-            Place::Before(u) => match parents[u] {
-                Some(p) => (p, Some(u)),
-                None => {
+        let (parent, position) = match to {
+            Place::LastChildOf(u) if u < n => {
+                let kids = &self.children[u];
+                (u, kids.len() - usize::from(kids.contains(&v)))
+            }
+            Place::Before(u) if u < n => {
+                let Some(p) = self.parents()[u] else {
                     return Err(format!(
                         "{} is the source: nothing can be sent before it receives",
-                        label(u)
-                    ))
-                }
-            },
+                        crate::error::excerpt(&inst.label(u))
+                    ));
+                };
+                let kids: Vec<usize> = self.children[p]
+                    .iter()
+                    .copied()
+                    .filter(|&c| c != v)
+                    .collect();
+                (p, kids.iter().position(|&c| c == u).unwrap_or(kids.len()))
+            }
+            Place::LastChildOf(u) | Place::Before(u) => {
+                return Err(format!("there is no node {u} (the tree has {n})"))
+            }
         };
-        if target == v {
-            return Err(format!("{} cannot move onto itself", label(v)));
-        }
-        if self.subtree(v).contains(&new_parent) {
-            return Err(format!(
-                "{} is in {}'s subtree: the message would never reach {}",
-                label(new_parent),
-                label(v),
-                label(v)
-            ));
-        }
-        let mut plan = self.clone();
-        let pos = plan.children[old_parent].iter().position(|&c| c == v);
-        if let Some(i) = pos {
-            plan.children[old_parent].remove(i);
-            if let Some(w) = plan.wait.get_mut(old_parent) {
-                if i < w.len() {
-                    w.remove(i);
-                }
-            }
-        }
-        let kids = &mut plan.children[new_parent];
-        let at = index
-            .and_then(|u| kids.iter().position(|&c| c == u))
-            .unwrap_or(kids.len());
-        kids.insert(at, v);
-        if let Some(w) = plan.wait.get_mut(new_parent) {
-            if at <= w.len() && !w.is_empty() {
-                w.insert(at, 0.0);
-            }
-        }
-        Ok(plan)
+        move_subtree(inst, self, v, parent, position)
     }
 }
 
@@ -171,4 +135,125 @@ pub enum Place {
     /// Just before this node among its parent's children (the parent sends to the moved node
     /// just before it).
     Before(usize),
+}
+
+/// Move `node`, with its subtree, to become child number `position` (from 0, in send order) of
+/// `new_parent`: the hand edit of the tree view. The other children of the old and the new
+/// parent keep their order; a wait the old parent had before its send to `node` is dropped
+/// (the moved send gets none). Refused, with the reason in words naming the nodes, when:
+/// a node does not exist; `node` is the source (it holds the message from the start);
+/// `node` is not in the tree; `new_parent` is `node` or in its subtree (the subtree would be
+/// cut off from the source); `position` is past the end of `new_parent`'s children.
+///
+/// **Complexity**: O(n).
+///
+/// ```
+/// use hetcast_core::models::overhead::{plan::move_subtree, Instance, Plan};
+/// let inst = Instance::node_model(0, &[1.0, 1.0, 1.0]);
+/// let plan = Plan { source: 0, children: vec![vec![1], vec![2], vec![]], wait: vec![] };
+/// let flat = move_subtree(&inst, &plan, 2, 0, 0).unwrap();
+/// assert_eq!(flat.children, vec![vec![2, 1], vec![], vec![]]);
+/// assert!(move_subtree(&inst, &plan, 1, 2, 0).unwrap_err().contains("subtree"));
+/// ```
+pub fn move_subtree(
+    inst: &crate::models::overhead::Instance,
+    plan: &Plan,
+    node: usize,
+    new_parent: usize,
+    position: usize,
+) -> Result<Plan, String> {
+    let n = plan.children.len();
+    let name = |v: usize| crate::error::excerpt(&inst.label(v));
+    for v in [node, new_parent] {
+        if v >= n || v >= inst.nodes.len() {
+            return Err(format!("there is no node {v} (the tree has {n})"));
+        }
+    }
+    if node == plan.source {
+        return Err(format!(
+            "{} is the source: it holds the message from the start, so it has no sender to change",
+            name(node)
+        ));
+    }
+    let parents = plan.parents();
+    let Some(old_parent) = parents[node] else {
+        return Err(format!("{} is not in the tree", name(node)));
+    };
+    if new_parent == node {
+        return Err(format!("{} cannot send the message to itself", name(node)));
+    }
+    // Is `new_parent` below `node`? Walk up from it (at most n steps: a plan may be broken).
+    let mut w = new_parent;
+    for _ in 0..=n {
+        match parents[w] {
+            Some(p) if p == node => {
+                return Err(format!(
+                    "{} is in the subtree of {}: {} would receive from its own descendant, and the subtree would be cut off from the source",
+                    name(new_parent),
+                    name(node),
+                    name(node)
+                ))
+            }
+            Some(p) => w = p,
+            None => break,
+        }
+    }
+    let mut out = plan.clone();
+    if !out.wait.is_empty() {
+        out.wait.resize(n, Vec::new());
+        for (v, w) in out.wait.iter_mut().enumerate() {
+            w.resize(plan.children[v].len(), 0.0);
+        }
+    }
+    let i = out.children[old_parent]
+        .iter()
+        .position(|&c| c == node)
+        .ok_or_else(|| format!("{} is not in the tree", name(node)))?;
+    out.children[old_parent].remove(i);
+    if !out.wait.is_empty() {
+        out.wait[old_parent].remove(i);
+    }
+    let k = out.children[new_parent].len();
+    if position > k {
+        return Err(format!(
+            "{} would have {} children: position {} is past the end (0 to {k})",
+            name(new_parent),
+            k + 1,
+            position
+        ));
+    }
+    out.children[new_parent].insert(position, node);
+    if !out.wait.is_empty() {
+        out.wait[new_parent].insert(position, 0.0);
+        if out.wait.iter().all(|w| w.iter().all(|&x| x == 0.0)) {
+            out.wait.clear();
+        }
+    }
+    Ok(out)
+}
+
+/// The moves ([`move_subtree`]) that turn `from` into `to` (two trees over the same nodes
+/// and source): each node of `to`, breadth-first, is moved under its parent in `to` at its
+/// place there. Moves that change nothing are left out. At most one move per destination.
+///
+/// **Complexity**: O(n^2).
+pub fn moves_between(from: &Plan, to: &Plan) -> Vec<(usize, usize, usize)> {
+    let mut cur = from.clone();
+    cur.wait.clear();
+    let mut out = Vec::new();
+    let mut queue = std::collections::VecDeque::from([to.source]);
+    while let Some(p) = queue.pop_front() {
+        for (i, &c) in to.children.get(p).into_iter().flatten().enumerate() {
+            if cur.children[p].get(i) != Some(&c) {
+                if let Some(old) = cur.children.iter().position(|ch| ch.contains(&c)) {
+                    cur.children[old].retain(|&x| x != c);
+                }
+                let at = i.min(cur.children[p].len());
+                cur.children[p].insert(at, c);
+                out.push((c, p, at));
+            }
+            queue.push_back(c);
+        }
+    }
+    out
 }

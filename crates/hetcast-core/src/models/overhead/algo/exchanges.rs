@@ -9,11 +9,13 @@
 //!   the children of `v`: `u`'s parent now sends to `v` in `u`'s place, `v` sends to
 //!   `α`, then `u`, then `γ`, and `u` sends to `β`. Each exchange lowers the number of pairs
 //!   (non-root ancestor, faster descendant). In the sender-receiver model the proof carries
-//!   over when `v` is no slower than `u` in both costs (`s(v) <= s(u)` and `r(v) <= r(u)`):
-//!   every inequality of the proof gains the same `L + r` on both sides or a smaller one on
-//!   the left. So an edge is exchanged when `v` is faster by
-//!   [`speed_key`](super::speed_key) and no slower in either cost; with inconsistent speeds
-//!   some edges cannot be, and the result may stay non-monotonic (said in the last step).
+//!   over only in part: with `a(x) = L + r(x)`, `v` and the `α`, `γ` are no later when `v` is
+//!   no slower than `u` in both costs, but `u` now holds the message at
+//!   `t(u) + a(v) + (|α| + 1) s(v)` and the `β` are no later only when
+//!   `a(v) <= (|α| + 1) (s(u) - s(v))`. So there an edge is exchanged only when all three
+//!   hold (`s(v) <= s(u)`, `r(v) <= r(u)` and that inequality); other edges are left, and the
+//!   last step says when the schedule is not monotonic. In the node model (`a = 0`) every
+//!   edge with a faster child is exchanged, as in the paper.
 //! - **Lemma 6** (000 section 4, Figure 4): two non-root nodes with `t(u) < t(v)` and
 //!   `c(u) = ℓ c(v)` for a whole `ℓ >= 2`. With `δ = t(v) - t(u)`, `α` the children of `u`
 //!   and `β` those of `v`, `β` is cut into `β^1 … β^{a+1}` by the times `t(α_i) + δ`; `u` and
@@ -234,7 +236,7 @@ pub fn exchanges(inst: &Instance, plan: &Plan) -> Result<Vec<Exchange>, Error> {
             }
         ),
         (false, _) => {
-            "not monotonic (some faster child is slower in one of its costs: Lemma 2 does not apply)"
+            "not monotonic (for the edges left, the proof of Lemma 2 does not hold in the sender-receiver model)"
                 .to_string()
         }
     };
@@ -252,17 +254,19 @@ pub fn exchanges(inst: &Instance, plan: &Plan) -> Result<Vec<Exchange>, Error> {
 }
 
 /// The first edge `(u, v)`, breadth-first, that Lemma 2 exchanges: `u` not the root, `v`
-/// faster by speed key and no slower in either cost.
+/// faster by speed key, no slower in either cost, and `L + r(v) <= (i + 1) (s(u) - s(v))` for
+/// `v` the `(i + 1)`-th child of `u` (always true in the node model).
 fn lemma2_edge(inst: &Instance, plan: &Plan) -> Option<(usize, usize)> {
     let mut queue = std::collections::VecDeque::from([plan.source]);
     while let Some(u) = queue.pop_front() {
-        for &v in &plan.children[u] {
+        for (i, &v) in plan.children[u].iter().enumerate() {
             let (a, b) = (&inst.nodes[u], &inst.nodes[v]);
             if u != plan.source
                 && faster_first(inst, v, u) == std::cmp::Ordering::Less
                 && (b.send, b.recv) != (a.send, a.recv)
                 && b.send <= a.send
                 && b.recv <= a.recv
+                && inst.arrival_delay(v) <= (i + 1) as f64 * (a.send - b.send)
             {
                 return Some((u, v));
             }

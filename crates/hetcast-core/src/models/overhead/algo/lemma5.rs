@@ -40,6 +40,8 @@ use super::Solution;
 use crate::error::Error;
 use crate::models::overhead::instance::Instance;
 use crate::models::overhead::plan::Plan;
+use crate::trace::{ItemId, Step};
+use crate::units::fmt_t;
 
 /// Largest accepted work estimate [`lemma5_work`] (inner-loop steps): about 2-4 s in a release
 /// build on one core of a 2020s machine.
@@ -212,99 +214,376 @@ pub fn lemma5_time(inst: &Instance) -> Result<f64, Error> {
 pub fn lemma5_with_time(inst: &Instance) -> Result<(Solution, f64), Error> {
     inst.validate()?;
     lemma5_check(inst)?;
-    let g = Groups::new(inst);
-    let k = g.len();
-    let n = g.counts();
-    let (class_send, class_of_type, class_src) =
-        send_classes(&g.send, inst.nodes[inst.source].send);
-    let nc = class_send.len();
-    let dims: Vec<usize> = n.iter().map(|&c| c + 1).collect();
-    let mut stride = vec![1usize; k];
-    for l in (0..k.saturating_sub(1)).rev() {
-        stride[l] = stride[l + 1] * dims[l + 1];
-    }
-    let cells: usize = dims.iter().product();
-    // tau[c * cells + f], choice[c * cells + f] = (first child's type, flat index of its subtree).
-    let mut tau = vec![0.0f64; nc * cells];
-    let mut choice = vec![(0u32, 0u32); nc * cells];
-    let mut i = vec![0usize; k]; // coordinates of flat index f (last coordinate fastest)
-    let mut y = vec![0usize; k];
-    for f in 1..cells {
-        advance(&mut i, &dims);
-        for c in 0..nc {
-            let mut best = f64::INFINITY;
-            let mut arg = (0u32, 0u32);
-            for l in 0..k {
-                if i[l] == 0 {
-                    continue;
-                }
-                let fb = f - stride[l]; // flat index of the box i - e_l
-                let a_l = g.delay[l];
-                let sub = &tau[class_of_type[l] * cells..(class_of_type[l] + 1) * cells];
-                let me = &tau[c * cells..(c + 1) * cells];
-                // y ranges over the box 0 <= y <= i - e_l; the last coordinate is contiguous.
-                let mut bx = i.clone();
-                bx[l] -= 1;
-                let last = bx[k - 1];
-                y.iter_mut().for_each(|v| *v = 0);
-                loop {
-                    let base: usize = (0..k - 1).map(|d| y[d] * stride[d]).sum();
-                    // y = base + yl pairs with i - e_l - y = fb - base - yl.
-                    let ys = &sub[base..=base + last];
-                    let rest = &me[fb - base - last..=fb - base];
-                    for (yl, (&a, &b)) in ys.iter().zip(rest.iter().rev()).enumerate() {
-                        let v = (a_l + a).max(b);
-                        if v < best {
-                            best = v;
-                            arg = (l as u32, (base + yl) as u32);
-                        }
-                    }
-                    // Odometer over the first k - 1 coordinates.
-                    let mut d = k - 1;
-                    let mut done = true;
-                    while d > 0 {
-                        d -= 1;
-                        if y[d] < bx[d] {
-                            y[d] += 1;
-                            done = false;
-                            break;
-                        }
-                        y[d] = 0;
-                    }
-                    if done {
-                        break;
-                    }
-                }
-            }
-            tau[c * cells + f] = class_send[c] + best;
-            choice[c * cells + f] = arg;
-        }
-    }
-    let time = tau[class_src * cells + cells - 1];
-    // Rebuild the tree.
+    let tb = Tables::fill(inst);
     let mut plan = Plan::new(inst.source, inst.nodes.len());
-    let mut assign = Assigner::new(&g);
-    let mut stack = vec![(inst.source, class_src, cells - 1)];
-    while let Some((u, c, f)) = stack.pop() {
-        if f == 0 {
-            continue;
-        }
-        let (l, ya) = choice[c * cells + f];
-        let (l, ya) = (l as usize, ya as usize);
-        let child = assign
-            .take(l)
-            .ok_or_else(|| Error::InvalidPlan("lemma5: internal count mismatch".into()))?;
+    for (u, child, _, _, _) in tb.read_back(inst)? {
         plan.children[u].push(child);
-        stack.push((u, c, f - stride[l] - ya));
-        stack.push((child, class_of_type[l], ya));
     }
     Ok((
         Solution {
             plan,
             trace: Vec::new(),
         },
-        time,
+        tb.tau[tb.class_src * tb.cells + tb.cells - 1],
     ))
+}
+
+/// The filled tables of the dynamic program.
+struct Tables {
+    g: Groups,
+    k: usize,
+    stride: Vec<usize>,
+    cells: usize,
+    class_send: Vec<f64>,
+    class_of_type: Vec<usize>,
+    class_src: usize,
+    /// `tau[c * cells + f]`.
+    tau: Vec<f64>,
+    /// `choice[c * cells + f]` = (first child's type, flat index of its subtree).
+    choice: Vec<(u32, u32)>,
+}
+
+impl Tables {
+    /// Fill every table (see the module documentation); `inst` is valid and within the limits.
+    fn fill(inst: &Instance) -> Tables {
+        let g = Groups::new(inst);
+        let k = g.len();
+        let n = g.counts();
+        let (class_send, class_of_type, class_src) =
+            send_classes(&g.send, inst.nodes[inst.source].send);
+        let nc = class_send.len();
+        let dims: Vec<usize> = n.iter().map(|&c| c + 1).collect();
+        let mut stride = vec![1usize; k];
+        for l in (0..k.saturating_sub(1)).rev() {
+            stride[l] = stride[l + 1] * dims[l + 1];
+        }
+        let cells: usize = dims.iter().product();
+        let mut tau = vec![0.0f64; nc * cells];
+        let mut choice = vec![(0u32, 0u32); nc * cells];
+        let mut i = vec![0usize; k]; // coordinates of flat index f (last coordinate fastest)
+        let mut y = vec![0usize; k];
+        for f in 1..cells {
+            advance(&mut i, &dims);
+            for c in 0..nc {
+                let mut best = f64::INFINITY;
+                let mut arg = (0u32, 0u32);
+                for l in 0..k {
+                    if i[l] == 0 {
+                        continue;
+                    }
+                    let fb = f - stride[l]; // flat index of the box i - e_l
+                    let a_l = g.delay[l];
+                    let sub = &tau[class_of_type[l] * cells..(class_of_type[l] + 1) * cells];
+                    let me = &tau[c * cells..(c + 1) * cells];
+                    // y ranges over the box 0 <= y <= i - e_l; the last coordinate is contiguous.
+                    let mut bx = i.clone();
+                    bx[l] -= 1;
+                    let last = bx[k - 1];
+                    y.iter_mut().for_each(|v| *v = 0);
+                    loop {
+                        let base: usize = (0..k - 1).map(|d| y[d] * stride[d]).sum();
+                        // y = base + yl pairs with i - e_l - y = fb - base - yl.
+                        let ys = &sub[base..=base + last];
+                        let rest = &me[fb - base - last..=fb - base];
+                        for (yl, (&a, &b)) in ys.iter().zip(rest.iter().rev()).enumerate() {
+                            let v = (a_l + a).max(b);
+                            if v < best {
+                                best = v;
+                                arg = (l as u32, (base + yl) as u32);
+                            }
+                        }
+                        // Odometer over the first k - 1 coordinates.
+                        let mut d = k - 1;
+                        let mut done = true;
+                        while d > 0 {
+                            d -= 1;
+                            if y[d] < bx[d] {
+                                y[d] += 1;
+                                done = false;
+                                break;
+                            }
+                            y[d] = 0;
+                        }
+                        if done {
+                            break;
+                        }
+                    }
+                }
+                tau[c * cells + f] = class_send[c] + best;
+                choice[c * cells + f] = arg;
+            }
+        }
+        Tables {
+            g,
+            k,
+            stride,
+            cells,
+            class_send,
+            class_of_type,
+            class_src,
+            tau,
+            choice,
+        }
+    }
+
+    /// The coordinates (counts per type) of flat index `f`.
+    fn counts_of(&self, mut f: usize) -> Vec<usize> {
+        let mut out = vec![0; self.k];
+        for (o, &stride) in out.iter_mut().zip(&self.stride) {
+            *o = f / stride;
+            f %= stride;
+        }
+        out
+    }
+
+    /// The tree read back from the argmins, in the order it is read (depth-first, each
+    /// node's children in send order): (sender, child, child's type, the sender's class and
+    /// cell before the send, the child's subtree cell).
+    #[allow(clippy::type_complexity)]
+    fn read_back(
+        &self,
+        inst: &Instance,
+    ) -> Result<Vec<(usize, usize, usize, (usize, usize), usize)>, Error> {
+        let mut out = Vec::new();
+        let mut assign = Assigner::new(&self.g);
+        let mut stack = vec![(inst.source, self.class_src, self.cells - 1)];
+        while let Some((u, c, f)) = stack.pop() {
+            if f == 0 {
+                continue;
+            }
+            let (l, ya) = self.choice[c * self.cells + f];
+            let (l, ya) = (l as usize, ya as usize);
+            let child = assign
+                .take(l)
+                .ok_or_else(|| Error::InvalidPlan("lemma5: internal count mismatch".into()))?;
+            out.push((u, child, l, (c, f), ya));
+            stack.push((u, c, f - self.stride[l] - ya));
+            stack.push((child, self.class_of_type[l], ya));
+        }
+        Ok(out)
+    }
+}
+
+/// Largest number of table cells (all tables together) [`dp_steps`] records.
+pub const LEMMA5_STEPS_CELL_LIMIT: usize = 2000;
+
+/// The pseudo-code of the Lemma 5 dynamic program (000 Theorem 2, with the read-back of the
+/// tree); a step's `pseudo_line` counts from 1.
+pub const LEMMA5_PSEUDO: &[&str] = &[
+    "for every sender class s: τ(s, 0, ..., 0) = 0",
+    "for i_1 = 0 to n_1, ..., i_k = 0 to n_k, for every class s:",
+    "  τ(s, i) = C(s) + min over l, y of max(a_l + τ(l, y), τ(s, i - e_l - y))",
+    "OPT = τ(s(source), n_1, ..., n_k)",
+    "read back: the sender's first child has the type l of the argmin, its subtree y; recurse on (l, y) and (s, i - e_l - y)",
+];
+
+/// One step of the Lemma 5 dynamic program, typed, for the stepper: a table cell filled (with
+/// the cell that gives its minimum), the optimum, an edge of the optimal tree read back.
+/// Counts are per destination type, in the order of [`Instance::destination_types`].
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum DpStep {
+    /// `τ(s, i) = value`, the minimum given by a first child of type `first` whose subtree
+    /// holds `subtree` (none for the base cells, `i = 0`).
+    Cell {
+        /// The sender's send time `C(s)`.
+        sender: f64,
+        /// `i`: how many nodes of each type.
+        counts: Vec<usize>,
+        /// `τ(s, i)`.
+        value: f64,
+        /// The argmin `(l, y)`.
+        best: Option<(usize, Vec<usize>)>,
+    },
+    /// `OPT = τ(s(source), n)`.
+    Optimum {
+        /// The source's send time.
+        sender: f64,
+        /// `n`, the count of every type.
+        counts: Vec<usize>,
+        /// The optimal completion time.
+        value: f64,
+    },
+    /// Read back: `from` sends next to `to` (of type `l`), whose subtree holds `subtree`.
+    Edge {
+        /// Sender.
+        from: usize,
+        /// Receiver.
+        to: usize,
+        /// Its type.
+        l: usize,
+        /// The cell `(s, i)` of the sender that chose it.
+        counts: Vec<usize>,
+        /// `y`.
+        subtree: Vec<usize>,
+        /// When `to` holds the message in the optimal schedule (the simulator's time).
+        t: f64,
+    },
+}
+
+/// The types in words: "c=2" (node model) or "s=1 r=2".
+fn type_words(inst: &Instance, g: &Groups, l: usize) -> String {
+    match inst.model {
+        crate::models::overhead::ModelKind::Node => format!("c={}", fmt_t(g.send[l])),
+        crate::models::overhead::ModelKind::SenderReceiver => {
+            format!("s={} r={}", fmt_t(g.send[l]), fmt_t(g.recv[l]))
+        }
+    }
+}
+
+fn counts_words(c: &[usize]) -> String {
+    let v: Vec<String> = c.iter().map(|x| x.to_string()).collect();
+    format!("({})", v.join(", "))
+}
+
+impl DpStep {
+    /// The step in the shared shape of [`Step`], pointing into [`LEMMA5_PSEUDO`]; `types`
+    /// names the destination types ("c=2", ...).
+    pub fn step(&self, types: &[String]) -> Step {
+        let ty = |l: usize| types.get(l).cloned().unwrap_or_default();
+        match self {
+            DpStep::Cell {
+                sender,
+                counts,
+                value,
+                best,
+            } => Step {
+                text: match best {
+                    None => format!(
+                        "τ(C={}, {}) = 0: nothing to send",
+                        fmt_t(*sender),
+                        counts_words(counts)
+                    ),
+                    Some((l, y)) => format!(
+                        "τ(C={}, {}) = {}: the best first child has type {} and {} in its subtree",
+                        fmt_t(*sender),
+                        counts_words(counts),
+                        fmt_t(*value),
+                        ty(*l),
+                        counts_words(y)
+                    ),
+                },
+                pseudo_line: Some(if best.is_none() { 1 } else { 3 }),
+                highlight: vec![],
+                t: 0.0,
+            },
+            DpStep::Optimum {
+                sender,
+                counts,
+                value,
+            } => Step {
+                text: format!(
+                    "The optimum is the cell τ(C={}, {}) = {}",
+                    fmt_t(*sender),
+                    counts_words(counts),
+                    fmt_t(*value)
+                ),
+                pseudo_line: Some(4),
+                highlight: vec![],
+                // A value of the table, not a moment of the schedule.
+                t: 0.0,
+            },
+            DpStep::Edge {
+                from,
+                to,
+                l,
+                counts,
+                subtree,
+                t,
+            } => Step {
+                text: format!(
+                    "Read back: P{from}'s cell {} chose type {}: P{from} sends next to P{to}, whose subtree holds {}; P{to} holds the message at t = {}",
+                    counts_words(counts),
+                    ty(*l),
+                    counts_words(subtree),
+                    fmt_t(*t)
+                ),
+                pseudo_line: Some(5),
+                highlight: vec![
+                    ItemId::Node { node: *from },
+                    ItemId::Node { node: *to },
+                    ItemId::Edge {
+                        from: *from,
+                        to: *to,
+                        message: None,
+                    },
+                ],
+                t: *t,
+            },
+        }
+    }
+}
+
+/// The steps of the Lemma 5 dynamic program on `inst`, typed (see [`DpStep`]): every cell in
+/// the order the tables are filled (the base cells first), the optimum, then the optimal
+/// tree's edges as they are read back. The tree read back is [`lemma5`]'s plan. Small
+/// instances only: refused with [`Error::TooLarge`] above [`LEMMA5_STEPS_CELL_LIMIT`] cells.
+/// Also the type names, for [`DpStep::step`].
+///
+/// **Complexity**: that of [`lemma5`], plus O(cells · k) for the steps.
+///
+/// ```
+/// use hetcast_core::models::overhead::{gallery, algo::lemma5::{dp_steps, DpStep}};
+/// let (steps, types) = dp_steps(&gallery::libeskind_hadas_figure1()).unwrap();
+/// assert_eq!(types, ["c=2", "c=3"]);
+/// // Two classes (send times 2 and 3) x 5 x 8 cells, the optimum, 11 edges.
+/// assert_eq!(steps.len(), 2 * 5 * 8 + 1 + 11);
+/// assert!(matches!(steps[80], DpStep::Optimum { value, .. } if value == 9.0));
+/// ```
+pub fn dp_steps(inst: &Instance) -> Result<(Vec<DpStep>, Vec<String>), Error> {
+    inst.validate()?;
+    lemma5_check(inst)?;
+    let g = Groups::new(inst);
+    let (classes, _, _) = send_classes(&g.send, inst.nodes[inst.source].send);
+    let total = cells_of(&g.counts()) * classes.len() as f64;
+    if total > LEMMA5_STEPS_CELL_LIMIT as f64 {
+        return Err(Error::TooLarge {
+            algorithm: "lemma5 steps",
+            size: saturating(total),
+            limit: LEMMA5_STEPS_CELL_LIMIT as u64,
+            what: "dynamic-program cells to show",
+        });
+    }
+    let tb = Tables::fill(inst);
+    let nc = tb.class_send.len();
+    let types: Vec<String> = (0..tb.k).map(|l| type_words(inst, &tb.g, l)).collect();
+    let mut out = Vec::with_capacity(nc * tb.cells + inst.nodes.len());
+    for f in 0..tb.cells {
+        for c in 0..nc {
+            let best = (f > 0).then(|| {
+                let (l, ya) = tb.choice[c * tb.cells + f];
+                (l as usize, tb.counts_of(ya as usize))
+            });
+            out.push(DpStep::Cell {
+                sender: tb.class_send[c],
+                counts: tb.counts_of(f),
+                value: tb.tau[c * tb.cells + f],
+                best,
+            });
+        }
+    }
+    out.push(DpStep::Optimum {
+        sender: tb.class_send[tb.class_src],
+        counts: tb.g.counts(),
+        value: tb.tau[tb.class_src * tb.cells + tb.cells - 1],
+    });
+    let edges = tb.read_back(inst)?;
+    let mut plan = Plan::new(inst.source, inst.nodes.len());
+    for &(u, child, _, _, _) in &edges {
+        plan.children[u].push(child);
+    }
+    let s = crate::models::overhead::simulate::simulate(inst, &plan)?;
+    for (u, child, l, (_, f), ya) in edges {
+        out.push(DpStep::Edge {
+            from: u,
+            to: child,
+            l,
+            counts: tb.counts_of(f),
+            subtree: tb.counts_of(ya),
+            t: s.ready[child],
+        });
+    }
+    Ok((out, types))
 }
 
 /// Mixed-radix increment, last coordinate fastest.

@@ -152,11 +152,13 @@ impl Algorithm {
         }
     }
 
-    /// The pseudo-code of the algorithms that record steps (empty for the exact methods).
+    /// The pseudo-code of the algorithms that record steps (empty for the exact methods but
+    /// the Lemma 5 dynamic program, whose steps [`lemma5::dp_steps`] gives).
     pub fn pseudo_code(self) -> &'static [&'static str] {
         match self {
             Algorithm::Greedy => GREEDY_PSEUDO,
             Algorithm::Random => RANDOM_PSEUDO,
+            Algorithm::Lemma5 => lemma5::LEMMA5_PSEUDO,
             _ => &[],
         }
     }
