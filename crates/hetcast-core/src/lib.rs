@@ -38,6 +38,7 @@ pub use error::Error;
 
 use models::multi::MultiInstance;
 use models::overhead::Instance;
+use models::platform::PlatformInstance;
 use serde::{Deserialize, Serialize};
 
 /// The models hetcast knows, one variant each (a closed list: a new model adds a variant).
@@ -49,17 +50,20 @@ pub enum ModelId {
     Overhead,
     /// The many-source model with non-blocking sends (paper 001).
     Multi,
+    /// Platform graphs in steady state (paper 002): throughput of a series of multicasts.
+    Platform,
 }
 
 impl ModelId {
     /// Every model, in the order menus list them.
-    pub const ALL: [ModelId; 2] = [ModelId::Overhead, ModelId::Multi];
+    pub const ALL: [ModelId; 3] = [ModelId::Overhead, ModelId::Multi, ModelId::Platform];
 
     /// The values of the JSON key `"model"` this model reads.
     pub fn json_tags(self) -> &'static [&'static str] {
         match self {
             ModelId::Overhead => &["node", "sender_receiver"],
             ModelId::Multi => &["multi"],
+            ModelId::Platform => &["platform"],
         }
     }
 
@@ -68,6 +72,7 @@ impl ModelId {
         match self {
             ModelId::Overhead => "one source (node / sender-receiver)",
             ModelId::Multi => "many-source (Wu et al.)",
+            ModelId::Platform => "platform graph, steady state (Beaumont et al.)",
         }
     }
 
@@ -77,6 +82,7 @@ impl ModelId {
         match self {
             ModelId::Overhead => models::overhead::APP_MAX_NODES,
             ModelId::Multi => models::multi::APP_MAX_NODES,
+            ModelId::Platform => models::platform::APP_MAX_NODES,
         }
     }
 
@@ -115,6 +121,8 @@ pub enum AnyInstance {
     Overhead(Instance),
     /// Many-source model.
     Multi(MultiInstance),
+    /// Platform graph model.
+    Platform(PlatformInstance),
 }
 
 impl AnyInstance {
@@ -123,6 +131,7 @@ impl AnyInstance {
         match self {
             AnyInstance::Overhead(_) => ModelId::Overhead,
             AnyInstance::Multi(_) => ModelId::Multi,
+            AnyInstance::Platform(_) => ModelId::Platform,
         }
     }
 
@@ -150,6 +159,7 @@ impl AnyInstance {
         }
         Ok(match ModelId::of_json(text) {
             Some(ModelId::Multi) => AnyInstance::Multi(MultiInstance::from_json(text)?),
+            Some(ModelId::Platform) => AnyInstance::Platform(PlatformInstance::from_json(text)?),
             Some(ModelId::Overhead) | None => AnyInstance::Overhead(Instance::from_json(text)?),
         })
     }
@@ -159,6 +169,7 @@ impl AnyInstance {
         match self {
             AnyInstance::Overhead(i) => i.to_json(),
             AnyInstance::Multi(i) => i.to_json(),
+            AnyInstance::Platform(i) => i.to_json(),
         }
     }
 
@@ -167,6 +178,7 @@ impl AnyInstance {
         match self {
             AnyInstance::Overhead(i) => i.validate(),
             AnyInstance::Multi(i) => i.validate(),
+            AnyInstance::Platform(i) => i.validate(),
         }
     }
 }
@@ -174,6 +186,12 @@ impl AnyInstance {
 impl From<Instance> for AnyInstance {
     fn from(i: Instance) -> Self {
         AnyInstance::Overhead(i)
+    }
+}
+
+impl From<PlatformInstance> for AnyInstance {
+    fn from(i: PlatformInstance) -> Self {
+        AnyInstance::Platform(i)
     }
 }
 
@@ -196,7 +214,7 @@ mod tests {
     fn import_errors_are_plain_and_name_the_line() {
         assert_eq!(
             err("{\"model\": \"quantum\", \"nodes\": []}"),
-            "malformed instance: line 1: the model \"quantum\" is not one hetcast reads (node, sender_receiver, multi)"
+            "malformed instance: line 1: the model \"quantum\" is not one hetcast reads (node, sender_receiver, multi, platform)"
         );
         assert_eq!(
             err("{\"model\": \"node\",\n \"source\": 0,\n \"nodes\": [{\"cost\": 1},"),

@@ -2,13 +2,15 @@
 //! bounds, gallery, generator, experiments and `algo/` (one file per algorithm).
 //!
 //! - [`overhead`]: the node model (paper 000) and the sender-receiver model (paper 004);
-//! - [`multi`]: the many-source model with non-blocking sends (paper 001).
+//! - [`multi`]: the many-source model with non-blocking sends (paper 001);
+//! - [`platform`]: platform graphs in steady state (paper 002).
 //!
 //! A new model adds a folder here, a variant to [`crate::ModelId`] and [`crate::AnyInstance`],
 //! and an entry to the registry that `tests/every_model.rs` loops over.
 
 pub mod multi;
 pub mod overhead;
+pub mod platform;
 
 use crate::catalog::Catalog;
 use crate::error::Error;
