@@ -12,6 +12,7 @@ use hetcast_core::layout::svg::to_svg;
 use hetcast_core::layout::{Anchor, Item, Scene};
 use hetcast_core::models::multi::Multi;
 use hetcast_core::models::overhead::Overhead;
+use hetcast_core::models::platform::Platform;
 mod common;
 
 use hetcast_core::models::Model;
@@ -204,6 +205,7 @@ fn every_model_draws_every_result() {
         let drawn = match id {
             ModelId::Overhead => check_model::<Overhead>(),
             ModelId::Multi => check_model::<Multi>(),
+            ModelId::Platform => check_model::<Platform>(),
         };
         assert!(drawn > 0, "{id:?}: nothing drawn");
     }

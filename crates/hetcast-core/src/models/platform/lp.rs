@@ -5,8 +5,11 @@
 //! multicast), `n(j,k)` (messages per multicast on edge `(j,k)`) and, for every commodity
 //! (a source and a destination), `x(j,k)` (its fraction on the edge). Rows:
 //!
-//! - (1) at a commodity's source: the flow out is its amount (1 with one source);
-//! - (2) at its destination: the flow in is its amount;
+//! - (1) at a commodity's source: the flow out less the flow in is its amount (1 with one
+//!   source);
+//! - (2) at its destination: the flow in less the flow out is its amount (the paper writes
+//!   (1) and (2) with the gross flows; a flow back into the source or out of the destination
+//!   only adds load, so the optimum is the same, and net flows make every answer a flow);
 //! - (3) conservation everywhere else;
 //! - (4)-(6), (8), (9): each node's in-port and out-port busy time `Σ n(j,k)·c(j,k) <= T`
 //!   ((7), `T >= n(j,k)·c(j,k)`, follows from (8) and is not written);
@@ -221,6 +224,7 @@ impl Program {
                 }
             };
             let mut t: Vec<(usize, f64)> = outs[c.source].iter().map(|&p| (xvar(k, p), 1.0)).collect();
+            t.extend(ins[c.source].iter().map(|&p| (xvar(k, p), -1.0)));
             let rhs = amount(&mut t);
             rows.push(Row {
                 name: format!("c1_{}_{}", c.source, c.dest),
@@ -229,6 +233,7 @@ impl Program {
                 rhs,
             });
             let mut t: Vec<(usize, f64)> = ins[c.dest].iter().map(|&p| (xvar(k, p), 1.0)).collect();
+            t.extend(outs[c.dest].iter().map(|&p| (xvar(k, p), -1.0)));
             let rhs = amount(&mut t);
             rows.push(Row {
                 name: format!("c2_{}_{}", c.source, c.dest),

@@ -7,6 +7,7 @@
 use super::{PeriodicSchedule, PlatformAlgorithm, PlatformInstance};
 use crate::catalog::Catalog;
 use crate::layout::scene::{Anchor, Item, Scene};
+use crate::layout::style::{text_width, title_width, FONT_SMALL};
 use crate::layout::timeline::{timeline_scene, Bar, BarKind, Lane, Mark, Timeline};
 use crate::units::fmt_t;
 
@@ -30,18 +31,26 @@ pub fn period_scene(
     at: Option<f64>,
 ) -> Scene {
     let n = inst.node_count();
-    let lanes = (0..n)
-        .map(|v| Lane {
-            key: v,
-            label: inst.name(v),
-            tip: format!(
-                "{}: {} send(s), {} receive(s) per period",
-                inst.name(v),
-                s.transfers.iter().filter(|t| t.from == v).count(),
-                s.transfers.iter().filter(|t| t.to == v).count()
-            ),
-        })
+    // Two lanes per node with traffic, its out-port above its in-port: in the one-port model a
+    // node may send and receive at the same time, never two of either.
+    let busy: Vec<usize> = (0..n)
+        .filter(|&v| s.transfers.iter().any(|t| t.from == v || t.to == v))
         .collect();
+    let mut lane_of = vec![(0, 0); n];
+    let mut lanes = Vec::with_capacity(2 * busy.len());
+    for &v in &busy {
+        lane_of[v] = (lanes.len(), lanes.len() + 1);
+        for (k, dir, count) in [
+            (2 * v, "sends", s.transfers.iter().filter(|t| t.from == v).count()),
+            (2 * v + 1, "receives", s.transfers.iter().filter(|t| t.to == v).count()),
+        ] {
+            lanes.push(Lane {
+                key: k,
+                label: format!("{} {}", inst.name(v), if k % 2 == 0 { "out" } else { "in" }),
+                tip: format!("{} {dir} {count} time(s) per period", inst.name(v)),
+            });
+        }
+    }
     let mut marks = Vec::with_capacity(2 * s.transfers.len());
     for (i, t) in s.transfers.iter().enumerate() {
         let words = format!(
@@ -53,7 +62,7 @@ pub fn period_scene(
             fmt_t(s.loads.get(t.edge).copied().unwrap_or(0.0))
         );
         marks.push(Mark::Bar(Bar {
-            lane: t.from,
+            lane: lane_of[t.from].0,
             kind: BarKind::Send,
             start: t.start,
             end: t.end,
@@ -63,7 +72,7 @@ pub fn period_scene(
             label: Some(format!("→{}", inst.name(t.to))),
         }));
         marks.push(Mark::Bar(Bar {
-            lane: t.to,
+            lane: lane_of[t.to].1,
             kind: BarKind::Receive,
             start: t.start,
             end: t.end,
@@ -91,7 +100,13 @@ pub fn period_scene(
 /// when there are none), edges with their load, width by load class `load-1`..`load-5`.
 pub fn platform_scene(inst: &PlatformInstance, algo: PlatformAlgorithm, s: &PeriodicSchedule) -> Scene {
     let n = inst.node_count();
-    let (w, h) = (900.0, 700.0);
+    let legend =
+        "edge labels: messages per multicast; grey boxes: dropped; diamonds: secondary sources";
+    let title = heading(inst, algo, s);
+    let w = 900.0_f64
+        .max(title_width(&title) + 40.0)
+        .max(text_width(legend, FONT_SMALL) + 40.0);
+    let h = 700.0;
     let (mx, my) = (60.0, 80.0);
     let pos: Vec<(f64, f64)> = (0..n)
         .map(|v| {
@@ -199,8 +214,7 @@ pub fn platform_scene(inst: &PlatformInstance, algo: PlatformAlgorithm, s: &Peri
     items.push(Item::Text {
         x: 20.0,
         y: h - 12.0,
-        text: "edge labels: messages per multicast; grey boxes: dropped; diamonds: secondary sources"
-            .into(),
+        text: legend.into(),
         class: "legend".into(),
         anchor: Anchor::Start,
     });

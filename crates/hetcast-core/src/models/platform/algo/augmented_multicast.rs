@@ -79,7 +79,7 @@ pub fn augmented_multicast(inst: &PlatformInstance) -> Result<PlatformSolution, 
         ),
         pseudo_line: Some(2),
         highlight: Vec::new(),
-        t: best_t,
+        t: 0.0,
     });
     loop {
         let grown: Vec<usize> = (0..n).filter(|&v| set[v] && v != inst.source).collect();
@@ -115,7 +115,7 @@ pub fn augmented_multicast(inst: &PlatformInstance) -> Result<PlatformSolution, 
                     ),
                     pseudo_line: Some(11),
                     highlight: vec![ItemId::Node { node: m }],
-                    t,
+                    t: 0.0,
                 });
                 best = got;
                 best_t = t;
@@ -132,7 +132,7 @@ pub fn augmented_multicast(inst: &PlatformInstance) -> Result<PlatformSolution, 
                 ),
                 pseudo_line: Some(8),
                 highlight: vec![ItemId::Node { node: m }],
-                t,
+                t: 0.0,
             });
         }
         if !improved {

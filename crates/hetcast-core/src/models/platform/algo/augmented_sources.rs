@@ -89,7 +89,7 @@ pub fn augmented_sources(inst: &PlatformInstance) -> Result<PlatformSolution, Er
         text: format!("MulticastMultiSource-UB from the source alone: T* = {}", fmt_t(best_t)),
         pseudo_line: Some(3),
         highlight: Vec::new(),
-        t: best_t,
+        t: 0.0,
     }];
     loop {
         let mut cands: Vec<(f64, usize)> = (0..n)
@@ -115,7 +115,7 @@ pub fn augmented_sources(inst: &PlatformInstance) -> Result<PlatformSolution, Er
                     ),
                     pseudo_line: Some(12),
                     highlight: vec![ItemId::Node { node: m }],
-                    t,
+                    t: 0.0,
                 });
                 best = sol;
                 best_t = t;
@@ -132,7 +132,7 @@ pub fn augmented_sources(inst: &PlatformInstance) -> Result<PlatformSolution, Er
                 ),
                 pseudo_line: Some(9),
                 highlight: vec![ItemId::Node { node: m }],
-                t,
+                t: 0.0,
             });
         }
         if !improved {

@@ -144,7 +144,7 @@ pub fn mcph(inst: &PlatformInstance) -> Result<PlatformSolution, Error> {
                     message: None,
                 }))
                 .collect(),
-            t: best[t],
+            t: 0.0,
         });
         for &e in &path {
             let i = inst.edges[e].from;

@@ -79,7 +79,7 @@ pub fn reduced_broadcast_with(
         text: format!("Broadcast-EB on the whole platform: T* = {}", fmt_t(best_t)),
         pseudo_line: Some(2),
         highlight: Vec::new(),
-        t: best_t,
+        t: 0.0,
     });
     let is_target = |v: usize| inst.targets.contains(&v);
     loop {
@@ -99,7 +99,7 @@ pub fn reduced_broadcast_with(
                     text: format!("without {} a target is cut off: +∞, kept", inst.name(m)),
                     pseudo_line: Some(8),
                     highlight: vec![ItemId::Node { node: m }],
-                    t: best_t,
+                    t: 0.0,
                 }),
                 Some((sol, reach)) => {
                     let t = super::super::simulate::port_period(inst, &sol.loads);
@@ -113,7 +113,7 @@ pub fn reduced_broadcast_with(
                             ),
                             pseudo_line: Some(11),
                             highlight: vec![ItemId::Node { node: m }],
-                            t,
+                            t: 0.0,
                         });
                         best = sol;
                         best_t = t;
@@ -130,7 +130,7 @@ pub fn reduced_broadcast_with(
                         ),
                         pseudo_line: Some(8),
                         highlight: vec![ItemId::Node { node: m }],
-                        t,
+                        t: 0.0,
                     });
                 }
             }
