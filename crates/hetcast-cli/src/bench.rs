@@ -4,7 +4,7 @@
 //! [`crate::models::multi::bench`]) and share the helpers below.
 
 use crate::args::BenchArgs;
-use crate::models::{multi, overhead};
+use crate::models::{multi, overhead, platform};
 use crate::registry::Entry;
 use hetcast_core::catalog::Catalog;
 use std::time::Instant;
@@ -18,16 +18,19 @@ pub enum Bench {
     Optimal,
     /// The four algorithms of paper 001 on an all-to-all broadcast.
     Wu,
+    /// Broadcast-EB and REDUCED_BROADCAST of paper 002 against LPs from scratch.
+    Platform,
 }
 
 impl Catalog for Bench {
-    const ALL: &'static [Bench] = &[Bench::Greedy, Bench::Optimal, Bench::Wu];
+    const ALL: &'static [Bench] = &[Bench::Greedy, Bench::Optimal, Bench::Wu, Bench::Platform];
 
     fn key(self) -> &'static str {
         match self {
             Bench::Greedy => "greedy",
             Bench::Optimal => "optimal",
             Bench::Wu => "wu",
+            Bench::Platform => "platform",
         }
     }
 
@@ -36,6 +39,7 @@ impl Catalog for Bench {
             Bench::Greedy => "greedy / FNF against sorting the costs",
             Bench::Optimal => "largest n the exact solvers take within the budget",
             Bench::Wu => "FEF, ECF, WR, WRP on a 64-node all-to-all broadcast",
+            Bench::Platform => "Broadcast-EB and REDUCED_BROADCAST on 65 nodes, LPs from scratch vs reused",
         }
     }
 
@@ -44,6 +48,7 @@ impl Catalog for Bench {
             Bench::Greedy => "greedy/sort",
             Bench::Optimal => "exact solvers",
             Bench::Wu => "paper 001",
+            Bench::Platform => "paper 002",
         }
     }
 }
@@ -56,6 +61,7 @@ impl Entry for Bench {
         match self {
             Bench::Greedy | Bench::Optimal => "node model (papers 000 and 004)",
             Bench::Wu => "many-source model (paper 001)",
+            Bench::Platform => "platform model (paper 002)",
         }
     }
 
@@ -72,6 +78,10 @@ impl Entry for Bench {
             Bench::Wu => vec![
                 ("reps", multi::bench::REPS.to_string()),
                 ("seed", multi::bench::SEED.to_string()),
+            ],
+            Bench::Platform => vec![
+                ("reps", platform::bench::REPS.to_string()),
+                ("seed", platform::bench::SEED.to_string()),
             ],
         }
     }
@@ -101,6 +111,11 @@ impl Entry for Bench {
                 let reps = a.reps.unwrap_or(multi::bench::REPS);
                 let seed = a.seed.unwrap_or(multi::bench::SEED);
                 multi::bench::bench_wu(reps.clamp(1, multi::bench::REPS_LIMIT), seed)
+            }
+            Bench::Platform => {
+                let reps = a.reps.unwrap_or(platform::bench::REPS);
+                let seed = a.seed.unwrap_or(platform::bench::SEED);
+                platform::bench::bench_platform(reps.clamp(1, 100), seed)
             }
         }
     }

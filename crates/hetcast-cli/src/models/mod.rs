@@ -4,3 +4,4 @@
 
 pub mod multi;
 pub mod overhead;
+pub mod platform;

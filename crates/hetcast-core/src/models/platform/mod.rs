@@ -12,6 +12,7 @@
 //! - [`view`]: one period on the shared timeline, the platform drawing.
 
 pub mod algo;
+pub mod experiment;
 pub mod gallery;
 pub mod generate;
 pub mod graph;
