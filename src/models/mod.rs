@@ -83,6 +83,10 @@ impl ModelState {
         match inst {
             AnyInstance::Overhead(i) => ModelState::Overhead(overhead::OverheadState::new(i)),
             AnyInstance::Multi(m) => ModelState::Multi(multi::MultiState::new(m)),
+            // Loading refuses platform files ([`PLATFORM_IN_CLI`]); nothing brings one here.
+            AnyInstance::Platform(_) => {
+                ModelState::Overhead(overhead::OverheadState::new(overhead::default_instance()))
+            }
         }
     }
 
@@ -91,6 +95,7 @@ impl ModelState {
         match id {
             ModelId::Overhead => ModelState::of(overhead::default_instance().into()),
             ModelId::Multi => ModelState::of(multi::default_multi().into()),
+            ModelId::Platform => ModelState::of(overhead::default_instance().into()),
         }
     }
 
@@ -244,8 +249,13 @@ pub fn views_of(id: ModelId) -> &'static [View] {
     match id {
         ModelId::Overhead => hetcast_core::models::overhead::Overhead::VIEWS,
         ModelId::Multi => hetcast_core::models::multi::Multi::VIEWS,
+        ModelId::Platform => hetcast_core::models::platform::Platform::VIEWS,
     }
 }
+
+/// What the app says of a platform file (paper 002): the CLI runs it, the editor comes later.
+pub const PLATFORM_IN_CLI: &str =
+    "platform models open in the CLI (hetcast run FILE --algo all); the app editor is coming";
 
 /// A row of a results table: one run of one algorithm.
 pub trait Row: Clone {

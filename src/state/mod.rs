@@ -151,6 +151,7 @@ impl AppState {
     pub fn from_saved(saved: AnyInstance) -> AppState {
         match saved {
             AnyInstance::Overhead(i) => AppState::new(i),
+            AnyInstance::Platform(_) => AppState::new(overhead::default_instance()),
             AnyInstance::Multi(m) => {
                 let mut s = AppState::new(overhead::default_instance());
                 let one_source =
@@ -235,6 +236,7 @@ impl AppState {
                 let words = match &instance {
                     AnyInstance::Overhead(i) => overhead::describe(i),
                     AnyInstance::Multi(m) => multi::describe(m),
+                    AnyInstance::Platform(_) => Err(crate::models::PLATFORM_IN_CLI.to_string()),
                 };
                 self.ui.notice = Some(match words {
                     Ok(words) => {
