@@ -35,6 +35,24 @@ pub fn reachable(inst: &PlatformInstance, alive: &[bool], from: usize) -> Vec<bo
 /// # Complexity
 /// O(V·E²).
 pub fn max_flow(inst: &PlatformInstance, cap: &[f64], s: usize, t: usize, eps: f64) -> f64 {
+    max_flow_cut(inst, cap, s, t, eps).value
+}
+
+/// A maximum flow, its value and a minimum cut.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FlowCut {
+    /// The flow's value.
+    pub value: f64,
+    /// The flow on each edge of the instance.
+    pub flow: Vec<f64>,
+    /// The edges from the source's side of a minimum cut to the other side.
+    pub cut: Vec<usize>,
+}
+
+/// [`max_flow`] with the flow on each edge and a minimum cut (the edges leaving the nodes the
+/// source reaches in the final residual graph). Deterministic: breadth-first search in edge
+/// order.
+pub fn max_flow_cut(inst: &PlatformInstance, cap: &[f64], s: usize, t: usize, eps: f64) -> FlowCut {
     let n = inst.node_count();
     // Residual arcs: 2 per edge (forward e, backward e).
     let m = inst.edges.len();
@@ -73,7 +91,15 @@ pub fn max_flow(inst: &PlatformInstance, cap: &[f64], s: usize, t: usize, eps: f
             }
         }
         if !seen[t] {
-            return flow;
+            let flow_on: Vec<f64> = (0..m).map(|e| (cap[e].max(0.0) - res[2 * e]).max(0.0)).collect();
+            let cut = (0..m)
+                .filter(|&e| seen[inst.edges[e].from] && !seen[inst.edges[e].to])
+                .collect();
+            return FlowCut {
+                value: flow,
+                flow: flow_on,
+                cut,
+            };
         }
         let mut push = f64::INFINITY;
         let mut v = t;

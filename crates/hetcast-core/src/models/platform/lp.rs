@@ -496,3 +496,152 @@ pub fn feasible(inst: &PlatformInstance, spec: &LpSpec) -> bool {
     let reach = super::graph::reachable(inst, &spec.alive, s);
     spec.targets.iter().chain(spec.sources.iter()).all(|&t| reach.get(t).copied().unwrap_or(false))
 }
+
+/// Multicast-LB (and Broadcast-EB, every node a target) by cut generation: by the max-flow
+/// min-cut theorem, loads `n` admit a unit flow to target `t` bounded by `n` (equations
+/// (1)-(3), (10')) iff every cut between the source and `t` carries at least 1. So the LP is
+/// `min T + ε·Σ n·c` over `T` and `n` only, with the port rows (4)-(9) and cut rows
+/// `Σ_{e in cut} n(e) >= 1`, added as a max flow finds them violated; each new cut is added to
+/// the solved LP, which microlp re-solves from its current basis (`Solution::add_constraint`). It starts with the cuts
+/// around the source and around each target. The answer is the same optimum as
+/// [`Program::build`]'s with `Bound::Lower` (tested); the flows reported are the max flows
+/// under the loads, scaled to 1 (deterministic).
+///
+/// # Complexity
+/// `|E| + 1` variables; one incremental re-solve per cut, `|targets|` max flows per round.
+pub fn lower_by_cuts(
+    inst: &PlatformInstance,
+    alive: &[bool],
+    targets: &[usize],
+    work: &mut usize,
+) -> Result<Option<LpSolution>, Error> {
+    use microlp::{ComparisonOp, OptimizationDirection, Problem};
+    let spec = LpSpec {
+        alive: alive.to_vec(),
+        sources: vec![inst.source],
+        targets: targets.to_vec(),
+        bound: Bound::Lower,
+    };
+    if !feasible(inst, &spec) {
+        return Ok(None);
+    }
+    let n = inst.node_count();
+    let m = inst.edges.len();
+    let edges: Vec<usize> = (0..m)
+        .filter(|&e| alive[inst.edges[e].from] && alive[inst.edges[e].to])
+        .collect();
+    let scale = edges
+        .iter()
+        .map(|&e| inst.edges[e].cost)
+        .fold(0.0_f64, f64::max)
+        .max(f64::MIN_POSITIVE);
+    let epsilon = EPSILON / edges.len().max(1) as f64;
+    let around = |v: usize, out: bool| -> Vec<usize> {
+        edges
+            .iter()
+            .copied()
+            .filter(|&e| if out { inst.edges[e].from == v } else { inst.edges[e].to == v })
+            .collect()
+    };
+    let mut cuts: Vec<Vec<usize>> = vec![around(inst.source, true)];
+    for &t in targets {
+        cuts.push(around(t, false));
+    }
+    let lp_err =
+        |e: microlp::Error| Error::InvalidPlan(format!("the linear program has no solution: {e}"));
+    let interrupted =
+        || Error::InvalidPlan("the linear program was interrupted before an answer".into());
+    // The first LP: T, n, the port rows and the starting cuts; then each new cut is added to
+    // the solved LP, which microlp re-solves from its current basis.
+    let mut sol = {
+        let mut p = Problem::new(OptimizationDirection::Minimize);
+        let t_var = p.add_var(1.0, (0.0, f64::INFINITY));
+        let mut var_of = vec![None; m];
+        for &e in &edges {
+            var_of[e] =
+                Some(p.add_var(epsilon * inst.edges[e].cost / scale, (0.0, f64::INFINITY)));
+        }
+        for v in (0..n).filter(|&v| alive[v]) {
+            for out in [false, true] {
+                let mut row: Vec<(microlp::Variable, f64)> = around(v, out)
+                    .into_iter()
+                    .filter_map(|e| var_of[e].map(|x| (x, inst.edges[e].cost / scale)))
+                    .collect();
+                if row.is_empty() {
+                    continue;
+                }
+                row.push((t_var, -1.0));
+                p.add_constraint(row.as_slice(), ComparisonOp::Le, 0.0);
+            }
+        }
+        for cut in &cuts {
+            let row: Vec<(microlp::Variable, f64)> =
+                cut.iter().filter_map(|&e| var_of[e].map(|x| (x, 1.0))).collect();
+            p.add_constraint(row.as_slice(), ComparisonOp::Ge, 1.0);
+        }
+        *work += 1;
+        (
+            p.solve().map_err(lp_err)?.into_solution().map_err(|_| interrupted())?,
+            t_var,
+            var_of,
+        )
+    };
+    for _round in 0..10 * n + 100 {
+        let (lp_sol, t_var, var_of) = &sol;
+        let mut loads = vec![0.0; m];
+        for &e in &edges {
+            if let Some(x) = var_of[e] {
+                let v = lp_sol.var_value(x);
+                loads[e] = if v < 1e-12 { 0.0 } else { v };
+            }
+        }
+        let mut found = false;
+        let first_new = cuts.len();
+        let mut flows = Vec::with_capacity(targets.len());
+        for &t in targets {
+            let fc = super::graph::max_flow_cut(inst, &loads, inst.source, t, 1e-12);
+            if fc.value < 1.0 - 1e-9 {
+                if !cuts.contains(&fc.cut) {
+                    cuts.push(fc.cut);
+                    found = true;
+                }
+            } else if !found {
+                let k = 1.0 / fc.value;
+                flows.push(fc.flow.iter().map(|f| f * k).collect());
+            }
+        }
+        if !found {
+            if flows.len() != targets.len() {
+                return Err(Error::InvalidPlan(
+                    "cut generation: a cut is violated but already present (rounding)".into(),
+                ));
+            }
+            return Ok(Some(LpSolution {
+                value: lp_sol.var_value(*t_var) * scale,
+                loads,
+                amounts: vec![1.0; targets.len()],
+                commodities: targets
+                    .iter()
+                    .map(|&t| Commodity {
+                        source: inst.source,
+                        dest: t,
+                    })
+                    .collect(),
+                flows,
+            }));
+        }
+        let (mut lp_sol, t_var, var_of) = sol;
+        for cut in &cuts[first_new..] {
+            let row: Vec<(microlp::Variable, f64)> =
+                cut.iter().filter_map(|&e| var_of[e].map(|x| (x, 1.0))).collect();
+            *work += 1;
+            lp_sol = lp_sol
+                .add_constraint(row.as_slice(), ComparisonOp::Ge, 1.0)
+                .map_err(lp_err)?
+                .into_solution()
+                .map_err(|_| interrupted())?;
+        }
+        sol = (lp_sol, t_var, var_of);
+    }
+    Err(Error::InvalidPlan("cut generation did not converge".into()))
+}

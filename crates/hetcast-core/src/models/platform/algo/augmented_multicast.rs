@@ -36,7 +36,7 @@
 //! assert!((s.period - 2.0).abs() < 1e-6);
 //! ```
 
-use super::super::lp::{self, Bound, LpSpec};
+use super::super::lp;
 use super::super::simulate::port_period;
 use super::super::{Delivery, PlatformInstance, PlatformSolution};
 use super::{broadcast_on, listed, not_worse, PlatformAlgorithm};
@@ -83,13 +83,8 @@ pub fn augmented_multicast(inst: &PlatformInstance) -> Result<PlatformSolution, 
     });
     loop {
         let grown: Vec<usize> = (0..n).filter(|&v| set[v] && v != inst.source).collect();
-        let spec = LpSpec {
-            alive: vec![true; n],
-            sources: vec![inst.source],
-            targets: grown.clone(),
-            bound: Bound::Lower,
-        };
-        let Some(lb) = lp::solve(inst, &spec)? else {
+        let mut solves = 0;
+        let Some(lb) = lp::lower_by_cuts(inst, &vec![true; n], &grown, &mut solves)? else {
             break;
         };
         let mut cands: Vec<(f64, usize)> = (0..n)

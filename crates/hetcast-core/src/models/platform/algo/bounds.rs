@@ -33,7 +33,14 @@ fn multicast(inst: &PlatformInstance, bound: Bound) -> Result<PlatformSolution, 
         targets: inst.targets.clone(),
         bound,
     };
-    let sol = lp::solve(inst, &spec)?.ok_or_else(|| {
+    let got = match bound {
+        Bound::Lower => {
+            let mut solves = 0;
+            lp::lower_by_cuts(inst, &spec.alive, &spec.targets, &mut solves)?
+        }
+        Bound::Upper => lp::solve(inst, &spec)?,
+    };
+    let sol = got.ok_or_else(|| {
         Error::InvalidPlan("a target is unreachable from the source".into())
     })?;
     let (algorithm, delivery) = match bound {

@@ -134,18 +134,16 @@ impl PlatformAlgorithm {
 pub enum LpReuse {
     /// Every LP from scratch, one commodity per node (the paper's formulation as written).
     Scratch,
-    /// Commodity generation: solve with the commodities of the targets (and of the nodes that
-    /// were short in the previous LP of the heuristic) only, check every other node's maximum
-    /// flow under the loads, add the short ones, solve again. The answer is the same optimum
-    /// (the loads meet every node's flow, so they are feasible for the full LP, and optimal for
-    /// a relaxation of it); the LPs are much smaller.
+    /// Cut generation ([`lp::lower_by_cuts`]): variables `T` and `n` only, a cut row added
+    /// whenever a maximum flow under the loads falls short of 1, each re-solve starting from
+    /// the previous basis. Same optimum (max-flow min-cut), LPs of `|E| + 1` variables.
     Generate,
 }
 
 /// Counts of the LP work of a run (for `hetcast bench platform`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct LpWork {
-    /// LPs solved.
+    /// LP solves (with cut generation: the first solve and every incremental re-solve).
     pub lps: usize,
     /// Variables summed over those LPs.
     pub variables: usize,
@@ -179,47 +177,32 @@ pub fn broadcast_with(
     let everyone: Vec<usize> = (0..inst.node_count())
         .filter(|&v| reach[v] && v != inst.source)
         .collect();
-    let mut targets: Vec<usize> = match reuse {
-        LpReuse::Scratch => everyone.clone(),
+    match reuse {
+        LpReuse::Scratch => {
+            let spec = LpSpec {
+                alive: reach.clone(),
+                sources: vec![inst.source],
+                targets: everyone,
+                bound: Bound::Lower,
+            };
+            let program = lp::Program::build(inst, &spec);
+            work.lps += 1;
+            work.variables += program.names.len();
+            Ok(Some((program.solve(inst)?, reach)))
+        }
         LpReuse::Generate => {
-            let mut t: Vec<usize> = must
+            let mut solves = 0;
+            let sol = lp::lower_by_cuts(inst, &reach, &everyone, &mut solves)?;
+            let edges = inst
+                .edges
                 .iter()
-                .chain(hint.iter())
-                .copied()
-                .filter(|&v| reach[v] && v != inst.source)
-                .collect();
-            t.sort_unstable();
-            t.dedup();
-            if t.is_empty() {
-                t = everyone.clone();
-            }
-            t
+                .filter(|e| reach[e.from] && reach[e.to])
+                .count();
+            work.lps += solves;
+            work.variables += solves * (edges + 1);
+            let _ = hint;
+            Ok(sol.map(|s| (s, reach)))
         }
-    };
-    loop {
-        let spec = LpSpec {
-            alive: reach.clone(),
-            sources: vec![inst.source],
-            targets: targets.clone(),
-            bound: Bound::Lower,
-        };
-        let program = lp::Program::build(inst, &spec);
-        work.lps += 1;
-        work.variables += program.names.len();
-        let sol = program.solve(inst)?;
-        let short: Vec<usize> = everyone
-            .iter()
-            .copied()
-            .filter(|v| !targets.contains(v))
-            .filter(|&v| {
-                super::graph::max_flow(inst, &sol.loads, inst.source, v, 1e-12) < 1.0 - 1e-9
-            })
-            .collect();
-        if short.is_empty() {
-            return Ok(Some((sol, reach)));
-        }
-        targets.extend(short);
-        targets.sort_unstable();
     }
 }
 
