@@ -218,9 +218,7 @@ pub fn restore(sc: &Scenario) -> Result<Restored, String> {
             words = match &state.instance() {
                 AnyInstance::Overhead(inst) => overhead::describe(inst)?,
                 AnyInstance::Multi(inst) => multi::describe(inst)?,
-                AnyInstance::Platform(_) => {
-                    return Err(crate::models::PLATFORM_IN_CLI.to_string())
-                }
+                AnyInstance::Platform(_) => return Err(crate::models::PLATFORM_IN_CLI.to_string()),
             };
         }
         models.push(state);

@@ -25,7 +25,11 @@ pub fn beaumont_fig11(rows: &[Fig11Row], size: &str, over_lb: bool) -> Result<St
         let nodes = if size == "small" { 30 } else { 65 };
         let caption = format!(
             "Beaumont et al. Fig. 11: {nodes}-node platforms, T* / {}",
-            if over_lb { "lower bound" } else { "scatter (upper bound)" }
+            if over_lb {
+                "lower bound"
+            } else {
+                "scatter (upper bound)"
+            }
         );
         let mut chart = ChartBuilder::on(&root)
             .caption(caption, ("sans-serif", 26))
@@ -65,7 +69,9 @@ pub fn beaumont_fig11(rows: &[Fig11Row], size: &str, over_lb: bool) -> Result<St
                 .draw_series(LineSeries::new(pts.clone(), c.stroke_width(3)))
                 .map_err(|e| err(&e))?
                 .label(al.short())
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 36, y)], c.stroke_width(3)));
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 36, y)], c.stroke_width(3))
+                });
             chart
                 .draw_series(pts.iter().map(|&p| Circle::new(p, 5, c.filled())))
                 .map_err(|e| err(&e))?;

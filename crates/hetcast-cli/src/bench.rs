@@ -39,7 +39,9 @@ impl Catalog for Bench {
             Bench::Greedy => "greedy / FNF against sorting the costs",
             Bench::Optimal => "largest n the exact solvers take within the budget",
             Bench::Wu => "FEF, ECF, WR, WRP on a 64-node all-to-all broadcast",
-            Bench::Platform => "Broadcast-EB and REDUCED_BROADCAST on 65 nodes, LPs from scratch vs reused",
+            Bench::Platform => {
+                "Broadcast-EB and REDUCED_BROADCAST on 65 nodes, LPs from scratch vs reused"
+            }
         }
     }
 

@@ -78,7 +78,9 @@ impl Entry for Experiment {
             Experiment::LiuFig6 => "Liu, Wang, Guo (paper 004) section 5, Fig. 6",
             Experiment::WuFig3 => "Wu, Yeh, Liu (paper 001) section 5, Fig. 3",
             Experiment::WuFig4 => "Wu, Yeh, Liu (paper 001) section 5, Fig. 4",
-            Experiment::BeaumontFig11 => "Beaumont, Legrand, Marchal, Robert (paper 002) section 7, Fig. 11",
+            Experiment::BeaumontFig11 => {
+                "Beaumont, Legrand, Marchal, Robert (paper 002) section 7, Fig. 11"
+            }
             Experiment::WuSearch => {
                 "Wu, Yeh, Liu (paper 001) section 4.4: an instance where preemption pays"
             }

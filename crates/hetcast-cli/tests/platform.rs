@@ -62,7 +62,15 @@ fn run_all_on_a_platform() {
     let outs = v.as_array().unwrap();
     assert_eq!(outs.len(), 8);
     for o in outs {
-        for key in ["algorithm", "period", "throughput", "edges", "nodes_kept", "sources", "schedule"] {
+        for key in [
+            "algorithm",
+            "period",
+            "throughput",
+            "edges",
+            "nodes_kept",
+            "sources",
+            "schedule",
+        ] {
             assert!(o.get(key).is_some(), "{key} missing in {o}");
         }
         let period = o["period"].as_f64().unwrap();
@@ -99,13 +107,19 @@ fn lp_svg_and_errors() {
     let cut = file(
         &d,
         "cut.json",
-        &P.replace(r#"{"from": 1, "to": 3, "cost": 1}"#, r#"{"from": 3, "to": 1, "cost": 1}"#),
+        &P.replace(
+            r#"{"from": 1, "to": 3, "cost": 1}"#,
+            r#"{"from": 3, "to": 1, "cost": 1}"#,
+        ),
     );
     assert!(fails(&["run", &cut]).contains("target C (node 3) is unreachable from the source S"));
     let dup = file(
         &d,
         "dup.json",
-        &P.replace(r#"{"from": 0, "to": 2, "cost": 3}"#, r#"{"from": 0, "to": 1, "cost": 3}"#),
+        &P.replace(
+            r#"{"from": 0, "to": 2, "cost": 3}"#,
+            r#"{"from": 0, "to": 1, "cost": 3}"#,
+        ),
     );
     assert!(fails(&["run", &dup]).contains("edge 3 (0 -> 1): duplicate of edge 0"));
 }
@@ -117,7 +131,8 @@ fn fig11_experiment_writes_csv_and_charts() {
     let out = ok(&["experiment", "beaumont-fig11", "--runs", "1", "--out", &dir]);
     assert!(out.contains("wrote"));
     let csv = std::fs::read_to_string(d.join("beaumont-fig11.csv")).unwrap();
-    assert!(csv.starts_with("size,density,mean_targets,algorithm,title,over_lower_bound,over_scatter\n"));
+    assert!(csv
+        .starts_with("size,density,mean_targets,algorithm,title,over_lower_bound,over_scatter\n"));
     // 2 sizes × 7 densities × 5 heuristics.
     assert_eq!(csv.lines().count(), 1 + 2 * 7 * 5);
     for line in csv.lines().skip(1) {

@@ -154,7 +154,9 @@ fn bounds_order_and_every_schedule_checks() {
         p.validate().unwrap();
         let mut t = std::collections::HashMap::new();
         for &al in PlatformAlgorithm::ALL {
-            let sol = al.solve(&p).unwrap_or_else(|e| panic!("case {case} {}: {e}", al.key()));
+            let sol = al
+                .solve(&p)
+                .unwrap_or_else(|e| panic!("case {case} {}: {e}", al.key()));
             let s = simulate(&p, &sol).unwrap_or_else(|e| panic!("case {case} {}: {e}", al.key()));
             assert!(close(s.period, sol.period));
             let total: f64 = s.transfers.iter().map(|x| x.end - x.start).sum();
@@ -168,8 +170,14 @@ fn bounds_order_and_every_schedule_checks() {
             assert!(le(lb, v), "case {case}: LB {lb} > {} {v}", al.key());
         }
         assert!(le(ub, p.targets.len() as f64 * lb), "case {case}");
-        assert!(le(t[&PlatformAlgorithm::ReducedBroadcast], bc), "case {case}");
-        assert!(le(t[&PlatformAlgorithm::AugmentedSources], ub), "case {case}");
+        assert!(
+            le(t[&PlatformAlgorithm::ReducedBroadcast], bc),
+            "case {case}"
+        );
+        assert!(
+            le(t[&PlatformAlgorithm::AugmentedSources], ub),
+            "case {case}"
+        );
         if p.edges.len() <= 14 {
             let tree = best_tree_period(&p);
             assert!(le(lb, tree), "case {case}: LB {lb} > best tree {tree}");
@@ -186,12 +194,12 @@ fn lps_on_tree_platforms_match_a_direct_count() {
     let mut rng = Rng64::seed_from_u64(5);
     for _ in 0..200 {
         let n = 2 + below(&mut rng, 9);
-        let mut parent = vec![0; n];
-        let mut edges = Vec::new();
-        for v in 1..n {
-            parent[v] = below(&mut rng, v);
-            edges.push((parent[v], v, rng.gen_range(0.01..100.0)));
-        }
+        let parent: Vec<usize> = (0..n)
+            .map(|v| if v == 0 { 0 } else { below(&mut rng, v) })
+            .collect();
+        let edges: Vec<(usize, usize, f64)> = (1..n)
+            .map(|v| (parent[v], v, rng.gen_range(0.01..100.0)))
+            .collect();
         let mut targets: Vec<usize> = (1..n).filter(|_| below(&mut rng, 2) == 0).collect();
         if targets.is_empty() {
             targets.push(n - 1);
@@ -219,7 +227,10 @@ fn lps_on_tree_platforms_match_a_direct_count() {
 #[test]
 fn flows_are_deterministic() {
     let p = tiers(&TiersSpec::small(0.3), 4);
-    for al in [PlatformAlgorithm::MulticastLb, PlatformAlgorithm::ReducedBroadcast] {
+    for al in [
+        PlatformAlgorithm::MulticastLb,
+        PlatformAlgorithm::ReducedBroadcast,
+    ] {
         let a = al.solve(&p).unwrap();
         let b = al.solve(&p).unwrap();
         assert_eq!(a, b);
@@ -233,8 +244,14 @@ fn cut_generation_matches_scratch() {
         let p = tiers(&TiersSpec::sized(14, 0.3), seed);
         let (a, wa): (PlatformSolution, LpWork) =
             algo::reduced_broadcast::reduced_broadcast_with(&p, LpReuse::Scratch).unwrap();
-        let (b, wb) = algo::reduced_broadcast::reduced_broadcast_with(&p, LpReuse::Generate).unwrap();
-        assert!(close(a.period, b.period), "seed {seed}: {} vs {}", a.period, b.period);
+        let (b, wb) =
+            algo::reduced_broadcast::reduced_broadcast_with(&p, LpReuse::Generate).unwrap();
+        assert!(
+            close(a.period, b.period),
+            "seed {seed}: {} vs {}",
+            a.period,
+            b.period
+        );
         assert!(wb.variables <= wa.variables * 2, "{wa:?} {wb:?}");
     }
 }
@@ -254,7 +271,10 @@ fn cplex_text_is_complete() {
     let text = prog.to_cplex("section 3");
     assert!(text.starts_with("\\ section 3\nMinimize\nobj: T"));
     assert!(text.ends_with("End\n"));
-    assert_eq!(text.matches(" <= ").count() + text.matches(" = ").count(), prog.rows.len());
+    assert_eq!(
+        text.matches(" <= ").count() + text.matches(" = ").count(),
+        prog.rows.len()
+    );
 }
 
 /// Multicast-LB by cut generation equals the paper's LP (one commodity per target) solved
@@ -274,7 +294,9 @@ fn cut_generation_equals_the_full_lp() {
         };
         let full = Program::build(&p, &spec).solve(&p).unwrap();
         let mut solves = 0;
-        let cuts = lower_by_cuts(&p, &all, &p.targets, &mut solves).unwrap().unwrap();
+        let cuts = lower_by_cuts(&p, &all, &p.targets, &mut solves)
+            .unwrap()
+            .unwrap();
         assert!(
             close(port_period(&p, &full.loads), port_period(&p, &cuts.loads)),
             "case {case}: {} vs {}",

@@ -169,7 +169,10 @@ mod tests {
         }
         let delta = deg.iter().copied().fold(0.0, f64::max);
         let total: f64 = rounds.iter().map(|r| r.duration).sum();
-        assert!((total - delta).abs() <= 1e-9 * delta.max(1.0), "{total} vs {delta}");
+        assert!(
+            (total - delta).abs() <= 1e-9 * delta.max(1.0),
+            "{total} vs {delta}"
+        );
         let mut covered = vec![0.0; edges.len()];
         for r in &rounds {
             let mut l = vec![false; left];
@@ -183,7 +186,11 @@ mod tests {
             }
         }
         for (e, &(_, _, w)) in edges.iter().enumerate() {
-            assert!((covered[e] - w).abs() <= 1e-9 * delta.max(1.0), "edge {e}: {} vs {w}", covered[e]);
+            assert!(
+                (covered[e] - w).abs() <= 1e-9 * delta.max(1.0),
+                "edge {e}: {} vs {w}",
+                covered[e]
+            );
         }
     }
 
@@ -192,7 +199,14 @@ mod tests {
     /// unit weights that the number of rounds of weight 1 is Δ, as König says.
     #[test]
     fn koenig_on_unit_weights() {
-        let edges = [(0, 0, 1.0), (0, 1, 1.0), (1, 0, 1.0), (1, 2, 1.0), (2, 1, 1.0), (2, 2, 1.0)];
+        let edges = [
+            (0, 0, 1.0),
+            (0, 1, 1.0),
+            (1, 0, 1.0),
+            (1, 2, 1.0),
+            (2, 1, 1.0),
+            (2, 2, 1.0),
+        ];
         let rounds = colour(3, 3, &edges);
         assert_eq!(rounds.iter().map(|r| r.duration).sum::<f64>(), 2.0);
         check(3, 3, &edges);
@@ -202,8 +216,8 @@ mod tests {
     fn random_weighted_graphs_are_coloured_in_delta() {
         let mut rng = Rng64::seed_from_u64(7);
         for _ in 0..2000 {
-            let left = 1 + below(&mut rng, 6) as usize;
-            let right = 1 + below(&mut rng, 6) as usize;
+            let left = 1 + below(&mut rng, 6);
+            let right = 1 + below(&mut rng, 6);
             let mut edges = Vec::new();
             for u in 0..left {
                 for v in 0..right {

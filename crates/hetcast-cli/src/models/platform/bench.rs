@@ -52,8 +52,9 @@ pub fn bench_platform(reps: usize, seed: u64) -> Result<(), String> {
     for _ in 0..reps {
         for (i, &reuse) in reuses.iter().enumerate() {
             let mut work = LpWork::default();
-            let (secs, got) =
-                timed(|| broadcast_with(black_box(&inst), &all, &inst.targets, reuse, &[], &mut work));
+            let (secs, got) = timed(|| {
+                broadcast_with(black_box(&inst), &all, &inst.targets, reuse, &[], &mut work)
+            });
             let (sol, _) = got
                 .map_err(|e| e.to_string())?
                 .ok_or("a target is unreachable")?;

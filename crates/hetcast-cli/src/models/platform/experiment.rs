@@ -7,8 +7,8 @@
 use crate::args::ExperimentArgs;
 use crate::files::{out_dir, write_in};
 use crate::progress::Bar;
-use hetcast_core::models::platform::experiment::{fig11, fig11_csv, Fig11Spec, HEURISTICS};
 use hetcast_core::catalog::Catalog;
+use hetcast_core::models::platform::experiment::{fig11, fig11_csv, Fig11Spec, HEURISTICS};
 
 /// Run `hetcast experiment beaumont-fig11` with parsed arguments.
 pub fn run(a: &ExperimentArgs) -> Result<(), String> {

@@ -171,7 +171,10 @@ pub fn run(a: &RunArgs, inst: &PlatformInstance) -> Result<String, String> {
     if format == Format::Lp {
         return lp_text(inst, algos[0]);
     }
-    if !matches!(format, Format::Json | Format::SvgGraph | Format::SvgTimeline) {
+    if !matches!(
+        format,
+        Format::Json | Format::SvgGraph | Format::SvgTimeline
+    ) {
         return Err(format!(
             "--format {} does not apply to platform instances (json, svg-graph, svg-timeline, lp)",
             format.key()
@@ -197,7 +200,12 @@ pub fn run(a: &RunArgs, inst: &PlatformInstance) -> Result<String, String> {
         }
         _ => {
             let (sol, s) = &solved[0];
-            Ok(svg::to_svg(&Platform::timeline_scene(inst, sol.algorithm, s, None)))
+            Ok(svg::to_svg(&Platform::timeline_scene(
+                inst,
+                sol.algorithm,
+                s,
+                None,
+            )))
         }
     }
 }

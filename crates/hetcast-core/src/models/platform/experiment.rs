@@ -59,7 +59,10 @@ pub struct Fig11Row {
 }
 
 /// Run the experiment; `progress(done, total)` after each platform.
-pub fn fig11(spec: &Fig11Spec, mut progress: impl FnMut(usize, usize)) -> Result<Vec<Fig11Row>, Error> {
+pub fn fig11(
+    spec: &Fig11Spec,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<Fig11Row>, Error> {
     let total = spec.sizes.len() * spec.densities.len() * spec.platforms;
     let mut done = 0;
     let mut rows = Vec::new();
@@ -103,7 +106,8 @@ pub fn fig11(spec: &Fig11Spec, mut progress: impl FnMut(usize, usize)) -> Result
 
 /// The rows as CSV (RFC 4180).
 pub fn fig11_csv(rows: &[Fig11Row]) -> String {
-    let mut s = String::from("size,density,mean_targets,algorithm,title,over_lower_bound,over_scatter\n");
+    let mut s =
+        String::from("size,density,mean_targets,algorithm,title,over_lower_bound,over_scatter\n");
     for r in rows {
         let title = PlatformAlgorithm::parse(r.algorithm)
             .map(|a| a.short())

@@ -13,8 +13,16 @@ fn node(name: &str, x: f64, y: f64) -> PlatformNode {
 }
 
 fn both(edges: &mut Vec<PlatformEdge>, a: usize, b: usize, cost: f64) {
-    edges.push(PlatformEdge { from: a, to: b, cost });
-    edges.push(PlatformEdge { from: b, to: a, cost });
+    edges.push(PlatformEdge {
+        from: a,
+        to: b,
+        cost,
+    });
+    edges.push(PlatformEdge {
+        from: b,
+        to: a,
+        cost,
+    });
 }
 
 /// The example of section 3 (figure 1), rebuilt from the text (the figure's drawing is not in
@@ -62,7 +70,11 @@ pub fn section3() -> PlatformInstance {
         (4, 5, 1.0),
         (0, 3, 0.5),
     ] {
-        edges.push(PlatformEdge { from: a, to: b, cost: c });
+        edges.push(PlatformEdge {
+            from: a,
+            to: b,
+            cost: c,
+        });
     }
     for a in 7..=10 {
         for b in a + 1..=10 {
@@ -91,10 +103,18 @@ pub fn set_cover(n: usize, subsets: &[Vec<usize>], b: usize) -> PlatformInstance
     let k = subsets.len();
     let mut nodes = vec![node("Ps", 0.5, 0.05)];
     for i in 0..k {
-        nodes.push(node(&format!("C{}", i + 1), (i as f64 + 0.5) / k as f64, 0.45));
+        nodes.push(node(
+            &format!("C{}", i + 1),
+            (i as f64 + 0.5) / k as f64,
+            0.45,
+        ));
     }
     for j in 0..n {
-        nodes.push(node(&format!("X{}", j + 1), (j as f64 + 0.5) / n as f64, 0.9));
+        nodes.push(node(
+            &format!("X{}", j + 1),
+            (j as f64 + 0.5) / n as f64,
+            0.9,
+        ));
     }
     let mut edges = Vec::new();
     for i in 0..k {
@@ -126,7 +146,12 @@ pub fn set_cover(n: usize, subsets: &[Vec<usize>], b: usize) -> PlatformInstance
 pub fn figure2() -> PlatformInstance {
     set_cover(
         8,
-        &[vec![0, 1, 2, 3], vec![2, 3, 4], vec![3, 4, 5], vec![4, 5, 6, 7]],
+        &[
+            vec![0, 1, 2, 3],
+            vec![2, 3, 4],
+            vec![3, 4, 5],
+            vec![4, 5, 6, 7],
+        ],
         2,
     )
 }

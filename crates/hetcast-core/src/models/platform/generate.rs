@@ -113,7 +113,11 @@ pub fn tiers(spec: &TiersSpec, seed: u64) -> PlatformInstance {
         let (lo, hi) = COSTS[level];
         let c: f64 = rng.gen_range(lo..=hi);
         let c = (c * 100.0).round() / 100.0;
-        if a != b && !links.iter().any(|&(x, y, _)| (x, y) == (a, b) || (x, y) == (b, a)) {
+        if a != b
+            && !links
+                .iter()
+                .any(|&(x, y, _)| (x, y) == (a, b) || (x, y) == (b, a))
+        {
             links.push((a, b, c));
         }
     };
@@ -188,7 +192,11 @@ mod tests {
     #[test]
     fn tiers_platforms_are_valid_and_reproducible() {
         for seed in 0..200 {
-            for spec in [TiersSpec::small(0.3), TiersSpec::big(0.1), TiersSpec::sized(5, 1.0)] {
+            for spec in [
+                TiersSpec::small(0.3),
+                TiersSpec::big(0.1),
+                TiersSpec::sized(5, 1.0),
+            ] {
                 let p = tiers(&spec, seed);
                 assert_eq!(p.node_count(), spec.nodes());
                 p.validate().unwrap();

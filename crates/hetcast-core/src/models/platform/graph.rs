@@ -65,7 +65,7 @@ pub fn max_flow_cut(inst: &PlatformInstance, cap: &[f64], s: usize, t: usize, ep
     }
     let head = |a: usize| {
         let e = &inst.edges[a / 2];
-        if a % 2 == 0 {
+        if a.is_multiple_of(2) {
             e.to
         } else {
             e.from
@@ -91,7 +91,9 @@ pub fn max_flow_cut(inst: &PlatformInstance, cap: &[f64], s: usize, t: usize, ep
             }
         }
         if !seen[t] {
-            let flow_on: Vec<f64> = (0..m).map(|e| (cap[e].max(0.0) - res[2 * e]).max(0.0)).collect();
+            let flow_on: Vec<f64> = (0..m)
+                .map(|e| (cap[e].max(0.0) - res[2 * e]).max(0.0))
+                .collect();
             let cut = (0..m)
                 .filter(|&e| seen[inst.edges[e].from] && !seen[inst.edges[e].to])
                 .collect();

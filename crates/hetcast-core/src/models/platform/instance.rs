@@ -179,16 +179,10 @@ impl PlatformInstance {
         let mut is_target = vec![false; n];
         for &t in &self.targets {
             if t >= n {
-                return bad(format!(
-                    "target {t} is unknown (nodes are 0 to {})",
-                    n - 1
-                ));
+                return bad(format!("target {t} is unknown (nodes are 0 to {})", n - 1));
             }
             if t == self.source {
-                return bad(format!(
-                    "the source {} is among the targets",
-                    self.name(t)
-                ));
+                return bad(format!("the source {} is among the targets", self.name(t)));
             }
             if is_target[t] {
                 return bad(format!("target {} is listed twice", self.name(t)));
@@ -263,12 +257,19 @@ mod tests {
         assert!(ok.validate().is_ok());
         let mut p = ok.clone();
         p.edges[1].to = 5;
-        assert_eq!(err(&p), "edge 1 (1 -> 5): node 5 is unknown (nodes are 0 to 2)");
+        assert_eq!(
+            err(&p),
+            "edge 1 (1 -> 5): node 5 is unknown (nodes are 0 to 2)"
+        );
         let mut p = ok.clone();
         p.edges[0].to = 0;
         assert_eq!(err(&p), "edge 0 (0 -> 0): a self-loop");
         let mut p = ok.clone();
-        p.edges.push(PlatformEdge { from: 0, to: 1, cost: 3.0 });
+        p.edges.push(PlatformEdge {
+            from: 0,
+            to: 1,
+            cost: 3.0,
+        });
         assert_eq!(err(&p), "edge 2 (0 -> 1): duplicate of edge 0");
         for c in [0.0, -1.0, f64::NAN, f64::INFINITY] {
             let mut p = ok.clone();
@@ -280,10 +281,20 @@ mod tests {
         assert_eq!(err(&p), "the source P0 is among the targets");
         let mut p = ok.clone();
         p.targets.clear();
-        assert_eq!(err(&p), "no targets: the multicast needs at least one target");
+        assert_eq!(
+            err(&p),
+            "no targets: the multicast needs at least one target"
+        );
         let mut p = ok.clone();
-        p.edges[1] = PlatformEdge { from: 2, to: 1, cost: 1.0 };
-        assert_eq!(err(&p), "target P2 (node 2) is unreachable from the source P0");
+        p.edges[1] = PlatformEdge {
+            from: 2,
+            to: 1,
+            cost: 1.0,
+        };
+        assert_eq!(
+            err(&p),
+            "target P2 (node 2) is unreachable from the source P0"
+        );
     }
 
     #[test]

@@ -223,7 +223,8 @@ impl Program {
                     None => 1.0,
                 }
             };
-            let mut t: Vec<(usize, f64)> = outs[c.source].iter().map(|&p| (xvar(k, p), 1.0)).collect();
+            let mut t: Vec<(usize, f64)> =
+                outs[c.source].iter().map(|&p| (xvar(k, p), 1.0)).collect();
             t.extend(ins[c.source].iter().map(|&p| (xvar(k, p), -1.0)));
             let rhs = amount(&mut t);
             rows.push(Row {
@@ -317,7 +318,11 @@ impl Program {
                 (Bound::Lower, true) => {
                     for (si, &s) in spec.sources.iter().enumerate() {
                         let mvar = m0 + si * ne + p;
-                        for (k, c) in commodities.iter().enumerate().filter(|(_, c)| c.source == s) {
+                        for (k, c) in commodities
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, c)| c.source == s)
+                        {
                             rows.push(Row {
                                 name: format!("c10p_{}_{}_{}", s, c.dest, ename(e)),
                                 terms: vec![(xvar(k, p), 1.0), (mvar, -1.0)],
@@ -432,7 +437,13 @@ impl Program {
                 } else {
                     c
                 };
-                let sign = if c < 0.0 { "-" } else if i == 0 { "" } else { "+" };
+                let sign = if c < 0.0 {
+                    "-"
+                } else if i == 0 {
+                    ""
+                } else {
+                    "+"
+                };
                 let a = c.abs();
                 if a == 1.0 {
                     let _ = write!(line, " {sign} {}", self.names[v]);
@@ -494,7 +505,10 @@ pub fn feasible(inst: &PlatformInstance, spec: &LpSpec) -> bool {
         return false;
     };
     let reach = super::graph::reachable(inst, &spec.alive, s);
-    spec.targets.iter().chain(spec.sources.iter()).all(|&t| reach.get(t).copied().unwrap_or(false))
+    spec.targets
+        .iter()
+        .chain(spec.sources.iter())
+        .all(|&t| reach.get(t).copied().unwrap_or(false))
 }
 
 /// Multicast-LB (and Broadcast-EB, every node a target) by cut generation: by the max-flow
@@ -540,7 +554,13 @@ pub fn lower_by_cuts(
         edges
             .iter()
             .copied()
-            .filter(|&e| if out { inst.edges[e].from == v } else { inst.edges[e].to == v })
+            .filter(|&e| {
+                if out {
+                    inst.edges[e].from == v
+                } else {
+                    inst.edges[e].to == v
+                }
+            })
             .collect()
     };
     let mut cuts: Vec<Vec<usize>> = vec![around(inst.source, true)];
@@ -558,8 +578,7 @@ pub fn lower_by_cuts(
         let t_var = p.add_var(1.0, (0.0, f64::INFINITY));
         let mut var_of = vec![None; m];
         for &e in &edges {
-            var_of[e] =
-                Some(p.add_var(epsilon * inst.edges[e].cost / scale, (0.0, f64::INFINITY)));
+            var_of[e] = Some(p.add_var(epsilon * inst.edges[e].cost / scale, (0.0, f64::INFINITY)));
         }
         for v in (0..n).filter(|&v| alive[v]) {
             for out in [false, true] {
@@ -575,13 +594,18 @@ pub fn lower_by_cuts(
             }
         }
         for cut in &cuts {
-            let row: Vec<(microlp::Variable, f64)> =
-                cut.iter().filter_map(|&e| var_of[e].map(|x| (x, 1.0))).collect();
+            let row: Vec<(microlp::Variable, f64)> = cut
+                .iter()
+                .filter_map(|&e| var_of[e].map(|x| (x, 1.0)))
+                .collect();
             p.add_constraint(row.as_slice(), ComparisonOp::Ge, 1.0);
         }
         *work += 1;
         (
-            p.solve().map_err(lp_err)?.into_solution().map_err(|_| interrupted())?,
+            p.solve()
+                .map_err(lp_err)?
+                .into_solution()
+                .map_err(|_| interrupted())?,
             t_var,
             var_of,
         )
@@ -632,8 +656,10 @@ pub fn lower_by_cuts(
         }
         let (mut lp_sol, t_var, var_of) = sol;
         for cut in &cuts[first_new..] {
-            let row: Vec<(microlp::Variable, f64)> =
-                cut.iter().filter_map(|&e| var_of[e].map(|x| (x, 1.0))).collect();
+            let row: Vec<(microlp::Variable, f64)> = cut
+                .iter()
+                .filter_map(|&e| var_of[e].map(|x| (x, 1.0)))
+                .collect();
             *work += 1;
             lp_sol = lp_sol
                 .add_constraint(row.as_slice(), ComparisonOp::Ge, 1.0)

@@ -141,7 +141,10 @@ impl Model for Platform {
 
     /// A Tiers-like platform (section 7) of about `nodes` nodes, targets among the LAN nodes.
     fn random_instance(nodes: usize, seed: u64) -> PlatformInstance {
-        let spec = generate::TiersSpec::sized(nodes.clamp(4, APP_MAX_NODES), 0.1 + (seed % 5) as f64 * 0.1);
+        let spec = generate::TiersSpec::sized(
+            nodes.clamp(4, APP_MAX_NODES),
+            0.1 + (seed % 5) as f64 * 0.1,
+        );
         generate::tiers(&spec, seed)
     }
 
@@ -164,7 +167,11 @@ impl Model for Platform {
         s.period
     }
 
-    fn steps(_inst: &PlatformInstance, _algo: PlatformAlgorithm, sol: &PlatformSolution) -> Vec<Step> {
+    fn steps(
+        _inst: &PlatformInstance,
+        _algo: PlatformAlgorithm,
+        sol: &PlatformSolution,
+    ) -> Vec<Step> {
         sol.trace.clone()
     }
 

@@ -81,10 +81,7 @@ pub fn port_period(inst: &PlatformInstance, loads: &[f64]) -> f64 {
         busy_out[edge.from] += t;
         busy_in[edge.to] += t;
     }
-    busy_in
-        .into_iter()
-        .chain(busy_out)
-        .fold(0.0_f64, f64::max)
+    busy_in.into_iter().chain(busy_out).fold(0.0_f64, f64::max)
 }
 
 /// Build the periodic schedule of `loads` (König colouring of one period).
@@ -94,7 +91,13 @@ pub fn schedule(inst: &PlatformInstance, loads: &[f64]) -> PeriodicSchedule {
         .edges
         .iter()
         .enumerate()
-        .map(|(e, edge)| (edge.from, edge.to, loads.get(e).copied().unwrap_or(0.0) * edge.cost))
+        .map(|(e, edge)| {
+            (
+                edge.from,
+                edge.to,
+                loads.get(e).copied().unwrap_or(0.0) * edge.cost,
+            )
+        })
         .collect();
     let rounds = weighted_colouring::colour(n, n, &edges);
     let mut transfers: Vec<Transfer> = Vec::new();
@@ -132,7 +135,10 @@ pub fn schedule(inst: &PlatformInstance, loads: &[f64]) -> PeriodicSchedule {
 }
 
 /// Time the solution: its periodic schedule, checked by [`check`].
-pub fn simulate(inst: &PlatformInstance, sol: &PlatformSolution) -> Result<PeriodicSchedule, Error> {
+pub fn simulate(
+    inst: &PlatformInstance,
+    sol: &PlatformSolution,
+) -> Result<PeriodicSchedule, Error> {
     let mut s = schedule(inst, &sol.loads);
     s.nodes_kept = sol.nodes_kept.clone();
     s.sources = sol.sources.clone();
@@ -163,7 +169,10 @@ pub fn check(
             return bad(format!("transfer on unknown edge {}", tr.edge));
         };
         if edge.from != tr.from || edge.to != tr.to {
-            return bad(format!("transfer {} -> {} is not edge {}", tr.from, tr.to, tr.edge));
+            return bad(format!(
+                "transfer {} -> {} is not edge {}",
+                tr.from, tr.to, tr.edge
+            ));
         }
         if !(tr.start >= -tol && tr.end <= s.period + tol && tr.start < tr.end) {
             return bad(format!(
@@ -238,7 +247,7 @@ pub fn check(
                     net[edge.from] -= flow[e];
                     net[edge.to] += flow[e];
                 }
-                for v in 0..n {
+                for (v, &net_v) in net.iter().enumerate() {
                     let want = if v == c.dest {
                         amount
                     } else if v == c.source {
@@ -248,7 +257,7 @@ pub fn check(
                     };
                     // The LP fixes the flow out of the source and into the destination;
                     // a cycle back through them is allowed, so compare net flows.
-                    if (net[v] - want).abs() > ftol {
+                    if (net_v - want).abs() > ftol {
                         return bad(format!(
                             "the part of the message from {} to {} is not conserved at {}",
                             inst.name(c.source),

@@ -41,8 +41,16 @@ pub fn period_scene(
     for &v in &busy {
         lane_of[v] = (lanes.len(), lanes.len() + 1);
         for (k, dir, count) in [
-            (2 * v, "sends", s.transfers.iter().filter(|t| t.from == v).count()),
-            (2 * v + 1, "receives", s.transfers.iter().filter(|t| t.to == v).count()),
+            (
+                2 * v,
+                "sends",
+                s.transfers.iter().filter(|t| t.from == v).count(),
+            ),
+            (
+                2 * v + 1,
+                "receives",
+                s.transfers.iter().filter(|t| t.to == v).count(),
+            ),
         ] {
             lanes.push(Lane {
                 key: k,
@@ -98,7 +106,11 @@ pub fn period_scene(
 
 /// The platform drawing (figure 12): node boxes at the instance's positions (a circle
 /// when there are none), edges with their load, width by load class `load-1`..`load-5`.
-pub fn platform_scene(inst: &PlatformInstance, algo: PlatformAlgorithm, s: &PeriodicSchedule) -> Scene {
+pub fn platform_scene(
+    inst: &PlatformInstance,
+    algo: PlatformAlgorithm,
+    s: &PeriodicSchedule,
+) -> Scene {
     let n = inst.node_count();
     let legend =
         "edge labels: messages per multicast; grey boxes: dropped; diamonds: secondary sources";
@@ -181,7 +193,12 @@ pub fn platform_scene(inst: &PlatformInstance, algo: PlatformAlgorithm, s: &Peri
             // A diamond: four lines around the box.
             class.push_str(" extra-source");
             let r = 26.0;
-            for (a, b) in [((0.0, -r), (r, 0.0)), ((r, 0.0), (0.0, r)), ((0.0, r), (-r, 0.0)), ((-r, 0.0), (0.0, -r))] {
+            for (a, b) in [
+                ((0.0, -r), (r, 0.0)),
+                ((r, 0.0), (0.0, r)),
+                ((0.0, r), (-r, 0.0)),
+                ((-r, 0.0), (0.0, -r)),
+            ] {
                 items.push(Item::Line {
                     x1: x + a.0,
                     y1: y + a.1,

@@ -86,7 +86,10 @@ pub fn augmented_sources(inst: &PlatformInstance) -> Result<PlatformSolution, Er
         .ok_or_else(|| Error::InvalidPlan("a target is unreachable from the source".into()))?;
     let mut best_t = port_period(inst, &best.loads);
     let mut trace = vec![Step {
-        text: format!("MulticastMultiSource-UB from the source alone: T* = {}", fmt_t(best_t)),
+        text: format!(
+            "MulticastMultiSource-UB from the source alone: T* = {}",
+            fmt_t(best_t)
+        ),
         pseudo_line: Some(3),
         highlight: Vec::new(),
         t: 0.0,

@@ -40,9 +40,8 @@ fn multicast(inst: &PlatformInstance, bound: Bound) -> Result<PlatformSolution, 
         }
         Bound::Upper => lp::solve(inst, &spec)?,
     };
-    let sol = got.ok_or_else(|| {
-        Error::InvalidPlan("a target is unreachable from the source".into())
-    })?;
+    let sol =
+        got.ok_or_else(|| Error::InvalidPlan("a target is unreachable from the source".into()))?;
     let (algorithm, delivery) = match bound {
         Bound::Lower => (
             PlatformAlgorithm::MulticastLb,

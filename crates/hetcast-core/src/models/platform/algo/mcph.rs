@@ -158,7 +158,10 @@ pub fn mcph(inst: &PlatformInstance) -> Result<PlatformSolution, Error> {
         }
         left.retain(|&x| !in_tree[x]);
     }
-    let loads: Vec<f64> = tree_edge.iter().map(|&b| if b { 1.0 } else { 0.0 }).collect();
+    let loads: Vec<f64> = tree_edge
+        .iter()
+        .map(|&b| if b { 1.0 } else { 0.0 })
+        .collect();
     let nodes: Vec<usize> = (0..n).filter(|&v| in_tree[v]).collect();
     let tree: Vec<usize> = (0..m).filter(|&e| tree_edge[e]).collect();
     Ok(PlatformSolution {

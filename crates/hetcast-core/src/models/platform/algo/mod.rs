@@ -108,9 +108,7 @@ impl PlatformAlgorithm {
             PlatformAlgorithm::MulticastUb => bounds::multicast_ub(inst),
             PlatformAlgorithm::BroadcastEb => bounds::broadcast_eb(inst),
             PlatformAlgorithm::ReducedBroadcast => reduced_broadcast::reduced_broadcast(inst),
-            PlatformAlgorithm::AugmentedMulticast => {
-                augmented_multicast::augmented_multicast(inst)
-            }
+            PlatformAlgorithm::AugmentedMulticast => augmented_multicast::augmented_multicast(inst),
             PlatformAlgorithm::AugmentedSources => augmented_sources::augmented_sources(inst),
             PlatformAlgorithm::Mcph => mcph::mcph(inst),
             PlatformAlgorithm::Broadcast => broadcast::broadcast(inst),

@@ -72,8 +72,9 @@ pub fn reduced_broadcast_with(
     let mut work = LpWork::default();
     let mut trace = Vec::new();
     let all = vec![true; n];
-    let (mut best, mut alive) = broadcast_with(inst, &all, &inst.targets, reuse, &[], &mut work)?
-        .ok_or_else(|| Error::InvalidPlan("a target is unreachable from the source".into()))?;
+    let (mut best, mut alive) =
+        broadcast_with(inst, &all, &inst.targets, reuse, &[], &mut work)?
+            .ok_or_else(|| Error::InvalidPlan("a target is unreachable from the source".into()))?;
     let mut best_t = super::super::simulate::port_period(inst, &best.loads);
     trace.push(Step {
         text: format!("Broadcast-EB on the whole platform: T* = {}", fmt_t(best_t)),
