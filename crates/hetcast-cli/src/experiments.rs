@@ -109,6 +109,7 @@ impl Entry for Experiment {
                 return vec![
                     ("out", "DIR".to_string()),
                     ("runs", spec.platforms.to_string()),
+                    ("n-max", "65".to_string()),
                     ("seed", spec.seed.to_string()),
                 ];
             }

@@ -22,6 +22,17 @@ pub fn run(a: &ExperimentArgs) -> Result<(), String> {
     if let Some(s) = a.seed {
         spec.seed = s;
     }
+    if let Some(n) = a.n_max {
+        spec.sizes = match n {
+            30..=64 => vec!["small"],
+            65.. => vec!["small", "big"],
+            _ => {
+                return Err(format!(
+                    "--n-max {n}: 30 (the small platforms) or 65 (both sizes)"
+                ))
+            }
+        };
+    }
     let dir = out_dir(a.out.as_deref())?;
     let total = spec.sizes.len() * spec.densities.len() * spec.platforms;
     let bar = Bar::new("beaumont-fig11", total);
@@ -29,7 +40,7 @@ pub fn run(a: &ExperimentArgs) -> Result<(), String> {
     bar.finish();
     let csv = write_in(&dir, "beaumont-fig11.csv", &fig11_csv(&rows))?;
     let mut svgs = Vec::new();
-    for size in ["small", "big"] {
+    for &size in &spec.sizes {
         for (tag, over_lb) in [("lb", true), ("scatter", false)] {
             svgs.push(write_in(
                 &dir,

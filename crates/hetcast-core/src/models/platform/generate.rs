@@ -138,6 +138,11 @@ pub fn tiers(spec: &TiersSpec, seed: u64) -> PlatformInstance {
         let w = if k < wan { k } else { below(&mut rng, wan) };
         let v = wan + k;
         link(&mut rng, w, v, 1);
+        // Tiers' redundancy: now and then a second uplink to another WAN node.
+        if wan > 1 && below(&mut rng, 2) == 0 {
+            let w2 = (w + 1 + below(&mut rng, wan - 1)) % wan;
+            link(&mut rng, w2, v, 1);
+        }
         if let Some(&last) = man_of_wan[w].last() {
             link(&mut rng, last, v, 2);
         }
@@ -149,6 +154,10 @@ pub fn tiers(spec: &TiersSpec, seed: u64) -> PlatformInstance {
         let m = if k < man { k } else { below(&mut rng, man) };
         let v = wan + man + k;
         link(&mut rng, wan + m, v, 3);
+        if man > 1 && below(&mut rng, 4) == 0 {
+            let m2 = (m + 1 + below(&mut rng, man - 1)) % man;
+            link(&mut rng, wan + m2, v, 3);
+        }
         if let Some(&last) = lan_of_man[m].last() {
             if below(&mut rng, 2) == 0 {
                 link(&mut rng, last, v, 4);

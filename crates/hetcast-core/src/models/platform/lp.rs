@@ -621,24 +621,33 @@ pub fn lower_by_cuts(
         }
         let mut found = false;
         let first_new = cuts.len();
-        let mut flows = Vec::with_capacity(targets.len());
+        let mut least: f64 = f64::INFINITY;
         for &t in targets {
             let fc = super::graph::max_flow_cut(inst, &loads, inst.source, t, 1e-12);
-            if fc.value < 1.0 - 1e-9 {
-                if !cuts.contains(&fc.cut) {
-                    cuts.push(fc.cut);
-                    found = true;
-                }
-            } else if !found {
-                let k = 1.0 / fc.value;
-                flows.push(fc.flow.iter().map(|f| f * k).collect());
+            least = least.min(fc.value);
+            if fc.value < 1.0 - 1e-9 && !cuts.contains(&fc.cut) {
+                cuts.push(fc.cut);
+                found = true;
             }
         }
         if !found {
-            if flows.len() != targets.len() {
-                return Err(Error::InvalidPlan(
-                    "cut generation: a cut is violated but already present (rounding)".into(),
-                ));
+            // A cut already in the LP may still carry 1 - 1e-9 or so (the simplex's
+            // tolerance): scale the loads up by that much, so that every flow is whole.
+            if least < 1.0 - 1e-6 {
+                return Err(Error::InvalidPlan(format!(
+                    "cut generation stalled at a flow of {least}"
+                )));
+            }
+            if least < 1.0 {
+                for l in &mut loads {
+                    *l /= least;
+                }
+            }
+            let mut flows = Vec::with_capacity(targets.len());
+            for &t in targets {
+                let fc = super::graph::max_flow_cut(inst, &loads, inst.source, t, 1e-12);
+                let k = 1.0 / fc.value.max(f64::MIN_POSITIVE);
+                flows.push(fc.flow.iter().map(|f| f * k).collect());
             }
             return Ok(Some(LpSolution {
                 value: lp_sol.var_value(*t_var) * scale,
