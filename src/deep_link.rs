@@ -116,6 +116,8 @@ fn run_action(state: &AppState, key: &str) -> Option<Action> {
         hetcast_core::ModelId::Multimessage => {
             MmAction::Run(<Multimessage as Model>::Algorithm::parse(key).ok()?).into()
         }
+        // Platforms open in the CLI for now: no state of them is ever on screen.
+        hetcast_core::ModelId::Platform => return None,
     })
 }
 

@@ -48,6 +48,7 @@ pub fn gallery_id(inst: &hetcast_core::AnyInstance) -> Option<&'static str> {
             .into_iter()
             .find(|e| &e.instance == m)
             .map(|e| e.id),
+        AnyInstance::Platform(_) => None,
     }
 }
 

@@ -220,6 +220,7 @@ pub fn restore(sc: &Scenario) -> Result<Restored, String> {
                 AnyInstance::Overhead(inst) => overhead::describe(inst)?,
                 AnyInstance::Multi(inst) => multi::describe(inst)?,
                 AnyInstance::Multimessage(inst) => crate::models::multimessage::describe(inst)?,
+                AnyInstance::Platform(_) => return Err(crate::models::PLATFORM_IN_CLI.to_string()),
             };
         }
         models.push(state);
@@ -236,6 +237,7 @@ pub fn restore(sc: &Scenario) -> Result<Restored, String> {
 fn restore_model(m: &ModelScenario) -> Result<ModelState, String> {
     let inst = AnyInstance::from_json(&m.instance.to_string()).map_err(|e| e.to_string())?;
     match inst {
+        AnyInstance::Platform(_) => Err(crate::models::PLATFORM_IN_CLI.to_string()),
         AnyInstance::Overhead(inst) => {
             overhead::describe(&inst)?;
             let mut s = OverheadState::new(inst);

@@ -100,6 +100,10 @@ impl ModelState {
             AnyInstance::Overhead(i) => ModelState::Overhead(overhead::OverheadState::new(i)),
             AnyInstance::Multi(m) => ModelState::Multi(multi::MultiState::new(m)),
             AnyInstance::Multimessage(m) => ModelState::Multimessage(multimessage::MmState::new(m)),
+            // Loading refuses platform files ([`PLATFORM_IN_CLI`]); nothing brings one here.
+            AnyInstance::Platform(_) => {
+                ModelState::Overhead(overhead::OverheadState::new(overhead::default_instance()))
+            }
         }
     }
 
@@ -109,6 +113,7 @@ impl ModelState {
             ModelId::Overhead => ModelState::of(overhead::default_instance().into()),
             ModelId::Multi => ModelState::of(multi::default_multi().into()),
             ModelId::Multimessage => ModelState::of(multimessage::default_mm().into()),
+            ModelId::Platform => ModelState::of(overhead::default_instance().into()),
         }
     }
 
@@ -354,6 +359,7 @@ pub fn time_fmt_of(id: ModelId) -> fn(f64) -> String {
         ModelId::Overhead => crate::util::fmt_time,
         ModelId::Multi => hetcast_core::units::fmt_us,
         ModelId::Multimessage => multimessage::steps_text,
+        ModelId::Platform => crate::util::fmt_time,
     }
 }
 
@@ -363,8 +369,13 @@ pub fn views_of(id: ModelId) -> &'static [View] {
         ModelId::Overhead => hetcast_core::models::overhead::Overhead::VIEWS,
         ModelId::Multi => hetcast_core::models::multi::Multi::VIEWS,
         ModelId::Multimessage => hetcast_core::models::multimessage::Multimessage::VIEWS,
+        ModelId::Platform => hetcast_core::models::platform::Platform::VIEWS,
     }
 }
+
+/// What the app says of a platform file (paper 002): the CLI runs it, the editor comes later.
+pub const PLATFORM_IN_CLI: &str =
+    "platform models open in the CLI (hetcast run FILE --algo all); the app editor is coming";
 
 /// A row of a results table: one run of one algorithm.
 pub trait Row: Clone {

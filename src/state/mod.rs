@@ -170,6 +170,7 @@ impl AppState {
                 s.shelf.push(one_source);
                 s
             }
+            AnyInstance::Platform(_) => AppState::new(overhead::default_instance()),
             AnyInstance::Multi(m) => {
                 let mut s = AppState::new(overhead::default_instance());
                 let one_source =
@@ -259,6 +260,7 @@ impl AppState {
                     AnyInstance::Overhead(i) => overhead::describe(i),
                     AnyInstance::Multi(m) => multi::describe(m),
                     AnyInstance::Multimessage(m) => crate::models::multimessage::describe(m),
+                    AnyInstance::Platform(_) => Err(crate::models::PLATFORM_IN_CLI.to_string()),
                 };
                 self.ui.notice = Some(match words {
                     Ok(words) => {

@@ -4,6 +4,7 @@
 //!
 //! - [`liu_fig6`]: Figure 6 of Liu et al. (paper 004), completion time against cluster size;
 //! - [`wu_figure`]: Figures 3 and 4 of Wu, Yeh, Liu (paper 001), grouped bars per size mix;
+//! - [`beaumont_fig11`]: Figure 11 of Beaumont et al. (paper 002), heuristics over the bounds;
 //! - [`explore_histogram`]: the counterexample explorer's distribution of greedy / optimum;
 //! - [`gonzalez_random`]: multimessage multicasting, steps / d by degree (paper 003).
 //!
@@ -13,11 +14,13 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod beaumont;
 mod explore;
 mod gonzalez;
 mod liu;
 mod wu;
 
+pub use beaumont::beaumont_fig11;
 pub use explore::explore_histogram;
 pub use gonzalez::gonzalez_random;
 pub use liu::{liu_fig6, liu_fig6_sized};

@@ -4,7 +4,7 @@
 //! [`crate::models::multi::bench`]) and share the helpers below.
 
 use crate::args::BenchArgs;
-use crate::models::{multi, multimessage, overhead};
+use crate::models::{multi, multimessage, overhead, platform};
 use crate::registry::Entry;
 use hetcast_core::catalog::Catalog;
 use std::time::Instant;
@@ -20,10 +20,18 @@ pub enum Bench {
     Wu,
     /// Gonzalez's 2d algorithm and the restricted heuristics (paper 003).
     Gonzalez,
+    /// Broadcast-EB and REDUCED_BROADCAST of paper 002 against LPs from scratch.
+    Platform,
 }
 
 impl Catalog for Bench {
-    const ALL: &'static [Bench] = &[Bench::Greedy, Bench::Optimal, Bench::Wu, Bench::Gonzalez];
+    const ALL: &'static [Bench] = &[
+        Bench::Greedy,
+        Bench::Optimal,
+        Bench::Wu,
+        Bench::Gonzalez,
+        Bench::Platform,
+    ];
 
     fn key(self) -> &'static str {
         match self {
@@ -31,6 +39,7 @@ impl Catalog for Bench {
             Bench::Optimal => "optimal",
             Bench::Wu => "wu",
             Bench::Gonzalez => "gonzalez",
+            Bench::Platform => "platform",
         }
     }
 
@@ -40,6 +49,9 @@ impl Catalog for Bench {
             Bench::Optimal => "largest n the exact solvers take within the budget",
             Bench::Wu => "FEF, ECF, WR, WRP on a 64-node all-to-all broadcast",
             Bench::Gonzalez => "Gonzalez 2d, single-send, no-forwarding on a degree-8 instance",
+            Bench::Platform => {
+                "Broadcast-EB and REDUCED_BROADCAST on 65 nodes, LPs from scratch vs reused"
+            }
         }
     }
 
@@ -49,6 +61,7 @@ impl Catalog for Bench {
             Bench::Optimal => "exact solvers",
             Bench::Wu => "paper 001",
             Bench::Gonzalez => "paper 003",
+            Bench::Platform => "paper 002",
         }
     }
 }
@@ -62,6 +75,7 @@ impl Entry for Bench {
             Bench::Greedy | Bench::Optimal => "node model (papers 000 and 004)",
             Bench::Wu => "many-source model (paper 001)",
             Bench::Gonzalez => "multimessage model (paper 003)",
+            Bench::Platform => "platform model (paper 002)",
         }
     }
 
@@ -83,6 +97,10 @@ impl Entry for Bench {
                 ("n", multimessage::bench::NODES.to_string()),
                 ("reps", multimessage::bench::REPS.to_string()),
                 ("seed", multimessage::bench::SEED.to_string()),
+            ],
+            Bench::Platform => vec![
+                ("reps", platform::bench::REPS.to_string()),
+                ("seed", platform::bench::SEED.to_string()),
             ],
         }
     }
@@ -124,6 +142,11 @@ impl Entry for Bench {
                 let reps = a.reps.unwrap_or(multimessage::bench::REPS);
                 let seed = a.seed.unwrap_or(multimessage::bench::SEED);
                 multimessage::bench::bench_gonzalez(n, reps.clamp(1, 10_000), seed)
+            }
+            Bench::Platform => {
+                let reps = a.reps.unwrap_or(platform::bench::REPS);
+                let seed = a.seed.unwrap_or(platform::bench::SEED);
+                platform::bench::bench_platform(reps.clamp(1, 100), seed)
             }
         }
     }

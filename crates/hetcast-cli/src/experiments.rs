@@ -19,6 +19,8 @@ pub enum Experiment {
     WuFig4,
     /// The search that found the gallery's "WRP beats WR".
     WuSearch,
+    /// Beaumont, Legrand, Marchal, Robert (paper 002), section 7, Figure 11.
+    BeaumontFig11,
     /// The counterexample explorer: greedy against the optimum over a family of instances.
     GreedyExplore,
     /// Gonzalez (paper 003): the 2d algorithm and the others on random instances.
@@ -31,6 +33,7 @@ impl Catalog for Experiment {
         Experiment::WuFig3,
         Experiment::WuFig4,
         Experiment::WuSearch,
+        Experiment::BeaumontFig11,
         Experiment::GreedyExplore,
         Experiment::GonzalezRandom,
     ];
@@ -41,6 +44,7 @@ impl Catalog for Experiment {
             Experiment::WuFig3 => "wu-fig3",
             Experiment::WuFig4 => "wu-fig4",
             Experiment::WuSearch => "wu-search",
+            Experiment::BeaumontFig11 => "beaumont-fig11",
             Experiment::GreedyExplore => "greedy-explore",
             Experiment::GonzalezRandom => "gonzalez-random",
         }
@@ -52,6 +56,7 @@ impl Catalog for Experiment {
             Experiment::WuFig3 => "multiple multicast (1 Gbps), single broadcast",
             Experiment::WuFig4 => "multiple multicast (155 Mbps), single broadcast",
             Experiment::WuSearch => "the search behind the gallery's \"WRP beats WR\"",
+            Experiment::BeaumontFig11 => "multicast heuristics over the lower and scatter bounds",
             Experiment::GreedyExplore => "greedy against the optimum over a family of instances",
             Experiment::GonzalezRandom => {
                 "multimessage multicasting: steps over d on random instances"
@@ -65,6 +70,7 @@ impl Catalog for Experiment {
             Experiment::WuFig3 => "Wu et al. Fig. 3",
             Experiment::WuFig4 => "Wu et al. Fig. 4",
             Experiment::WuSearch => "WRP-beats-WR search",
+            Experiment::BeaumontFig11 => "Beaumont et al. Fig. 11",
             Experiment::GreedyExplore => "greedy explorer",
             Experiment::GonzalezRandom => "Gonzalez 2d, random",
         }
@@ -80,6 +86,9 @@ impl Entry for Experiment {
             Experiment::LiuFig6 => "Liu, Wang, Guo (paper 004) section 5, Fig. 6",
             Experiment::WuFig3 => "Wu, Yeh, Liu (paper 001) section 5, Fig. 3",
             Experiment::WuFig4 => "Wu, Yeh, Liu (paper 001) section 5, Fig. 4",
+            Experiment::BeaumontFig11 => {
+                "Beaumont, Legrand, Marchal, Robert (paper 002) section 7, Fig. 11"
+            }
             Experiment::WuSearch => {
                 "Wu, Yeh, Liu (paper 001) section 4.4: an instance where preemption pays"
             }
@@ -103,6 +112,15 @@ impl Entry for Experiment {
                 return vec![
                     ("out", "DIR".to_string()),
                     ("runs", spec.tries.to_string()),
+                    ("seed", spec.seed.to_string()),
+                ];
+            }
+            Experiment::BeaumontFig11 => {
+                let spec = hetcast_core::models::platform::experiment::Fig11Spec::default();
+                return vec![
+                    ("out", "DIR".to_string()),
+                    ("runs", spec.platforms.to_string()),
+                    ("n-max", "65".to_string()),
                     ("seed", spec.seed.to_string()),
                 ];
             }
@@ -145,6 +163,9 @@ impl Entry for Experiment {
                 format!("DIR/{k}.csv, DIR/{k}-broadcast.csv and DIR/{k}.svg")
             }
             Experiment::WuSearch => format!("DIR/{k}.json (the instance found)"),
+            Experiment::BeaumontFig11 => {
+                format!("DIR/{k}.csv and DIR/{k}-{{small,big}}-{{lb,scatter}}.svg")
+            }
             Experiment::GreedyExplore => {
                 format!("DIR/{k}.csv (the histogram) and DIR/{k}-worst.json")
             }
@@ -160,6 +181,7 @@ impl Entry for Experiment {
             Experiment::WuFig3 => multi::experiment::run(self.key(), 3, a),
             Experiment::WuFig4 => multi::experiment::run(self.key(), 4, a),
             Experiment::WuSearch => multi::search::run(a),
+            Experiment::BeaumontFig11 => crate::models::platform::experiment::run(a),
             Experiment::GreedyExplore => overhead::explore::run(a),
             Experiment::GonzalezRandom => multimessage::experiment::run(self.key(), a),
         }

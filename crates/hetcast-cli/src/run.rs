@@ -32,6 +32,19 @@ pub enum Format {
     Dot,
     /// The results table as CSV (RFC 4180)
     Csv,
+    /// The platform drawn with its edge loads (platform model)
+    SvgGraph,
+    /// One period of the periodic schedule (platform model)
+    SvgTimeline,
+    /// The linear program in CPLEX LP format (platform model, LP algorithms)
+    Lp,
+}
+
+impl Format {
+    /// The formats only the platform model writes.
+    pub fn platform_only(self) -> bool {
+        matches!(self, Format::SvgGraph | Format::SvgTimeline | Format::Lp)
+    }
 }
 
 impl Format {
@@ -65,7 +78,7 @@ pub fn help() -> String {
         models::overhead::usage(),
         models::multi::usage(),
         models::multimessage::usage()
-    )
+    ) + &format!("\n  {}", models::platform::usage())
 }
 
 /// The help lines after `hetcast simulate --help`.
@@ -81,10 +94,18 @@ pub fn simulate_help() -> String {
 /// Run `hetcast run`.
 pub fn run(a: &RunArgs) -> Result<(), String> {
     let (text, shown) = read_text(&a.instance)?;
-    let text = match AnyInstance::from_json(&text).map_err(|e| format!("{shown}: {e}"))? {
+    let inst = AnyInstance::from_json(&text).map_err(|e| format!("{shown}: {e}"))?;
+    if a.output.format.platform_only() && !matches!(inst, AnyInstance::Platform(_)) {
+        return Err(format!(
+            "--format {} applies to platform instances only (\"model\": \"platform\")",
+            a.output.format.key()
+        ));
+    }
+    let text = match inst {
         AnyInstance::Overhead(inst) => models::overhead::run(a, &inst)?,
         AnyInstance::Multi(inst) => models::multi::run(a, &inst)?,
         AnyInstance::Multimessage(inst) => models::multimessage::run(a, &inst)?,
+        AnyInstance::Platform(inst) => models::platform::run(a, &inst)?,
     };
     emit(&text, a.output.out.as_deref())
 }
@@ -97,11 +118,22 @@ pub fn simulate(a: &SimulateArgs) -> Result<(), String> {
     let (text, shown) = read_text(&a.instance)?;
     let inst = AnyInstance::from_json(&text).map_err(|e| format!("{shown}: {e}"))?;
     let (plan, plan_shown) = read_text(&a.plan)?;
+    if a.output.format.platform_only() {
+        return Err(format!(
+            "--format {} applies to `hetcast run` on platform instances only",
+            a.output.format.key()
+        ));
+    }
     let text = match inst {
         AnyInstance::Overhead(inst) => models::overhead::simulate(a, &inst, &plan, &plan_shown)?,
         AnyInstance::Multi(inst) => models::multi::simulate(a, &inst, &plan, &plan_shown)?,
         AnyInstance::Multimessage(inst) => {
             models::multimessage::simulate(a, &inst, &plan, &plan_shown)?
+        }
+        AnyInstance::Platform(_) => {
+            return Err(
+                "a platform instance has no plan file to simulate: `hetcast run` builds and checks its periodic schedule".into(),
+            )
         }
     };
     emit(&text, a.output.out.as_deref())

@@ -590,7 +590,7 @@ fn registries_list_themselves() {
     assert!(fails(&["experiment", "liu-fig6", "--threads", "2"])
         .contains("--threads applies to wu-fig3 and wu-fig4 only"));
     assert!(fails(&["experiment", "wu-fig3", "--n-max", "9"])
-        .contains("--n-max applies to liu-fig6 and greedy-explore only"));
+        .contains("--n-max applies to liu-fig6, beaumont-fig11 and greedy-explore only"));
     assert!(fails(&["experiment", "liu-fig6", "wu-fig3"]).contains("one name"));
     assert!(fails(&["bench", "greedy", "--budget", "2"]).contains("optimal only"));
     assert!(fails(&["bench", "optimal", "--budget", "-1"]).contains("--budget"));

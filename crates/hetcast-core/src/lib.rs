@@ -40,6 +40,7 @@ pub use error::Error;
 use models::multi::MultiInstance;
 use models::multimessage::MmInstance;
 use models::overhead::Instance;
+use models::platform::PlatformInstance;
 use serde::{Deserialize, Serialize};
 
 /// The models hetcast knows, one variant each (a closed list: a new model adds a variant).
@@ -53,11 +54,18 @@ pub enum ModelId {
     Multi,
     /// Multimessage multicasting with forwarding in unit steps (paper 003).
     Multimessage,
+    /// Platform graphs in steady state (paper 002): throughput of a series of multicasts.
+    Platform,
 }
 
 impl ModelId {
     /// Every model, in the order menus list them.
-    pub const ALL: [ModelId; 3] = [ModelId::Overhead, ModelId::Multi, ModelId::Multimessage];
+    pub const ALL: [ModelId; 4] = [
+        ModelId::Overhead,
+        ModelId::Multi,
+        ModelId::Multimessage,
+        ModelId::Platform,
+    ];
 
     /// The values of the JSON key `"model"` this model reads.
     pub fn json_tags(self) -> &'static [&'static str] {
@@ -65,6 +73,7 @@ impl ModelId {
             ModelId::Overhead => &["node", "sender_receiver"],
             ModelId::Multi => &["multi"],
             ModelId::Multimessage => &["multimessage"],
+            ModelId::Platform => &["platform"],
         }
     }
 
@@ -74,6 +83,7 @@ impl ModelId {
             ModelId::Overhead => "one source (node / sender-receiver)",
             ModelId::Multi => "many-source (Wu et al.)",
             ModelId::Multimessage => "multimessage, unit steps (Gonzalez)",
+            ModelId::Platform => "platform graph, steady state (Beaumont et al.)",
         }
     }
 
@@ -84,6 +94,7 @@ impl ModelId {
             ModelId::Overhead => models::overhead::APP_MAX_NODES,
             ModelId::Multi => models::multi::APP_MAX_NODES,
             ModelId::Multimessage => models::multimessage::APP_MAX_PROCESSORS,
+            ModelId::Platform => models::platform::APP_MAX_NODES,
         }
     }
 
@@ -124,6 +135,8 @@ pub enum AnyInstance {
     Multi(MultiInstance),
     /// Multimessage model.
     Multimessage(MmInstance),
+    /// Platform graph model.
+    Platform(PlatformInstance),
 }
 
 impl AnyInstance {
@@ -133,6 +146,7 @@ impl AnyInstance {
             AnyInstance::Overhead(_) => ModelId::Overhead,
             AnyInstance::Multi(_) => ModelId::Multi,
             AnyInstance::Multimessage(_) => ModelId::Multimessage,
+            AnyInstance::Platform(_) => ModelId::Platform,
         }
     }
 
@@ -161,6 +175,7 @@ impl AnyInstance {
         Ok(match ModelId::of_json(text) {
             Some(ModelId::Multi) => AnyInstance::Multi(MultiInstance::from_json(text)?),
             Some(ModelId::Multimessage) => AnyInstance::Multimessage(MmInstance::from_json(text)?),
+            Some(ModelId::Platform) => AnyInstance::Platform(PlatformInstance::from_json(text)?),
             Some(ModelId::Overhead) | None => AnyInstance::Overhead(Instance::from_json(text)?),
         })
     }
@@ -171,6 +186,7 @@ impl AnyInstance {
             AnyInstance::Overhead(i) => i.to_json(),
             AnyInstance::Multi(i) => i.to_json(),
             AnyInstance::Multimessage(i) => i.to_json(),
+            AnyInstance::Platform(i) => i.to_json(),
         }
     }
 
@@ -180,6 +196,7 @@ impl AnyInstance {
             AnyInstance::Overhead(i) => i.validate(),
             AnyInstance::Multi(i) => i.validate(),
             AnyInstance::Multimessage(i) => i.validate(),
+            AnyInstance::Platform(i) => i.validate(),
         }
     }
 }
@@ -193,6 +210,12 @@ impl From<Instance> for AnyInstance {
 impl From<MmInstance> for AnyInstance {
     fn from(i: MmInstance) -> Self {
         AnyInstance::Multimessage(i)
+    }
+}
+
+impl From<PlatformInstance> for AnyInstance {
+    fn from(i: PlatformInstance) -> Self {
+        AnyInstance::Platform(i)
     }
 }
 
@@ -215,7 +238,7 @@ mod tests {
     fn import_errors_are_plain_and_name_the_line() {
         assert_eq!(
             err("{\"model\": \"quantum\", \"nodes\": []}"),
-            "malformed instance: line 1: the model \"quantum\" is not one hetcast reads (node, sender_receiver, multi, multimessage)"
+            "malformed instance: line 1: the model \"quantum\" is not one hetcast reads (node, sender_receiver, multi, multimessage, platform)"
         );
         assert_eq!(
             err("{\"model\": \"node\",\n \"source\": 0,\n \"nodes\": [{\"cost\": 1},"),

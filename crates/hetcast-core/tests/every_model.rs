@@ -13,6 +13,7 @@ use hetcast_core::layout::{Anchor, Item, Scene};
 use hetcast_core::models::multi::Multi;
 use hetcast_core::models::multimessage::Multimessage;
 use hetcast_core::models::overhead::Overhead;
+use hetcast_core::models::platform::Platform;
 mod common;
 
 use hetcast_core::models::Model;
@@ -242,6 +243,7 @@ fn every_model_draws_every_result() {
             ModelId::Overhead => check_model::<Overhead>(),
             ModelId::Multi => check_model::<Multi>(),
             ModelId::Multimessage => check_model::<Multimessage>(),
+            ModelId::Platform => check_model::<Platform>(),
         };
         assert!(drawn > 0, "{id:?}: nothing drawn");
     }

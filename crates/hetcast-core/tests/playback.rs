@@ -9,6 +9,7 @@ use hetcast_core::layout::{Item, Scene};
 use hetcast_core::models::multi::Multi;
 use hetcast_core::models::multimessage::Multimessage;
 use hetcast_core::models::overhead::{generate, simulate, view, Overhead};
+use hetcast_core::models::platform::Platform;
 use hetcast_core::models::{Model, SceneOptions};
 use hetcast_core::playback::CriticalPath;
 use hetcast_core::ModelId;
@@ -129,6 +130,7 @@ fn the_critical_path_of_every_model_sums_to_the_completion_time() {
             ModelId::Multimessage => {
                 check_model::<Multimessage>(400, 12, &["gonzalez", "single-send", "no-forwarding"])
             }
+            ModelId::Platform => check_model::<Platform>(130, 14, &["multicast-ub", "broadcast"]),
         };
         assert!(n >= 1000, "{id:?}: {n} schedules");
     }

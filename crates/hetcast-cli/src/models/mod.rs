@@ -5,3 +5,4 @@
 pub mod multi;
 pub mod multimessage;
 pub mod overhead;
+pub mod platform;

@@ -4,6 +4,7 @@
 //! - [`overhead`]: the node model (paper 000) and the sender-receiver model (paper 004);
 //! - [`multi`]: the many-source model with non-blocking sends (paper 001);
 //! - [`multimessage`]: multimessage multicasting with forwarding in unit steps (paper 003).
+//! - [`platform`]: platform graphs in steady state (paper 002).
 //!
 //! A new model adds a folder here, a variant to [`crate::ModelId`] and [`crate::AnyInstance`],
 //! and an entry to the registry that `tests/every_model.rs` loops over.
@@ -11,6 +12,7 @@
 pub mod multi;
 pub mod multimessage;
 pub mod overhead;
+pub mod platform;
 
 use crate::catalog::Catalog;
 use crate::error::Error;

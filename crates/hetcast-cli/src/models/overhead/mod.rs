@@ -182,5 +182,11 @@ fn write(
         }
         Format::Dot => dot::overhead(inst, s, &view::tree_heading(name, inst, s)),
         Format::Csv => results_csv(&[ResultRow::overhead(inst, key, name, s)]),
+        Format::SvgGraph | Format::SvgTimeline | Format::Lp => {
+            return Err(format!(
+                "--format {} applies to platform instances only",
+                format.key()
+            ))
+        }
     })
 }

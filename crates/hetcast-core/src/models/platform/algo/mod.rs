@@ -1,0 +1,216 @@
+//! The algorithms of the platform model (paper 002): the linear programs of section 5.1 as
+//! algorithms that return their loads ([`bounds`]), the refined heuristics of section 5.2
+//! ([`reduced_broadcast`], [`augmented_multicast`], [`augmented_sources`]), the tree
+//! heuristic of section 6 ([`mcph`]) and the plain broadcast of 5.1.4 ([`broadcast`]).
+
+pub mod augmented_multicast;
+pub mod augmented_sources;
+pub mod bounds;
+pub mod broadcast;
+pub mod mcph;
+pub mod reduced_broadcast;
+
+use super::lp::{self, Bound, LpSolution, LpSpec};
+use super::{PlatformInstance, PlatformSolution};
+use crate::catalog::Catalog;
+use crate::error::Error;
+
+/// Every algorithm of the platform model.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PlatformAlgorithm {
+    /// Multicast-LB: equations (1)-(9) and (10'), a lower bound on `T*`.
+    MulticastLb,
+    /// Multicast-UB: equations (1)-(10), the scatter bound (achievable).
+    MulticastUb,
+    /// Broadcast-EB: Multicast-LB with every node a target (achievable).
+    BroadcastEb,
+    /// REDUCED_BROADCAST (figure 6).
+    ReducedBroadcast,
+    /// AUGMENTED_MULTICAST (figure 7).
+    AugmentedMulticast,
+    /// AUGMENTED_SOURCES (figure 8).
+    AugmentedSources,
+    /// MCPH, the tree heuristic (figure 9, cost update of figure 10).
+    Mcph,
+    /// Broadcast to the whole platform (section 5.1.4).
+    Broadcast,
+}
+
+impl Catalog for PlatformAlgorithm {
+    const ALL: &'static [Self] = &[
+        PlatformAlgorithm::MulticastLb,
+        PlatformAlgorithm::MulticastUb,
+        PlatformAlgorithm::BroadcastEb,
+        PlatformAlgorithm::ReducedBroadcast,
+        PlatformAlgorithm::AugmentedMulticast,
+        PlatformAlgorithm::AugmentedSources,
+        PlatformAlgorithm::Mcph,
+        PlatformAlgorithm::Broadcast,
+    ];
+
+    fn key(self) -> &'static str {
+        match self {
+            PlatformAlgorithm::MulticastLb => "multicast-lb",
+            PlatformAlgorithm::MulticastUb => "multicast-ub",
+            PlatformAlgorithm::BroadcastEb => "broadcast-eb",
+            PlatformAlgorithm::ReducedBroadcast => "reduced-broadcast",
+            PlatformAlgorithm::AugmentedMulticast => "augmented-multicast",
+            PlatformAlgorithm::AugmentedSources => "augmented-sources",
+            PlatformAlgorithm::Mcph => "mcph",
+            PlatformAlgorithm::Broadcast => "broadcast",
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            PlatformAlgorithm::MulticastLb => "Multicast-LB (lower bound)",
+            PlatformAlgorithm::MulticastUb => "Multicast-UB (scatter)",
+            PlatformAlgorithm::BroadcastEb => "Broadcast-EB",
+            PlatformAlgorithm::ReducedBroadcast => "REDUCED_BROADCAST",
+            PlatformAlgorithm::AugmentedMulticast => "AUGMENTED_MULTICAST",
+            PlatformAlgorithm::AugmentedSources => "AUGMENTED_SOURCES",
+            PlatformAlgorithm::Mcph => "MCPH (tree)",
+            PlatformAlgorithm::Broadcast => "Broadcast (whole platform)",
+        }
+    }
+
+    fn short(self) -> &'static str {
+        match self {
+            PlatformAlgorithm::MulticastLb => "LB",
+            PlatformAlgorithm::MulticastUb => "scatter",
+            PlatformAlgorithm::BroadcastEb => "BC-EB",
+            PlatformAlgorithm::ReducedBroadcast => "Red. BC",
+            PlatformAlgorithm::AugmentedMulticast => "Augm. MC",
+            PlatformAlgorithm::AugmentedSources => "Multisource MC",
+            PlatformAlgorithm::Mcph => "MCPH",
+            PlatformAlgorithm::Broadcast => "broadcast",
+        }
+    }
+
+    fn aliases(self) -> &'static [&'static str] {
+        match self {
+            PlatformAlgorithm::MulticastLb => &["lb", "lower"],
+            PlatformAlgorithm::MulticastUb => &["ub", "scatter"],
+            PlatformAlgorithm::ReducedBroadcast => &["redbc"],
+            PlatformAlgorithm::AugmentedMulticast => &["augmc"],
+            PlatformAlgorithm::AugmentedSources => &["multisource"],
+            _ => &[],
+        }
+    }
+}
+
+impl PlatformAlgorithm {
+    /// Run the algorithm on a validated instance.
+    pub fn solve(self, inst: &PlatformInstance) -> Result<PlatformSolution, Error> {
+        inst.validate()?;
+        match self {
+            PlatformAlgorithm::MulticastLb => bounds::multicast_lb(inst),
+            PlatformAlgorithm::MulticastUb => bounds::multicast_ub(inst),
+            PlatformAlgorithm::BroadcastEb => bounds::broadcast_eb(inst),
+            PlatformAlgorithm::ReducedBroadcast => reduced_broadcast::reduced_broadcast(inst),
+            PlatformAlgorithm::AugmentedMulticast => augmented_multicast::augmented_multicast(inst),
+            PlatformAlgorithm::AugmentedSources => augmented_sources::augmented_sources(inst),
+            PlatformAlgorithm::Mcph => mcph::mcph(inst),
+            PlatformAlgorithm::Broadcast => broadcast::broadcast(inst),
+        }
+    }
+
+    /// The pseudo-code the trace's `pseudo_line` counts in (the paper's figures).
+    pub fn pseudo_code(self) -> &'static [&'static str] {
+        match self {
+            PlatformAlgorithm::ReducedBroadcast => reduced_broadcast::PSEUDO,
+            PlatformAlgorithm::AugmentedMulticast => augmented_multicast::PSEUDO,
+            PlatformAlgorithm::AugmentedSources => augmented_sources::PSEUDO,
+            PlatformAlgorithm::Mcph => mcph::PSEUDO,
+            _ => &[],
+        }
+    }
+}
+
+/// How the heuristics solve their Broadcast-EB LPs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LpReuse {
+    /// Every LP from scratch, one commodity per node (the paper's formulation as written).
+    Scratch,
+    /// Cut generation ([`lp::lower_by_cuts`]): variables `T` and `n` only, a cut row added
+    /// whenever a maximum flow under the loads falls short of 1, each re-solve starting from
+    /// the previous basis. Same optimum (max-flow min-cut), LPs of `|E| + 1` variables.
+    Generate,
+}
+
+/// Counts of the LP work of a run (for `hetcast bench platform`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct LpWork {
+    /// LP solves (with cut generation: the first solve and every incremental re-solve).
+    pub lps: usize,
+    /// Variables summed over those LPs.
+    pub variables: usize,
+}
+
+/// Broadcast-EB on the sub-platform `alive`: every node of it that the source reaches is a
+/// target; `None` (the paper's `+∞`) when one of `must` is not reached. `hint`: nodes whose
+/// commodity to include from the start (with [`LpReuse::Generate`]).
+pub fn broadcast_on(
+    inst: &PlatformInstance,
+    alive: &[bool],
+    must: &[usize],
+) -> Result<Option<(LpSolution, Vec<bool>)>, Error> {
+    let mut work = LpWork::default();
+    broadcast_with(inst, alive, must, LpReuse::Generate, &[], &mut work)
+}
+
+/// [`broadcast_on`] with a choice of [`LpReuse`], counting the work in `work`.
+pub fn broadcast_with(
+    inst: &PlatformInstance,
+    alive: &[bool],
+    must: &[usize],
+    reuse: LpReuse,
+    hint: &[usize],
+    work: &mut LpWork,
+) -> Result<Option<(LpSolution, Vec<bool>)>, Error> {
+    let reach = super::graph::reachable(inst, alive, inst.source);
+    if must.iter().any(|&t| !reach[t]) {
+        return Ok(None);
+    }
+    let everyone: Vec<usize> = (0..inst.node_count())
+        .filter(|&v| reach[v] && v != inst.source)
+        .collect();
+    match reuse {
+        LpReuse::Scratch => {
+            let spec = LpSpec {
+                alive: reach.clone(),
+                sources: vec![inst.source],
+                targets: everyone,
+                bound: Bound::Lower,
+            };
+            let program = lp::Program::build(inst, &spec);
+            work.lps += 1;
+            work.variables += program.names.len();
+            Ok(Some((program.solve(inst)?, reach)))
+        }
+        LpReuse::Generate => {
+            let mut solves = 0;
+            let sol = lp::lower_by_cuts(inst, &reach, &everyone, &mut solves)?;
+            let edges = inst
+                .edges
+                .iter()
+                .filter(|e| reach[e.from] && reach[e.to])
+                .count();
+            work.lps += solves;
+            work.variables += solves * (edges + 1);
+            let _ = hint;
+            Ok(sol.map(|s| (s, reach)))
+        }
+    }
+}
+
+/// The nodes with `alive[v]`, in index order.
+pub fn listed(alive: &[bool]) -> Vec<usize> {
+    (0..alive.len()).filter(|&v| alive[v]).collect()
+}
+
+/// `a <= b` for the heuristics' "BestSol" tests, with a relative slack of 1e-9 so that an
+/// LP answer equal to the best one up to rounding counts as equal (the paper's `<=`).
+pub fn not_worse(a: f64, b: f64) -> bool {
+    a <= b * (1.0 + 1e-9)
+}

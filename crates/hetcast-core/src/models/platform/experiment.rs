@@ -1,0 +1,121 @@
+//! The experiment of section 7 (paper 002, figure 11): Tiers-like platforms of 30 and 65
+//! nodes, targets drawn among the LAN nodes at several densities, every heuristic's `T*`
+//! divided by the lower bound (Multicast-LB) and by the scatter bound (Multicast-UB), averaged
+//! over the platforms.
+
+use super::algo::PlatformAlgorithm;
+use super::generate::{tiers, TiersSpec};
+use crate::catalog::Catalog;
+use crate::error::Error;
+
+/// The heuristics figure 11 compares, in its legend's order.
+pub const HEURISTICS: [PlatformAlgorithm; 5] = [
+    PlatformAlgorithm::Broadcast,
+    PlatformAlgorithm::Mcph,
+    PlatformAlgorithm::AugmentedMulticast,
+    PlatformAlgorithm::ReducedBroadcast,
+    PlatformAlgorithm::AugmentedSources,
+];
+
+/// What to run.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fig11Spec {
+    /// Platforms per size (the paper: 10).
+    pub platforms: usize,
+    /// Target densities among the LAN nodes.
+    pub densities: Vec<f64>,
+    /// First seed; platform `k` of a size uses `seed + k`.
+    pub seed: u64,
+    /// Which sizes: "small" (30 nodes) and/or "big" (65 nodes).
+    pub sizes: Vec<&'static str>,
+}
+
+impl Default for Fig11Spec {
+    fn default() -> Self {
+        Fig11Spec {
+            platforms: 10,
+            densities: vec![0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0],
+            seed: 1,
+            sizes: vec!["small", "big"],
+        }
+    }
+}
+
+/// One point of figure 11: a size, a density, a heuristic, its mean ratios.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fig11Row {
+    /// "small" or "big".
+    pub size: &'static str,
+    /// Target density among the LAN nodes.
+    pub density: f64,
+    /// Mean number of targets.
+    pub targets: f64,
+    /// The heuristic's key.
+    pub algorithm: &'static str,
+    /// Mean of `T*(heuristic) / T*(Multicast-LB)` over the platforms.
+    pub over_lb: f64,
+    /// Mean of `T*(heuristic) / T*(Multicast-UB)`.
+    pub over_scatter: f64,
+}
+
+/// Run the experiment; `progress(done, total)` after each platform.
+pub fn fig11(
+    spec: &Fig11Spec,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<Fig11Row>, Error> {
+    let total = spec.sizes.len() * spec.densities.len() * spec.platforms;
+    let mut done = 0;
+    let mut rows = Vec::new();
+    for &size in &spec.sizes {
+        for &density in &spec.densities {
+            let mut sums = vec![(0.0, 0.0); HEURISTICS.len()];
+            let mut targets = 0.0;
+            for k in 0..spec.platforms {
+                let shape = if size == "small" {
+                    TiersSpec::small(density)
+                } else {
+                    TiersSpec::big(density)
+                };
+                let inst = tiers(&shape, spec.seed + k as u64);
+                targets += inst.targets.len() as f64;
+                let lb = PlatformAlgorithm::MulticastLb.solve(&inst)?.period;
+                let ub = PlatformAlgorithm::MulticastUb.solve(&inst)?.period;
+                for (i, &al) in HEURISTICS.iter().enumerate() {
+                    let t = al.solve(&inst)?.period;
+                    sums[i].0 += t / lb;
+                    sums[i].1 += t / ub;
+                }
+                done += 1;
+                progress(done, total);
+            }
+            let p = spec.platforms.max(1) as f64;
+            for (i, &al) in HEURISTICS.iter().enumerate() {
+                rows.push(Fig11Row {
+                    size,
+                    density,
+                    targets: targets / p,
+                    algorithm: al.key(),
+                    over_lb: sums[i].0 / p,
+                    over_scatter: sums[i].1 / p,
+                });
+            }
+        }
+    }
+    Ok(rows)
+}
+
+/// The rows as CSV (RFC 4180).
+pub fn fig11_csv(rows: &[Fig11Row]) -> String {
+    let mut s =
+        String::from("size,density,mean_targets,algorithm,title,over_lower_bound,over_scatter\n");
+    for r in rows {
+        let title = PlatformAlgorithm::parse(r.algorithm)
+            .map(|a| a.short())
+            .unwrap_or(r.algorithm);
+        s.push_str(&format!(
+            "{},{},{},{},{},{},{}\n",
+            r.size, r.density, r.targets, r.algorithm, title, r.over_lb, r.over_scatter
+        ));
+    }
+    s
+}

@@ -1,0 +1,253 @@
+//! Gallery platforms of paper 002, and a brute force over single multicast trees (the
+//! independent check of the examples and of the LP values on small platforms).
+
+use super::simulate::port_period;
+use super::{PlatformEdge, PlatformInstance, PlatformNode};
+
+fn node(name: &str, x: f64, y: f64) -> PlatformNode {
+    PlatformNode {
+        name: name.into(),
+        x: Some(x),
+        y: Some(y),
+    }
+}
+
+fn both(edges: &mut Vec<PlatformEdge>, a: usize, b: usize, cost: f64) {
+    edges.push(PlatformEdge {
+        from: a,
+        to: b,
+        cost,
+    });
+    edges.push(PlatformEdge {
+        from: b,
+        to: a,
+        cost,
+    });
+}
+
+/// The example of section 3 (figure 1), rebuilt from the text (the figure's drawing is not in
+/// it): the source S and P1..P13; the edges the text names with the costs its argument needs:
+/// S→P1, P2→P1, P3→P2, P2→P6, P5→P6, P6→P7, P1→P11 and P3→P4→P5 of cost 1, S→P3 of cost
+/// 1/2 (so that S can serve P1 at rate 1/2 and P3 at rate 1), the clique P7-P10 of cost 1/5
+/// and the clique P11-P13 of cost 1/10. Targets: P7..P13. One tree cannot reach throughput
+/// 1 (the best single tree has period 2, by brute force); two trees of weight 1/2 can
+/// (Multicast-LB = Broadcast... = 1 and AUGMENTED_SOURCES' scatter reaches it, see the tests).
+pub fn section3() -> PlatformInstance {
+    let names = [
+        "S", "P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9", "P10", "P11", "P12", "P13",
+    ];
+    let pos = [
+        (0.5, 0.05),
+        (0.15, 0.3),
+        (0.4, 0.3),
+        (0.65, 0.2),
+        (0.8, 0.35),
+        (0.8, 0.5),
+        (0.6, 0.55),
+        (0.6, 0.72),
+        (0.5, 0.9),
+        (0.7, 0.9),
+        (0.85, 0.8),
+        (0.15, 0.6),
+        (0.05, 0.85),
+        (0.3, 0.85),
+    ];
+    let nodes = names
+        .iter()
+        .zip(pos)
+        .map(|(n, (x, y))| node(n, x, y))
+        .collect();
+    let mut edges = Vec::new();
+    for (a, b, c) in [
+        (0, 1, 1.0),
+        (2, 1, 1.0),
+        (3, 2, 1.0),
+        (2, 6, 1.0),
+        (5, 6, 1.0),
+        (6, 7, 1.0),
+        (1, 11, 1.0),
+        (3, 4, 1.0),
+        (4, 5, 1.0),
+        (0, 3, 0.5),
+    ] {
+        edges.push(PlatformEdge {
+            from: a,
+            to: b,
+            cost: c,
+        });
+    }
+    for a in 7..=10 {
+        for b in a + 1..=10 {
+            both(&mut edges, a, b, 0.2);
+        }
+    }
+    for a in 11..=13 {
+        for b in a + 1..=13 {
+            both(&mut edges, a, b, 0.1);
+        }
+    }
+    PlatformInstance {
+        nodes,
+        edges,
+        source: 0,
+        targets: (7..=13).collect(),
+    }
+}
+
+/// The reduction of Theorem 1 (figure 2) from a MINIMUM-SET-COVER instance: elements
+/// `0..n`, the subsets, the bound `b`. The source feeds one node per subset at cost `1/b`,
+/// a subset node feeds its elements at cost `1/n`; the elements are the targets. A single
+/// tree of throughput 1 exists iff a cover of size at most `b` exists (Theorem 1); a tree
+/// through `k` subset nodes has period `max(k/b, largest subset used/n)`.
+pub fn set_cover(n: usize, subsets: &[Vec<usize>], b: usize) -> PlatformInstance {
+    let k = subsets.len();
+    let mut nodes = vec![node("Ps", 0.5, 0.05)];
+    for i in 0..k {
+        nodes.push(node(
+            &format!("C{}", i + 1),
+            (i as f64 + 0.5) / k as f64,
+            0.45,
+        ));
+    }
+    for j in 0..n {
+        nodes.push(node(
+            &format!("X{}", j + 1),
+            (j as f64 + 0.5) / n as f64,
+            0.9,
+        ));
+    }
+    let mut edges = Vec::new();
+    for i in 0..k {
+        edges.push(PlatformEdge {
+            from: 0,
+            to: 1 + i,
+            cost: 1.0 / b as f64,
+        });
+    }
+    for (i, s) in subsets.iter().enumerate() {
+        for &j in s {
+            edges.push(PlatformEdge {
+                from: 1 + i,
+                to: 1 + k + j,
+                cost: 1.0 / n as f64,
+            });
+        }
+    }
+    PlatformInstance {
+        nodes,
+        edges,
+        source: 0,
+        targets: (1 + k..1 + k + n).collect(),
+    }
+}
+
+/// Figure 2: X = {X1..X8}, C = {{X1..X4}, {X3, X4, X5}, {X4, X5, X6}, {X5..X8}}, with the
+/// bound B = 2 (the text leaves B to the reader; {C1, C4} is a cover of size 2).
+pub fn figure2() -> PlatformInstance {
+    set_cover(
+        8,
+        &[
+            vec![0, 1, 2, 3],
+            vec![2, 3, 4],
+            vec![3, 4, 5],
+            vec![4, 5, 6, 7],
+        ],
+        2,
+    )
+}
+
+/// The smallest size of a cover of `0..n` by `subsets` (brute force over subsets), if any.
+pub fn min_cover(n: usize, subsets: &[Vec<usize>]) -> Option<usize> {
+    let k = subsets.len();
+    (0u32..1 << k)
+        .filter(|mask| {
+            (0..n).all(|j| (0..k).any(|i| mask & (1 << i) != 0 && subsets[i].contains(&j)))
+        })
+        .map(|mask| mask.count_ones() as usize)
+        .min()
+}
+
+/// The best period of a single multicast tree (every target reached from the source along
+/// tree edges, one message per tree edge): brute force over the choice of a parent edge (or
+/// none) for every node, with pruning on partial port times. For small platforms only
+/// (used by the tests as an independent computation).
+pub fn best_tree_period(inst: &PlatformInstance) -> f64 {
+    let n = inst.node_count();
+    let mut ins: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (e, edge) in inst.edges.iter().enumerate() {
+        ins[edge.to].push(e);
+    }
+    let order: Vec<usize> = (0..n).filter(|&v| v != inst.source).collect();
+    let mut chosen: Vec<Option<usize>> = vec![None; n];
+    let mut best = f64::INFINITY;
+    let mut out_busy = vec![0.0; n];
+    fn go(
+        i: usize,
+        order: &[usize],
+        inst: &PlatformInstance,
+        ins: &[Vec<usize>],
+        chosen: &mut Vec<Option<usize>>,
+        out_busy: &mut Vec<f64>,
+        best: &mut f64,
+    ) {
+        if i == order.len() {
+            // Every target must reach the source by parent edges, without a cycle.
+            let mut loads = vec![0.0; inst.edges.len()];
+            for &t in &inst.targets {
+                let mut v = t;
+                let mut steps = 0;
+                while v != inst.source {
+                    let Some(e) = chosen[v] else { return };
+                    loads[e] = 1.0;
+                    v = inst.edges[e].from;
+                    steps += 1;
+                    if steps > chosen.len() {
+                        return;
+                    }
+                }
+            }
+            let p = port_period(inst, &loads);
+            if p < *best {
+                *best = p;
+            }
+            return;
+        }
+        let v = order[i];
+        chosen[v] = None;
+        go(i + 1, order, inst, ins, chosen, out_busy, best);
+        for &e in &ins[v] {
+            let edge = inst.edges[e];
+            if edge.cost >= *best || out_busy[edge.from] + edge.cost >= *best {
+                continue;
+            }
+            chosen[v] = Some(e);
+            out_busy[edge.from] += edge.cost;
+            go(i + 1, order, inst, ins, chosen, out_busy, best);
+            out_busy[edge.from] -= edge.cost;
+        }
+        chosen[v] = None;
+    }
+    go(0, &order, inst, &ins, &mut chosen, &mut out_busy, &mut best);
+    best
+}
+
+/// Every gallery platform: (key, title, instance).
+pub fn all() -> Vec<(&'static str, &'static str, PlatformInstance)> {
+    vec![
+        (
+            "beaumont-section3",
+            "Section 3: one tree cannot reach throughput 1, two trees of 1/2 can",
+            section3(),
+        ),
+        (
+            "beaumont-figure2",
+            "Figure 2: the set-cover reduction (8 elements, 4 subsets, B = 2)",
+            figure2(),
+        ),
+        (
+            "tiers-small",
+            "Tiers-like platform, 30 nodes, 30 % targets (seed 1)",
+            super::generate::tiers(&super::generate::TiersSpec::small(0.3), 1),
+        ),
+    ]
+}

@@ -1,0 +1,307 @@
+//! The platform model (paper 002): the gallery's claims, the bounds' order, every schedule
+//! through the one-port checker, the LPs against independent computations.
+
+use hetcast_core::catalog::Catalog;
+use hetcast_core::models::platform::algo::{LpReuse, LpWork};
+use hetcast_core::models::platform::gallery::{
+    best_tree_period, figure2, min_cover, section3, set_cover,
+};
+use hetcast_core::models::platform::generate::{tiers, TiersSpec};
+use hetcast_core::models::platform::simulate::{check, port_period, schedule, simulate};
+use hetcast_core::models::platform::{
+    algo, Delivery, PlatformAlgorithm, PlatformInstance, PlatformSolution,
+};
+use hetcast_core::rng::{below, Rng64};
+use rand::{Rng, SeedableRng};
+
+/// LP answers are exact to the simplex's tolerance and the tie-break term (relative 2e-7).
+const REL: f64 = 1e-6;
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= REL * a.abs().max(b.abs()).max(1e-300)
+}
+
+fn le(a: f64, b: f64) -> bool {
+    a <= b * (1.0 + REL)
+}
+
+/// Section 3: the best single tree has period 3/2 (brute force; by hand: S must feed P1 and
+/// P3, or P3 or P2 must feed two children of cost 1), while Multicast-LB is 1 and the two
+/// trees of weight 1/2 of figure 1(b, c) reach it: their loads keep every port busy at most
+/// 1 per multicast, deliver a whole message to every target, and the König schedule of one
+/// period passes the checker.
+#[test]
+fn section3_one_tree_is_not_enough_two_are() {
+    let p = section3();
+    p.validate().unwrap();
+    assert_eq!(best_tree_period(&p), 1.5);
+    let lb = PlatformAlgorithm::MulticastLb.solve(&p).unwrap();
+    assert!(close(lb.period, 1.0), "LB {}", lb.period);
+    let edge = |a: usize, b: usize| {
+        p.edges
+            .iter()
+            .position(|e| e.from == a && e.to == b)
+            .unwrap()
+    };
+    let cliques = [(7, 8), (7, 9), (7, 10), (11, 12), (11, 13)];
+    let tree_a = [(0, 1), (0, 3), (3, 4), (4, 5), (5, 6), (6, 7), (1, 11)];
+    let tree_b = [(0, 3), (3, 2), (2, 1), (1, 11), (2, 6), (6, 7)];
+    let mut loads = vec![0.0; p.edges.len()];
+    for &(a, b) in tree_a.iter().chain(&tree_b).chain(&cliques).chain(&cliques) {
+        loads[edge(a, b)] += 0.5;
+    }
+    assert_eq!(port_period(&p, &loads), 1.0);
+    let sol = PlatformSolution {
+        algorithm: PlatformAlgorithm::MulticastLb,
+        period: 1.0,
+        lp_value: None,
+        loads: loads.clone(),
+        nodes_kept: (0..14).collect(),
+        sources: vec![0],
+        tree: Vec::new(),
+        delivery: Delivery::Bound {
+            nodes: p.targets.clone(),
+        },
+        lp: None,
+        trace: Vec::new(),
+    };
+    let s = schedule(&p, &loads);
+    assert_eq!(s.period, 1.0);
+    check(&p, &sol, &s).unwrap();
+}
+
+/// Figure 2 (B = 2): the cover {C1, C4} gives one tree of period max(2/B, 4/N) = 1.
+#[test]
+fn figure2_has_a_tree_of_throughput_one() {
+    let p = figure2();
+    p.validate().unwrap();
+    assert_eq!(best_tree_period(&p), 1.0);
+}
+
+/// Theorem 1 on random small set-cover instances: a single tree of throughput 1 exists iff a
+/// cover of size at most B does; and (Theorem 2) the best tree's period is at least K/B for
+/// the smallest cover size K.
+#[test]
+fn set_cover_reduction_matches_theorem_1() {
+    let mut rng = Rng64::seed_from_u64(2);
+    let mut both = [0; 2];
+    for _ in 0..300 {
+        let n = 1 + below(&mut rng, 5);
+        let k = 1 + below(&mut rng, 4);
+        let subsets: Vec<Vec<usize>> = (0..k)
+            .map(|_| (0..n).filter(|_| below(&mut rng, 2) == 0).collect())
+            .collect();
+        let Some(kmin) = min_cover(n, &subsets) else {
+            continue;
+        };
+        let b = 1 + below(&mut rng, k);
+        let p = set_cover(n, &subsets, b);
+        p.validate().unwrap();
+        let best = best_tree_period(&p);
+        assert_eq!(best <= 1.0 + 1e-12, kmin <= b, "n {n}, {subsets:?}, B {b}");
+        assert!(best >= kmin as f64 / b as f64 - 1e-12);
+        both[usize::from(kmin <= b)] += 1;
+    }
+    // Both sides of the equivalence occur (18 and 152 with this seed).
+    assert!(both[0] >= 10 && both[1] >= 10, "{both:?}");
+}
+
+fn random_platform(rng: &mut Rng64) -> PlatformInstance {
+    if below(rng, 2) == 0 {
+        let n = 4 + below(rng, 9);
+        let d = [0.1, 0.3, 0.6, 1.0][below(rng, 4)];
+        return tiers(&TiersSpec::sized(n, d), rng.gen());
+    }
+    // A random digraph: a random arborescence from 0 (so all are reachable) and extra edges,
+    // costs across the accepted range.
+    let n = 2 + below(rng, 6);
+    let mut edges = Vec::new();
+    let cost = |rng: &mut Rng64| match below(rng, 4) {
+        0 => rng.gen_range(1e-3..1.0),
+        1 => rng.gen_range(1.0..1e6),
+        2 => (1 + below(rng, 9)) as f64,
+        _ => (rng.gen_range(0.1..10.0_f64) * 1e4).round() / 1e4,
+    };
+    for v in 1..n {
+        let u = below(rng, v);
+        let c = cost(rng);
+        edges.push((u, v, c));
+    }
+    for _ in 0..below(rng, 2 * n) {
+        let (a, b) = (below(rng, n), below(rng, n));
+        if a != b && !edges.iter().any(|&(x, y, _)| (x, y) == (a, b)) {
+            let c = cost(rng);
+            edges.push((a, b, c));
+        }
+    }
+    let mut targets: Vec<usize> = (1..n).filter(|_| below(rng, 2) == 0).collect();
+    if targets.is_empty() {
+        targets.push(n - 1);
+    }
+    PlatformInstance::new(n, &edges, 0, &targets)
+}
+
+/// On random platforms: every algorithm's periodic schedule passes the one-port checker at
+/// its claimed period; Multicast-LB <= every achievable result; Multicast-LB <= Broadcast-EB;
+/// UB <= |targets|·LB (section 5.1.3); REDUCED_BROADCAST <= Broadcast-EB and
+/// AUGMENTED_SOURCES <= Multicast-UB (each starts there and only improves); MCPH >= the best
+/// single tree >= LB (brute force).
+#[test]
+fn bounds_order_and_every_schedule_checks() {
+    let mut rng = Rng64::seed_from_u64(11);
+    for case in 0..150 {
+        let p = random_platform(&mut rng);
+        p.validate().unwrap();
+        let mut t = std::collections::HashMap::new();
+        for &al in PlatformAlgorithm::ALL {
+            let sol = al
+                .solve(&p)
+                .unwrap_or_else(|e| panic!("case {case} {}: {e}", al.key()));
+            let s = simulate(&p, &sol).unwrap_or_else(|e| panic!("case {case} {}: {e}", al.key()));
+            assert!(close(s.period, sol.period));
+            let total: f64 = s.transfers.iter().map(|x| x.end - x.start).sum();
+            assert!(total >= 0.0 && s.transfers.iter().all(|x| x.end <= s.period * (1.0 + 1e-9)));
+            t.insert(al, sol.period);
+        }
+        let lb = t[&PlatformAlgorithm::MulticastLb];
+        let ub = t[&PlatformAlgorithm::MulticastUb];
+        let bc = t[&PlatformAlgorithm::BroadcastEb];
+        for (&al, &v) in &t {
+            assert!(le(lb, v), "case {case}: LB {lb} > {} {v}", al.key());
+        }
+        assert!(le(ub, p.targets.len() as f64 * lb), "case {case}");
+        assert!(
+            le(t[&PlatformAlgorithm::ReducedBroadcast], bc),
+            "case {case}"
+        );
+        assert!(
+            le(t[&PlatformAlgorithm::AugmentedSources], ub),
+            "case {case}"
+        );
+        if p.edges.len() <= 14 {
+            let tree = best_tree_period(&p);
+            assert!(le(lb, tree), "case {case}: LB {lb} > best tree {tree}");
+            assert!(le(tree, t[&PlatformAlgorithm::Mcph]), "case {case}");
+        }
+    }
+}
+
+/// On a platform that is itself a tree (one path to every node), the LPs have no choice:
+/// Multicast-LB is the tree of the targets' paths with one message per edge, and the scatter
+/// sends one message per target below each edge. Both computed here by hand, independently.
+#[test]
+fn lps_on_tree_platforms_match_a_direct_count() {
+    let mut rng = Rng64::seed_from_u64(5);
+    for _ in 0..200 {
+        let n = 2 + below(&mut rng, 9);
+        let parent: Vec<usize> = (0..n)
+            .map(|v| if v == 0 { 0 } else { below(&mut rng, v) })
+            .collect();
+        let edges: Vec<(usize, usize, f64)> = (1..n)
+            .map(|v| (parent[v], v, rng.gen_range(0.01..100.0)))
+            .collect();
+        let mut targets: Vec<usize> = (1..n).filter(|_| below(&mut rng, 2) == 0).collect();
+        if targets.is_empty() {
+            targets.push(n - 1);
+        }
+        let p = PlatformInstance::new(n, &edges, 0, &targets);
+        let mut lb_loads = vec![0.0; n - 1];
+        let mut ub_loads = vec![0.0; n - 1];
+        for &t in &targets {
+            let mut v = t;
+            while v != 0 {
+                lb_loads[v - 1] = 1.0;
+                ub_loads[v - 1] += 1.0;
+                v = parent[v];
+            }
+        }
+        let lb = PlatformAlgorithm::MulticastLb.solve(&p).unwrap().period;
+        let ub = PlatformAlgorithm::MulticastUb.solve(&p).unwrap().period;
+        assert!(close(lb, port_period(&p, &lb_loads)), "{lb}");
+        assert!(close(ub, port_period(&p, &ub_loads)), "{ub}");
+        assert!(close(lb, best_tree_period(&p)));
+    }
+}
+
+/// Same input, same flows (the heuristics built on them are reproducible).
+#[test]
+fn flows_are_deterministic() {
+    let p = tiers(&TiersSpec::small(0.3), 4);
+    for al in [
+        PlatformAlgorithm::MulticastLb,
+        PlatformAlgorithm::ReducedBroadcast,
+    ] {
+        let a = al.solve(&p).unwrap();
+        let b = al.solve(&p).unwrap();
+        assert_eq!(a, b);
+    }
+}
+
+/// Cut generation gives REDUCED_BROADCAST the same answer as LPs from scratch.
+#[test]
+fn cut_generation_matches_scratch() {
+    for seed in 0..6 {
+        let p = tiers(&TiersSpec::sized(14, 0.3), seed);
+        let (a, wa): (PlatformSolution, LpWork) =
+            algo::reduced_broadcast::reduced_broadcast_with(&p, LpReuse::Scratch).unwrap();
+        let (b, wb) =
+            algo::reduced_broadcast::reduced_broadcast_with(&p, LpReuse::Generate).unwrap();
+        assert!(
+            close(a.period, b.period),
+            "seed {seed}: {} vs {}",
+            a.period,
+            b.period
+        );
+        assert!(wb.variables <= wa.variables * 2, "{wa:?} {wb:?}");
+    }
+}
+
+/// The CPLEX LP text names every row and ends with End.
+#[test]
+fn cplex_text_is_complete() {
+    use hetcast_core::models::platform::lp::{Bound, LpSpec, Program};
+    let p = section3();
+    let spec = LpSpec {
+        alive: vec![true; 14],
+        sources: vec![0],
+        targets: p.targets.clone(),
+        bound: Bound::Lower,
+    };
+    let prog = Program::build(&p, &spec);
+    let text = prog.to_cplex("section 3");
+    assert!(text.starts_with("\\ section 3\nMinimize\nobj: T"));
+    assert!(text.ends_with("End\n"));
+    assert_eq!(
+        text.matches(" <= ").count() + text.matches(" = ").count(),
+        prog.rows.len()
+    );
+}
+
+/// Multicast-LB by cut generation equals the paper's LP (one commodity per target) solved
+/// whole, on random platforms across the cost range.
+#[test]
+fn cut_generation_equals_the_full_lp() {
+    use hetcast_core::models::platform::lp::{lower_by_cuts, Bound, LpSpec, Program};
+    let mut rng = Rng64::seed_from_u64(21);
+    for case in 0..150 {
+        let p = random_platform(&mut rng);
+        let all = vec![true; p.node_count()];
+        let spec = LpSpec {
+            alive: all.clone(),
+            sources: vec![p.source],
+            targets: p.targets.clone(),
+            bound: Bound::Lower,
+        };
+        let full = Program::build(&p, &spec).solve(&p).unwrap();
+        let mut solves = 0;
+        let cuts = lower_by_cuts(&p, &all, &p.targets, &mut solves)
+            .unwrap()
+            .unwrap();
+        assert!(
+            close(port_period(&p, &full.loads), port_period(&p, &cuts.loads)),
+            "case {case}: {} vs {}",
+            port_period(&p, &full.loads),
+            port_period(&p, &cuts.loads)
+        );
+    }
+}
