@@ -173,7 +173,7 @@ pub fn run(a: &RunArgs, inst: &PlatformInstance) -> Result<String, String> {
     }
     if !matches!(
         format,
-        Format::Json | Format::SvgGraph | Format::SvgTimeline
+        Format::Json | Format::SvgGraph | Format::SvgTimeline | Format::SvgTree | Format::SvgGantt
     ) {
         return Err(format!(
             "--format {} does not apply to platform instances (json, svg-graph, svg-timeline, lp)",
@@ -194,7 +194,9 @@ pub fn run(a: &RunArgs, inst: &PlatformInstance) -> Result<String, String> {
                 json(&outs)
             }
         }
-        Format::SvgGraph => {
+        // svg-graph and svg-tree are one picture here (the platform), as svg-timeline and
+        // svg-gantt are (one period).
+        Format::SvgGraph | Format::SvgTree => {
             let (sol, s) = &solved[0];
             Ok(svg::to_svg(&view::platform_scene(inst, sol.algorithm, s)))
         }
