@@ -633,7 +633,7 @@ fn found_inputs_give_one_short_line() {
     let msg = |text: &str| AnyInstance::from_json(text).unwrap_err().to_string();
     assert_eq!(
         msg(r#"{"model":"nod\ne","source":0,"nodes":[]}"#),
-        "malformed instance: line 1: the model \"nod\\ne\" is not one hetcast reads (node, sender_receiver, multi, multimessage)"
+        "malformed instance: line 1: the model \"nod\\ne\" is not one hetcast reads (node, sender_receiver, multi, multimessage, platform)"
     );
     let long_key = format!(r#"{{"{}":1}}"#, "k".repeat(10_000));
     assert_eq!(
@@ -645,7 +645,7 @@ fn found_inputs_give_one_short_line() {
     );
     assert_eq!(
         msg("{\"model\":\"\u{202e}x\",\"source\":0,\"nodes\":[]}"),
-        "malformed instance: line 1: the model \"\\u{202e}x\" is not one hetcast reads (node, sender_receiver, multi, multimessage)"
+        "malformed instance: line 1: the model \"\\u{202e}x\" is not one hetcast reads (node, sender_receiver, multi, multimessage, platform)"
     );
     let long_class = format!(
         r#"{{"model":"multi","classes":[{{"name":"{}","count":2,"send":{{"fixed":0}},"recv":{{"fixed":1}}}}],"link":{{"per_byte":0}},"messages":[]}}"#,
