@@ -37,8 +37,8 @@ pub enum SegmentKind {
     Transit,
     /// A receive overhead, in the receiver's lane.
     Receive,
-    /// Idle time a plan inserted before a send (the overhead model's waits), in the sender's
-    /// lane.
+    /// Idle time before a send, in the sender's lane: a wait the plan inserted (the overhead
+    /// model's waits) or a LogP gap longer than the send.
     Wait,
 }
 
@@ -49,7 +49,7 @@ impl SegmentKind {
             SegmentKind::Send => "send",
             SegmentKind::Transit => "in the network",
             SegmentKind::Receive => "receive",
-            SegmentKind::Wait => "wait",
+            SegmentKind::Wait => "idle (a wait, or the gap)",
         }
     }
 }
