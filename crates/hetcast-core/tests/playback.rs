@@ -305,7 +305,8 @@ fn lemma5_steps_of_figure_1() {
         DpStep::Optimum {
             sender: 3.0,
             counts: vec![4, 7],
-            value: 9.0
+            value: 9.0,
+            t: 9.0
         }
     );
     let shown: Vec<_> = steps.iter().map(|s| s.step(&types)).collect();

@@ -443,8 +443,11 @@ pub enum DpStep {
         sender: f64,
         /// `n`, the count of every type.
         counts: Vec<usize>,
-        /// The optimal completion time.
+        /// The optimal completion time (the table's value).
         value: f64,
+        /// The optimal plan's completion time in the simulator (equal to `value` up to the
+        /// rounding of the sums; the step's time).
+        t: f64,
     },
     /// Read back: `from` sends next to `to` (of type `l`), whose subtree holds `subtree`.
     Edge {
@@ -519,6 +522,7 @@ impl DpStep {
                 sender,
                 counts,
                 value,
+                t,
             } => Step {
                 text: format!(
                     "The optimum is the cell τ(C={}, {}) = {}",
@@ -528,7 +532,7 @@ impl DpStep {
                 ),
                 pseudo_line: Some(4),
                 highlight: vec![],
-                t: *value,
+                t: *t,
             },
             DpStep::Edge {
                 from,
@@ -609,17 +613,18 @@ pub fn dp_steps(inst: &Instance) -> Result<(Vec<DpStep>, Vec<String>), Error> {
             });
         }
     }
-    out.push(DpStep::Optimum {
-        sender: tb.class_send[tb.class_src],
-        counts: tb.g.counts(),
-        value: tb.tau[tb.class_src * tb.cells + tb.cells - 1],
-    });
     let edges = tb.read_back(inst)?;
     let mut plan = Plan::new(inst.source, inst.nodes.len());
     for &(u, child, _, _, _) in &edges {
         plan.children[u].push(child);
     }
     let s = crate::models::overhead::simulate::simulate(inst, &plan)?;
+    out.push(DpStep::Optimum {
+        sender: tb.class_send[tb.class_src],
+        counts: tb.g.counts(),
+        value: tb.tau[tb.class_src * tb.cells + tb.cells - 1],
+        t: s.completion_time,
+    });
     for (u, child, l, (_, f), ya) in edges {
         out.push(DpStep::Edge {
             from: u,
