@@ -18,16 +18,19 @@ pub enum Bench {
     Optimal,
     /// The four algorithms of paper 001 on an all-to-all broadcast.
     Wu,
+    /// What a player computes per frame, against one simulation.
+    Playback,
 }
 
 impl Catalog for Bench {
-    const ALL: &'static [Bench] = &[Bench::Greedy, Bench::Optimal, Bench::Wu];
+    const ALL: &'static [Bench] = &[Bench::Greedy, Bench::Optimal, Bench::Wu, Bench::Playback];
 
     fn key(self) -> &'static str {
         match self {
             Bench::Greedy => "greedy",
             Bench::Optimal => "optimal",
             Bench::Wu => "wu",
+            Bench::Playback => "playback",
         }
     }
 
@@ -36,6 +39,9 @@ impl Catalog for Bench {
             Bench::Greedy => "greedy / FNF against sorting the costs",
             Bench::Optimal => "largest n the exact solvers take within the budget",
             Bench::Wu => "FEF, ECF, WR, WRP on a 64-node all-to-all broadcast",
+            Bench::Playback => {
+                "a player's work per frame (motion, Gantt at t) against a simulation"
+            }
         }
     }
 
@@ -44,6 +50,7 @@ impl Catalog for Bench {
             Bench::Greedy => "greedy/sort",
             Bench::Optimal => "exact solvers",
             Bench::Wu => "paper 001",
+            Bench::Playback => "playback",
         }
     }
 }
@@ -54,7 +61,7 @@ impl Entry for Bench {
 
     fn source(self) -> &'static str {
         match self {
-            Bench::Greedy | Bench::Optimal => "node model (papers 000 and 004)",
+            Bench::Greedy | Bench::Optimal | Bench::Playback => "node model (papers 000 and 004)",
             Bench::Wu => "many-source model (paper 001)",
         }
     }
@@ -72,6 +79,10 @@ impl Entry for Bench {
             Bench::Wu => vec![
                 ("reps", multi::bench::REPS.to_string()),
                 ("seed", multi::bench::SEED.to_string()),
+            ],
+            Bench::Playback => vec![
+                ("n", overhead::bench::PLAYBACK_NODES.to_string()),
+                ("reps", overhead::bench::REPS.to_string()),
             ],
         }
     }
@@ -101,6 +112,11 @@ impl Entry for Bench {
                 let reps = a.reps.unwrap_or(multi::bench::REPS);
                 let seed = a.seed.unwrap_or(multi::bench::SEED);
                 multi::bench::bench_wu(reps.clamp(1, multi::bench::REPS_LIMIT), seed)
+            }
+            Bench::Playback => {
+                let n = a.n.unwrap_or(overhead::bench::PLAYBACK_NODES);
+                let reps = a.reps.unwrap_or(overhead::bench::REPS);
+                overhead::bench::bench_playback(n.clamp(2, 100_000), reps.max(1))
             }
         }
     }
