@@ -21,7 +21,8 @@
 //! assert_eq!(path.end(), 10.0);
 //! assert!(path.is_chain());
 //! let m = Overhead::motion(&inst, &s);
-//! assert_eq!(m.holding_at(6.0).count(), 1 + 4); // the source and four nodes
+//! // By t = 6: the source, and the nodes that hold the message at 3, 5 and 6.
+//! assert_eq!(m.holding_at(6.0).count(), 4);
 //! ```
 
 use crate::trace::ItemId;
