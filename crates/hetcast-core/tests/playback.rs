@@ -245,8 +245,8 @@ fn every_many_source_trace_replays_to_its_plan() {
             for (from, to, k) in edges_of(&Multi::steps(&inst, algo, &sol)) {
                 sends[from].push((to, k.expect("a message")));
             }
-            for v in 0..n {
-                let plan: Vec<(usize, usize)> = sol.plan.tasks[v]
+            for (v, tasks) in sol.plan.tasks.iter().enumerate() {
+                let plan: Vec<(usize, usize)> = tasks
                     .iter()
                     .filter(|t| t.op == Op::Send)
                     .map(|t| (t.peer, t.msg))

@@ -370,12 +370,14 @@ impl Tables {
 
     /// The coordinates (counts per type) of flat index `f`.
     fn counts_of(&self, mut f: usize) -> Vec<usize> {
-        let mut out = vec![0; self.k];
-        for d in 0..self.k {
-            out[d] = f / self.stride[d];
-            f %= self.stride[d];
-        }
-        out
+        self.stride
+            .iter()
+            .map(|&st| {
+                let c = f / st;
+                f %= st;
+                c
+            })
+            .collect()
     }
 
     /// The tree read back from the argmins, in the order it is read (depth-first, each
