@@ -22,6 +22,8 @@ pub enum Bench {
     Gonzalez,
     /// Broadcast-EB and REDUCED_BROADCAST of paper 002 against LPs from scratch.
     Platform,
+    /// What a player computes per frame, against one simulation.
+    Playback,
 }
 
 impl Catalog for Bench {
@@ -31,6 +33,7 @@ impl Catalog for Bench {
         Bench::Wu,
         Bench::Gonzalez,
         Bench::Platform,
+        Bench::Playback,
     ];
 
     fn key(self) -> &'static str {
@@ -40,6 +43,7 @@ impl Catalog for Bench {
             Bench::Wu => "wu",
             Bench::Gonzalez => "gonzalez",
             Bench::Platform => "platform",
+            Bench::Playback => "playback",
         }
     }
 
@@ -52,6 +56,9 @@ impl Catalog for Bench {
             Bench::Platform => {
                 "Broadcast-EB and REDUCED_BROADCAST on 65 nodes, LPs from scratch vs reused"
             }
+            Bench::Playback => {
+                "a player's work per frame (motion, Gantt at t) against a simulation"
+            }
         }
     }
 
@@ -62,6 +69,7 @@ impl Catalog for Bench {
             Bench::Wu => "paper 001",
             Bench::Gonzalez => "paper 003",
             Bench::Platform => "paper 002",
+            Bench::Playback => "playback",
         }
     }
 }
@@ -72,7 +80,7 @@ impl Entry for Bench {
 
     fn source(self) -> &'static str {
         match self {
-            Bench::Greedy | Bench::Optimal => "node model (papers 000 and 004)",
+            Bench::Greedy | Bench::Optimal | Bench::Playback => "node model (papers 000 and 004)",
             Bench::Wu => "many-source model (paper 001)",
             Bench::Gonzalez => "multimessage model (paper 003)",
             Bench::Platform => "platform model (paper 002)",
@@ -101,6 +109,10 @@ impl Entry for Bench {
             Bench::Platform => vec![
                 ("reps", platform::bench::REPS.to_string()),
                 ("seed", platform::bench::SEED.to_string()),
+            ],
+            Bench::Playback => vec![
+                ("n", overhead::bench::PLAYBACK_NODES.to_string()),
+                ("reps", overhead::bench::REPS.to_string()),
             ],
         }
     }
@@ -147,6 +159,11 @@ impl Entry for Bench {
                 let reps = a.reps.unwrap_or(platform::bench::REPS);
                 let seed = a.seed.unwrap_or(platform::bench::SEED);
                 platform::bench::bench_platform(reps.clamp(1, 100), seed)
+            }
+            Bench::Playback => {
+                let n = a.n.unwrap_or(overhead::bench::PLAYBACK_NODES);
+                let reps = a.reps.unwrap_or(overhead::bench::REPS);
+                overhead::bench::bench_playback(n.clamp(2, 100_000), reps.max(1))
             }
         }
     }

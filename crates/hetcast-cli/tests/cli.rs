@@ -567,7 +567,7 @@ fn registries_list_themselves() {
         "wu-search",
         "greedy-explore",
     ];
-    const BENCHES: [&str; 3] = ["greedy", "optimal", "wu"];
+    const BENCHES: [&str; 4] = ["greedy", "optimal", "wu", "playback"];
     let help = String::from_utf8(hetcast(&["help"]).stdout).unwrap();
     for args in [&["experiment", "nope"][..], &["experiment"]] {
         let e = fails(args);

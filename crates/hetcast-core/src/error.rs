@@ -22,7 +22,7 @@ pub enum Error {
     BadCost {
         /// The node (by index).
         node: usize,
-        /// Which cost: "cost", "send" or "recv".
+        /// Which cost: "cost", "send", "recv" or "gap".
         field: &'static str,
         /// The value as given.
         value: f64,

@@ -21,7 +21,8 @@
 //! assert_eq!(path.end(), 10.0);
 //! assert!(path.is_chain());
 //! let m = Overhead::motion(&inst, &s);
-//! assert_eq!(m.holding_at(6.0).count(), 1 + 3); // the source, P1 (at 3), P2 (5), P3 (6)
+//! // By t = 6: the source, and the nodes that hold the message at 3, 5 and 6.
+//! assert_eq!(m.holding_at(6.0).count(), 4);
 //! ```
 
 use crate::trace::ItemId;
@@ -37,8 +38,8 @@ pub enum SegmentKind {
     Transit,
     /// A receive overhead, in the receiver's lane.
     Receive,
-    /// Idle time a plan inserted before a send (the overhead model's waits), in the sender's
-    /// lane.
+    /// Idle time before a send, in the sender's lane: a wait the plan inserted (the overhead
+    /// model's waits) or a LogP gap longer than the send.
     Wait,
 }
 
@@ -49,7 +50,7 @@ impl SegmentKind {
             SegmentKind::Send => "send",
             SegmentKind::Transit => "in the network",
             SegmentKind::Receive => "receive",
-            SegmentKind::Wait => "wait",
+            SegmentKind::Wait => "idle (a wait, or the gap)",
         }
     }
 }

@@ -65,6 +65,7 @@ fn typed(
                     ModelKind::Node => 0.0,
                     ModelKind::SenderReceiver => costs.value(r),
                 },
+                gap: None,
             };
             let mut nodes: Vec<Node> = picks
                 .iter()
@@ -469,6 +470,7 @@ fn wide(model: ModelKind) -> impl Strategy<Value = Instance> {
                 name: None,
                 send: s,
                 recv: if model == ModelKind::Node { 0.0 } else { r },
+                gap: None,
             };
             let mut nodes: Vec<Node> = picks
                 .iter()

@@ -106,6 +106,7 @@ prop_compose! {
                     (true, true) => cost(kind, k, 12345),
                     (true, false) => cost(kind, k, b),
                 },
+                gap: None,
             })
             .collect();
         Instance {

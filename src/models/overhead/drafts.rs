@@ -17,6 +17,8 @@ pub enum NodeField {
     Send,
     /// Receive overhead (sender-receiver model only).
     Recv,
+    /// LogP gap (optional; empty: the send time).
+    Gap,
 }
 
 impl NodeField {
@@ -26,6 +28,7 @@ impl NodeField {
             NodeField::Name => "name",
             NodeField::Send => "send",
             NodeField::Recv => "recv",
+            NodeField::Gap => "gap",
         }
     }
 }
@@ -48,6 +51,8 @@ pub struct NodeDraft {
     pub send: String,
     /// Receive text.
     pub recv: String,
+    /// Gap text (empty: no gap).
+    pub gap: String,
 }
 
 /// The editor's text, which may be invalid, and the errors found in it.
@@ -95,6 +100,7 @@ impl Drafts {
                     name: n.name.clone().unwrap_or_default(),
                     send: num_text(n.send),
                     recv: num_text(n.recv),
+                    gap: n.gap.map(num_text).unwrap_or_default(),
                 })
                 .collect(),
             latency: num_text(inst.latency),
@@ -123,6 +129,7 @@ impl Drafts {
             NodeField::Name => &mut d.name,
             NodeField::Send => &mut d.send,
             NodeField::Recv => &mut d.recv,
+            NodeField::Gap => &mut d.gap,
         } = text;
         true
     }
@@ -156,11 +163,13 @@ impl Drafts {
                 ModelKind::Node => 0.0,
                 ModelKind::SenderReceiver => cost(i, NodeField::Recv, "recv", &d.recv),
             };
+            let gap = (!d.gap.trim().is_empty()).then(|| cost(i, NodeField::Gap, "gap", &d.gap));
             let name = d.name.trim();
             nodes.push(Node {
                 name: (!name.is_empty()).then(|| name.to_string()),
                 send,
                 recv,
+                gap,
             });
         }
         let latency = match model {

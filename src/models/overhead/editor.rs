@@ -65,6 +65,7 @@ pub fn instance_editor(p: &StateProps) -> Html {
                 } else {
                     <td>{ field(i, NodeField::Send, &nd.send, format!("cost of {label}")) }</td>
                 }
+                <td>{ field(i, NodeField::Gap, &nd.gap, format!("LogP gap of {label} (optional)")) }</td>
                 <td class="center">
                     <input type="radio" name="source" id={format!("source-{i}")}
                         aria-label={format!("{label} is the source")}
@@ -114,6 +115,7 @@ pub fn instance_editor(p: &StateProps) -> Html {
                             } else {
                                 <th scope="col" title="message-initiation cost c">{"Cost c"}</th>
                             }
+                            <th scope="col" title="LogP gap g (optional): the least time between the starts of two sends of the node; empty: its send time">{"Gap g"}</th>
                             <th scope="col" class="center"><abbr title="source">{"Src"}</abbr></th>
                             <th scope="col"><span class="sr-only">{"Remove"}</span></th>
                         </tr>

@@ -41,6 +41,7 @@ pub fn instances() -> impl Strategy<Value = Instance> {
                     } else {
                         r as f64 * scale
                     },
+                    gap: None,
                 })
                 .collect();
             let source = src.index(nodes.len());
@@ -75,6 +76,7 @@ pub fn small(
                 } else {
                     r as f64
                 },
+                gap: None,
             };
             let src = if consistent {
                 kinds[src.0 as usize % kinds.len()]

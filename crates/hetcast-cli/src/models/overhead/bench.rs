@@ -11,6 +11,12 @@
 //!   too slow without being run; a solver's `TooLarge` refusal counts as too slow; a probe
 //!   between 1 and 1.5 budgets is timed twice and the faster run kept. Then the speed ratio of
 //!   the two at the n where Lemma 5 takes about `S`.
+//! - `playback [--n N] [--reps R]`: on greedy's schedule of a random node-model instance of `N`
+//!   nodes (default 500), what a player does per frame, each against one simulation of the
+//!   schedule (the baseline): the frame from the precomputed motion (`holding_at`,
+//!   `moving_at` at 60 moments), the Gantt chart laid out at a moment (`gantt_scene_at`, what
+//!   a player that lays out every frame pays), and, once per schedule, `motion` and
+//!   `critical_path`. Medians of `R` interleaved repetitions; lines `X/simulate = r`.
 
 use crate::bench::{median, Rng};
 use hetcast_core::models::overhead::algo::greedy::greedy_plan;
@@ -28,6 +34,67 @@ pub const REPS: usize = 7;
 pub const BUDGET: f64 = 1.0;
 /// Seed of `optimal` without `--seed`.
 pub const OPTIMAL_SEED: u64 = 2004;
+
+/// Nodes of `playback` without `--n`.
+pub const PLAYBACK_NODES: usize = 500;
+
+/// `hetcast bench playback`.
+pub fn bench_playback(n: usize, reps: usize) -> Result<(), String> {
+    use hetcast_core::models::overhead::view;
+    let mut rng = Rng(0x504c_4159_4241_434b);
+    let costs: Vec<f64> = (0..n).map(|_| rng.uniform(1.0, 100.0)).collect();
+    let inst = Instance::node_model(0, &costs);
+    let plan = greedy_plan(&inst).map_err(|e| e.to_string())?;
+    let s = simulate(&inst, &plan).map_err(|e| e.to_string())?;
+    let t_end = s.completion_time;
+    let moments: Vec<f64> = (0..60).map(|i| t_end * i as f64 / 59.0).collect();
+    let opts = view::GanttOptions {
+        critical: true,
+        ..Default::default()
+    };
+    let motion = view::motion(&inst, &s);
+    let mut times: [Vec<f64>; 5] = Default::default();
+    for _ in 0..reps {
+        let t = Instant::now();
+        black_box(simulate(black_box(&inst), &plan).map_err(|e| e.to_string())?);
+        times[0].push(t.elapsed().as_secs_f64());
+        let t = Instant::now();
+        let mut lit = 0usize;
+        for &m in &moments {
+            lit += motion.holding_at(m).count() + motion.moving_at(m).count();
+        }
+        black_box(lit);
+        times[1].push(t.elapsed().as_secs_f64() / moments.len() as f64);
+        let t = Instant::now();
+        black_box(view::gantt_scene_at(&inst, &s, &opts, Some(moments[30])));
+        times[2].push(t.elapsed().as_secs_f64());
+        let t = Instant::now();
+        black_box(view::motion(&inst, &s));
+        times[3].push(t.elapsed().as_secs_f64());
+        let t = Instant::now();
+        black_box(view::critical_path(&inst, &s));
+        times[4].push(t.elapsed().as_secs_f64());
+    }
+    let m: Vec<f64> = times.iter_mut().map(|v| median(v)).collect();
+    println!("playback of greedy's schedule: n = {n} nodes, costs uniform in [1, 100), T = {t_end:.3}, {reps} repetitions");
+    println!("simulate (baseline): median {:.1} µs", m[0] * 1e6);
+    for (i, what) in [
+        (1, "frame from the motion (holding_at + moving_at)"),
+        (
+            2,
+            "Gantt chart laid out at a moment (with the critical path)",
+        ),
+        (3, "motion (once per schedule)"),
+        (4, "critical path (once per schedule)"),
+    ] {
+        println!("{what}: median {:.1} µs", m[i] * 1e6);
+    }
+    println!("frame/simulate = {:.3}", m[1] / m[0]);
+    println!("gantt_at/simulate = {:.2}", m[2] / m[0]);
+    println!("motion/simulate = {:.2}", m[3] / m[0]);
+    println!("critical_path/simulate = {:.2}", m[4] / m[0]);
+    Ok(())
+}
 
 /// `hetcast bench greedy`.
 pub fn bench_greedy(n: usize, reps: usize) -> Result<(), String> {

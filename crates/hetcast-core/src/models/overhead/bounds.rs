@@ -42,11 +42,14 @@ pub fn relaxed(inst: &Instance) -> Instance {
         .map(|v| inst.nodes[v].recv)
         .fold(f64::INFINITY, f64::min);
     let mut out = inst.clone();
+    // Gaps only delay sends: the relaxed instance has none (its steps are the send times).
+    out.nodes[inst.source].gap = None;
     for v in inst.destinations() {
         out.nodes[v] = Node {
             name: inst.nodes[v].name.clone(),
             send: s_min,
             recv: r_min,
+            gap: None,
         };
     }
     out
@@ -159,6 +162,10 @@ pub struct BoundsReport {
     pub beta: Option<f64>,
     /// Speeds are consistent (always true in the node model).
     pub consistent: bool,
+    /// Some node has a LogP gap above its send time: the papers' guarantees are not claimed
+    /// (000 section 5: the approximation results do not carry over); the lower bound holds.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub gaps: bool,
     /// The lines to display, with explanations.
     pub lines: Vec<BoundLine>,
 }
@@ -167,6 +174,9 @@ impl BoundsReport {
     /// The guarantee the papers prove for `algo` on this instance, as text, if any.
     pub fn guarantee(&self, algo: Algorithm) -> Option<String> {
         match algo {
+            Algorithm::Greedy if self.gaps => {
+                Some("none (LogP gaps: the papers' bounds do not carry over)".into())
+            }
             Algorithm::Greedy => match (self.additive_slack, self.beta) {
                 (Some(a), _) => Some(format!("≤ OPT + {} and ≤ 2·OPT", fmt_t(a))),
                 (None, Some(b)) if b < 0.0 => Some(format!("≤ 2·OPT − {}", fmt_t(-b))),
@@ -213,7 +223,16 @@ pub fn report(inst: &Instance) -> BoundsReport {
             ),
         },
     ];
+    let gaps = inst.has_gaps();
     let (additive, b) = match inst.model {
+        _ if gaps => {
+            lines.push(BoundLine {
+                label: "Greedy guarantees (not claimed)".into(),
+                value: f64::NAN,
+                explanation: "some node has a LogP gap above its send time: the papers' approximation bounds do not carry over (Libeskind-Hadas et al. section 5)".into(),
+            });
+            (None, None)
+        }
         ModelKind::Node => {
             let a = additive_slack(inst);
             lines.push(BoundLine {
@@ -270,6 +289,7 @@ pub fn report(inst: &Instance) -> BoundsReport {
         greedy_rounded,
         beta: b,
         consistent,
+        gaps,
         lines,
     }
 }

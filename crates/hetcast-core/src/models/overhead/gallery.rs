@@ -52,6 +52,21 @@ pub fn power_of_two_sender_receiver() -> Instance {
     Instance::sender_receiver(0, 0.0, &c)
 }
 
+/// Heterogeneous LogP (000 section 5): the node model's costs 1 (source), 1, 2, 2, 2, 2, and
+/// a gap of 2 at P1 (it starts a send at most every 2). Without the gap the optimum is 3
+/// (greedy's too), and the optimal tree has P1 send twice; under the gap that tree takes 4, and
+/// so does greedy. The optimum with the gap is still 3, with another tree: the source serves
+/// P2 first, P1 relays once. Found by search (`tests/logp.rs`,
+/// `the_gap_changes_the_optimal_tree`): over node-model instances with a source of cost 1 or
+/// 2, up to three destinations of one cost and four of a larger one, and a gap of 2 to 6 on
+/// the source or on the destinations of one cost, the first where the optimal tree without the
+/// gap is slower, under the gap, than the optimum with it, and greedy is not optimal either.
+pub fn logp_gap() -> Instance {
+    let mut inst = Instance::node_model(0, &[1.0, 1.0, 2.0, 2.0, 2.0, 2.0]);
+    inst.nodes[1].gap = Some(2.0);
+    inst
+}
+
 /// All examples, in menu order.
 pub fn examples() -> Vec<Example> {
     vec![
@@ -78,6 +93,12 @@ pub fn examples() -> Vec<Example> {
             title: "Power-of-2 sender-receiver cluster: Thm 2 is about TR",
             description: "s, r powers of two, L=0. FNF minimises the last ready-to-receive time (Thm 2), yet completes at 13 while the optimum, serving slow receivers first, completes at 10.",
             build: power_of_two_sender_receiver,
+        },
+        Example {
+            id: "logp-gap",
+            title: "Heterogeneous LogP: a gap changes the optimal tree",
+            description: "Node model with a LogP gap (Libeskind-Hadas et al. section 5). Source and P1 of cost 1, P1 with gap 2; four destinations of cost 2. Without the gap the optimal tree (T = 3) has P1 send twice; with the gap it takes 4, as does greedy, while another tree still makes 3.",
+            build: logp_gap,
         },
     ]
 }

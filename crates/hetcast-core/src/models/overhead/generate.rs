@@ -68,12 +68,14 @@ pub fn from_types(
         name: None,
         send: source.0,
         recv: source.1,
+        gap: None,
     }];
     for g in groups {
         nodes.extend((0..g.count).map(|_| Node {
             name: None,
             send: g.send,
             recv: g.recv,
+            gap: None,
         }));
     }
     let inst = Instance {
@@ -135,6 +137,7 @@ pub fn random(spec: RandomSpec) -> Instance {
                 name: None,
                 send,
                 recv,
+                gap: None,
             }
         })
         .collect();

@@ -47,6 +47,11 @@ pub struct Node {
     pub send: f64,
     /// Receive overhead r(p) (0 in the node model).
     pub recv: f64,
+    /// The gap g(p) of the heterogeneous LogP model (000 section 5): the least time between
+    /// the starts of two consecutive sends of p. `None`: the send overhead, which is today's
+    /// rule (sends back to back). A gap below the send overhead changes nothing (a node sends
+    /// one message at a time); see [`Instance::step`].
+    pub gap: Option<f64>,
 }
 
 /// A multicast instance: every node other than the source is a destination.
@@ -91,6 +96,8 @@ struct RawNode {
     send: Option<f64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     recv: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    gap: Option<f64>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -118,6 +125,7 @@ impl Instance {
                     name: None,
                     send: c,
                     recv: 0.0,
+                    gap: None,
                 })
                 .collect(),
         }
@@ -135,6 +143,7 @@ impl Instance {
                     name: None,
                     send: s,
                     recv: r,
+                    gap: None,
                 })
                 .collect(),
         }
@@ -169,6 +178,22 @@ impl Instance {
         self.latency + self.nodes[v].recv
     }
 
+    /// The time from the start of one send of `v` to the start of its next: the larger of its
+    /// send overhead and its gap (the send overhead when it has no gap).
+    pub fn step(&self, v: usize) -> f64 {
+        let n = &self.nodes[v];
+        match n.gap {
+            Some(g) if g > n.send => g,
+            _ => n.send,
+        }
+    }
+
+    /// True when some node's gap exceeds its send overhead, so that the LogP rule changes
+    /// times (a gap at or below the send overhead changes nothing).
+    pub fn has_gaps(&self) -> bool {
+        self.nodes.iter().any(|n| n.gap.is_some_and(|g| g > n.send))
+    }
+
     /// Check the instance: a destination exists, the source is in range, every cost is a positive
     /// finite number (receive costs may be 0 only in the node model, where they are 0 by
     /// definition), the latency is finite and not negative.
@@ -196,6 +221,15 @@ impl Instance {
                     field: send_field,
                     value: n.send,
                 });
+            }
+            if let Some(g) = n.gap {
+                if !cost_ok(g) {
+                    return Err(Error::BadCost {
+                        node: i,
+                        field: "gap",
+                        value: g,
+                    });
+                }
             }
             match self.model {
                 ModelKind::Node => {
@@ -285,6 +319,7 @@ impl Instance {
                         name: n.name,
                         send: cost,
                         recv: 0.0,
+                        gap: n.gap,
                     }
                 }
                 ModelKind::SenderReceiver => {
@@ -303,6 +338,7 @@ impl Instance {
                         name: n.name,
                         send,
                         recv,
+                        gap: n.gap,
                     }
                 }
             };
@@ -346,12 +382,14 @@ impl Instance {
                         cost: Some(n.send),
                         send: None,
                         recv: None,
+                        gap: n.gap,
                     },
                     ModelKind::SenderReceiver => RawNode {
                         name: n.name.clone(),
                         cost: None,
                         send: Some(n.send),
                         recv: Some(n.recv),
+                        gap: n.gap,
                     },
                 })
                 .collect(),

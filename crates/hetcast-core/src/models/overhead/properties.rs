@@ -40,13 +40,17 @@ pub fn check(inst: &Instance, s: &Schedule) -> Properties {
 
 /// 000 section 2: a node idles if some child's send starts later than the end of the previous
 /// send (or, for the first child, later than the node holds the message).
+/// With LogP gaps, a send may start no earlier than the gap after the previous one's start.
 pub fn non_idling(inst: &Instance, s: &Schedule) -> bool {
-    let _ = inst;
     let mut free: Vec<f64> = s.ready.clone();
     // `sends` is grouped by sender in start order.
     s.sends.iter().all(|op| {
         let ok = (op.start - free[op.from]).abs() <= EPS * (1.0 + op.start.abs());
-        free[op.from] = op.end;
+        free[op.from] = if inst.step(op.from) > inst.nodes[op.from].send {
+            op.start + inst.step(op.from)
+        } else {
+            op.end
+        };
         ok
     })
 }

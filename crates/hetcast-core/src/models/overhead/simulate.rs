@@ -5,6 +5,11 @@
 //! - the source holds the message at time 0;
 //! - a node `u` that holds the message at `ready(u)` sends to its children in order, back to back:
 //!   the `i`-th send starts at `max(end of send i-1, ready(u)) + wait[u][i]` and lasts `s(u)`;
+//!   with a gap `g(u)` (heterogeneous LogP, 000 section 5) above `s(u)`, a send starts no
+//!   earlier than `g(u)` after the start of the previous one: `max(start of send i-1 + g(u),
+//!   ready(u)) + wait[u][i]` (the node is idle between the end of a send and the gap; a gap at
+//!   or below `s(u)` changes nothing). A node receives once, so the gap between receives never
+//!   binds; a receive and the first send that follows it are not spaced by the gap;
 //! - the message is in transit for `L` after the send ends, then the child receives for `r(child)`;
 //!   the child holds the message ("ready to send", the node model's arrival time `t(v)`) when
 //!   that receive ends;
@@ -135,6 +140,7 @@ pub fn simulate(inst: &Instance, plan: &Plan) -> Result<Schedule, Error> {
     let mut queue = std::collections::VecDeque::from([inst.source]);
     while let Some(u) = queue.pop_front() {
         let s = inst.nodes[u].send;
+        let gap = inst.nodes[u].gap.filter(|&g| g > s);
         let mut free = ready[u];
         for (i, &v) in plan.children[u].iter().enumerate() {
             let start = free + plan.wait_before(u, i);
@@ -152,7 +158,11 @@ pub fn simulate(inst: &Instance, plan: &Plan) -> Result<Schedule, Error> {
             recv_start[v] = Some(rs);
             ready[v] = re;
             reached[v] = true;
-            free = end;
+            // With a gap above s, the next send starts g after this one; else when it ends.
+            free = match gap {
+                Some(g) => start + g,
+                None => end,
+            };
             queue.push_back(v);
         }
     }
@@ -218,6 +228,32 @@ mod tests {
         assert!(bad(vec![vec![], vec![2], vec![1]]).contains("cycle"));
         assert!(bad(vec![vec![7], vec![], vec![]]).contains("does not exist"));
         assert!(bad(vec![vec![1]]).contains("3"));
+    }
+
+    /// LogP gaps: P0 (s = 1, g = 3) sends to P1 at 0-1 and to P2 at 3-4; P1 (s = 2, g = 1:
+    /// below s, no effect) sends to P3 at 1-3 and P4 at 3-5. A gap equal to s is the old rule.
+    #[test]
+    fn gaps_space_the_starts_of_sends() {
+        let mut inst = Instance::node_model(0, &[1.0, 2.0, 1.0, 1.0, 1.0]);
+        inst.nodes[0].gap = Some(3.0);
+        inst.nodes[1].gap = Some(1.0);
+        let plan = Plan {
+            source: 0,
+            children: vec![vec![1, 2], vec![3, 4], vec![], vec![], vec![]],
+            wait: vec![],
+        };
+        let s = simulate(&inst, &plan).unwrap();
+        assert_eq!(s.ready, vec![0.0, 1.0, 4.0, 3.0, 5.0]);
+        inst.nodes[0].gap = Some(1.0);
+        let s = simulate(&inst, &plan).unwrap();
+        assert_eq!(s.ready, vec![0.0, 1.0, 2.0, 3.0, 5.0]);
+        // With a wait: the wait counts from the gap.
+        inst.nodes[0].gap = Some(3.0);
+        let waited = Plan {
+            wait: vec![vec![0.0, 0.5]],
+            ..plan
+        };
+        assert_eq!(simulate(&inst, &waited).unwrap().ready[2], 4.5);
     }
 
     #[test]

@@ -111,10 +111,14 @@ pub fn lane_label(inst: &Instance, v: usize) -> String {
     let name = truncate(&inst.label(v), NAME_CHARS);
     let n = &inst.nodes[v];
     let src = if v == inst.source { " (source)" } else { "" };
+    let gap = n
+        .gap
+        .map(|g| format!(" g={}", fmt_t(g)))
+        .unwrap_or_default();
     match inst.model {
-        ModelKind::Node => format!("{name}{src}  c={}", fmt_t(n.send)),
+        ModelKind::Node => format!("{name}{src}  c={}{gap}", fmt_t(n.send)),
         ModelKind::SenderReceiver => {
-            format!("{name}{src}  s={} r={}", fmt_t(n.send), fmt_t(n.recv))
+            format!("{name}{src}  s={} r={}{gap}", fmt_t(n.send), fmt_t(n.recv))
         }
     }
 }
@@ -132,10 +136,24 @@ pub fn lane_order(inst: &Instance, s: &Schedule) -> Vec<usize> {
 /// Node `v`'s costs in words, for tooltips: "cost 3" or "send 1, receive 2".
 fn costs(inst: &Instance, v: usize) -> String {
     let node = &inst.nodes[v];
+    let gap = node
+        .gap
+        .map(|g| {
+            format!(
+                ", gap {} (sends start at least {} apart)",
+                fmt_t(g),
+                fmt_t(inst.step(v))
+            )
+        })
+        .unwrap_or_default();
     match inst.model {
-        ModelKind::Node => format!("cost {}", fmt_t(node.send)),
+        ModelKind::Node => format!("cost {}{gap}", fmt_t(node.send)),
         ModelKind::SenderReceiver => {
-            format!("send {}, receive {}", fmt_t(node.send), fmt_t(node.recv))
+            format!(
+                "send {}, receive {}{gap}",
+                fmt_t(node.send),
+                fmt_t(node.recv)
+            )
         }
     }
 }
@@ -474,14 +492,16 @@ pub struct TreeOptions {
 }
 
 /// The text of a node's box label: "c|t" (node model, as in 000 Figure 1) or "s1 r2 | t"
-/// (sender-receiver model: send time 1, receive time 2, holds the message at t).
+/// (sender-receiver model: send time 1, receive time 2, holds the message at t); a node with
+/// a LogP gap adds it: "1 g3|t", "s1 r2 g3 | t".
 pub fn node_label(inst: &Instance, s: &Schedule, v: usize) -> String {
     let n = &inst.nodes[v];
     let t = fmt_t(s.ready[v]);
+    let gap = n.gap.map(|g| format!(" g{}", fmt_t(g))).unwrap_or_default();
     match inst.model {
-        ModelKind::Node => format!("{}|{}", fmt_t(n.send), t),
+        ModelKind::Node => format!("{}{gap}|{}", fmt_t(n.send), t),
         ModelKind::SenderReceiver => {
-            format!("s{} r{} | {}", fmt_t(n.send), fmt_t(n.recv), t)
+            format!("s{} r{}{gap} | {}", fmt_t(n.send), fmt_t(n.recv), t)
         }
     }
 }
@@ -543,11 +563,13 @@ pub fn tree_scene(inst: &Instance, s: &Schedule, opts: &TreeOptions) -> Scene {
         .map(|v| truncate(&inst.label(v), NAME_CHARS))
         .collect();
     let labels: Vec<String> = (0..n).map(|v| node_label(inst, s, v)).collect();
-    let key = if opts.critical {
-        format!("{}; orange: the critical path", label_key(inst.model))
-    } else {
-        label_key(inst.model).to_string()
-    };
+    let mut key = label_key(inst.model).to_string();
+    if inst.nodes.iter().any(|n| n.gap.is_some()) {
+        key.push_str("; g: LogP gap");
+    }
+    if opts.critical {
+        key.push_str("; orange: the critical path");
+    }
     let lay = TidyTree::new(&s.children, root, &names, &labels, &opts.title, &key);
 
     // The critical path's nodes, from the root to the node that finishes last.

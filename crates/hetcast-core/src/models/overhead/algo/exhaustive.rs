@@ -28,6 +28,10 @@
 //! `tol = REL_TOL * greedy` (1e-12, the same as [`super::optimal::REL_TOL`]): a schedule must beat
 //! the incumbent by more than that to replace it.
 //!
+//! **LogP gaps** (000 section 5): a sender's next slot ends one *step* later (its send time, or
+//! its gap when larger, [`Instance::step`]); with gaps the sums are `end + g` where the
+//! simulator sums `start + g + s`, equal up to rounding (the tolerance covers it).
+//!
 //! **Complexity**: exponential; at most 9 nodes (8 destinations) are accepted, which takes well
 //! under a second in a debug build for up to 3 types. Above, [`Error::TooLarge`].
 
@@ -64,17 +68,14 @@ pub fn exhaustive_with_time(inst: &Instance) -> Result<(Solution, f64), Error> {
     let k = g.len();
     let mut s = Search {
         send: g.send.clone(),
+        step: g.step.clone(),
         recv: g.recv.clone(),
         latency: inst.latency,
         remaining: g.counts(),
         left: inst.len() - 1,
         node_type: vec![None],
         parent: vec![0],
-        open: vec![(
-            inst.nodes[inst.source].send,
-            0,
-            inst.nodes[inst.source].send,
-        )],
+        open: vec![(inst.nodes[inst.source].send, 0, inst.step(inst.source))],
         max_ready: 0.0,
         best,
         tol: super::optimal::REL_TOL * best,
@@ -111,6 +112,8 @@ type Found = (f64, Vec<Option<usize>>, Vec<usize>);
 
 struct Search {
     send: Vec<f64>,
+    /// Per type, the time between the starts of two sends (send time, or LogP gap).
+    step: Vec<f64>,
     recv: Vec<f64>,
     latency: f64,
     remaining: Vec<usize>,
@@ -119,7 +122,7 @@ struct Search {
     node_type: Vec<Option<usize>>,
     /// Parent of each placed node (by placement id).
     parent: Vec<usize>,
-    /// Open senders: (end of the next send, placement id, send time).
+    /// Open senders: (end of the next send, placement id, step to the next send).
     open: Vec<(f64, usize, f64)>,
     max_ready: f64,
     best: f64,
@@ -172,7 +175,7 @@ impl Search {
             self.remaining[l] -= 1;
             self.left -= 1;
             self.open[idx].0 = t + su;
-            self.open.push((ready + self.send[l], id, self.send[l]));
+            self.open.push((ready + self.send[l], id, self.step[l]));
             let old_max = self.max_ready;
             self.max_ready = self.max_ready.max(ready);
             self.dfs();
@@ -209,6 +212,7 @@ impl Search {
             }
             count += 1;
             slots[i].0 = t + s;
+            // Steps are at least the send times: min_s is a relaxation of every step.
             slots.push((ready + min_s, min_s));
         }
         true

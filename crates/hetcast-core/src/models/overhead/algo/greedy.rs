@@ -34,6 +34,12 @@
 //! Instances whose numbers defeat the calendar (times that overflow, a send time negligible next
 //! to the clock) fall back to the binary heap.
 //!
+//! **LogP gaps** (000 section 5): a sender's next send ends one *step* later, the larger of its
+//! send time and its gap ([`Instance::step`]), so the heap re-pushes the sender at
+//! `end + step`; instances with gaps above the send times run on the binary heap. Without gaps
+//! (or with every gap at most the send time) the result is today's, bit for bit. The paper
+//! notes that the approximation guarantees do not carry over to this model.
+//!
 //! ```
 //! use hetcast_core::{models::overhead::{gallery, algo::greedy::greedy, simulate}};
 //! let inst = gallery::libeskind_hadas_figure1();
@@ -63,7 +69,7 @@ pub fn greedy_plan(inst: &Instance) -> Result<Plan, Error> {
 
 fn greedy_impl(inst: &Instance, with_trace: bool) -> Result<Solution, Error> {
     inst.validate()?;
-    if inst.nodes.len() >= U32_NODES {
+    if inst.nodes.len() >= U32_NODES || inst.has_gaps() {
         let mut waiting: Vec<usize> = inst.destinations().collect();
         waiting.sort_unstable_by(|&a, &b| faster_first(inst, a, b));
         return Ok(heap_schedule(inst, &waiting, with_trace));
@@ -95,7 +101,7 @@ fn common_recv(inst: &Instance) -> Option<f64> {
 /// of the fastest-first order; any other order gives the schedule 004 calls the sequence `P`.
 /// `order` must list every destination once; `inst` must be valid. O(n log n).
 pub fn list_schedule(inst: &Instance, order: &[usize], with_trace: bool) -> Solution {
-    if inst.nodes.len() >= U32_NODES || !is_destination_list(inst, order) {
+    if inst.nodes.len() >= U32_NODES || !is_destination_list(inst, order) || inst.has_gaps() {
         return heap_schedule(inst, order, with_trace);
     }
     let dst = order
@@ -140,7 +146,8 @@ fn heap_schedule(inst: &Instance, order: &[usize], with_trace: bool) -> Solution
             trace.push(trace_step(inst, v, w, end, ready, plan.children[v].len()));
         }
         heap.push(Reverse((Total(ready + inst.nodes[w].send), w)));
-        heap.push(Reverse((Total(end + inst.nodes[v].send), v)));
+        // The sender's next send ends one step (its send time, or its LogP gap) later.
+        heap.push(Reverse((Total(end + inst.step(v)), v)));
     }
     Solution { plan, trace }
 }

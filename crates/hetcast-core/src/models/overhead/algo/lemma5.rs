@@ -19,6 +19,13 @@
 //! source (the source is its own "type" for the outer call only). The answer is
 //! `tau(s(source), n)`, `n` the vector of type counts. Proof and discussion: `docs/optimal.md`.
 //!
+//! **Heterogeneous LogP** (000 section 5, "the dynamic programming algorithm ... can be
+//! adapted"): a sender with a gap `g > s` starts its next send `G = max(s, g)` after the start
+//! of its first, so the second term becomes `G + tau(s, i - y - e_l)` when that rest is not
+//! empty (and nothing when it is: a gap spaces two sends, not the last one). Types are then
+//! distinct `(send, recv, G)` and tables are per distinct `(s, G)`. Without gaps `G = s` and
+//! the sums are today's to the bit. Checked against exhaustive search in `tests/logp.rs`.
+//!
 //! The plan is rebuilt from the argmin stored in every cell: children in send order, concrete
 //! destinations of each type handed out in index order. Its simulated completion time equals the
 //! table value (exactly for integer costs; up to floating-point rounding of the sums otherwise).
@@ -59,29 +66,37 @@ pub(crate) struct Groups {
     pub delay: Vec<f64>,
     /// Receive time of each type.
     pub recv: Vec<f64>,
+    /// Step of each type: the time between the starts of two sends, its send time or its
+    /// LogP gap ([`Instance::step`]).
+    pub step: Vec<f64>,
     /// The destinations of each type, in index order.
     pub members: Vec<Vec<usize>>,
 }
 
 impl Groups {
-    /// Group the destinations of `inst` by exact `(send, recv)`, in the order of
-    /// [`Instance::destination_types`].
+    /// Group the destinations of `inst` by exact `(send, recv, step)`: the order of
+    /// [`Instance::destination_types`] (receive, then send time), then the step.
     pub(crate) fn new(inst: &Instance) -> Groups {
-        let types = inst.destination_types();
+        let mut keys: Vec<(f64, f64, f64)> = inst
+            .destinations()
+            .map(|v| (inst.nodes[v].send, inst.nodes[v].recv, inst.step(v)))
+            .collect();
+        keys.sort_by(|a, b| {
+            a.1.total_cmp(&b.1)
+                .then(a.0.total_cmp(&b.0))
+                .then(a.2.total_cmp(&b.2))
+        });
+        keys.dedup();
         let mut g = Groups {
-            send: Vec::with_capacity(types.len()),
-            delay: Vec::with_capacity(types.len()),
-            recv: Vec::with_capacity(types.len()),
-            members: vec![Vec::new(); types.len()],
+            send: keys.iter().map(|k| k.0).collect(),
+            recv: keys.iter().map(|k| k.1).collect(),
+            delay: keys.iter().map(|k| inst.latency + k.1).collect(),
+            step: keys.iter().map(|k| k.2).collect(),
+            members: vec![Vec::new(); keys.len()],
         };
-        for &((s, r), _) in &types {
-            g.send.push(s);
-            g.recv.push(r);
-            g.delay.push(inst.latency + r);
-        }
         for v in inst.destinations() {
-            let key = (inst.nodes[v].send, inst.nodes[v].recv);
-            if let Some(t) = types.iter().position(|&(k, _)| k == key) {
+            let key = (inst.nodes[v].send, inst.nodes[v].recv, inst.step(v));
+            if let Some(t) = keys.iter().position(|&k| k == key) {
                 g.members[t].push(v);
             }
         }
@@ -124,11 +139,15 @@ impl<'a> Assigner<'a> {
     }
 }
 
-/// Distinct send times among `sends` plus `extra`; returns (class send times, class of each
-/// entry of `sends`, class of `extra`).
-pub(crate) fn send_classes(sends: &[f64], extra: f64) -> (Vec<f64>, Vec<usize>, usize) {
-    let mut classes: Vec<f64> = Vec::new();
-    let mut find = |s: f64| match classes.iter().position(|&c| c == s) {
+/// Distinct senders among `sends` plus `extra`, each `(send time, step)`; returns (class
+/// send times, class steps, class of each entry of `sends`, class of `extra`). Without LogP
+/// gaps the step is the send time and the classes are the distinct send times.
+pub(crate) fn send_classes(
+    sends: &[(f64, f64)],
+    extra: (f64, f64),
+) -> (Vec<f64>, Vec<f64>, Vec<usize>, usize) {
+    let mut classes: Vec<(f64, f64)> = Vec::new();
+    let mut find = |s: (f64, f64)| match classes.iter().position(|&c| c == s) {
         Some(i) => i,
         None => {
             classes.push(s);
@@ -137,14 +156,28 @@ pub(crate) fn send_classes(sends: &[f64], extra: f64) -> (Vec<f64>, Vec<usize>, 
     };
     let of_type: Vec<usize> = sends.iter().map(|&s| find(s)).collect();
     let of_extra = find(extra);
-    (classes, of_type, of_extra)
+    (
+        classes.iter().map(|c| c.0).collect(),
+        classes.iter().map(|c| c.1).collect(),
+        of_type,
+        of_extra,
+    )
+}
+
+/// The sender classes of `inst`: (send, step) of every type, and of the source.
+pub(crate) fn classes_of(inst: &Instance, g: &Groups) -> (Vec<f64>, Vec<f64>, Vec<usize>, usize) {
+    let pairs: Vec<(f64, f64)> = g.send.iter().copied().zip(g.step.iter().copied()).collect();
+    send_classes(
+        &pairs,
+        (inst.nodes[inst.source].send, inst.step(inst.source)),
+    )
 }
 
 /// The work estimate `W` of the module documentation (inner-loop steps of the dynamic program).
 /// `inst` should be valid.
 pub fn lemma5_work(inst: &Instance) -> f64 {
     let g = Groups::new(inst);
-    let (classes, _, _) = send_classes(&g.send, inst.nodes[inst.source].send);
+    let (classes, _, _, _) = classes_of(inst, &g);
     work_of(&g.counts(), classes.len())
 }
 
@@ -169,7 +202,7 @@ fn cells_of(n: &[usize]) -> f64 {
 /// Check the documented limits; `Err(TooLarge)` when the instance is beyond them.
 pub fn lemma5_check(inst: &Instance) -> Result<(), Error> {
     let g = Groups::new(inst);
-    let (classes, _, _) = send_classes(&g.send, inst.nodes[inst.source].send);
+    let (classes, _, _, _) = classes_of(inst, &g);
     let n = g.counts();
     let cells = cells_of(&n) * classes.len() as f64;
     if cells > LEMMA5_CELL_LIMIT {
@@ -249,8 +282,14 @@ impl Tables {
         let g = Groups::new(inst);
         let k = g.len();
         let n = g.counts();
-        let (class_send, class_of_type, class_src) =
-            send_classes(&g.send, inst.nodes[inst.source].send);
+        let (class_send, class_step, class_of_type, class_src) = classes_of(inst, &g);
+        // The rest of a sender's sends start one step after its first: `step - send` after
+        // its first send ends (0 without gaps, so the sums are today's to the bit).
+        let class_extra: Vec<f64> = class_send
+            .iter()
+            .zip(&class_step)
+            .map(|(s, st)| st - s)
+            .collect();
         let nc = class_send.len();
         let dims: Vec<usize> = n.iter().map(|&c| c + 1).collect();
         let mut stride = vec![1usize; k];
@@ -285,8 +324,11 @@ impl Tables {
                         // y = base + yl pairs with i - e_l - y = fb - base - yl.
                         let ys = &sub[base..=base + last];
                         let rest = &me[fb - base - last..=fb - base];
+                        let extra = class_extra[c];
                         for (yl, (&a, &b)) in ys.iter().zip(rest.iter().rev()).enumerate() {
-                            let v = (a_l + a).max(b);
+                            // No sends left (b = 0): the gap binds nothing.
+                            let later = if b > 0.0 { extra + b } else { b };
+                            let v = (a_l + a).max(later);
                             if v < best {
                                 best = v;
                                 arg = (l as u32, (base + yl) as u32);
@@ -328,12 +370,14 @@ impl Tables {
 
     /// The coordinates (counts per type) of flat index `f`.
     fn counts_of(&self, mut f: usize) -> Vec<usize> {
-        let mut out = vec![0; self.k];
-        for (o, &stride) in out.iter_mut().zip(&self.stride) {
-            *o = f / stride;
-            f %= stride;
-        }
-        out
+        self.stride
+            .iter()
+            .map(|&st| {
+                let c = f / st;
+                f %= st;
+                c
+            })
+            .collect()
     }
 
     /// The tree read back from the argmins, in the order it is read (depth-first, each
@@ -401,8 +445,11 @@ pub enum DpStep {
         sender: f64,
         /// `n`, the count of every type.
         counts: Vec<usize>,
-        /// The optimal completion time.
+        /// The optimal completion time (the table's value).
         value: f64,
+        /// The optimal plan's completion time in the simulator (equal to `value` up to the
+        /// rounding of the sums; the step's time).
+        t: f64,
     },
     /// Read back: `from` sends next to `to` (of type `l`), whose subtree holds `subtree`.
     Edge {
@@ -421,12 +468,18 @@ pub enum DpStep {
     },
 }
 
-/// The types in words: "c=2" (node model) or "s=1 r=2".
+/// The types in words: "c=2" (node model) or "s=1 r=2", with " g=3" for a gap above the
+/// send time.
 fn type_words(inst: &Instance, g: &Groups, l: usize) -> String {
+    let gap = if g.step[l] > g.send[l] {
+        format!(" g={}", fmt_t(g.step[l]))
+    } else {
+        String::new()
+    };
     match inst.model {
-        crate::models::overhead::ModelKind::Node => format!("c={}", fmt_t(g.send[l])),
+        crate::models::overhead::ModelKind::Node => format!("c={}{gap}", fmt_t(g.send[l])),
         crate::models::overhead::ModelKind::SenderReceiver => {
-            format!("s={} r={}", fmt_t(g.send[l]), fmt_t(g.recv[l]))
+            format!("s={} r={}{gap}", fmt_t(g.send[l]), fmt_t(g.recv[l]))
         }
     }
 }
@@ -471,6 +524,7 @@ impl DpStep {
                 sender,
                 counts,
                 value,
+                t,
             } => Step {
                 text: format!(
                     "The optimum is the cell τ(C={}, {}) = {}",
@@ -480,8 +534,7 @@ impl DpStep {
                 ),
                 pseudo_line: Some(4),
                 highlight: vec![],
-                // A value of the table, not a moment of the schedule.
-                t: 0.0,
+                t: *t,
             },
             DpStep::Edge {
                 from,
@@ -534,7 +587,7 @@ pub fn dp_steps(inst: &Instance) -> Result<(Vec<DpStep>, Vec<String>), Error> {
     inst.validate()?;
     lemma5_check(inst)?;
     let g = Groups::new(inst);
-    let (classes, _, _) = send_classes(&g.send, inst.nodes[inst.source].send);
+    let (classes, _, _, _) = classes_of(inst, &g);
     let total = cells_of(&g.counts()) * classes.len() as f64;
     if total > LEMMA5_STEPS_CELL_LIMIT as f64 {
         return Err(Error::TooLarge {
@@ -562,17 +615,18 @@ pub fn dp_steps(inst: &Instance) -> Result<(Vec<DpStep>, Vec<String>), Error> {
             });
         }
     }
-    out.push(DpStep::Optimum {
-        sender: tb.class_send[tb.class_src],
-        counts: tb.g.counts(),
-        value: tb.tau[tb.class_src * tb.cells + tb.cells - 1],
-    });
     let edges = tb.read_back(inst)?;
     let mut plan = Plan::new(inst.source, inst.nodes.len());
     for &(u, child, _, _, _) in &edges {
         plan.children[u].push(child);
     }
     let s = crate::models::overhead::simulate::simulate(inst, &plan)?;
+    out.push(DpStep::Optimum {
+        sender: tb.class_send[tb.class_src],
+        counts: tb.g.counts(),
+        value: tb.tau[tb.class_src * tb.cells + tb.cells - 1],
+        t: s.completion_time,
+    });
     for (u, child, l, (_, f), ya) in edges {
         out.push(DpStep::Edge {
             from: u,

@@ -201,10 +201,12 @@ pub fn speed_key(inst: &Instance, v: usize) -> (f64, f64) {
     (inst.nodes[v].recv, inst.nodes[v].send)
 }
 
-/// Compare two nodes by [`speed_key`], then index.
+/// Compare two nodes by [`speed_key`], then by their step ([`Instance::step`]: the LogP gap
+/// where it exceeds the send time, which breaks only ties of equal costs), then index.
 pub fn faster_first(inst: &Instance, a: usize, b: usize) -> std::cmp::Ordering {
     let (ka, kb) = (speed_key(inst, a), speed_key(inst, b));
     ka.0.total_cmp(&kb.0)
         .then(ka.1.total_cmp(&kb.1))
+        .then(inst.step(a).total_cmp(&inst.step(b)))
         .then(a.cmp(&b))
 }

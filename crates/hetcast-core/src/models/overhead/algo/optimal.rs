@@ -41,7 +41,8 @@
 //! `eps = 1e-12 * greedy` are treated as equal ([`REL_TOL`]); the result may then exceed the true
 //! optimum by at most the number of nodes times `eps`.
 //!
-//! **Fallback.** Without a type slowest in both (some inconsistent sender-receiver instances), or
+//! **Fallback.** With LogP gaps above the send times ([`Instance::has_gaps`]), and without a
+//! type slowest in both (some inconsistent sender-receiver instances), or
 //! when a send time is below `1000 * eps` in the `f64` mode, the solver uses
 //! [`super::lemma5`] (its limits apply).
 //!
@@ -112,6 +113,9 @@ pub enum Method {
     /// Lemma 5, because the frontier program could not rebuild a plan (possible only through
     /// rounding in the `f64` mode; never observed).
     Lemma5Rebuild,
+    /// Lemma 5, because some node has a LogP gap above its send time (000 section 5): the
+    /// frontier recurrence adapts (`docs/optimal.md`), but is not implemented with gaps.
+    Lemma5Gaps,
 }
 
 /// Exact optimum (see the module documentation).
@@ -127,6 +131,9 @@ pub fn optimal_time(inst: &Instance) -> Result<f64, Error> {
 /// True when the frontier formulation applies (a destination type is slowest in both send time
 /// and `L + r`); otherwise [`optimal`] falls back to Lemma 5.
 pub fn frontier_applies(inst: &Instance) -> bool {
+    if inst.has_gaps() {
+        return false;
+    }
     let g = Groups::new(inst);
     dominating(&g).is_some()
 }
@@ -136,6 +143,9 @@ pub fn frontier_applies(inst: &Instance) -> bool {
 /// applies, times are whole numbers after decimal scaling, and greedy's time is at most 2e6 units.
 pub fn optimal_estimate(inst: &Instance) -> Result<Option<f64>, Error> {
     inst.validate()?;
+    if inst.has_gaps() {
+        return Ok(None);
+    }
     let g = Groups::new(inst);
     let Some(kk) = dominating(&g) else {
         return Ok(None);
@@ -155,6 +165,9 @@ pub fn optimal_with_time(inst: &Instance) -> Result<(Solution, f64), Error> {
 /// The optimal plan, the optimal completion time and the method that found them.
 pub fn optimal_with_method(inst: &Instance) -> Result<(Solution, f64, Method), Error> {
     inst.validate()?;
+    if inst.has_gaps() {
+        return fallback(inst, Method::Lemma5Gaps);
+    }
     let g = Groups::new(inst);
     let Some(kk) = dominating(&g) else {
         return fallback(inst, Method::Lemma5NoSlowestType);
@@ -195,6 +208,7 @@ fn fallback(inst: &Instance, why: Method) -> Result<(Solution, f64, Method), Err
             algorithm: match why {
                 Method::Lemma5NoSlowestType => "optimal (no destination type is slowest in both send and receive time, so it uses Lemma 5, which)",
                 Method::Lemma5TinyCosts => "optimal (send times too small for its tolerance, so it uses Lemma 5, which)",
+                Method::Lemma5Gaps => "optimal (with LogP gaps it uses Lemma 5, which)",
                 _ => "optimal (via its Lemma 5 fallback)",
             },
             size,
@@ -294,7 +308,10 @@ impl Dp {
         }
         let target = (0..nd).map(|d| target_coords[d] * stride[d]).sum();
         let src_send = inst.nodes[inst.source].send;
-        let (mut class_send, class_of_type, class_src) = send_classes(&g.send, src_send);
+        // Without LogP gaps (the frontier's domain) a sender's step is its send time.
+        let pairs: Vec<(f64, f64)> = g.send.iter().map(|&x| (x, x)).collect();
+        let (mut class_send, _, class_of_type, class_src) =
+            send_classes(&pairs, (src_send, src_send));
         let mut delay: Vec<f64> = g.delay.clone();
         let exact = decimal_scale(inst, ub);
         let (eps, ub_s, scale) = match exact {
