@@ -305,3 +305,16 @@ fn cut_generation_equals_the_full_lp() {
         );
     }
 }
+
+/// Writes a 65-node Tiers-like platform (big, 20 % targets, seed 1) for timing runs by hand:
+/// `cargo test -p hetcast-core --test platform write_big -- --ignored`.
+#[test]
+#[ignore]
+fn write_big() {
+    let p = tiers(&TiersSpec::big(0.2), 1);
+    std::fs::write(
+        std::env::temp_dir().join("hetcast-tiers-big.json"),
+        p.to_json(),
+    )
+    .unwrap();
+}

@@ -84,7 +84,7 @@ pub fn augmented_multicast(inst: &PlatformInstance) -> Result<PlatformSolution, 
     loop {
         let grown: Vec<usize> = (0..n).filter(|&v| set[v] && v != inst.source).collect();
         let mut solves = 0;
-        let Some(lb) = lp::lower_by_cuts(inst, &vec![true; n], &grown, &mut solves)? else {
+        let Some(lb) = lp::lower(inst, &vec![true; n], &grown, &mut solves)? else {
             break;
         };
         let mut cands: Vec<(f64, usize)> = (0..n)

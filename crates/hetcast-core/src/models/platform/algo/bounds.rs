@@ -36,7 +36,7 @@ fn multicast(inst: &PlatformInstance, bound: Bound) -> Result<PlatformSolution, 
     let got = match bound {
         Bound::Lower => {
             let mut solves = 0;
-            lp::lower_by_cuts(inst, &spec.alive, &spec.targets, &mut solves)?
+            lp::lower(inst, &spec.alive, &spec.targets, &mut solves)?
         }
         Bound::Upper => lp::solve(inst, &spec)?,
     };

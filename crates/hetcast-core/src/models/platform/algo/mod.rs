@@ -190,7 +190,7 @@ pub fn broadcast_with(
         }
         LpReuse::Generate => {
             let mut solves = 0;
-            let sol = lp::lower_by_cuts(inst, &reach, &everyone, &mut solves)?;
+            let sol = lp::lower(inst, &reach, &everyone, &mut solves)?;
             let edges = inst
                 .edges
                 .iter()
