@@ -27,12 +27,13 @@
 //! At most |V| rounds, each one Multicast-LB and at most |V| Broadcast-EB LPs.
 //!
 //! # Example
-//! The targets P2, P3 are reached only through P1, which is added:
+//! The targets P2, P3 are reached only through P1, which is kept (P4, which costs nothing in
+//! the period, may be kept too: the LP's ties decide):
 //! ```
 //! use hetcast_core::models::platform::{algo::augmented_multicast, PlatformInstance};
 //! let p = PlatformInstance::new(5, &[(0, 1, 1.0), (1, 2, 1.0), (1, 3, 1.0), (0, 4, 1.0)], 0, &[2, 3]);
 //! let s = augmented_multicast::augmented_multicast(&p).unwrap();
-//! assert_eq!(s.nodes_kept, vec![0, 1, 2, 3]);
+//! assert!([0, 1, 2, 3].iter().all(|v| s.nodes_kept.contains(v)));
 //! assert!((s.period - 2.0).abs() < 1e-6);
 //! ```
 
