@@ -67,7 +67,7 @@ test('every control is reachable by Tab and shows a focus ring', async () => {
   const app = await openApp();
   try {
     const seen = new Set();
-    for (let i = 0; i < 60; i++) {
+    for (let i = 0; i < 120; i++) {
       await app.page.keyboard.press('Tab');
       const info = await app.page.evaluate(() => {
         const e = document.activeElement;

@@ -118,7 +118,7 @@ test('rebuild Figure 1(b) from greedy by dragging three nodes, read 9, undo', as
     assert.equal(await app.time('edited'), '9');
     // A forbidden move: the source cannot move.
     await drag(page, 0, 4, false);
-    assert.match(await page.locator('#notice').textContent(), /P0 is the source: it holds the message from the start and cannot move/);
+    assert.match(await page.locator('#notice').textContent(), /P0 is the source: it holds the message from the start, so it has no sender to change/);
     assert.equal(await app.time('edited'), '9');
     // Undo the last move.
     await page.locator('#view-panel').focus();
