@@ -253,6 +253,36 @@ pub fn space_is_taken(e: &KeyboardEvent, key: &str) -> bool {
             })
 }
 
+/// The icon and word of a play/pause button.
+pub fn play_label(playing: bool) -> (&'static str, &'static str) {
+    if playing {
+        ("❚❚", "Pause")
+    } else {
+        ("▶", "Play")
+    }
+}
+
+/// The speed menu (`id`, tooltip `title`) of playback `pb`, shared by the playback and the
+/// stepper bars.
+pub fn speed_menu(pb: &UseReducerHandle<Playback>, id: &'static str, title: &'static str) -> Html {
+    let d = pb.dispatcher();
+    let onchange = Callback::from(move |e: Event| {
+        let sel: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        if let Ok(i) = sel.value().parse::<usize>() {
+            d.dispatch(PlaybackAction::Speed(i));
+        }
+    });
+    html! {
+        <label class="play-speed">
+            <select {id} aria-label="Speed" {onchange} {title}>
+                { for SPEEDS.iter().enumerate().map(|(i, s)| html! {
+                    <option value={i.to_string()} selected={i == pb.speed}>{ format!("{s}x") }</option>
+                }) }
+            </select>
+        </label>
+    }
+}
+
 /// The transport bar of playback `pb`, times written by `fmt`.
 pub fn transport_bar(pb: &UseReducerHandle<Playback>, fmt: fn(f64) -> String) -> Html {
     let send = |a: PlaybackAction| {
@@ -268,20 +298,7 @@ pub fn transport_bar(pb: &UseReducerHandle<Playback>, fmt: fn(f64) -> String) ->
             }
         })
     };
-    let speed = {
-        let d = pb.dispatcher();
-        Callback::from(move |e: Event| {
-            let sel: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            if let Ok(i) = sel.value().parse::<usize>() {
-                d.dispatch(PlaybackAction::Speed(i));
-            }
-        })
-    };
-    let (icon, word) = if pb.playing {
-        ("❚❚", "Pause")
-    } else {
-        ("▶", "Play")
-    };
+    let (icon, word) = play_label(pb.playing);
     html! {
         <div class="transport" role="group" aria-label="Playback">
             <button id="play-step-back" class="transport-btn" onclick={send(PlaybackAction::Step(-1))}
@@ -298,13 +315,7 @@ pub fn transport_bar(pb: &UseReducerHandle<Playback>, fmt: fn(f64) -> String) ->
             <output id="play-time" class="play-time" for="play-scrub">
                 { format!("t = {} / {}", fmt(pb.t), fmt(pb.total)) }
             </output>
-            <label class="play-speed">
-                <select id="play-speed" aria-label="Speed" onchange={speed} title="Playback speed (keys [ and ]; 1x: the whole schedule in 10 s)">
-                    { for SPEEDS.iter().enumerate().map(|(i, s)| html! {
-                        <option value={i.to_string()} selected={i == pb.speed}>{ format!("{s}x") }</option>
-                    }) }
-                </select>
-            </label>
+            { speed_menu(pb, "play-speed", "Playback speed (keys [ and ]; 1x: the whole schedule in 10 s)") }
         </div>
     }
 }

@@ -254,20 +254,7 @@ fn step_bar(
             }
         })
     };
-    let speed = {
-        let d = pb.dispatcher();
-        Callback::from(move |e: Event| {
-            let sel: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            if let Ok(i) = sel.value().parse::<usize>() {
-                d.dispatch(PlaybackAction::Speed(i));
-            }
-        })
-    };
-    let (icon, word) = if st.playing {
-        ("❚❚", "Pause")
-    } else {
-        ("▶", "Play")
-    };
+    let (icon, word) = super::playback::play_label(st.playing);
     html! {
         <div class="transport" role="group" aria-label="Steps">
             <button id="step-back" class="transport-btn" onclick={send(StepperAction::Step(-1))}
@@ -280,13 +267,7 @@ fn step_bar(
                 title="Next step (key →)" aria-label="Next step">{"▶|"}</button>
             <input id="step-scrub" type="range" min="0" max={st.len.to_string()} step="1"
                 value={st.done.to_string()} oninput={seek} aria-label="Step" />
-            <label class="play-speed">
-                <select id="step-speed" aria-label="Speed" onchange={speed} title="Steps per second (keys [ and ]; 1x: one a second)">
-                    { for super::playback::SPEEDS.iter().enumerate().map(|(i, s)| html! {
-                        <option value={i.to_string()} selected={i == pb.speed}>{ format!("{s}x") }</option>
-                    }) }
-                </select>
-            </label>
+            { super::playback::speed_menu(pb, "step-speed", "Steps per second (keys [ and ]; 1x: one a second)") }
         </div>
     }
 }
