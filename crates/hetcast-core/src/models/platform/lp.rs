@@ -28,6 +28,7 @@
 //! [`super::simulate::port_period`]), not the LP's `T`.
 
 use super::PlatformInstance;
+use serde::{Deserialize, Serialize};
 use crate::error::Error;
 
 /// Which load rule: (10') or (10).
@@ -53,7 +54,7 @@ pub struct LpSpec {
 }
 
 /// One commodity: the part of the message `source` sends towards `dest`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Commodity {
     /// Where it starts.
     pub source: usize,
@@ -62,7 +63,7 @@ pub struct Commodity {
 }
 
 /// An LP's answer.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LpSolution {
     /// The LP's value of `T` (time per multicast).
     pub value: f64,

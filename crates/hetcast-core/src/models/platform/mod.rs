@@ -40,7 +40,7 @@ use crate::ModelId;
 use lp::LpSolution;
 
 /// What the checker asks of the loads (see [`simulate::check`]).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Delivery {
     /// A broadcast on the sub-platform `nodes`: every one of them gets a maximum flow of at
     /// least 1 from the source under the loads, which makes the throughput achievable
@@ -61,7 +61,7 @@ pub enum Delivery {
 }
 
 /// What a platform algorithm returns.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PlatformSolution {
     /// Which algorithm.
     pub algorithm: PlatformAlgorithm,

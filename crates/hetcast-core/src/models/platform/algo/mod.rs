@@ -16,7 +16,8 @@ use crate::catalog::Catalog;
 use crate::error::Error;
 
 /// Every algorithm of the platform model.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum PlatformAlgorithm {
     /// Multicast-LB: equations (1)-(9) and (10'), a lower bound on `T*`.
     MulticastLb,
