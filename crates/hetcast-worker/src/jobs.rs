@@ -4,6 +4,7 @@ use crate::protocol::{Found, Job, Message, Request, PROGRESS_STEPS};
 use hetcast_core::models::multi::experiment::{wu_item, wu_items};
 use hetcast_core::models::overhead::experiment::liu_fig6_row;
 use hetcast_core::models::overhead::explore::explore;
+use hetcast_core::models::platform::PlatformInstance;
 use std::cell::{Cell, RefCell};
 
 type Sink = Box<dyn FnMut(Message)>;
@@ -76,6 +77,18 @@ pub fn run(request: &Request, post: impl FnMut(Message) + 'static) {
             id,
             found: Found::from(e),
         }),
+        Job::Platform { instance, algo } => {
+            progress(id, 0, 1);
+            PlatformInstance::from_json(instance)
+                .and_then(|inst| algo.solve(&inst))
+                .map(|solution| {
+                    progress(id, 1, 1);
+                    Message::PlatformSolved {
+                        id,
+                        solution: Box::new(solution),
+                    }
+                })
+        }
     };
     send(result.unwrap_or_else(|e| Message::Failed {
         id,
@@ -246,5 +259,32 @@ mod tests {
             };
             assert_eq!(decode_message(&encode_message(&m)).unwrap(), m, "{x:e}");
         }
+    }
+
+    /// Every platform algorithm gives in the worker exactly what it gives on the page's
+    /// thread, through the text both ways (section 3's example: T* = 1 for the bounds' LPs).
+    #[test]
+    fn platform_jobs_answer_what_the_core_answers() {
+        use hetcast_core::catalog::Catalog;
+        use hetcast_core::models::platform::{gallery, PlatformAlgorithm};
+        let inst = gallery::section3();
+        for &algo in PlatformAlgorithm::ALL {
+            let msgs = through_text(Job::Platform {
+                instance: inst.to_json(),
+                algo,
+            });
+            let Some(Message::PlatformSolved { id: 7, solution }) = msgs.last() else {
+                panic!("{algo:?}: {msgs:?}");
+            };
+            assert_eq!(**solution, algo.solve(&inst).unwrap(), "{algo:?}");
+        }
+        let msgs = through_text(Job::Platform {
+            instance: "{\"model\": \"platform\"}".into(),
+            algo: PlatformAlgorithm::Mcph,
+        });
+        assert!(
+            matches!(msgs.last(), Some(Message::Failed { id: 7, .. })),
+            "{msgs:?}"
+        );
     }
 }

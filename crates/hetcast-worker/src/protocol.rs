@@ -4,6 +4,7 @@ use hetcast_core::models::multi::experiment::WuSpec;
 use hetcast_core::models::overhead::experiment::{LiuFig6Row, LiuFig6Spec};
 use hetcast_core::models::overhead::explore::{Exploration, ExploreSpec, Search};
 use hetcast_core::models::overhead::ModelKind;
+use hetcast_core::models::platform::{PlatformAlgorithm, PlatformSolution};
 use serde::{Deserialize, Serialize};
 
 /// About how many progress messages a job sends (one per step of `total / PROGRESS_STEPS`).
@@ -43,6 +44,14 @@ pub enum Job {
         /// The family to search.
         settings: ExploreSettings,
     },
+    /// One algorithm of the platform model (paper 002) on one platform: its linear programs
+    /// can take seconds on a 65-node platform, so the app runs them here.
+    Platform {
+        /// The platform as its JSON file (`docs/formats.md`).
+        instance: String,
+        /// The algorithm.
+        algo: PlatformAlgorithm,
+    },
 }
 
 /// What the worker says.
@@ -81,6 +90,14 @@ pub enum Message {
         /// The result.
         found: Found,
     },
+    /// What a [`Job::Platform`] found: the algorithm's loads, kept nodes, sources and steps
+    /// (the page builds and checks the periodic schedule from them).
+    PlatformSolved {
+        /// The job.
+        id: u32,
+        /// The solution.
+        solution: Box<PlatformSolution>,
+    },
     /// The job failed (bad settings, an algorithm's error), or the request could not be read.
     Failed {
         /// The job (0 when the request could not be read).
@@ -99,6 +116,7 @@ impl Message {
             | Message::LiuFig6 { id, .. }
             | Message::WuTimes { id, .. }
             | Message::Explored { id, .. }
+            | Message::PlatformSolved { id, .. }
             | Message::Failed { id, .. } => Some(*id),
         }
     }
