@@ -106,6 +106,18 @@ impl PlatformInstance {
         }
     }
 
+    /// Where node `v` is drawn, in [0, 1]²: its own position, or a place on a circle
+    /// (the drawing of the results and the app's editor agree).
+    pub fn position(&self, v: usize) -> (f64, f64) {
+        match self.nodes.get(v).map(|n| (n.x, n.y)) {
+            Some((Some(x), Some(y))) => (x, y),
+            _ => {
+                let a = std::f64::consts::TAU * v as f64 / self.nodes.len().max(1) as f64;
+                (0.5 + 0.45 * a.cos(), 0.5 + 0.45 * a.sin())
+            }
+        }
+    }
+
     /// Check the rules of `docs/formats.md`; the message names the node or edge at fault.
     pub fn validate(&self) -> Result<(), Error> {
         let n = self.nodes.len();

@@ -172,14 +172,7 @@ pub fn platform_scene(
     let (mx, my) = (60.0, 80.0);
     let pos: Vec<(f64, f64)> = (0..n)
         .map(|v| {
-            let node = &inst.nodes[v];
-            let (x, y) = match (node.x, node.y) {
-                (Some(x), Some(y)) => (x, y),
-                _ => {
-                    let a = std::f64::consts::TAU * v as f64 / n as f64;
-                    (0.5 + 0.45 * a.cos(), 0.5 + 0.45 * a.sin())
-                }
-            };
+            let (x, y) = inst.position(v);
             (mx + x * (w - 2.0 * mx), my + y * (h - my - 40.0))
         })
         .collect();
