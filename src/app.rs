@@ -12,6 +12,8 @@ use crate::models::multimessage::editor::MmEditor;
 use crate::models::overhead::editor::InstanceEditor;
 use crate::models::overhead::generators::Generators;
 use crate::models::overhead::OverheadAction;
+use crate::models::platform::editor::{PlatformEditor, PlatformGenerator};
+use crate::models::platform::runner::PlatformRunner;
 use crate::models::{ModelAction, ModelState};
 use crate::state::{Action, UiAction};
 use crate::views::ViewPanel;
@@ -203,11 +205,16 @@ pub fn app() -> Html {
     // The instance panel stays mounted while hidden (focus mode, key i), so that what it holds
     // besides the instance (generator fields, open sections) is still there when it comes back.
     let ui = &state.ui;
+    let platform = matches!(state.model, ModelState::Platform(_));
     let shown = ui.side && !ui.focus && !ui.lecture;
     let layout_class = if ui.focus || ui.lecture {
         "focus"
     } else if ui.side {
-        "with-side"
+        if platform {
+            "with-side platform"
+        } else {
+            "with-side"
+        }
     } else {
         "no-side"
     };
@@ -217,7 +224,9 @@ pub fn app() -> Html {
     let side = html! {
         <>
             <aside class={classes!("side", (!shown).then_some("hidden"))} aria-label="Instance" aria-hidden={(!shown).then_some("true")}>
-                if mm {
+                if platform {
+                    <PlatformEditor state={state.clone()} />
+                } else if mm {
                     <MmEditor state={state.clone()} />
                 } else if multi {
                     <MultiEditor state={state.clone()} />
@@ -225,7 +234,9 @@ pub fn app() -> Html {
                     <InstanceEditor state={state.clone()} />
                 }
                 <BoundsPanel state={state.clone()} />
-                if mm {
+                if platform {
+                    <PlatformGenerator state={state.clone()} />
+                } else if mm {
                 } else if multi {
                     <MultiGenerators state={state.clone()} />
                 } else {
@@ -254,6 +265,7 @@ pub fn app() -> Html {
                 </main>
             </div>
             <ExperimentsPage state={state.clone()} />
+            <PlatformRunner state={state.clone()} />
             if ui.help {
                 <HelpDialog state={state.clone()} />
             }

@@ -6,6 +6,7 @@
 use hetcast_core::catalog::Catalog;
 use hetcast_core::export::csv::{results_csv, ResultRow};
 use hetcast_core::export::{dot, trace_event};
+use hetcast_core::models::platform::PlatformAlgorithm;
 
 use crate::models::ModelState;
 use crate::plan_import::EDITED_TITLE;
@@ -32,7 +33,7 @@ pub fn instance_slug(state: &AppState) -> String {
 /// The id of the gallery example equal to `inst`, if it is one.
 pub fn gallery_id(inst: &hetcast_core::AnyInstance) -> Option<&'static str> {
     use hetcast_core::models::{
-        multi::Multi, multimessage::Multimessage, overhead::Overhead, Model,
+        multi::Multi, multimessage::Multimessage, overhead::Overhead, platform::Platform, Model,
     };
     use hetcast_core::AnyInstance;
     match inst {
@@ -48,7 +49,10 @@ pub fn gallery_id(inst: &hetcast_core::AnyInstance) -> Option<&'static str> {
             .into_iter()
             .find(|e| &e.instance == m)
             .map(|e| e.id),
-        AnyInstance::Platform(_) => None,
+        AnyInstance::Platform(p) => Platform::gallery()
+            .into_iter()
+            .find(|e| &e.instance == p)
+            .map(|e| e.id),
     }
 }
 
@@ -64,8 +68,8 @@ pub fn trace_events(m: &ModelState) -> Option<String> {
             let ok = s.results.selected_row()?.outcome.as_ref().ok()?;
             Some(trace_event::multi(&s.instance, &ok.schedule, &title).to_json())
         }
-        // Unit steps have no trace-event export yet.
-        ModelState::Multimessage(_) => None,
+        // Unit steps and periods have no trace-event export yet.
+        ModelState::Multimessage(_) | ModelState::Platform(_) => None,
     }
 }
 
@@ -83,8 +87,8 @@ pub fn tree_dot(m: &ModelState) -> Option<String> {
             let title = format!("{title} — {}", s.instance.message_label(s.tree_msg));
             dot::multi(&s.instance, &ok.schedule, s.tree_msg, &title)
         }
-        // The multigraph is not a tree: no DOT export.
-        ModelState::Multimessage(_) => None,
+        // The multigraph and the platform are not trees: no DOT export.
+        ModelState::Multimessage(_) | ModelState::Platform(_) => None,
     }
 }
 
@@ -145,6 +149,27 @@ pub fn results(m: &ModelState) -> Option<String> {
                         algorithm_title: title.into(),
                         completion_time: ok.schedule.steps as f64,
                         lower_bound: d,
+                    })
+                })
+                .collect()
+        }
+        ModelState::Platform(s) => {
+            // The lower bound is Multicast-LB's T*, when it ran (else the column is empty).
+            let lb = s
+                .results
+                .by_key(PlatformAlgorithm::MulticastLb.key())
+                .and_then(|r| r.time())
+                .unwrap_or(f64::NAN);
+            s.results
+                .rows
+                .iter()
+                .filter_map(|r| {
+                    Some(ResultRow {
+                        model: "platform".into(),
+                        algorithm: r.algo.key().into(),
+                        algorithm_title: r.algo.title().into(),
+                        completion_time: r.time()?,
+                        lower_bound: lb,
                     })
                 })
                 .collect()

@@ -175,6 +175,14 @@ fn capture_model(m: &ModelState) -> ModelScenario {
             out.tree_message = s.tree_msg;
         }
         ModelState::Multimessage(s) => capture_results(&s.results, &mut out),
+        ModelState::Platform(s) => {
+            capture_results(&s.results, &mut out);
+            // Runs still in workers start again on load.
+            out.runs.extend(s.running().map(|p| RunSpec {
+                algorithm: p.algo.key().into(),
+                seed: None,
+            }));
+        }
     }
     out
 }
@@ -220,7 +228,7 @@ pub fn restore(sc: &Scenario) -> Result<Restored, String> {
                 AnyInstance::Overhead(inst) => overhead::describe(inst)?,
                 AnyInstance::Multi(inst) => multi::describe(inst)?,
                 AnyInstance::Multimessage(inst) => crate::models::multimessage::describe(inst)?,
-                AnyInstance::Platform(_) => return Err(crate::models::PLATFORM_IN_CLI.to_string()),
+                AnyInstance::Platform(inst) => crate::models::platform::describe(inst)?,
             };
         }
         models.push(state);
@@ -237,7 +245,28 @@ pub fn restore(sc: &Scenario) -> Result<Restored, String> {
 fn restore_model(m: &ModelScenario) -> Result<ModelState, String> {
     let inst = AnyInstance::from_json(&m.instance.to_string()).map_err(|e| e.to_string())?;
     match inst {
-        AnyInstance::Platform(_) => Err(crate::models::PLATFORM_IN_CLI.to_string()),
+        AnyInstance::Platform(inst) => {
+            use crate::models::platform::{describe, PlatformState};
+            use hetcast_core::models::platform::PlatformAlgorithm;
+            describe(&inst)?;
+            let mut s = PlatformState::new(inst);
+            // The runs start again (here on a small platform, in workers on a large one).
+            let algos = m
+                .runs
+                .iter()
+                .map(|r| PlatformAlgorithm::parse(&r.algorithm).map_err(|e| e.to_string()))
+                .collect::<Result<Vec<_>, _>>()?;
+            s.run(algos);
+            if let Some(k) = m.selected.as_deref() {
+                s.results
+                    .select(PlatformAlgorithm::parse(k).map_err(|e| e.to_string())?);
+                if s.results.selected.is_none() {
+                    s.results.selected =
+                        Some(PlatformAlgorithm::parse(k).map_err(|e| e.to_string())?);
+                }
+            }
+            Ok(ModelState::Platform(Box::new(s)))
+        }
         AnyInstance::Overhead(inst) => {
             overhead::describe(&inst)?;
             let mut s = OverheadState::new(inst);

@@ -26,6 +26,10 @@ pub fn algorithm_bar(p: &StateProps) -> Html {
             "Run gonzalez, single-send, no-forwarding and optimal (key r)",
             multimessage::results::algorithm_buttons(state),
         ),
+        ModelState::Platform(_) => (
+            "Run the bounds, the four heuristics and the broadcast (key r)",
+            crate::models::platform::results::algorithm_buttons(state),
+        ),
     };
     html! {
         <section class="algos" aria-label="Algorithms">

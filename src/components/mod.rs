@@ -7,6 +7,7 @@ pub mod export_menu;
 pub mod field;
 pub mod file_button;
 pub mod frames;
+pub mod graph_canvas;
 pub mod help;
 pub mod menu;
 pub mod plan_file;

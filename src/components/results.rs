@@ -133,6 +133,7 @@ pub fn results_table(p: &StateProps) -> Html {
         ModelState::Multimessage(m) => {
             crate::models::multimessage::results::results_table(&p.state, m)
         }
+        ModelState::Platform(m) => crate::models::platform::results::results_table(&p.state, m),
     }
 }
 
@@ -143,6 +144,7 @@ pub fn bounds_panel(p: &StateProps) -> Html {
         ModelState::Overhead(m) => overhead::results::bounds_panel(m),
         ModelState::Multi(m) => multi::results::bounds_panel(m),
         ModelState::Multimessage(m) => crate::models::multimessage::results::bounds_panel(m),
+        ModelState::Platform(m) => crate::models::platform::results::bounds_panel(m),
     }
 }
 

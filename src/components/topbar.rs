@@ -38,6 +38,7 @@ pub fn top_bar(p: &StateProps) -> Html {
             ModelState::Overhead(m) => m.instance.model.name(),
             ModelState::Multi(_) => "multi",
             ModelState::Multimessage(_) => "multimessage",
+            ModelState::Platform(_) => "platform",
         };
         use_effect_with(key, move |m| {
             if let Some(sel) = model_ref.cast::<HtmlSelectElement>() {
@@ -65,6 +66,7 @@ pub fn top_bar(p: &StateProps) -> Html {
             let choice = match sel.value().as_str() {
                 "multi" => ModelChoice::Multi,
                 "multimessage" => ModelChoice::Multimessage,
+                "platform" => ModelChoice::Platform,
                 "sender_receiver" => ModelChoice::Overhead(ModelKind::SenderReceiver),
                 _ => ModelChoice::Overhead(ModelKind::Node),
             };
@@ -103,6 +105,15 @@ pub fn top_bar(p: &StateProps) -> Html {
                 });
             } else if let Some((_, title, instance)) =
                 hetcast_core::models::multimessage::gallery::all()
+                    .into_iter()
+                    .find(|x| x.0 == id)
+            {
+                s.dispatch(Action::Load {
+                    instance: instance.into(),
+                    origin: title.to_string(),
+                });
+            } else if let Some((_, title, instance)) =
+                hetcast_core::models::platform::gallery::all()
                     .into_iter()
                     .find(|x| x.0 == id)
             {
@@ -178,9 +189,10 @@ pub fn top_bar(p: &StateProps) -> Html {
     let (multi, model) = match &state.model {
         ModelState::Overhead(m) => (false, Some(m.instance.model)),
         ModelState::Multi(_) => (true, None),
-        ModelState::Multimessage(_) => (false, None),
+        ModelState::Multimessage(_) | ModelState::Platform(_) => (false, None),
     };
     let mm = matches!(state.model, ModelState::Multimessage(_));
+    let platform = matches!(state.model, ModelState::Platform(_));
     html! {
         <>
         <header class="topbar">
@@ -191,6 +203,7 @@ pub fn top_bar(p: &StateProps) -> Html {
                 <option value="sender_receiver" selected={model == Some(ModelKind::SenderReceiver)}>{"sender-receiver model"}</option>
                 <option value="multi" selected={multi}>{"many-source (Wu et al.)"}</option>
                 <option value="multimessage" selected={mm}>{"multimessage, unit steps (Gonzalez)"}</option>
+                <option value="platform" selected={platform}>{"platform graph, steady state (Beaumont et al.)"}</option>
             </select>
             <label for="gallery" class="sr-only">{"Gallery"}</label>
             <select id="gallery" ref={gallery_ref} onchange={on_gallery} onkeydown={on_gallery_key}
@@ -209,6 +222,11 @@ pub fn top_bar(p: &StateProps) -> Html {
                 </optgroup>
                 <optgroup label="Multimessage, unit steps (Gonzalez)">
                 { for hetcast_core::models::multimessage::gallery::all().iter().map(|(id, title, _)| html! {
+                    <option value={*id} title={*title}>{ *title }</option>
+                }) }
+                </optgroup>
+                <optgroup label="Platform graphs, steady state (Beaumont et al.)">
+                { for hetcast_core::models::platform::gallery::all().iter().map(|(id, title, _)| html! {
                     <option value={*id} title={*title}>{ *title }</option>
                 }) }
                 </optgroup>

@@ -21,3 +21,25 @@ pub fn trace_list(steps: Vec<(String, String)>, empty: &str) -> Html {
         </ol>
     }
 }
+
+/// The typed steps with, after each, the pseudo-code line it lit (" line 3: ..."), for the
+/// models whose steps name a line of `pseudo`.
+pub fn steps_with_lines(steps: &[hetcast_core::trace::Step], pseudo: &[&str], empty: &str) -> Html {
+    trace_list(
+        steps
+            .iter()
+            .map(|s| {
+                let line = s
+                    .pseudo_line
+                    .and_then(|l| {
+                        pseudo
+                            .get(l.wrapping_sub(1))
+                            .map(|p| format!(" line {l}: {}", p.trim()))
+                    })
+                    .unwrap_or_default();
+                (s.text.clone(), line)
+            })
+            .collect(),
+        empty,
+    )
+}

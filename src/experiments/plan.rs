@@ -386,7 +386,7 @@ impl Whole {
                 Message::WuTimes { times, .. } => wu_times.extend(times),
                 Message::Explored { found: f, .. } => found = Some(f),
                 Message::Failed { error, .. } => return Err(error),
-                Message::Ready | Message::Progress { .. } => {}
+                Message::Ready | Message::Progress { .. } | Message::PlatformSolved { .. } => {}
             }
         }
         Ok(match self {

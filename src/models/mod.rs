@@ -3,7 +3,8 @@
 //!
 //! - [`overhead`]: the node model and the sender-receiver model (one source, one message);
 //! - [`multi`]: the many-source model (paper 001);
-//! - [`multimessage`]: multimessage multicasting in unit steps (paper 003).
+//! - [`multimessage`]: multimessage multicasting in unit steps (paper 003);
+//! - [`platform`]: platform graphs in steady state (paper 002).
 //!
 //! [`ModelState`] is the model on screen with everything of it (instance, drafts, results,
 //! selection); [`ModelAction`] is what can be done to it. What every model shares is here:
@@ -12,6 +13,7 @@
 pub mod multi;
 pub mod multimessage;
 pub mod overhead;
+pub mod platform;
 
 use hetcast_core::catalog::Catalog;
 use hetcast_core::layout::{Motion, Scene};
@@ -31,6 +33,8 @@ pub enum ModelState {
     Multi(multi::MultiState),
     /// The multimessage model.
     Multimessage(multimessage::MmState),
+    /// The platform model.
+    Platform(Box<platform::PlatformState>),
 }
 
 /// What can be done to the model on screen.
@@ -64,6 +68,8 @@ pub enum ModelAction {
     Multi(multi::MultiAction),
     /// An action of the multimessage model.
     Multimessage(multimessage::MmAction),
+    /// An action of the platform model.
+    Platform(platform::PlatformAction),
 }
 
 /// What a model's reducer reports back to the root.
@@ -100,9 +106,8 @@ impl ModelState {
             AnyInstance::Overhead(i) => ModelState::Overhead(overhead::OverheadState::new(i)),
             AnyInstance::Multi(m) => ModelState::Multi(multi::MultiState::new(m)),
             AnyInstance::Multimessage(m) => ModelState::Multimessage(multimessage::MmState::new(m)),
-            // Loading refuses platform files ([`PLATFORM_IN_CLI`]); nothing brings one here.
-            AnyInstance::Platform(_) => {
-                ModelState::Overhead(overhead::OverheadState::new(overhead::default_instance()))
+            AnyInstance::Platform(p) => {
+                ModelState::Platform(Box::new(platform::PlatformState::new(p)))
             }
         }
     }
@@ -113,7 +118,7 @@ impl ModelState {
             ModelId::Overhead => ModelState::of(overhead::default_instance().into()),
             ModelId::Multi => ModelState::of(multi::default_multi().into()),
             ModelId::Multimessage => ModelState::of(multimessage::default_mm().into()),
-            ModelId::Platform => ModelState::of(overhead::default_instance().into()),
+            ModelId::Platform => ModelState::of(platform::default_platform().into()),
         }
     }
 
@@ -123,6 +128,7 @@ impl ModelState {
             ModelState::Overhead(_) => ModelId::Overhead,
             ModelState::Multi(_) => ModelId::Multi,
             ModelState::Multimessage(_) => ModelId::Multimessage,
+            ModelState::Platform(_) => ModelId::Platform,
         }
     }
 
@@ -137,6 +143,7 @@ impl ModelState {
             ModelState::Overhead(s) => AnyInstance::Overhead((*s.instance).clone()),
             ModelState::Multi(s) => AnyInstance::Multi((*s.instance).clone()),
             ModelState::Multimessage(s) => AnyInstance::Multimessage((*s.instance).clone()),
+            ModelState::Platform(s) => AnyInstance::Platform((*s.instance).clone()),
         }
     }
 
@@ -146,6 +153,7 @@ impl ModelState {
             ModelState::Overhead(s) => !s.drafts.is_valid(),
             ModelState::Multi(s) => !s.drafts.is_valid(),
             ModelState::Multimessage(s) => !s.drafts.is_valid(),
+            ModelState::Platform(s) => !s.drafts.is_valid(),
         }
     }
 
@@ -155,6 +163,7 @@ impl ModelState {
             ModelState::Overhead(s) => s.reset_drafts(),
             ModelState::Multi(s) => s.reset_drafts(),
             ModelState::Multimessage(s) => s.reset_drafts(),
+            ModelState::Platform(s) => s.reset_drafts(),
         }
     }
 
@@ -165,6 +174,7 @@ impl ModelState {
             (ModelState::Overhead(s), AnyInstance::Overhead(i)) => s.restore(i),
             (ModelState::Multi(s), AnyInstance::Multi(m)) => s.restore(m),
             (ModelState::Multimessage(s), AnyInstance::Multimessage(m)) => s.restore(m),
+            (ModelState::Platform(s), AnyInstance::Platform(p)) => s.restore(p),
             (me, other) => *me = ModelState::of(other),
         }
     }
@@ -176,6 +186,7 @@ impl ModelState {
             (ModelState::Overhead(s), AnyInstance::Overhead(i)) => s.load(i),
             (ModelState::Multi(s), AnyInstance::Multi(m)) => s.load(m),
             (ModelState::Multimessage(s), AnyInstance::Multimessage(m)) => s.load(m),
+            (ModelState::Platform(s), AnyInstance::Platform(p)) => s.load(p),
             _ => Reply::default(),
         }
     }
@@ -189,6 +200,7 @@ impl ModelState {
             ModelState::Multimessage(s) => {
                 (s.results.rows.len(), s.results.selected.map(|a| a.key()))
             }
+            ModelState::Platform(s) => (s.results.rows.len(), s.results.selected.map(|a| a.key())),
         }
     }
 
@@ -198,6 +210,7 @@ impl ModelState {
             ModelState::Overhead(s) => s.results.caption(),
             ModelState::Multi(s) => s.results.caption(),
             ModelState::Multimessage(s) => s.results.caption(),
+            ModelState::Platform(s) => s.results.caption(),
         }
     }
 
@@ -207,6 +220,7 @@ impl ModelState {
             (ModelState::Overhead(s), ModelAction::RunAll) => s.run_all(),
             (ModelState::Multi(s), ModelAction::RunAll) => s.run_all(),
             (ModelState::Multimessage(s), ModelAction::RunAll) => s.run_all(),
+            (ModelState::Platform(s), ModelAction::RunAll) => s.run_all(),
             (ModelState::Overhead(s), ModelAction::SelectStep(d)) => {
                 s.results.step(d);
                 Reply::default()
@@ -219,6 +233,10 @@ impl ModelState {
                 s.results.step(d);
                 Reply::default()
             }
+            (ModelState::Platform(s), ModelAction::SelectStep(d)) => {
+                s.results.step(d);
+                Reply::default()
+            }
             (ModelState::Overhead(s), ModelAction::ImportPlan { name, text }) => {
                 s.import_plan(&name, &text)
             }
@@ -226,6 +244,9 @@ impl ModelState {
                 s.import_plan(&name, &text)
             }
             (ModelState::Multimessage(s), ModelAction::ImportPlan { name, text }) => {
+                s.import_plan(&name, &text)
+            }
+            (ModelState::Platform(s), ModelAction::ImportPlan { name, text }) => {
                 s.import_plan(&name, &text)
             }
             (ModelState::Overhead(s), ModelAction::SelectEdited) => {
@@ -245,18 +266,18 @@ impl ModelState {
                 s.results.select_edited();
                 Reply::default()
             }
+            (ModelState::Platform(_), ModelAction::SelectEdited) => Reply::default(),
+            (ModelState::Platform(_), ModelAction::MoveNode { .. }) => Reply::say(Notice::error(
+                "The platform drawing shows the graph and its loads, not a tree of the schedule: nothing to move (edit the graph in the editor).",
+            )),
             (ModelState::Overhead(s), ModelAction::Overhead(a)) => s.apply(a),
             (ModelState::Multi(s), ModelAction::Multi(a)) => s.apply(a),
             (ModelState::Multimessage(s), ModelAction::Multimessage(a)) => s.apply(a),
-            (ModelState::Multi(_) | ModelState::Multimessage(_), ModelAction::Overhead(a)) => {
-                overhead::elsewhere(&a)
-            }
-            (ModelState::Overhead(_) | ModelState::Multimessage(_), ModelAction::Multi(a)) => {
-                multi::elsewhere(&a)
-            }
-            (ModelState::Overhead(_) | ModelState::Multi(_), ModelAction::Multimessage(a)) => {
-                multimessage::elsewhere(&a)
-            }
+            (ModelState::Platform(s), ModelAction::Platform(a)) => s.apply(a),
+            (_, ModelAction::Overhead(a)) => overhead::elsewhere(&a),
+            (_, ModelAction::Multi(a)) => multi::elsewhere(&a),
+            (_, ModelAction::Multimessage(a)) => multimessage::elsewhere(&a),
+            (_, ModelAction::Platform(a)) => platform::elsewhere(&a),
         }
     }
 
@@ -267,6 +288,7 @@ impl ModelState {
             ModelState::Overhead(s) => s.scene(pick, view, look),
             ModelState::Multi(s) => s.scene(pick, view, look),
             ModelState::Multimessage(s) => s.scene(pick, view, look),
+            ModelState::Platform(s) => s.scene(pick, view, look),
         }
     }
 
@@ -277,6 +299,7 @@ impl ModelState {
             ModelState::Overhead(s) => s.replay(pick),
             ModelState::Multi(s) => s.replay(pick),
             ModelState::Multimessage(s) => s.replay(pick),
+            ModelState::Platform(s) => s.replay(pick),
         }
     }
 
@@ -285,7 +308,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(s) => s.motion(pick),
             ModelState::Multi(s) => s.motion(pick),
-            ModelState::Multimessage(_) => None,
+            ModelState::Multimessage(_) | ModelState::Platform(_) => None,
         }
     }
 
@@ -296,6 +319,7 @@ impl ModelState {
             ModelState::Overhead(s) => s.steps(pick),
             ModelState::Multi(s) => s.steps(pick),
             ModelState::Multimessage(s) => s.steps(pick),
+            ModelState::Platform(s) => s.steps(pick),
         }
     }
 
@@ -304,7 +328,7 @@ impl ModelState {
         match self {
             ModelState::Overhead(_) => None,
             ModelState::Multi(s) => Some(s.tree_msg),
-            ModelState::Multimessage(_) => None,
+            ModelState::Multimessage(_) | ModelState::Platform(_) => None,
         }
     }
 
@@ -314,6 +338,7 @@ impl ModelState {
             ModelState::Overhead(s) => s.results.undo_edit(),
             ModelState::Multi(s) => s.results.undo_edit(),
             ModelState::Multimessage(s) => s.results.undo_edit(),
+            ModelState::Platform(s) => s.results.undo_edit(),
         }
     }
 
@@ -323,6 +348,7 @@ impl ModelState {
             ModelState::Overhead(s) => s.results.succeeded(),
             ModelState::Multi(s) => s.results.succeeded(),
             ModelState::Multimessage(s) => s.results.succeeded(),
+            ModelState::Platform(s) => s.results.succeeded(),
         }
     }
 
@@ -332,6 +358,7 @@ impl ModelState {
             ModelState::Overhead(s) => s.results.selected_key(),
             ModelState::Multi(s) => s.results.selected_key(),
             ModelState::Multimessage(s) => s.results.selected_key(),
+            ModelState::Platform(s) => s.results.selected_key(),
         }
     }
 
@@ -349,6 +376,7 @@ impl ModelState {
             ModelState::Multi(s) => s.results.selected.map_or("none", |a| a.key()).into(),
             ModelState::Multimessage(s) if s.results.edited_selected => "edited".into(),
             ModelState::Multimessage(s) => s.results.selected.map_or("none", |a| a.key()).into(),
+            ModelState::Platform(s) => s.results.selected.map_or("none", |a| a.key()).into(),
         }
     }
 }
@@ -372,10 +400,6 @@ pub fn views_of(id: ModelId) -> &'static [View] {
         ModelId::Platform => hetcast_core::models::platform::Platform::VIEWS,
     }
 }
-
-/// What the app says of a platform file (paper 002): the CLI runs it, the editor comes later.
-pub const PLATFORM_IN_CLI: &str =
-    "platform models open in the CLI (hetcast run FILE --algo all); the app editor is coming";
 
 /// A row of a results table: one run of one algorithm.
 pub trait Row: Clone {

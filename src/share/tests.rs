@@ -34,6 +34,14 @@ fn times(s: &AppState) -> Vec<Option<f64>> {
             .chain(&m.results.edited)
             .map(|r| r.time())
             .collect(),
+        // Runs still in workers count as rows without a time.
+        ModelState::Platform(m) => m
+            .results
+            .rows
+            .iter()
+            .map(|r| r.time())
+            .chain(m.running().map(|_| None))
+            .collect(),
     }
 }
 
@@ -64,7 +72,11 @@ fn every_gallery_example_of_both_models_round_trips_with_its_runs_and_selection(
         .into_iter()
         .map(|x| x.2.into())
         .collect();
-    for inst in one.into_iter().chain(many).chain(mm) {
+    let platforms: Vec<AnyInstance> = hetcast_core::models::platform::gallery::all()
+        .into_iter()
+        .map(|x| x.2.into())
+        .collect();
+    for inst in one.into_iter().chain(many).chain(mm).chain(platforms) {
         let mut s = AppState::from_saved(inst.clone());
         s.apply(ModelAction::RunAll);
         s.apply(ModelAction::SelectStep(1));
@@ -82,6 +94,7 @@ fn every_gallery_example_of_both_models_round_trips_with_its_runs_and_selection(
         gallery::examples().len()
             + multi_gallery::all().len()
             + hetcast_core::models::multimessage::gallery::all().len()
+            + hetcast_core::models::platform::gallery::all().len()
     );
 }
 

@@ -41,6 +41,8 @@ pub enum ModelChoice {
     Multi,
     /// The multimessage model (paper 003).
     Multimessage,
+    /// The platform model (paper 002).
+    Platform,
 }
 
 /// Everything the user can do.
@@ -101,6 +103,12 @@ impl From<crate::models::multimessage::MmAction> for Action {
     }
 }
 
+impl From<crate::models::platform::PlatformAction> for Action {
+    fn from(a: crate::models::platform::PlatformAction) -> Action {
+        Action::Model(ModelAction::Platform(a))
+    }
+}
+
 impl From<MultiAction> for Action {
     fn from(a: MultiAction) -> Action {
         Action::Model(ModelAction::Multi(a))
@@ -114,6 +122,7 @@ impl ModelAction {
             ModelAction::Overhead(a) => a.edit_key(),
             ModelAction::Multi(a) => a.edit_key(),
             ModelAction::Multimessage(a) => a.edit_key(),
+            ModelAction::Platform(a) => a.edit_key(),
             ModelAction::RunAll
             | ModelAction::SelectStep(_)
             | ModelAction::ImportPlan { .. }
@@ -170,7 +179,15 @@ impl AppState {
                 s.shelf.push(one_source);
                 s
             }
-            AnyInstance::Platform(_) => AppState::new(overhead::default_instance()),
+            AnyInstance::Platform(p) => {
+                let mut s = AppState::new(overhead::default_instance());
+                let one_source = std::mem::replace(
+                    &mut s.model,
+                    ModelState::Platform(Box::new(crate::models::platform::PlatformState::new(p))),
+                );
+                s.shelf.push(one_source);
+                s
+            }
             AnyInstance::Multi(m) => {
                 let mut s = AppState::new(overhead::default_instance());
                 let one_source =
@@ -260,7 +277,7 @@ impl AppState {
                     AnyInstance::Overhead(i) => overhead::describe(i),
                     AnyInstance::Multi(m) => multi::describe(m),
                     AnyInstance::Multimessage(m) => crate::models::multimessage::describe(m),
-                    AnyInstance::Platform(_) => Err(crate::models::PLATFORM_IN_CLI.to_string()),
+                    AnyInstance::Platform(p) => crate::models::platform::describe(p),
                 };
                 self.ui.notice = Some(match words {
                     Ok(words) => {
@@ -377,6 +394,19 @@ impl AppState {
                         instance_words(&s.instance)
                     )));
                 }
+                self.history.remember(before, None);
+                self.revision += 1;
+            }
+            (ModelChoice::Platform, ModelId::Platform) => {}
+            (ModelChoice::Platform, _) => {
+                // The platform last on screen, or section 3's example the first time.
+                let first = !self.shelf.iter().any(|m| m.id() == ModelId::Platform);
+                self.bring(ModelId::Platform);
+                self.ui.notice = Some(Notice::info(if first {
+                    "Platform model (Beaumont et al.): section 3's example, where one tree cannot reach throughput 1 and two trees of 1/2 can. Draw your own platform in the editor; press r to run the bounds and heuristics.".to_string()
+                } else {
+                    "Platform model: back to the last platform.".to_string()
+                }));
                 self.history.remember(before, None);
                 self.revision += 1;
             }

@@ -23,6 +23,7 @@ fn oh(s: &AppState) -> &OverheadState {
         ModelState::Overhead(m) => m,
         ModelState::Multi(_) => panic!("the many-source model is on screen"),
         ModelState::Multimessage(_) => panic!("the multimessage model is on screen"),
+        ModelState::Platform(_) => panic!("the platform model is on screen"),
     }
 }
 
@@ -32,6 +33,7 @@ fn mu(s: &AppState) -> &MultiState {
         ModelState::Multi(m) => m,
         ModelState::Overhead(_) => panic!("a one-source model is on screen"),
         ModelState::Multimessage(_) => panic!("the multimessage model is on screen"),
+        ModelState::Platform(_) => panic!("the platform model is on screen"),
     }
 }
 

@@ -495,6 +495,7 @@ pub fn view_panel(p: &StateProps) -> Html {
             },
         ),
         ModelState::Multimessage(m) => (m.view_body(ui.tab, drawing), html! {}),
+        ModelState::Platform(m) => (m.view_body(ui.tab, drawing), html! {}),
     };
     let dispatch = |a: UiAction| {
         let s = state.clone();

@@ -9,7 +9,7 @@ use hetcast_core::trace::Step;
 use yew::prelude::*;
 
 use super::{MmRunOk, MmRunRow, MmState};
-use crate::components::trace_list::trace_list;
+use crate::components::trace_list::steps_with_lines;
 use crate::views::{fitted_gantt, ViewLook};
 
 impl MmState {
@@ -77,27 +77,11 @@ impl MmState {
             Err(m) => html! { <p class="field-error">{ format!("⚠ {}: {m}", row.label()) }</p> },
             Ok(ok) => match (drawing, view) {
                 (Some(d), _) => d,
-                _ => {
-                    let pseudo = row.algo.pseudo_code();
-                    trace_list(
-                        ok.solution
-                            .trace
-                            .iter()
-                            .map(|s| {
-                                let line = s
-                                    .pseudo_line
-                                    .and_then(|l| {
-                                        pseudo
-                                            .get(l.wrapping_sub(1))
-                                            .map(|p| format!(" line {l}: {}", p.trim()))
-                                    })
-                                    .unwrap_or_default();
-                                (s.text.clone(), line)
-                            })
-                            .collect(),
-                        "This schedule has no recorded steps; it is in the Gantt view.",
-                    )
-                }
+                _ => steps_with_lines(
+                    &ok.solution.trace,
+                    row.algo.pseudo_code(),
+                    "This schedule has no recorded steps; it is in the Gantt view.",
+                ),
             },
         }
     }

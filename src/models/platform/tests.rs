@@ -1,0 +1,230 @@
+//! The platform editor's reducer: drawing, editing, the edge list, undo, runs here and in
+//! workers (the worker's messages given by hand).
+
+use super::*;
+use crate::state::{Action, AppState, ModelChoice};
+use hetcast_core::models::platform::PlatformAlgorithm as P;
+use hetcast_core::ModelId;
+
+fn platform(s: &AppState) -> &PlatformState {
+    match &s.model {
+        ModelState::Platform(p) => p,
+        _ => panic!("the platform model is not on screen"),
+    }
+}
+
+use crate::models::ModelState;
+
+/// A path S → P1 → P2 → P3 drawn edge by edge, the first cost typed in place as 2.5, P3 the
+/// target: every algorithm's T* is 2.5 (the source's out-port sends one message over a
+/// cost-2.5 edge per multicast, and every flow must take the path).
+#[test]
+fn draw_a_four_node_path_and_run_everything() {
+    let mut s = AppState::new(crate::models::overhead::default_instance());
+    s.apply(Action::UseModel(ModelChoice::Platform));
+    assert_eq!(s.model.id(), ModelId::Platform);
+    // Start from one node: delete all but the source (P0, named S) of section 3.
+    let n = platform(&s).drafts.graph.nodes.len();
+    for v in (1..n).rev() {
+        s.apply(Action::from(PlatformAction::DeleteNode(v)));
+    }
+    let p = platform(&s);
+    assert_eq!(p.drafts.graph.nodes.len(), 1);
+    assert_eq!(
+        p.drafts.general.as_deref(),
+        Some("invalid instance: a platform needs at least 2 nodes, found 1")
+    );
+    for (x, y) in [(0.3, 0.2), (0.6, 0.2), (0.9, 0.2)] {
+        s.apply(Action::from(PlatformAction::AddNode { x, y }));
+    }
+    for (a, b) in [(0, 1), (1, 2), (2, 3)] {
+        s.apply(Action::from(PlatformAction::Connect { from: a, to: b }));
+    }
+    assert_eq!(platform(&s).drafts.graph.edges.len(), 6, "both directions");
+    let e = platform(&s)
+        .drafts
+        .graph
+        .edges
+        .iter()
+        .position(|e| (e.from, e.to) == (0, 1))
+        .unwrap();
+    s.apply(Action::from(PlatformAction::EditCost(e)));
+    s.apply(Action::from(PlatformAction::TypeCost("-1".into())));
+    s.apply(Action::from(PlatformAction::CommitCost));
+    assert_eq!(
+        platform(&s).drafts.cost_error.as_deref(),
+        Some("the cost must be a number above 0 and at most 1e9 (got -1)")
+    );
+    s.apply(Action::from(PlatformAction::TypeCost("2.5".into())));
+    s.apply(Action::from(PlatformAction::CommitCost));
+    s.apply(Action::from(PlatformAction::ToggleTarget(3)));
+    let p = platform(&s);
+    assert!(p.drafts.is_valid(), "{:?}", p.drafts);
+    assert_eq!(p.instance.targets, [3]);
+    assert_eq!(p.instance.edges[e].cost, 2.5);
+    assert_eq!(
+        p.drafts.edge_text,
+        "0 1 2.5\n1 0 1\n1 2 1\n2 1 1\n2 3 1\n3 2 1\n"
+    );
+    s.apply(crate::models::ModelAction::RunAll);
+    let p = platform(&s);
+    assert!(p.pending.is_empty(), "4 nodes run here, not in workers");
+    let times: Vec<(P, f64)> = p
+        .results
+        .rows
+        .iter()
+        .map(|r| (r.algo, r.time().unwrap_or(f64::NAN)))
+        .collect();
+    assert_eq!(times.len(), 8);
+    for (a, t) in times {
+        assert!((t - 2.5).abs() < 1e-9, "{a:?}: {t}");
+    }
+    // Each deletion that left a valid platform was an undo step; from the deletion of P7 (the
+    // last target) to the new target the drawing was no valid platform: undo goes back to the
+    // last valid one, S and P1..P7; redo brings the path back.
+    s.apply(Action::Undo);
+    assert_eq!(platform(&s).instance.nodes.len(), 8);
+    assert_eq!(platform(&s).instance.targets, [7]);
+    s.apply(Action::Redo);
+    assert_eq!(platform(&s).instance.targets, [3]);
+}
+
+/// Moving a node changes no result (positions are for the drawing); deleting a node shifts
+/// the edges, targets and source after it; the source cannot be deleted.
+#[test]
+fn moves_keep_results_and_deletes_renumber() {
+    let mut p = PlatformState::new(PlatformInstance::new(
+        4,
+        &[(0, 1, 1.0), (1, 2, 1.0), (2, 3, 1.0), (0, 3, 4.0)],
+        0,
+        &[1, 3],
+    ));
+    p.run_all();
+    let before = p.results.clone();
+    let r = p.apply(PlatformAction::MoveNode {
+        node: 2,
+        x: 0.5,
+        y: 0.5,
+    });
+    assert!(r.replaced.is_some(), "a move is one undo step");
+    assert_eq!(p.results, before);
+    assert_eq!(p.instance.position(2), (0.5, 0.5));
+    let r = p.apply(PlatformAction::DeleteNode(0));
+    assert_eq!(
+        r.notice.unwrap().text,
+        "P0 is the source: make another node the source before deleting it."
+    );
+    p.apply(PlatformAction::DeleteNode(1));
+    assert_eq!(p.instance.targets, [2]);
+    assert_eq!(
+        p.instance
+            .edges
+            .iter()
+            .map(|e| (e.from, e.to))
+            .collect::<Vec<_>>(),
+        [(1, 2), (0, 2)]
+    );
+    assert_eq!(p.results.rows.len(), 8, "rerun on the new graph");
+    // One-way connect adds one edge; connecting again says it is there (names stay: the
+    // node numbered 2 now is P3).
+    p.apply(PlatformAction::SetOneWay(true));
+    p.apply(PlatformAction::Connect { from: 2, to: 1 });
+    assert_eq!(p.instance.edges.len(), 3);
+    let r = p.apply(PlatformAction::Connect { from: 2, to: 1 });
+    assert_eq!(
+        r.notice.unwrap().text,
+        "P3 → P2 is already there: click its cost to change it."
+    );
+    // Delete with the edge picked.
+    p.apply(PlatformAction::Pick(Pick::Edge(2)));
+    p.apply(PlatformAction::DeleteSelected);
+    assert_eq!(p.instance.edges.len(), 2);
+}
+
+/// The edge list: a bad line is named and the drawing kept; a good list replaces the edges
+/// and adds the nodes it names.
+#[test]
+fn the_edge_list_reads_into_the_drawing() {
+    let mut p = PlatformState::new(PlatformInstance::new(2, &[(0, 1, 1.0)], 0, &[1]));
+    p.apply(PlatformAction::TypeEdges("0 1 2\n1 2 x".into()));
+    p.apply(PlatformAction::CommitEdges);
+    assert_eq!(
+        p.drafts.text_error.as_deref(),
+        Some("line 2: the cost must be a number above 0 and at most 1e9 (got x)")
+    );
+    assert_eq!(p.instance.edges.len(), 1);
+    p.apply(PlatformAction::TypeEdges("0 1 2\n1 2 3\n0 2 0.5\n".into()));
+    let r = p.apply(PlatformAction::CommitEdges);
+    assert!(r.replaced.is_some());
+    assert_eq!(p.instance.nodes.len(), 3);
+    assert_eq!(p.instance.edges.len(), 3);
+    assert!(p.drafts.is_valid());
+    // A self-loop is the validator's to name.
+    p.apply(PlatformAction::TypeEdges("0 1 2\n1 1 3\n".into()));
+    p.apply(PlatformAction::CommitEdges);
+    assert!(p.drafts.general.as_deref().unwrap().contains("self-loop"));
+    assert_eq!(p.instance.edges.len(), 3, "the last valid platform stays");
+}
+
+/// A 30-node platform runs in workers: Run all asks for eight, a message of an older run is
+/// ignored, answers fill the table in any order, Cancel stops what is left.
+#[test]
+fn a_large_platform_runs_in_workers() {
+    let mut p = PlatformState::new(default_platform());
+    p.apply(PlatformAction::Generate {
+        nodes: 30,
+        density: 0.2,
+        seed: 3,
+    });
+    assert!(p.in_workers());
+    p.run_all();
+    assert_eq!(p.pending.len(), 8);
+    assert!(p.results.rows.is_empty());
+    let job = p.job;
+    let lb = P::MulticastLb.solve(&p.instance).unwrap();
+    let msg = |solution: &PlatformSolution| hetcast_worker::Message::PlatformSolved {
+        id: job,
+        solution: Box::new(solution.clone()),
+    };
+    p.apply(PlatformAction::Worker {
+        job: job.wrapping_sub(1),
+        index: 0,
+        message: msg(&lb),
+    });
+    assert!(p.results.rows.is_empty(), "an older run's answer");
+    p.apply(PlatformAction::Worker {
+        job,
+        index: 0,
+        message: hetcast_worker::Message::Progress {
+            id: job,
+            done: 3,
+            total: 9,
+        },
+    });
+    assert_eq!((p.pending[0].done, p.pending[0].total), (3, 9));
+    p.apply(PlatformAction::Worker {
+        job,
+        index: 0,
+        message: msg(&lb),
+    });
+    assert_eq!(p.results.rows.len(), 1);
+    assert_eq!(p.results.rows[0].time(), Some(lb.period));
+    assert_eq!(p.results.selected, Some(P::MulticastLb));
+    assert_eq!(p.running().count(), 7);
+    p.apply(PlatformAction::Worker {
+        job,
+        index: 1,
+        message: hetcast_worker::Message::Failed {
+            id: job,
+            error: "the web worker stopped".into(),
+        },
+    });
+    assert_eq!(
+        p.results.rows[1].outcome,
+        Err("the web worker stopped".into())
+    );
+    let r = p.apply(PlatformAction::Cancel);
+    assert_eq!(r.notice.unwrap().text, "Cancelled 6 runs.");
+    assert!(p.pending.is_empty());
+    assert_ne!(p.job, job);
+}
