@@ -18,7 +18,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("m", "tree of the next message (many-source model)"),
     (
         "1 2 3 4",
-        "show Tree, Gantt, Trace (many-source model: Tree, Gantt, Tasks, Trace; multimessage model: Tree is the instance's multigraph)",
+        "show Tree, Gantt, Trace (many-source model: Tree, Gantt, Tasks, Trace; multimessage model: Tree is the instance's multigraph; platform model: Tree is the platform with its loads, Gantt one period)",
     ),
     ("j / k", "select the next / previous result"),
     (
@@ -125,7 +125,7 @@ pub fn help_dialog(p: &StateProps) -> Html {
             <div class="dialog" ref={dialog_ref} role="dialog" aria-modal="true" aria-labelledby="help-h" id="help">
                 <h2 id="help-h">{"What you see"}</h2>
                 <ul class="help-what">
-                    <li><b>{"Models"}</b>{": the node model (a node spends c per send; paper of Libeskind-Hadas et al.), the sender-receiver model (send time s, receive time r, latency L; Liu et al.) and the many-source model (several messages at once, non-blocking sends; Wu et al.). Pick one in the top-left menu; the gallery holds the papers' examples."}</li>
+                    <li><b>{"Models"}</b>{": the node model (a node spends c per send; paper of Libeskind-Hadas et al.), the sender-receiver model (send time s, receive time r, latency L; Liu et al.) and the many-source model (several messages at once, non-blocking sends; Wu et al.), multimessage multicasting in unit steps (Gonzalez) and platform graphs in steady state (throughput of a series of multicasts; Beaumont et al.: draw the graph in the editor). Pick one in the top-left menu; the gallery holds the papers' examples."}</li>
                     <li><b>{"Results"}</b>{": one row per algorithm run. Time is the completion time T (when the last destination holds the message); LB a lower bound; ÷ OPT the ratio to the optimum; Guarantee the paper's bound; Non-idle, Mono, Layer whether the schedule has the properties of the paper's lemmas."}</li>
                     <li><b>{"Views"}</b>{": Tree (who sends to whom; a box reads cost | time it holds the message; Critical path (key x) outlines in orange the chain of sends and receives that fixes the completion time), Gantt (a lane per node, every send and receive in time), Trace (the algorithm's steps)."}</li>
                     <li><b>{"Play"}</b>{": under the views, Time plays the schedule (boxes light up as they get the message, dots travel along the edges, the Gantt chart fills up to the cursor); Steps walks through the algorithm's decisions with its pseudo-code. Compare puts two results side by side on one time scale."}</li>

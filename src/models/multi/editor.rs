@@ -38,6 +38,8 @@ fn node_ranges(counts: &[Option<usize>]) -> Vec<Option<String>> {
 #[function_component(MultiEditor)]
 pub fn multi_editor(p: &StateProps) -> Html {
     let state = &p.state;
+    // The per-pair rates as a graph rather than a grid.
+    let graph = use_state(|| false);
     let ModelState::Multi(ms) = &state.model else {
         return html! {};
     };
@@ -149,7 +151,27 @@ pub fn multi_editor(p: &StateProps) -> Html {
                     });
                     html! { <tr><th scope="row">{ format!("P{i}") }</th>{ for cells }</tr> }
                 });
+                let as_graph = {
+                    let g = graph.clone();
+                    Callback::from(move |_: MouseEvent| g.set(!*g))
+                };
+                let toggle = html! {
+                    <button id="matrix-as-graph" onclick={as_graph} aria-pressed={graph.to_string()}
+                        title="Show the rates as a graph (click a rate to change it) or as a grid">
+                        { if *graph { "Show as grid" } else { "Show as graph" } }
+                    </button>
+                };
+                if *graph {
+                    html! {
+                        <>
+                            { toggle }
+                            <super::link_graph::LinkGraph state={state.clone()} matrix={d.matrix.clone()} errors={d.errors.clone()} />
+                        </>
+                    }
+                } else {
                 html! {
+                    <>
+                    { toggle }
                     <div class="table-wrap matrix-wrap">
                         <table class="matrix" id="matrix">
                             <caption class="hint small">{"X(i → j) in µs/byte: row sends, column receives"}</caption>
@@ -157,6 +179,8 @@ pub fn multi_editor(p: &StateProps) -> Html {
                             <tbody>{ for rows }</tbody>
                         </table>
                     </div>
+                    </>
+                }
                 }
             }
             _ => html! {

@@ -8,6 +8,7 @@
 pub mod drafts;
 pub mod editor;
 pub mod generators;
+pub mod link_graph;
 pub mod results;
 pub mod text;
 pub mod views;

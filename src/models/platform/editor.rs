@@ -165,6 +165,8 @@ pub fn platform_editor(p: &StateProps) -> Html {
             </p>
             { canvas }
             <div class="ged-tools">
+                <button id="clear-platform" onclick={click(PlatformAction::Clear)}
+                    title="Start a new drawing from the source alone (Undo brings the platform back)">{"New drawing"}</button>
                 <label class="check" title="Connecting adds one direction only">
                     <input type="checkbox" id="one-way" checked={ps.one_way} onclick={one_way} />
                     {" one-way edges"}

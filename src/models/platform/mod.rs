@@ -176,6 +176,9 @@ pub struct Pending {
 /// What can be done to a platform and its results.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlatformAction {
+    /// Start a new drawing: the source alone (the platform in use stays until the drawing is
+    /// a valid platform).
+    Clear,
     /// Add a node at `(x, y)` in [0, 1]².
     AddNode {
         /// Left to right.
@@ -391,6 +394,19 @@ impl PlatformState {
         use PlatformAction as A;
         let mut g = self.drafts.graph.clone();
         match action {
+            A::Clear => {
+                g = PlatformInstance {
+                    nodes: vec![PlatformNode {
+                        name: "S".into(),
+                        x: Some(0.1),
+                        y: Some(0.5),
+                    }],
+                    edges: Vec::new(),
+                    source: 0,
+                    targets: Vec::new(),
+                };
+                self.pick = Pick::None;
+            }
             A::AddNode { x, y } => {
                 if g.nodes.len() >= APP_MAX_NODES {
                     return Reply::say(Notice::error(format!(

@@ -1,0 +1,145 @@
+// End-to-end tests of the platform model (Beaumont et al., paper 002) on the release build in
+// dist/: a 4-node platform drawn with the mouse (click, drag to connect, a cost typed in
+// place, a target), every algorithm run (T* = 2.5 by hand: the source sends one message per
+// multicast over its only edge, of cost 2.5), the drawing exported as SVG and parsed, Delete
+// and Undo; section 3's example in web workers (Multicast-LB = 1: two trees of weight 1/2);
+// a generated 30-node platform with progress and Cancel.
+// Run: cd tests/e2e && node --test
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ARTIFACTS, findIds, parseSvg, useApp } from './harness.mjs';
+
+const openApp = useApp();
+
+// The graph editor's drawing: 1000 x 620 units, margin 40 (src/components/graph_canvas.rs).
+const W = 1000;
+const H = 620;
+const M = 40;
+
+/** The page point of the drawing's position (x, y) in [0, 1]². */
+async function pagePoint(app, x, y) {
+  const b = await app.page.locator('#platform-graph').boundingBox();
+  const scale = Math.min(b.width / W, b.height / H);
+  const ox = (b.width - W * scale) / 2;
+  const oy = (b.height - H * scale) / 2;
+  return {
+    x: b.x + ox + (M + x * (W - 2 * M)) * scale,
+    y: b.y + oy + (M + y * (H - 2 * M)) * scale,
+  };
+}
+
+/** The page point of node v's centre (its drawing coordinates are in data-x / data-y). */
+async function nodePoint(app, v) {
+  const n = app.page.locator(`#platform-graph-node-${v}`);
+  const sx = Number(await n.getAttribute('data-x'));
+  const sy = Number(await n.getAttribute('data-y'));
+  return pagePoint(app, (sx - M) / (W - 2 * M), (sy - M) / (H - 2 * M));
+}
+
+/** Drag node a onto node b with the mouse, in small steps. */
+async function connect(app, a, b) {
+  const p = await nodePoint(app, a);
+  const q = await nodePoint(app, b);
+  await app.page.mouse.move(p.x, p.y);
+  await app.page.mouse.down();
+  await app.page.mouse.move(q.x, q.y, { steps: 8 });
+  await app.page.mouse.up();
+}
+
+const ALGOS = [
+  'multicast-lb', 'multicast-ub', 'broadcast-eb', 'reduced-broadcast',
+  'augmented-multicast', 'augmented-sources', 'mcph', 'broadcast',
+];
+
+test('draw a 4-node platform with the mouse, run all, read T* = 2.5, export the SVG, delete and undo', async () => {
+  const app = await openApp();
+  try {
+    await app.selectModel('platform');
+    await app.page.click('#clear-platform');
+    await app.page.locator('#instance-error').waitFor();
+    for (const x of [0.4, 0.7, 0.95]) {
+      const p = await pagePoint(app, x, 0.5);
+      await app.page.mouse.click(p.x, p.y);
+    }
+    assert.equal(await app.page.locator('#platform-graph [id^="platform-graph-node-"]').count(), 4);
+    await connect(app, 0, 1);
+    await connect(app, 1, 2);
+    await connect(app, 2, 3);
+    assert.equal(await app.page.locator('#platform-graph [id^="platform-graph-edge-"]').count(), 6,
+      'each drag adds both directions');
+    await app.page.click('#platform-graph-label-0');
+    await app.page.locator('#platform-graph-cost').fill('2.5');
+    await app.page.keyboard.press('Enter');
+    await app.page.click('#platform-graph-node-3 circle');
+    await app.page.click('#is-target');
+    await app.page.locator('#instance-summary', { hasText: /^4 nodes, 6 edges, 1 target/ }).waitFor();
+    assert.match(await app.page.inputValue('#platform-edges'), /^0 1 2\.5\n1 0 1\n/);
+
+    await app.runAll();
+    for (const key of ALGOS) {
+      assert.equal(await app.time(key), '2.5', key);
+    }
+    await app.select('reduced-broadcast');
+    await app.tab('tree');
+    await app.screenshot(`${ARTIFACTS}/e2e-platform-drawn.png`);
+    const { name, text } = await app.exportSvg();
+    assert.equal(name, 'hetcast-instance-reduced-broadcast-tree.svg');
+    const doc = await parseSvg(app, text);
+    assert.equal(new Set(findIds(doc.svg, /^node-\d+$/)).size, 4, 'four nodes drawn');
+    assert.match(text, /T\* = 2\.5 per multicast/);
+
+    // Delete the target with the key: no target left, the drawing is marked; Undo restores.
+    await app.page.click('#platform-graph-node-3 circle');
+    await app.page.keyboard.press('Delete');
+    await app.page.locator('#instance-error', { hasText: /target/ }).waitFor();
+    await app.page.click('#undo');
+    await app.page.locator('#instance-summary', { hasText: /^4 nodes, 6 edges, 1 target/ }).waitFor();
+    assert.equal(await app.time('multicast-lb'), '2.5');
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.page.close();
+  }
+});
+
+test('section 3 in web workers: Multicast-LB = 1, the table fills while the page answers', async () => {
+  const app = await openApp();
+  try {
+    await app.loadExample('beaumont-section3');
+    await app.runAll();
+    assert.equal(await app.time('multicast-lb'), '1');
+    for (const key of ALGOS) await app.time(key);
+    await app.select('multicast-lb');
+    await app.tab('gantt');
+    await app.screenshot(`${ARTIFACTS}/e2e-platform-section3-gantt.png`);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.page.close();
+  }
+});
+
+test('a generated 30-node platform runs in a worker with progress; Cancel stops it', async () => {
+  const app = await openApp();
+  try {
+    await app.selectModel('platform');
+    await app.page.click('#platform-generator summary');
+    await app.page.fill('#gen-nodes', '30');
+    await app.page.click('#generate-platform');
+    await app.page.locator('#instance-summary', { hasText: /^30 nodes/ }).waitFor();
+    await app.runAll();
+    await app.page.locator('tr.running').first().waitFor();
+    // The page answers while the worker computes.
+    const late = await app.page.evaluate(() => new Promise((done) => {
+      const t0 = performance.now();
+      setTimeout(() => done(performance.now() - t0), 0);
+    }));
+    assert.ok(late < 250, `a 0 ms timer fired ${late} ms late`);
+    await app.page.click('#cancel-runs');
+    await app.page.locator('#notice', { hasText: /^Cancelled \d+ runs?\.$/ }).waitFor();
+    assert.equal(await app.page.locator('tr.running').count(), 0);
+    await app.run('broadcast-eb');
+    assert.match(await app.time('broadcast-eb'), /^\d/);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.page.close();
+  }
+});
