@@ -17,12 +17,12 @@ use web_sys::{Element, HtmlInputElement, PointerEvent};
 use yew::prelude::*;
 
 /// The drawing's size in SVG units (the element scales to its box).
-pub const W: f64 = 1000.0;
+pub const W: f64 = 700.0;
 /// Height in SVG units.
-pub const H: f64 = 620.0;
-const MARGIN: f64 = 40.0;
+pub const H: f64 = 440.0;
+const MARGIN: f64 = 30.0;
 /// Radius of a node's circle.
-pub const R: f64 = 22.0;
+pub const R: f64 = 20.0;
 
 /// A node: its label, position in [0, 1]², and CSS classes (`source`, `target`, ...).
 #[derive(Clone, Debug, PartialEq)]
@@ -170,9 +170,10 @@ struct Drag {
     start: (f64, f64),
 }
 
-/// The drawing's point under a pointer event.
-fn point(e: &PointerEvent) -> Option<(f64, f64)> {
-    let el: Element = e.current_target()?.dyn_into().ok()?;
+/// The drawing's point under a pointer event (`svg`: the drawing; Yew delegates events, so
+/// the event's current target is not it).
+fn point(svg: &NodeRef, e: &PointerEvent) -> Option<(f64, f64)> {
+    let el: Element = svg.cast::<Element>()?;
     let r = el.get_bounding_client_rect();
     if r.width() <= 0.0 || r.height() <= 0.0 {
         return None;
@@ -193,20 +194,23 @@ fn point(e: &PointerEvent) -> Option<(f64, f64)> {
 #[function_component(GraphCanvas)]
 pub fn graph_canvas(p: &GraphProps) -> Html {
     let drag = use_state(|| None::<Drag>);
+    let svg = use_node_ref();
+    let wrap = use_node_ref();
     let id = p.id.to_string();
 
     let on_down = {
-        let (drag, nodes) = (drag.clone(), p.nodes.clone());
+        let (drag, nodes, svg, wrap) = (drag.clone(), p.nodes.clone(), svg.clone(), wrap.clone());
         Callback::from(move |e: PointerEvent| {
             if e.button() != 0 {
                 return;
             }
-            let Some(at) = point(&e) else { return };
+            // The drawing takes the keys (Delete) once used.
+            if let Some(w) = wrap.cast::<web_sys::HtmlElement>() {
+                let _ = w.focus();
+            }
+            let Some(at) = point(&svg, &e) else { return };
             if let Some(node) = node_at(&nodes, at.0, at.1) {
-                if let Some(el) = e
-                    .current_target()
-                    .and_then(|t| t.dyn_into::<Element>().ok())
-                {
+                if let Some(el) = svg.cast::<Element>() {
                     let _ = el.set_pointer_capture(e.pointer_id());
                 }
                 e.prevent_default();
@@ -220,16 +224,16 @@ pub fn graph_canvas(p: &GraphProps) -> Html {
         })
     };
     let on_move_ptr = {
-        let drag = drag.clone();
+        let (drag, svg) = (drag.clone(), svg.clone());
         Callback::from(move |e: PointerEvent| {
             let Some(d) = *drag else { return };
-            let Some(at) = point(&e) else { return };
+            let Some(at) = point(&svg, &e) else { return };
             let moved = d.moved || (at.0 - d.start.0).hypot(at.1 - d.start.1) > 6.0;
             drag.set(Some(Drag { at, moved, ..d }));
         })
     };
     let on_up = {
-        let drag = drag.clone();
+        let (drag, svg) = (drag.clone(), svg.clone());
         let nodes = p.nodes.clone();
         let (on_add, on_move, on_connect, on_pick) = (
             p.on_add.clone(),
@@ -238,7 +242,7 @@ pub fn graph_canvas(p: &GraphProps) -> Html {
             p.on_pick.clone(),
         );
         Callback::from(move |e: PointerEvent| {
-            let Some(at) = point(&e) else { return };
+            let Some(at) = point(&svg, &e) else { return };
             match *drag {
                 Some(d) => {
                     drag.set(None);
@@ -424,10 +428,10 @@ pub fn graph_canvas(p: &GraphProps) -> Html {
         });
     }
     html! {
-        <div class="ged-wrap">
-            <svg id={id.clone()} class="ged" viewBox={format!("0 0 {W} {H}")} role="application"
-                aria-label={p.aria_label.clone()} tabindex="0"
-                onpointerdown={on_down} onpointermove={on_move_ptr} onpointerup={on_up} onkeydown={on_key}>
+        <div class="ged-wrap" ref={wrap} tabindex="0" onkeydown={on_key} id={format!("{id}-wrap")}>
+            <svg ref={svg} id={id.clone()} class="ged" viewBox={format!("0 0 {W} {H}")} role="application"
+                aria-label={p.aria_label.clone()}
+                onpointerdown={on_down} onpointermove={on_move_ptr} onpointerup={on_up}>
                 <defs>
                     <marker id={format!("{id}-arrow")} viewBox="0 0 10 10" refX="9" refY="5"
                         markerWidth="7" markerHeight="7" orient="auto-start-reverse">

@@ -169,18 +169,18 @@ pub fn multi_editor(p: &StateProps) -> Html {
                         </>
                     }
                 } else {
-                html! {
-                    <>
-                    { toggle }
-                    <div class="table-wrap matrix-wrap">
-                        <table class="matrix" id="matrix">
-                            <caption class="hint small">{"X(i → j) in µs/byte: row sends, column receives"}</caption>
-                            <thead><tr><th></th>{ for (0..n).map(|j| html! { <th scope="col">{ format!("P{j}") }</th> }) }</tr></thead>
-                            <tbody>{ for rows }</tbody>
-                        </table>
-                    </div>
-                    </>
-                }
+                    html! {
+                        <>
+                        { toggle }
+                        <div class="table-wrap matrix-wrap">
+                            <table class="matrix" id="matrix">
+                                <caption class="hint small">{"X(i → j) in µs/byte: row sends, column receives"}</caption>
+                                <thead><tr><th></th>{ for (0..n).map(|j| html! { <th scope="col">{ format!("P{j}") }</th> }) }</tr></thead>
+                                <tbody>{ for rows }</tbody>
+                            </table>
+                        </div>
+                        </>
+                    }
                 }
             }
             _ => html! {

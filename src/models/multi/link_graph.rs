@@ -40,7 +40,8 @@ pub fn link_graph(p: &LinkGraphProps) -> Html {
     let shown = pairs(n, (*focus).filter(|&v| v < n));
     let nodes: Vec<GNode> = (0..n)
         .map(|v| {
-            let a = std::f64::consts::TAU * v as f64 / n.max(1) as f64 - std::f64::consts::FRAC_PI_2;
+            let a =
+                std::f64::consts::TAU * v as f64 / n.max(1) as f64 - std::f64::consts::FRAC_PI_2;
             GNode {
                 label: format!("P{v}"),
                 x: 0.5 + 0.42 * a.cos(),
@@ -124,9 +125,6 @@ mod tests {
     #[test]
     fn every_ordered_pair_or_those_of_one_node() {
         assert_eq!(super::pairs(3, None).len(), 6);
-        assert_eq!(
-            super::pairs(3, Some(1)),
-            [(0, 1), (1, 0), (1, 2), (2, 1)]
-        );
+        assert_eq!(super::pairs(3, Some(1)), [(0, 1), (1, 0), (1, 2), (2, 1)]);
     }
 }
