@@ -428,6 +428,14 @@ impl AppState {
                     let (m, text) = multi::from_one_source(one);
                     self.commit(AnyInstance::Multi(m));
                     self.ui.notice = Some(Notice::info(text));
+                } else {
+                    // From a model with no one-source instance to convert: the first example.
+                    self.bring(ModelId::Multi);
+                    self.ui.notice = Some(Notice::info(
+                        "Many-source model (Wu et al.): the first gallery example. Press r to run FEF, ECF, WR and WRP.",
+                    ));
+                    self.history.remember(before, None);
+                    self.revision += 1;
                 }
             }
         }

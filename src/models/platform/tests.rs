@@ -228,3 +228,23 @@ fn a_large_platform_runs_in_workers() {
     assert!(p.pending.is_empty());
     assert_ne!(p.job, job);
 }
+
+/// The model menu goes from the platform model to every other model and back (the many-source
+/// model had no way in from a model without a one-source instance).
+#[test]
+fn the_model_menu_leaves_and_comes_back() {
+    let mut s = AppState::new(crate::models::overhead::default_instance());
+    s.apply(Action::UseModel(ModelChoice::Platform));
+    s.apply(Action::from(PlatformAction::AddNode { x: 0.5, y: 0.5 }));
+    let drawn = platform(&s).instance.clone();
+    s.apply(Action::UseModel(ModelChoice::Multi));
+    assert_eq!(s.model.id(), ModelId::Multi);
+    s.apply(Action::UseModel(ModelChoice::Multimessage));
+    assert_eq!(s.model.id(), ModelId::Multimessage);
+    s.apply(Action::UseModel(ModelChoice::Platform));
+    assert_eq!(platform(&s).instance, drawn);
+    s.apply(Action::UseModel(ModelChoice::Overhead(
+        hetcast_core::models::overhead::instance::ModelKind::Node,
+    )));
+    assert_eq!(s.model.id(), ModelId::Overhead);
+}

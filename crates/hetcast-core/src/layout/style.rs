@@ -158,6 +158,22 @@ pub const STYLE: &str = r#"
 .hc-scene .mnode.source.mc5 { fill: #f4dfeb; }
 .hc-scene .mnode.source.mc6 { fill: #fbf7cc; }
 .hc-scene .mnode.source.mc7 { fill: #d6d6d6; }
+.hc-scene .pnode { fill: #ffffff; stroke: #1f3b5c; stroke-width: 2.5px; }
+.hc-scene .pnode.target { fill: #ffe2a8; stroke: #7a4b00; stroke-width: 3px; }
+.hc-scene .pnode.source { fill: #dceefb; stroke: #0072b2; stroke-width: 4px; }
+.hc-scene .pnode.dropped { fill: #e4e4e4; stroke: #8a8a8a; stroke-dasharray: 4 3; }
+.hc-scene .pnode.critical { stroke: #b34700; stroke-width: 5px; }
+.hc-scene .pedge { fill: none; }
+.hc-scene .pedge.idle { stroke: #b8b8b8; stroke-width: 1.5px; stroke-dasharray: 4 4; }
+.hc-scene .pedge.used { stroke: #0b3c6e; }
+.hc-scene .pedge.load-1 { stroke-width: 2px; }
+.hc-scene .pedge.load-2 { stroke-width: 3.5px; }
+.hc-scene .pedge.load-3 { stroke-width: 5px; }
+.hc-scene .pedge.load-4 { stroke-width: 6.5px; }
+.hc-scene .pedge.load-5 { stroke-width: 8px; }
+.hc-scene .pedge.tree { stroke: #009e73; }
+.hc-scene .edge-load { font-size: 16px; font-weight: bold; fill: #0b3c6e; stroke: #ffffff; stroke-width: 4px; paint-order: stroke; stroke-linejoin: round; }
+.hc-scene .diamond { stroke: #cc79a7; stroke-width: 3px; }
 "#;
 
 /// A generous estimate of the width of `text` at `font` px in the stylesheet's fonts

@@ -7,7 +7,7 @@
 use super::{PeriodicSchedule, PlatformAlgorithm, PlatformInstance};
 use crate::catalog::Catalog;
 use crate::layout::scene::{Anchor, Item, Scene};
-use crate::layout::style::{text_width, title_width, FONT_SMALL};
+use crate::layout::style::{text_width, title_width, FONT_LABEL, FONT_SMALL};
 use crate::layout::timeline::{
     timeline_scene, Bar, BarKind, Lane, LegendEntry, Mark, Span, Swatch, Timeline,
 };
@@ -162,19 +162,37 @@ pub fn platform_scene(
     s: &PeriodicSchedule,
 ) -> Scene {
     let n = inst.node_count();
-    let legend =
-        "edge labels: messages per multicast; grey boxes: dropped; diamonds: secondary sources";
+    let legend = [
+        "edge labels and widths: messages per multicast; dashed grey: unused edge",
+        "green: MCPH's tree; blue square: source; amber: targets; grey: dropped",
+        "diamonds: secondary sources; orange outline: the busiest port (key x)",
+    ];
     let title = heading(inst, algo, s);
-    let w = 900.0_f64
-        .max(title_width(&title) + 40.0)
-        .max(text_width(legend, FONT_SMALL) + 40.0);
-    let h = 700.0;
+    let w = legend
+        .iter()
+        .map(|l| text_width(l, FONT_SMALL) + 40.0)
+        .fold(900.0_f64.max(title_width(&title) + 40.0), f64::max);
+    // The nodes' bounding box fills the width (at most 560 high, the aspect kept): a path
+    // drawn on one line is a short drawing, not a tall empty one.
     let (mx, my) = (60.0, 80.0);
-    let pos: Vec<(f64, f64)> = (0..n)
-        .map(|v| {
-            let (x, y) = inst.position(v);
-            (mx + x * (w - 2.0 * mx), my + y * (h - my - 40.0))
-        })
+    let raw: Vec<(f64, f64)> = (0..n).map(|v| inst.position(v)).collect();
+    let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+    for &(x, y) in &raw {
+        (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
+    }
+    let (bw, bh) = ((x1 - x0).max(1e-9), (y1 - y0).max(0.0));
+    let inner_w = w - 2.0 * mx;
+    let scale = (inner_w / bw).min(if bh > 0.0 { 480.0 / bh } else { f64::MAX });
+    let scale = if scale.is_finite() && scale < 1e12 {
+        scale
+    } else {
+        0.0
+    };
+    let dx = mx + (inner_w - bw * scale).max(0.0) / 2.0;
+    let h = my + bh * scale + 114.0;
+    let pos: Vec<(f64, f64)> = raw
+        .iter()
+        .map(|&(x, y)| (dx + (x - x0) * scale, my + (y - y0) * scale))
         .collect();
     let mut items = vec![Item::Text {
         x: 20.0,
@@ -193,7 +211,7 @@ pub fn platform_scene(
         let len = (dx * dx + dy * dy).sqrt().max(1e-9);
         let (ux, uy) = (dx / len, dy / len);
         let (ox, oy) = (-uy * 4.0, ux * 4.0);
-        let cut = 22.0_f64.min(len / 3.0);
+        let cut = 30.0_f64.min(len / 3.0);
         let class = if load > 0.0 {
             let k = 1 + ((load / max_load.max(1e-12)) * 4.0).round() as usize;
             let tree = if s.tree.contains(&e) { " tree" } else { "" };
@@ -235,7 +253,7 @@ pub fn platform_scene(
         if s.sources.contains(&v) && v != inst.source {
             // A diamond: four lines around the box.
             class.push_str(" extra-source");
-            let r = 26.0;
+            let r = 36.0;
             for (a, b) in [
                 ((0.0, -r), (r, 0.0)),
                 ((r, 0.0), (0.0, r)),
@@ -253,11 +271,12 @@ pub fn platform_scene(
                 });
             }
         }
+        let bw = (text_width(&inst.name(v), FONT_LABEL) + 18.0).max(50.0);
         items.push(Item::Rect {
-            x: x - 18.0,
-            y: y - 12.0,
-            w: 36.0,
-            h: 24.0,
+            x: x - bw / 2.0,
+            y: y - 17.0,
+            w: bw,
+            h: 34.0,
             rx: if v == inst.source { 0.0 } else { 10.0 },
             class,
             id: format!("node-{v}"),
@@ -265,19 +284,21 @@ pub fn platform_scene(
         });
         items.push(Item::Text {
             x,
-            y: y + 5.0,
+            y: y + 7.0,
             text: inst.name(v),
-            class: "node-name".into(),
+            class: "node-label".into(),
             anchor: Anchor::Middle,
         });
     }
-    items.push(Item::Text {
-        x: 20.0,
-        y: h - 12.0,
-        text: legend.into(),
-        class: "legend".into(),
-        anchor: Anchor::Start,
-    });
+    for (k, line) in legend.iter().enumerate() {
+        items.push(Item::Text {
+            x: 20.0,
+            y: h - 56.0 + 22.0 * k as f64,
+            text: (*line).into(),
+            class: "legend".into(),
+            anchor: Anchor::Start,
+        });
+    }
     Scene {
         width: w,
         height: h,
