@@ -193,13 +193,22 @@ fn point(svg: &NodeRef, e: &PointerEvent) -> Option<(f64, f64)> {
 /// The graph editor (see the module documentation).
 #[function_component(GraphCanvas)]
 pub fn graph_canvas(p: &GraphProps) -> Html {
-    let drag = use_state(|| None::<Drag>);
+    // The drag lives in a cell, not in state: a quick click's pointerup may come before the
+    // page is drawn again after its pointerdown, and must see the drag all the same.
+    let drag_cell = use_mut_ref(|| None::<Drag>);
+    let redraw = use_force_update();
     let svg = use_node_ref();
     let wrap = use_node_ref();
     let id = p.id.to_string();
 
     let on_down = {
-        let (drag, nodes, svg, wrap) = (drag.clone(), p.nodes.clone(), svg.clone(), wrap.clone());
+        let (drag, nodes, svg, wrap, redraw) = (
+            drag_cell.clone(),
+            p.nodes.clone(),
+            svg.clone(),
+            wrap.clone(),
+            redraw.clone(),
+        );
         Callback::from(move |e: PointerEvent| {
             if e.button() != 0 {
                 return;
@@ -214,26 +223,28 @@ pub fn graph_canvas(p: &GraphProps) -> Html {
                     let _ = el.set_pointer_capture(e.pointer_id());
                 }
                 e.prevent_default();
-                drag.set(Some(Drag {
+                *drag.borrow_mut() = Some(Drag {
                     node,
                     at,
                     moved: false,
                     start: at,
-                }));
+                });
+                redraw.force_update();
             }
         })
     };
     let on_move_ptr = {
-        let (drag, svg) = (drag.clone(), svg.clone());
+        let (drag, svg, redraw) = (drag_cell.clone(), svg.clone(), redraw.clone());
         Callback::from(move |e: PointerEvent| {
-            let Some(d) = *drag else { return };
+            let Some(d) = *drag.borrow() else { return };
             let Some(at) = point(&svg, &e) else { return };
             let moved = d.moved || (at.0 - d.start.0).hypot(at.1 - d.start.1) > 6.0;
-            drag.set(Some(Drag { at, moved, ..d }));
+            *drag.borrow_mut() = Some(Drag { at, moved, ..d });
+            redraw.force_update();
         })
     };
     let on_up = {
-        let (drag, svg) = (drag.clone(), svg.clone());
+        let (drag, svg, redraw) = (drag_cell.clone(), svg.clone(), redraw.clone());
         let nodes = p.nodes.clone();
         let (on_add, on_move, on_connect, on_pick) = (
             p.on_add.clone(),
@@ -243,9 +254,10 @@ pub fn graph_canvas(p: &GraphProps) -> Html {
         );
         Callback::from(move |e: PointerEvent| {
             let Some(at) = point(&svg, &e) else { return };
-            match *drag {
+            let taken = drag.borrow_mut().take();
+            match taken {
                 Some(d) => {
-                    drag.set(None);
+                    redraw.force_update();
                     if !d.moved {
                         if let Some(cb) = &on_pick {
                             cb.emit(Some(GPick::Node(d.node)));
@@ -298,6 +310,7 @@ pub fn graph_canvas(p: &GraphProps) -> Html {
         })
     };
 
+    let drag: Option<Drag> = *drag_cell.borrow();
     let hot = drag.and_then(|d| {
         d.moved
             .then(|| node_at(&p.nodes, d.at.0, d.at.1))
@@ -338,7 +351,7 @@ pub fn graph_canvas(p: &GraphProps) -> Html {
         let (mut x, mut y) = to_svg(n.x, n.y);
         let dragging = drag.is_some_and(|d| d.node == v && d.moved);
         if dragging && hot.is_none() {
-            if let Some(d) = *drag {
+            if let Some(d) = drag {
                 (x, y) = d.at;
             }
         }
