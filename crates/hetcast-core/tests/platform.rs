@@ -318,3 +318,44 @@ fn write_big() {
     )
     .unwrap();
 }
+
+/// `solve_with_progress` reports monotone `(done, total)` with `done <= total`, ends at
+/// `(total, total)`, and gives the same solution as `solve`, for every algorithm on gallery
+/// instances.
+#[test]
+fn progress_is_monotone_and_ends_full() {
+    use hetcast_core::models::platform::gallery::figure2;
+    for p in [section3(), figure2(), tiers(&TiersSpec::sized(14, 0.3), 3)] {
+        for &al in PlatformAlgorithm::ALL {
+            let mut calls: Vec<(usize, usize)> = Vec::new();
+            let got = al
+                .solve_with_progress(&p, &mut |d, t| calls.push((d, t)))
+                .unwrap();
+            assert_eq!(got, al.solve(&p).unwrap(), "{}", al.key());
+            let &(d, t) = calls.last().unwrap();
+            assert_eq!(d, t, "{}: {calls:?}", al.key());
+            assert!(t >= 1);
+            for w in calls.windows(2) {
+                assert!(
+                    w[0].0 <= w[1].0 && w[0].1 <= w[1].1,
+                    "{}: {calls:?}",
+                    al.key()
+                );
+                assert_ne!(w[0], w[1]);
+            }
+            assert!(
+                calls.iter().all(|&(d, t)| d <= t),
+                "{}: {calls:?}",
+                al.key()
+            );
+            if matches!(
+                al,
+                PlatformAlgorithm::ReducedBroadcast
+                    | PlatformAlgorithm::AugmentedMulticast
+                    | PlatformAlgorithm::AugmentedSources
+            ) {
+                assert!(calls.len() >= 2, "{}: {calls:?}", al.key());
+            }
+        }
+    }
+}

@@ -40,7 +40,7 @@
 use super::super::lp;
 use super::super::simulate::port_period;
 use super::super::{Delivery, PlatformInstance, PlatformSolution};
-use super::{broadcast_on, listed, not_worse, PlatformAlgorithm};
+use super::{broadcast_on, listed, not_worse, PlatformAlgorithm, Progress};
 use crate::error::Error;
 use crate::trace::{ItemId, Step};
 use crate::units::fmt_t;
@@ -62,6 +62,14 @@ pub const PSEUDO: &[&str] = &[
 
 /// AUGMENTED_MULTICAST.
 pub fn augmented_multicast(inst: &PlatformInstance) -> Result<PlatformSolution, Error> {
+    Progress::silent(|p| augmented_multicast_progress(inst, p))
+}
+
+/// [`augmented_multicast`], reporting each LP (Multicast-LB or Broadcast-EB) to `progress`.
+pub fn augmented_multicast_progress(
+    inst: &PlatformInstance,
+    progress: &mut Progress<'_>,
+) -> Result<PlatformSolution, Error> {
     let n = inst.node_count();
     let mut set = vec![false; n];
     set[inst.source] = true;
@@ -69,7 +77,9 @@ pub fn augmented_multicast(inst: &PlatformInstance) -> Result<PlatformSolution, 
         set[t] = true;
     }
     let mut trace = Vec::new();
+    progress.expect(2);
     let mut best = broadcast_on(inst, &set, &inst.targets)?;
+    progress.solved();
     let mut best_t = best
         .as_ref()
         .map_or(f64::INFINITY, |(s, _)| port_period(inst, &s.loads));
@@ -85,9 +95,11 @@ pub fn augmented_multicast(inst: &PlatformInstance) -> Result<PlatformSolution, 
     loop {
         let grown: Vec<usize> = (0..n).filter(|&v| set[v] && v != inst.source).collect();
         let mut solves = 0;
+        progress.expect(1 + (0..n).filter(|&v| !set[v]).count());
         let Some(lb) = lp::lower(inst, &vec![true; n], &grown, &mut solves)? else {
             break;
         };
+        progress.solved();
         let mut cands: Vec<(f64, usize)> = (0..n)
             .filter(|&v| !set[v])
             .map(|v| (inflow(inst, &lb, &grown, v), v))
@@ -98,6 +110,7 @@ pub fn augmented_multicast(inst: &PlatformInstance) -> Result<PlatformSolution, 
             let mut trial = set.clone();
             trial[m] = true;
             let got = broadcast_on(inst, &trial, &inst.targets)?;
+            progress.solved();
             let t = got
                 .as_ref()
                 .map_or(f64::INFINITY, |(s, _)| port_period(inst, &s.loads));

@@ -38,7 +38,7 @@
 //! ```
 
 use super::super::{Delivery, PlatformInstance, PlatformSolution};
-use super::{broadcast_with, listed, not_worse, LpReuse, LpWork, PlatformAlgorithm};
+use super::{broadcast_with, listed, not_worse, LpReuse, LpWork, PlatformAlgorithm, Progress};
 use crate::error::Error;
 use crate::trace::{ItemId, Step};
 use crate::units::fmt_t;
@@ -68,6 +68,16 @@ pub fn reduced_broadcast_with(
     inst: &PlatformInstance,
     reuse: LpReuse,
 ) -> Result<(PlatformSolution, LpWork), Error> {
+    Progress::silent(|p| reduced_broadcast_progress(inst, reuse, p))
+}
+
+/// [`reduced_broadcast_with`], reporting each Broadcast-EB LP to `progress`.
+pub fn reduced_broadcast_progress(
+    inst: &PlatformInstance,
+    reuse: LpReuse,
+    progress: &mut Progress<'_>,
+) -> Result<(PlatformSolution, LpWork), Error> {
+    progress.expect(1);
     let n = inst.node_count();
     let mut work = LpWork::default();
     let mut trace = Vec::new();
@@ -75,6 +85,7 @@ pub fn reduced_broadcast_with(
     let (mut best, mut alive) =
         broadcast_with(inst, &all, &inst.targets, reuse, &[], &mut work)?
             .ok_or_else(|| Error::InvalidPlan("a target is unreachable from the source".into()))?;
+    progress.solved();
     let mut best_t = super::super::simulate::port_period(inst, &best.loads);
     trace.push(Step {
         text: format!("Broadcast-EB on the whole platform: T* = {}", fmt_t(best_t)),
@@ -89,12 +100,14 @@ pub fn reduced_broadcast_with(
             .map(|v| (target_inflow(inst, &best, v), v))
             .collect();
         cands.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        progress.expect(cands.len());
         let mut improved = false;
         for &(_, m) in &cands {
             let mut trial = alive.clone();
             trial[m] = false;
             let hint: Vec<usize> = best.commodities.iter().map(|c| c.dest).collect();
             let got = broadcast_with(inst, &trial, &inst.targets, reuse, &hint, &mut work)?;
+            progress.solved();
             match got {
                 None => trace.push(Step {
                     text: format!("without {} a target is cut off: +∞, kept", inst.name(m)),
