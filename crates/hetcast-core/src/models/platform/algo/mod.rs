@@ -10,7 +10,7 @@ pub mod broadcast;
 pub mod mcph;
 pub mod reduced_broadcast;
 
-use super::lp::{self, Bound, LpSolution, LpSpec};
+use super::lp::{self, Bound, CutPool, LpSolution, LpSpec};
 use super::{PlatformInstance, PlatformSolution};
 use crate::catalog::Catalog;
 use crate::error::Error;
@@ -128,7 +128,7 @@ impl PlatformAlgorithm {
                     .map(|(s, _)| s)
             }
             PlatformAlgorithm::AugmentedMulticast => {
-                augmented_multicast::augmented_multicast_progress(inst, &mut p)
+                augmented_multicast::augmented_multicast_progress(inst, LpReuse::Generate, &mut p)
             }
             PlatformAlgorithm::AugmentedSources => {
                 augmented_sources::augmented_sources_progress(inst, &mut p)
@@ -216,9 +216,10 @@ impl<'a> Progress<'a> {
 pub enum LpReuse {
     /// Every LP from scratch, one commodity per node (the paper's formulation as written).
     Scratch,
-    /// Cut generation ([`lp::lower_by_cuts`]): variables `T` and `n` only, a cut row added
-    /// whenever a maximum flow under the loads falls short of 1, each re-solve starting from
-    /// the previous basis. Same optimum (max-flow min-cut), LPs of `|E| + 1` variables.
+    /// Cut generation ([`lp::lower_by_cuts_with`]): variables `T` and `n` only, cut rows
+    /// added whenever a maximum flow under the loads falls short of 1; each LP of a heuristic
+    /// starts from the cuts tight at the optimum of the LP it improves on (its pool). Same
+    /// optimum (max-flow min-cut), LPs of `|E| + 1` variables.
     Generate,
 }
 
@@ -232,24 +233,32 @@ pub struct LpWork {
 }
 
 /// Broadcast-EB on the sub-platform `alive`: every node of it that the source reaches is a
-/// target; `None` (the paper's `+∞`) when one of `must` is not reached. `hint`: nodes whose
-/// commodity to include from the start (with [`LpReuse::Generate`]).
+/// target; `None` (the paper's `+∞`) when one of `must` is not reached.
 pub fn broadcast_on(
     inst: &PlatformInstance,
     alive: &[bool],
     must: &[usize],
 ) -> Result<Option<(LpSolution, Vec<bool>)>, Error> {
     let mut work = LpWork::default();
-    broadcast_with(inst, alive, must, LpReuse::Generate, &[], &mut work)
+    broadcast_with(
+        inst,
+        alive,
+        must,
+        LpReuse::Generate,
+        &mut CutPool::new(),
+        &mut work,
+    )
 }
 
-/// [`broadcast_on`] with a choice of [`LpReuse`], counting the work in `work`.
+/// [`broadcast_on`] with a choice of [`LpReuse`], counting the work in `work`. With
+/// [`LpReuse::Generate`], cut generation starts from the cuts of `pool` (those of an earlier
+/// LP of the heuristic) and leaves there the cuts tight at this LP's optimum.
 pub fn broadcast_with(
     inst: &PlatformInstance,
     alive: &[bool],
     must: &[usize],
     reuse: LpReuse,
-    hint: &[usize],
+    pool: &mut CutPool,
     work: &mut LpWork,
 ) -> Result<Option<(LpSolution, Vec<bool>)>, Error> {
     let reach = super::graph::reachable(inst, alive, inst.source);
@@ -274,7 +283,7 @@ pub fn broadcast_with(
         }
         LpReuse::Generate => {
             let mut solves = 0;
-            let sol = lp::lower(inst, &reach, &everyone, &mut solves)?;
+            let sol = lp::lower_with(inst, &reach, &everyone, pool, &mut solves)?;
             let edges = inst
                 .edges
                 .iter()
@@ -282,7 +291,6 @@ pub fn broadcast_with(
                 .count();
             work.lps += solves;
             work.variables += solves * (edges + 1);
-            let _ = hint;
             Ok(sol.map(|s| (s, reach)))
         }
     }

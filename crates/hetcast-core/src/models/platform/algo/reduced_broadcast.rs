@@ -37,6 +37,7 @@
 //! assert!((s.period - 1.0).abs() < 1e-6);
 //! ```
 
+use super::super::lp::CutPool;
 use super::super::{Delivery, PlatformInstance, PlatformSolution};
 use super::{broadcast_with, listed, not_worse, LpReuse, LpWork, PlatformAlgorithm, Progress};
 use crate::error::Error;
@@ -58,7 +59,7 @@ pub const PSEUDO: &[&str] = &[
     "      P ← P \\ P_m",
 ];
 
-/// REDUCED_BROADCAST with commodity generation.
+/// REDUCED_BROADCAST with cut generation.
 pub fn reduced_broadcast(inst: &PlatformInstance) -> Result<PlatformSolution, Error> {
     reduced_broadcast_with(inst, LpReuse::Generate).map(|(s, _)| s)
 }
@@ -82,8 +83,10 @@ pub fn reduced_broadcast_progress(
     let mut work = LpWork::default();
     let mut trace = Vec::new();
     let all = vec![true; n];
+    // The cuts tight at BestSol's optimum: every trial starts from them.
+    let mut pool = CutPool::new();
     let (mut best, mut alive) =
-        broadcast_with(inst, &all, &inst.targets, reuse, &[], &mut work)?
+        broadcast_with(inst, &all, &inst.targets, reuse, &mut pool, &mut work)?
             .ok_or_else(|| Error::InvalidPlan("a target is unreachable from the source".into()))?;
     progress.solved();
     let mut best_t = super::super::simulate::port_period(inst, &best.loads);
@@ -105,8 +108,15 @@ pub fn reduced_broadcast_progress(
         for &(_, m) in &cands {
             let mut trial = alive.clone();
             trial[m] = false;
-            let hint: Vec<usize> = best.commodities.iter().map(|c| c.dest).collect();
-            let got = broadcast_with(inst, &trial, &inst.targets, reuse, &hint, &mut work)?;
+            let mut trial_pool = pool.clone();
+            let got = broadcast_with(
+                inst,
+                &trial,
+                &inst.targets,
+                reuse,
+                &mut trial_pool,
+                &mut work,
+            )?;
             progress.solved();
             match got {
                 None => trace.push(Step {
@@ -132,6 +142,7 @@ pub fn reduced_broadcast_progress(
                         best = sol;
                         best_t = t;
                         alive = reach;
+                        pool = trial_pool;
                         improved = true;
                         break;
                     }
