@@ -53,7 +53,14 @@ pub fn bench_platform(reps: usize, seed: u64) -> Result<(), String> {
         for (i, &reuse) in reuses.iter().enumerate() {
             let mut work = LpWork::default();
             let (secs, got) = timed(|| {
-                broadcast_with(black_box(&inst), &all, &inst.targets, reuse, &[], &mut work)
+                broadcast_with(
+                    black_box(&inst),
+                    &all,
+                    &inst.targets,
+                    reuse,
+                    &mut hetcast_core::models::platform::lp::CutPool::new(),
+                    &mut work,
+                )
             });
             let (sol, _) = got
                 .map_err(|e| e.to_string())?

@@ -512,22 +512,78 @@ pub fn feasible(inst: &PlatformInstance, spec: &LpSpec) -> bool {
         .all(|&t| reach.get(t).copied().unwrap_or(false))
 }
 
+/// Cuts remembered between the LPs of a heuristic: each is the sink side of a cut between
+/// the source and a target (a set of nodes without the source). On any sub-platform and for
+/// any targets, a set that holds a target and not the source gives a valid cut row: every
+/// path from the source to that target enters the set over an edge that is alive.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CutPool {
+    sets: Vec<Vec<bool>>,
+}
+
+impl CutPool {
+    /// No cuts.
+    pub fn new() -> CutPool {
+        CutPool::default()
+    }
+
+    /// How many cuts.
+    pub fn len(&self) -> usize {
+        self.sets.len()
+    }
+
+    /// No cuts at all.
+    pub fn is_empty(&self) -> bool {
+        self.sets.is_empty()
+    }
+}
+
+/// How [`lower_by_cuts_with`] adds the cuts a round finds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CutMode {
+    /// Each cut added to the solved LP, which microlp re-solves from its current basis.
+    Warm,
+    /// The LP rebuilt with every cut and solved anew when a round finds more than this many
+    /// cuts (fewer: added warm).
+    RebuildAbove(usize),
+}
+
+/// The default [`CutMode`] (measured with `hetcast bench platform`).
+pub const CUT_MODE: CutMode = CutMode::RebuildAbove(8);
+
 /// Multicast-LB (and Broadcast-EB, every node a target) by cut generation: by the max-flow
 /// min-cut theorem, loads `n` admit a unit flow to target `t` bounded by `n` (equations
 /// (1)-(3), (10')) iff every cut between the source and `t` carries at least 1. So the LP is
 /// `min T + ε·Σ n·c` over `T` and `n` only, with the port rows (4)-(9) and cut rows
-/// `Σ_{e in cut} n(e) >= 1`, added as a max flow finds them violated; each new cut is added to
-/// the solved LP, which microlp re-solves from its current basis (`Solution::add_constraint`). It starts with the cuts
-/// around the source and around each target. The answer is the same optimum as
-/// [`Program::build`]'s with `Bound::Lower` (tested); the flows reported are the max flows
-/// under the loads, scaled to 1 (deterministic).
+/// `Σ_{e in cut} n(e) >= 1`, added as max flows find them violated. It starts with the cuts
+/// around the source and around each target; each round, every target whose max flow under
+/// the loads falls short of 1 gives its two extreme minimum cuts (the one closest to the
+/// source and the one closest to the target: the latter closes the cycles an LP with few
+/// cuts builds among neighbours). The answer is the same optimum as [`Program::build`]'s
+/// with `Bound::Lower` (tested); the flows reported are the max flows under the loads, scaled
+/// to 1 (deterministic).
 ///
 /// # Complexity
-/// `|E| + 1` variables; one incremental re-solve per cut, `|targets|` max flows per round.
+/// `|E| + 1` variables; per round `|targets|` max flows (O(V·E²) each) and an incremental
+/// re-solve per cut or one solve anew ([`CUT_MODE`]).
 pub fn lower_by_cuts(
     inst: &PlatformInstance,
     alive: &[bool],
     targets: &[usize],
+    work: &mut usize,
+) -> Result<Option<LpSolution>, Error> {
+    lower_by_cuts_with(inst, alive, targets, &mut CutPool::new(), CUT_MODE, work)
+}
+
+/// [`lower_by_cuts`] starting from the cuts of `pool` that are valid here (those holding a
+/// target), and leaving in `pool` the cuts tight at the optimum (for the next LP of a
+/// heuristic: a warm start by cuts, since microlp cannot start a new problem from a basis).
+pub fn lower_by_cuts_with(
+    inst: &PlatformInstance,
+    alive: &[bool],
+    targets: &[usize],
+    pool: &mut CutPool,
+    mode: CutMode,
     work: &mut usize,
 ) -> Result<Option<LpSolution>, Error> {
     use microlp::{ComparisonOp, OptimizationDirection, Problem};
@@ -551,50 +607,70 @@ pub fn lower_by_cuts(
         .fold(0.0_f64, f64::max)
         .max(f64::MIN_POSITIVE);
     let epsilon = EPSILON / edges.len().max(1) as f64;
-    let around = |v: usize, out: bool| -> Vec<usize> {
+    let mut is_target = vec![false; n];
+    for &t in targets {
+        is_target[t] = true;
+    }
+    // A cut as the sorted alive edges entering `set` from alive nodes outside it.
+    let row_of = |set: &[bool]| -> Vec<usize> {
         edges
             .iter()
             .copied()
-            .filter(|&e| {
-                if out {
-                    inst.edges[e].from == v
-                } else {
-                    inst.edges[e].to == v
-                }
-            })
+            .filter(|&e| !set[inst.edges[e].from] && set[inst.edges[e].to])
             .collect()
     };
-    let mut cuts: Vec<Vec<usize>> = vec![around(inst.source, true)];
+    let mut sets: Vec<Vec<bool>> = Vec::new();
+    let mut rows: Vec<Vec<usize>> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut offer = |set: Vec<bool>, sets: &mut Vec<Vec<bool>>, rows: &mut Vec<Vec<usize>>| {
+        if set[inst.source] || !(0..n).any(|v| set[v] && is_target[v]) {
+            return false;
+        }
+        let row = row_of(&set);
+        if row.is_empty() || !seen.insert(row.clone()) {
+            return false;
+        }
+        sets.push(set);
+        rows.push(row);
+        true
+    };
+    let mut all_but_source = vec![true; n];
+    all_but_source[inst.source] = false;
+    offer(all_but_source, &mut sets, &mut rows);
     for &t in targets {
-        cuts.push(around(t, false));
+        let mut one = vec![false; n];
+        one[t] = true;
+        offer(one, &mut sets, &mut rows);
+    }
+    for set in std::mem::take(&mut pool.sets) {
+        offer(set, &mut sets, &mut rows);
     }
     let lp_err =
         |e: microlp::Error| Error::InvalidPlan(format!("the linear program has no solution: {e}"));
     let interrupted =
         || Error::InvalidPlan("the linear program was interrupted before an answer".into());
-    // The first LP: T, n, the port rows and the starting cuts; then each new cut is added to
-    // the solved LP, which microlp re-solves from its current basis.
-    let mut sol = {
+    // T, n, the port rows and the cut rows, solved anew.
+    let fresh = |rows: &[Vec<usize>], work: &mut usize| -> Result<_, Error> {
         let mut p = Problem::new(OptimizationDirection::Minimize);
         let t_var = p.add_var(1.0, (0.0, f64::INFINITY));
         let mut var_of = vec![None; m];
         for &e in &edges {
             var_of[e] = Some(p.add_var(epsilon * inst.edges[e].cost / scale, (0.0, f64::INFINITY)));
         }
-        for v in (0..n).filter(|&v| alive[v]) {
-            for out in [false, true] {
-                let mut row: Vec<(microlp::Variable, f64)> = around(v, out)
-                    .into_iter()
-                    .filter_map(|e| var_of[e].map(|x| (x, inst.edges[e].cost / scale)))
-                    .collect();
-                if row.is_empty() {
-                    continue;
-                }
-                row.push((t_var, -1.0));
-                p.add_constraint(row.as_slice(), ComparisonOp::Le, 0.0);
-            }
+        let mut ports: Vec<Vec<(microlp::Variable, f64)>> = vec![Vec::new(); 2 * n];
+        for &e in &edges {
+            let (Some(x), edge) = (var_of[e], &inst.edges[e]) else {
+                continue;
+            };
+            let c = edge.cost / scale;
+            ports[2 * edge.from + 1].push((x, c));
+            ports[2 * edge.to].push((x, c));
         }
-        for cut in &cuts {
+        for mut row in ports.into_iter().filter(|r| !r.is_empty()) {
+            row.push((t_var, -1.0));
+            p.add_constraint(row.as_slice(), ComparisonOp::Le, 0.0);
+        }
+        for cut in rows {
             let row: Vec<(microlp::Variable, f64)> = cut
                 .iter()
                 .filter_map(|&e| var_of[e].map(|x| (x, 1.0)))
@@ -602,15 +678,14 @@ pub fn lower_by_cuts(
             p.add_constraint(row.as_slice(), ComparisonOp::Ge, 1.0);
         }
         *work += 1;
-        (
-            p.solve()
-                .map_err(lp_err)?
-                .into_solution()
-                .map_err(|_| interrupted())?,
-            t_var,
-            var_of,
-        )
+        let sol = p
+            .solve()
+            .map_err(lp_err)?
+            .into_solution()
+            .map_err(|_| interrupted())?;
+        Ok((sol, t_var, var_of))
     };
+    let mut sol = fresh(&rows, work)?;
     for _round in 0..10 * n + 100 {
         let (lp_sol, t_var, var_of) = &sol;
         let mut loads = vec![0.0; m];
@@ -620,18 +695,22 @@ pub fn lower_by_cuts(
                 loads[e] = if v < 1e-12 { 0.0 } else { v };
             }
         }
-        let mut found = false;
-        let first_new = cuts.len();
+        let first_new = rows.len();
         let mut least: f64 = f64::INFINITY;
         for &t in targets {
             let fc = super::graph::max_flow_cut(inst, &loads, inst.source, t, 1e-12);
             least = least.min(fc.value);
-            if fc.value < 1.0 - 1e-9 && !cuts.contains(&fc.cut) {
-                cuts.push(fc.cut);
-                found = true;
+            if fc.value < 1.0 - 1e-9 {
+                let sink = sink_side(inst, alive, &loads, &fc, t);
+                offer(sink, &mut sets, &mut rows);
+                let mut source_side = vec![true; n];
+                for v in source_reach(inst, alive, &loads, &fc) {
+                    source_side[v] = false;
+                }
+                offer(source_side, &mut sets, &mut rows);
             }
         }
-        if !found {
+        if rows.len() == first_new {
             // A cut already in the LP may still carry 1 - 1e-9 or so (the simplex's
             // tolerance): scale the loads up by that much, so that every flow is whole.
             if least < 1.0 - 1e-6 {
@@ -644,6 +723,13 @@ pub fn lower_by_cuts(
                     *l /= least;
                 }
             }
+            // Keep the cuts tight at the optimum for the next LP.
+            pool.sets = sets
+                .iter()
+                .zip(&rows)
+                .filter(|(_, row)| row.iter().map(|&e| loads[e]).sum::<f64>() <= 1.0 + 1e-7)
+                .map(|(set, _)| set.clone())
+                .collect();
             let mut flows = Vec::with_capacity(targets.len());
             for &t in targets {
                 let fc = super::graph::max_flow_cut(inst, &loads, inst.source, t, 1e-12);
@@ -664,8 +750,16 @@ pub fn lower_by_cuts(
                 flows,
             }));
         }
+        let rebuild = match mode {
+            CutMode::Warm => false,
+            CutMode::RebuildAbove(k) => rows.len() - first_new > k,
+        };
+        if rebuild {
+            sol = fresh(&rows, work)?;
+            continue;
+        }
         let (mut lp_sol, t_var, var_of) = sol;
-        for cut in &cuts[first_new..] {
+        for cut in &rows[first_new..] {
             let row: Vec<(microlp::Variable, f64)> = cut
                 .iter()
                 .filter_map(|&e| var_of[e].map(|x| (x, 1.0)))
@@ -682,11 +776,83 @@ pub fn lower_by_cuts(
     Err(Error::InvalidPlan("cut generation did not converge".into()))
 }
 
+/// The alive nodes that reach `t` in the residual graph of the flow `fc` under `cap`.
+fn sink_side(
+    inst: &PlatformInstance,
+    alive: &[bool],
+    cap: &[f64],
+    fc: &super::graph::FlowCut,
+    t: usize,
+) -> Vec<bool> {
+    let n = inst.node_count();
+    let mut into: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (e, edge) in inst.edges.iter().enumerate() {
+        if !alive[edge.from] || !alive[edge.to] {
+            continue;
+        }
+        // Residual arcs: forward from -> to with cap - flow, backward to -> from with flow.
+        if cap[e] - fc.flow[e] > 1e-12 {
+            into[edge.to].push(edge.from);
+        }
+        if fc.flow[e] > 1e-12 {
+            into[edge.from].push(edge.to);
+        }
+    }
+    let mut set = vec![false; n];
+    set[t] = true;
+    let mut stack = vec![t];
+    while let Some(w) = stack.pop() {
+        for &v in &into[w] {
+            if !set[v] {
+                set[v] = true;
+                stack.push(v);
+            }
+        }
+    }
+    set
+}
+
+/// The alive nodes the source reaches in the residual graph of the flow `fc` under `cap`.
+fn source_reach(
+    inst: &PlatformInstance,
+    alive: &[bool],
+    cap: &[f64],
+    fc: &super::graph::FlowCut,
+) -> Vec<usize> {
+    let n = inst.node_count();
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (e, edge) in inst.edges.iter().enumerate() {
+        if !alive[edge.from] || !alive[edge.to] {
+            continue;
+        }
+        if cap[e] - fc.flow[e] > 1e-12 {
+            out[edge.from].push(edge.to);
+        }
+        if fc.flow[e] > 1e-12 {
+            out[edge.to].push(edge.from);
+        }
+    }
+    let mut seen = vec![false; n];
+    seen[inst.source] = true;
+    let mut stack = vec![inst.source];
+    while let Some(v) = stack.pop() {
+        for &w in &out[v] {
+            if !seen[w] {
+                seen[w] = true;
+                stack.push(w);
+            }
+        }
+    }
+    (0..n).filter(|&v| seen[v]).collect()
+}
+
 /// Above this many flow variables (`|targets|·|E|`), Multicast-LB and Broadcast-EB are solved
 /// by [`lower_by_cuts`]; at or below it, by the paper's LP whole ([`Program`]), which is then
-/// faster (measured on 65-node Tiers-like platforms: 9 targets, full LP 0.03 s against 8 s by
-/// cuts; 64 targets, full LP 2.6 s against 0.5 s by cuts).
-pub const FULL_LP_MAX_VARIABLES: usize = 4000;
+/// faster. Measured (release, shared 2-core machine) with REDUCED_BROADCAST, whose LPs shrink
+/// as it drops nodes: on 65-node Tiers-like platforms (20 % targets, seeds 2004 and 1) a
+/// threshold of 4000 took 1.7 s and 24.7 s, 300 took 0.42 s and 3.6 s; on 30-node ones
+/// (seeds 1 and 2) 1000 took 0.21 s and 1.2 s, 300 took 0.04 s and 0.33 s.
+pub const FULL_LP_MAX_VARIABLES: usize = 300;
 
 /// Multicast-LB on the sub-platform `alive` for `targets`, by the full LP or by cuts (see
 /// [`FULL_LP_MAX_VARIABLES`]); `work` counts the solves.
@@ -694,6 +860,18 @@ pub fn lower(
     inst: &PlatformInstance,
     alive: &[bool],
     targets: &[usize],
+    work: &mut usize,
+) -> Result<Option<LpSolution>, Error> {
+    lower_with(inst, alive, targets, &mut CutPool::new(), work)
+}
+
+/// [`lower`], starting cut generation from `pool` and leaving its tight cuts there (see
+/// [`lower_by_cuts_with`]).
+pub fn lower_with(
+    inst: &PlatformInstance,
+    alive: &[bool],
+    targets: &[usize],
+    pool: &mut CutPool,
     work: &mut usize,
 ) -> Result<Option<LpSolution>, Error> {
     let edges = inst
@@ -711,5 +889,5 @@ pub fn lower(
         };
         return solve(inst, &spec);
     }
-    lower_by_cuts(inst, alive, targets, work)
+    lower_by_cuts_with(inst, alive, targets, pool, CUT_MODE, work)
 }

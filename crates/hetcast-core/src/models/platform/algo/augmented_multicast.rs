@@ -40,7 +40,7 @@
 use super::super::lp;
 use super::super::simulate::port_period;
 use super::super::{Delivery, PlatformInstance, PlatformSolution};
-use super::{broadcast_on, listed, not_worse, PlatformAlgorithm};
+use super::{broadcast_with, listed, not_worse, LpReuse, LpWork, PlatformAlgorithm, Progress};
 use crate::error::Error;
 use crate::trace::{ItemId, Step};
 use crate::units::fmt_t;
@@ -62,6 +62,17 @@ pub const PSEUDO: &[&str] = &[
 
 /// AUGMENTED_MULTICAST.
 pub fn augmented_multicast(inst: &PlatformInstance) -> Result<PlatformSolution, Error> {
+    Progress::silent(|p| augmented_multicast_progress(inst, LpReuse::Generate, p))
+}
+
+/// [`augmented_multicast`], solving its LPs as `reuse` says (with [`LpReuse::Scratch`],
+/// every LP whole, the paper's formulation, for the equivalence tests), reporting each LP
+/// (Multicast-LB or Broadcast-EB) to `progress`.
+pub fn augmented_multicast_progress(
+    inst: &PlatformInstance,
+    reuse: LpReuse,
+    progress: &mut Progress<'_>,
+) -> Result<PlatformSolution, Error> {
     let n = inst.node_count();
     let mut set = vec![false; n];
     set[inst.source] = true;
@@ -69,7 +80,14 @@ pub fn augmented_multicast(inst: &PlatformInstance) -> Result<PlatformSolution, 
         set[t] = true;
     }
     let mut trace = Vec::new();
-    let mut best = broadcast_on(inst, &set, &inst.targets)?;
+    progress.expect(2);
+    // Cuts carried from LP to LP: those tight at BestSol's broadcast, and at the last
+    // Multicast-LB.
+    let mut pool = lp::CutPool::new();
+    let mut lb_pool = lp::CutPool::new();
+    let mut work = LpWork::default();
+    let mut best = broadcast_with(inst, &set, &inst.targets, reuse, &mut pool, &mut work)?;
+    progress.solved();
     let mut best_t = best
         .as_ref()
         .map_or(f64::INFINITY, |(s, _)| port_period(inst, &s.loads));
@@ -85,9 +103,26 @@ pub fn augmented_multicast(inst: &PlatformInstance) -> Result<PlatformSolution, 
     loop {
         let grown: Vec<usize> = (0..n).filter(|&v| set[v] && v != inst.source).collect();
         let mut solves = 0;
-        let Some(lb) = lp::lower(inst, &vec![true; n], &grown, &mut solves)? else {
+        progress.expect(1 + (0..n).filter(|&v| !set[v]).count());
+        let everywhere = vec![true; n];
+        let lb = match reuse {
+            LpReuse::Generate => {
+                lp::lower_with(inst, &everywhere, &grown, &mut lb_pool, &mut solves)?
+            }
+            LpReuse::Scratch => lp::solve(
+                inst,
+                &lp::LpSpec {
+                    alive: everywhere,
+                    sources: vec![inst.source],
+                    targets: grown.clone(),
+                    bound: lp::Bound::Lower,
+                },
+            )?,
+        };
+        let Some(lb) = lb else {
             break;
         };
+        progress.solved();
         let mut cands: Vec<(f64, usize)> = (0..n)
             .filter(|&v| !set[v])
             .map(|v| (inflow(inst, &lb, &grown, v), v))
@@ -97,7 +132,16 @@ pub fn augmented_multicast(inst: &PlatformInstance) -> Result<PlatformSolution, 
         for &(_, m) in &cands {
             let mut trial = set.clone();
             trial[m] = true;
-            let got = broadcast_on(inst, &trial, &inst.targets)?;
+            let mut trial_pool = pool.clone();
+            let got = broadcast_with(
+                inst,
+                &trial,
+                &inst.targets,
+                reuse,
+                &mut trial_pool,
+                &mut work,
+            )?;
+            progress.solved();
             let t = got
                 .as_ref()
                 .map_or(f64::INFINITY, |(s, _)| port_period(inst, &s.loads));
@@ -116,6 +160,7 @@ pub fn augmented_multicast(inst: &PlatformInstance) -> Result<PlatformSolution, 
                 best = got;
                 best_t = t;
                 set = trial;
+                pool = trial_pool;
                 improved = true;
                 break;
             }

@@ -45,7 +45,7 @@
 use super::super::lp::{self, Bound, LpSolution, LpSpec};
 use super::super::simulate::port_period;
 use super::super::{Delivery, PlatformInstance, PlatformSolution};
-use super::{not_worse, PlatformAlgorithm};
+use super::{not_worse, PlatformAlgorithm, Progress};
 use crate::error::Error;
 use crate::trace::{ItemId, Step};
 use crate::units::fmt_t;
@@ -80,10 +80,20 @@ fn multi(inst: &PlatformInstance, sources: &[usize]) -> Result<Option<LpSolution
 
 /// AUGMENTED_SOURCES with MulticastMultiSource-UB.
 pub fn augmented_sources(inst: &PlatformInstance) -> Result<PlatformSolution, Error> {
+    Progress::silent(|p| augmented_sources_progress(inst, p))
+}
+
+/// [`augmented_sources`], reporting each MulticastMultiSource-UB LP to `progress`.
+pub fn augmented_sources_progress(
+    inst: &PlatformInstance,
+    progress: &mut Progress<'_>,
+) -> Result<PlatformSolution, Error> {
     let n = inst.node_count();
     let mut sources = vec![inst.source];
+    progress.expect(1);
     let mut best = multi(inst, &sources)?
         .ok_or_else(|| Error::InvalidPlan("a target is unreachable from the source".into()))?;
+    progress.solved();
     let mut best_t = port_period(inst, &best.loads);
     let mut trace = vec![Step {
         text: format!(
@@ -100,11 +110,14 @@ pub fn augmented_sources(inst: &PlatformInstance) -> Result<PlatformSolution, Er
             .map(|v| (inflow(inst, &best, v), v))
             .collect();
         cands.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        progress.expect(cands.len());
         let mut improved = false;
         for &(_, m) in &cands {
             let mut trial = sources.clone();
             trial.push(m);
-            let Some(sol) = multi(inst, &trial)? else {
+            let got = multi(inst, &trial)?;
+            progress.solved();
+            let Some(sol) = got else {
                 continue;
             };
             let t = port_period(inst, &sol.loads);

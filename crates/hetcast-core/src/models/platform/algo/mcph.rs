@@ -45,7 +45,7 @@
 
 use super::super::simulate::port_period;
 use super::super::{Delivery, PlatformInstance, PlatformSolution};
-use super::PlatformAlgorithm;
+use super::{PlatformAlgorithm, Progress};
 use crate::error::Error;
 use crate::order::Total;
 use crate::trace::{ItemId, Step};
@@ -71,6 +71,14 @@ pub const PSEUDO: &[&str] = &[
 
 /// MCPH.
 pub fn mcph(inst: &PlatformInstance) -> Result<PlatformSolution, Error> {
+    Progress::silent(|p| mcph_progress(inst, p))
+}
+
+/// [`mcph`], reporting each round (one target added to the tree) to `progress`.
+pub fn mcph_progress(
+    inst: &PlatformInstance,
+    progress: &mut Progress<'_>,
+) -> Result<PlatformSolution, Error> {
     let n = inst.node_count();
     let m = inst.edges.len();
     let mut c: Vec<f64> = inst.edges.iter().map(|e| e.cost).collect();
@@ -85,6 +93,7 @@ pub fn mcph(inst: &PlatformInstance) -> Result<PlatformSolution, Error> {
     left.sort_unstable();
     let mut trace = Vec::new();
     while !left.is_empty() {
+        progress.expect(left.len());
         // Bottleneck Dijkstra from every tree node at once.
         let mut best = vec![f64::INFINITY; n];
         let mut prev: Vec<Option<usize>> = vec![None; n];
@@ -157,6 +166,7 @@ pub fn mcph(inst: &PlatformInstance) -> Result<PlatformSolution, Error> {
             in_tree[inst.edges[e].to] = true;
         }
         left.retain(|&x| !in_tree[x]);
+        progress.solved();
     }
     let loads: Vec<f64> = tree_edge
         .iter()

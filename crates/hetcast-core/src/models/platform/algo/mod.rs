@@ -10,7 +10,7 @@ pub mod broadcast;
 pub mod mcph;
 pub mod reduced_broadcast;
 
-use super::lp::{self, Bound, LpSolution, LpSpec};
+use super::lp::{self, Bound, CutPool, LpSolution, LpSpec};
 use super::{PlatformInstance, PlatformSolution};
 use crate::catalog::Catalog;
 use crate::error::Error;
@@ -103,17 +103,41 @@ impl Catalog for PlatformAlgorithm {
 impl PlatformAlgorithm {
     /// Run the algorithm on a validated instance.
     pub fn solve(self, inst: &PlatformInstance) -> Result<PlatformSolution, Error> {
+        self.solve_with_progress(inst, &mut |_, _| {})
+    }
+
+    /// [`PlatformAlgorithm::solve`], calling `progress(done, total)` after each LP solved
+    /// (MCPH, which solves none: after each round of its tree). `total` is the number of
+    /// LPs the algorithm expects to solve: for a heuristic, those of its current round as if
+    /// it were the last, corrected upward when a round ends early and another begins. `done`
+    /// and `total` never decrease, `done <= total`, and the last call is `(total, total)`
+    /// (LPs planned but made unnecessary by an early end of a round count as done then).
+    pub fn solve_with_progress(
+        self,
+        inst: &PlatformInstance,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<PlatformSolution, Error> {
         inst.validate()?;
-        match self {
+        let mut p = Progress::new(progress);
+        let got = match self {
             PlatformAlgorithm::MulticastLb => bounds::multicast_lb(inst),
             PlatformAlgorithm::MulticastUb => bounds::multicast_ub(inst),
             PlatformAlgorithm::BroadcastEb => bounds::broadcast_eb(inst),
-            PlatformAlgorithm::ReducedBroadcast => reduced_broadcast::reduced_broadcast(inst),
-            PlatformAlgorithm::AugmentedMulticast => augmented_multicast::augmented_multicast(inst),
-            PlatformAlgorithm::AugmentedSources => augmented_sources::augmented_sources(inst),
-            PlatformAlgorithm::Mcph => mcph::mcph(inst),
+            PlatformAlgorithm::ReducedBroadcast => {
+                reduced_broadcast::reduced_broadcast_progress(inst, LpReuse::Generate, &mut p)
+                    .map(|(s, _)| s)
+            }
+            PlatformAlgorithm::AugmentedMulticast => {
+                augmented_multicast::augmented_multicast_progress(inst, LpReuse::Generate, &mut p)
+            }
+            PlatformAlgorithm::AugmentedSources => {
+                augmented_sources::augmented_sources_progress(inst, &mut p)
+            }
+            PlatformAlgorithm::Mcph => mcph::mcph_progress(inst, &mut p),
             PlatformAlgorithm::Broadcast => broadcast::broadcast(inst),
-        }
+        }?;
+        p.finish();
+        Ok(got)
     }
 
     /// The pseudo-code the trace's `pseudo_line` counts in (the paper's figures).
@@ -128,14 +152,74 @@ impl PlatformAlgorithm {
     }
 }
 
+/// The progress of a run: LPs solved (`done`) out of those expected (`total`); see
+/// [`PlatformAlgorithm::solve_with_progress`].
+pub struct Progress<'a> {
+    report: &'a mut dyn FnMut(usize, usize),
+    done: usize,
+    total: usize,
+    last: Option<(usize, usize)>,
+}
+
+impl<'a> Progress<'a> {
+    /// A run that has solved nothing yet, reporting to `report`.
+    pub fn new(report: &'a mut dyn FnMut(usize, usize)) -> Progress<'a> {
+        Progress {
+            report,
+            done: 0,
+            total: 0,
+            last: None,
+        }
+    }
+
+    /// No report at all.
+    pub fn silent<R>(f: impl FnOnce(&mut Progress<'_>) -> R) -> R {
+        let mut none = |_: usize, _: usize| {};
+        f(&mut Progress::new(&mut none))
+    }
+
+    /// `more` LPs are still expected from now on (raises `total` if needed; never lowers it).
+    pub fn expect(&mut self, more: usize) {
+        self.total = self.total.max(self.done + more);
+    }
+
+    /// One more LP solved: report it.
+    pub fn solved(&mut self) {
+        self.done += 1;
+        self.total = self.total.max(self.done);
+        self.report_now();
+    }
+
+    /// The run is over: report `(total, total)` unless that was the last report.
+    pub fn finish(&mut self) {
+        self.total = self.total.max(self.done).max(1);
+        self.done = self.total;
+        self.report_now();
+    }
+
+    /// `(done, total)` so far.
+    pub fn state(&self) -> (usize, usize) {
+        (self.done, self.total)
+    }
+
+    fn report_now(&mut self) {
+        let now = (self.done, self.total);
+        if self.last != Some(now) {
+            self.last = Some(now);
+            (self.report)(now.0, now.1);
+        }
+    }
+}
+
 /// How the heuristics solve their Broadcast-EB LPs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LpReuse {
     /// Every LP from scratch, one commodity per node (the paper's formulation as written).
     Scratch,
-    /// Cut generation ([`lp::lower_by_cuts`]): variables `T` and `n` only, a cut row added
-    /// whenever a maximum flow under the loads falls short of 1, each re-solve starting from
-    /// the previous basis. Same optimum (max-flow min-cut), LPs of `|E| + 1` variables.
+    /// Cut generation ([`lp::lower_by_cuts_with`]): variables `T` and `n` only, cut rows
+    /// added whenever a maximum flow under the loads falls short of 1; each LP of a heuristic
+    /// starts from the cuts tight at the optimum of the LP it improves on (its pool). Same
+    /// optimum (max-flow min-cut), LPs of `|E| + 1` variables.
     Generate,
 }
 
@@ -149,24 +233,32 @@ pub struct LpWork {
 }
 
 /// Broadcast-EB on the sub-platform `alive`: every node of it that the source reaches is a
-/// target; `None` (the paper's `+∞`) when one of `must` is not reached. `hint`: nodes whose
-/// commodity to include from the start (with [`LpReuse::Generate`]).
+/// target; `None` (the paper's `+∞`) when one of `must` is not reached.
 pub fn broadcast_on(
     inst: &PlatformInstance,
     alive: &[bool],
     must: &[usize],
 ) -> Result<Option<(LpSolution, Vec<bool>)>, Error> {
     let mut work = LpWork::default();
-    broadcast_with(inst, alive, must, LpReuse::Generate, &[], &mut work)
+    broadcast_with(
+        inst,
+        alive,
+        must,
+        LpReuse::Generate,
+        &mut CutPool::new(),
+        &mut work,
+    )
 }
 
-/// [`broadcast_on`] with a choice of [`LpReuse`], counting the work in `work`.
+/// [`broadcast_on`] with a choice of [`LpReuse`], counting the work in `work`. With
+/// [`LpReuse::Generate`], cut generation starts from the cuts of `pool` (those of an earlier
+/// LP of the heuristic) and leaves there the cuts tight at this LP's optimum.
 pub fn broadcast_with(
     inst: &PlatformInstance,
     alive: &[bool],
     must: &[usize],
     reuse: LpReuse,
-    hint: &[usize],
+    pool: &mut CutPool,
     work: &mut LpWork,
 ) -> Result<Option<(LpSolution, Vec<bool>)>, Error> {
     let reach = super::graph::reachable(inst, alive, inst.source);
@@ -191,7 +283,7 @@ pub fn broadcast_with(
         }
         LpReuse::Generate => {
             let mut solves = 0;
-            let sol = lp::lower(inst, &reach, &everyone, &mut solves)?;
+            let sol = lp::lower_with(inst, &reach, &everyone, pool, &mut solves)?;
             let edges = inst
                 .edges
                 .iter()
@@ -199,7 +291,6 @@ pub fn broadcast_with(
                 .count();
             work.lps += solves;
             work.variables += solves * (edges + 1);
-            let _ = hint;
             Ok(sol.map(|s| (s, reach)))
         }
     }

@@ -37,8 +37,9 @@
 //! assert!((s.period - 1.0).abs() < 1e-6);
 //! ```
 
+use super::super::lp::CutPool;
 use super::super::{Delivery, PlatformInstance, PlatformSolution};
-use super::{broadcast_with, listed, not_worse, LpReuse, LpWork, PlatformAlgorithm};
+use super::{broadcast_with, listed, not_worse, LpReuse, LpWork, PlatformAlgorithm, Progress};
 use crate::error::Error;
 use crate::trace::{ItemId, Step};
 use crate::units::fmt_t;
@@ -58,7 +59,7 @@ pub const PSEUDO: &[&str] = &[
     "      P ← P \\ P_m",
 ];
 
-/// REDUCED_BROADCAST with commodity generation.
+/// REDUCED_BROADCAST with cut generation.
 pub fn reduced_broadcast(inst: &PlatformInstance) -> Result<PlatformSolution, Error> {
     reduced_broadcast_with(inst, LpReuse::Generate).map(|(s, _)| s)
 }
@@ -68,13 +69,26 @@ pub fn reduced_broadcast_with(
     inst: &PlatformInstance,
     reuse: LpReuse,
 ) -> Result<(PlatformSolution, LpWork), Error> {
+    Progress::silent(|p| reduced_broadcast_progress(inst, reuse, p))
+}
+
+/// [`reduced_broadcast_with`], reporting each Broadcast-EB LP to `progress`.
+pub fn reduced_broadcast_progress(
+    inst: &PlatformInstance,
+    reuse: LpReuse,
+    progress: &mut Progress<'_>,
+) -> Result<(PlatformSolution, LpWork), Error> {
+    progress.expect(1);
     let n = inst.node_count();
     let mut work = LpWork::default();
     let mut trace = Vec::new();
     let all = vec![true; n];
+    // The cuts tight at BestSol's optimum: every trial starts from them.
+    let mut pool = CutPool::new();
     let (mut best, mut alive) =
-        broadcast_with(inst, &all, &inst.targets, reuse, &[], &mut work)?
+        broadcast_with(inst, &all, &inst.targets, reuse, &mut pool, &mut work)?
             .ok_or_else(|| Error::InvalidPlan("a target is unreachable from the source".into()))?;
+    progress.solved();
     let mut best_t = super::super::simulate::port_period(inst, &best.loads);
     trace.push(Step {
         text: format!("Broadcast-EB on the whole platform: T* = {}", fmt_t(best_t)),
@@ -89,12 +103,21 @@ pub fn reduced_broadcast_with(
             .map(|v| (target_inflow(inst, &best, v), v))
             .collect();
         cands.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        progress.expect(cands.len());
         let mut improved = false;
         for &(_, m) in &cands {
             let mut trial = alive.clone();
             trial[m] = false;
-            let hint: Vec<usize> = best.commodities.iter().map(|c| c.dest).collect();
-            let got = broadcast_with(inst, &trial, &inst.targets, reuse, &hint, &mut work)?;
+            let mut trial_pool = pool.clone();
+            let got = broadcast_with(
+                inst,
+                &trial,
+                &inst.targets,
+                reuse,
+                &mut trial_pool,
+                &mut work,
+            )?;
+            progress.solved();
             match got {
                 None => trace.push(Step {
                     text: format!("without {} a target is cut off: +∞, kept", inst.name(m)),
@@ -119,6 +142,7 @@ pub fn reduced_broadcast_with(
                         best = sol;
                         best_t = t;
                         alive = reach;
+                        pool = trial_pool;
                         improved = true;
                         break;
                     }
