@@ -80,13 +80,19 @@ pub fn run(request: &Request, post: impl FnMut(Message) + 'static) {
         Job::Platform { instance, algo } => {
             progress(id, 0, 1);
             PlatformInstance::from_json(instance)
-                .and_then(|inst| algo.solve(&inst))
-                .map(|solution| {
-                    progress(id, 1, 1);
-                    Message::PlatformSolved {
-                        id,
-                        solution: Box::new(solution),
-                    }
+                .and_then(|inst| {
+                    // Every linear program solved is a step (the heuristics solve many).
+                    algo.solve_with_progress(&inst, &mut |done, total| {
+                        send(Message::Progress {
+                            id,
+                            done: done as u64,
+                            total: total as u64,
+                        })
+                    })
+                })
+                .map(|solution| Message::PlatformSolved {
+                    id,
+                    solution: Box::new(solution),
                 })
         }
     };
@@ -277,6 +283,20 @@ mod tests {
                 panic!("{algo:?}: {msgs:?}");
             };
             assert_eq!(**solution, algo.solve(&inst).unwrap(), "{algo:?}");
+            // Progress counts the linear programs, never goes back, and ends whole.
+            let steps: Vec<(u64, u64)> = msgs
+                .iter()
+                .filter_map(|m| match m {
+                    Message::Progress { done, total, .. } => Some((*done, *total)),
+                    _ => None,
+                })
+                .collect();
+            assert!(
+                steps.windows(2).all(|w| w[0].0 <= w[1].0),
+                "{algo:?}: {steps:?}"
+            );
+            let &(done, total) = steps.last().unwrap();
+            assert_eq!(done, total, "{algo:?}: {steps:?}");
         }
         let msgs = through_text(Job::Platform {
             instance: "{\"model\": \"platform\"}".into(),
