@@ -9,6 +9,7 @@ use hetcast_core::catalog::Catalog;
 use hetcast_core::models::multi::Multi;
 use hetcast_core::models::multimessage::Multimessage;
 use hetcast_core::models::overhead::Overhead;
+use hetcast_core::models::platform::Platform;
 use hetcast_core::models::{Model, View};
 use hetcast_core::AnyInstance;
 
@@ -16,6 +17,7 @@ use crate::components::player::Mode;
 use crate::models::multi::MultiAction;
 use crate::models::multimessage::MmAction;
 use crate::models::overhead::OverheadAction;
+use crate::models::platform::PlatformAction;
 use crate::models::ModelAction;
 use crate::state::{Action, AppState, Notice, UiAction};
 
@@ -98,7 +100,10 @@ pub fn example(id: &str) -> Option<(AnyInstance, &'static str)> {
     if let Some(e) = Multi::gallery().into_iter().find(|e| e.id == id) {
         return Some((e.instance.into(), e.title));
     }
-    Multimessage::gallery()
+    if let Some(e) = Multimessage::gallery().into_iter().find(|e| e.id == id) {
+        return Some((e.instance.into(), e.title));
+    }
+    Platform::gallery()
         .into_iter()
         .find(|e| e.id == id)
         .map(|e| (e.instance.into(), e.title))
@@ -116,8 +121,9 @@ fn run_action(state: &AppState, key: &str) -> Option<Action> {
         hetcast_core::ModelId::Multimessage => {
             MmAction::Run(<Multimessage as Model>::Algorithm::parse(key).ok()?).into()
         }
-        // Platforms open in the CLI for now: no state of them is ever on screen.
-        hetcast_core::ModelId::Platform => return None,
+        hetcast_core::ModelId::Platform => {
+            PlatformAction::Run(<Platform as Model>::Algorithm::parse(key).ok()?).into()
+        }
     })
 }
 
@@ -235,5 +241,20 @@ mod tests {
             link_for("lh-fig1", Some("greedy"), View::Gantt, Some(6.0)),
             "#example=lh-fig1&algo=greedy&view=gantt&t=6"
         );
+    }
+
+    /// A platform example opens in the platform model; section 3's 14 nodes run in workers,
+    /// so the link leaves the run pending (the runner starts it on the page).
+    #[test]
+    fn opens_a_platform_example() {
+        let l = parse("#example=beaumont-section3&algo=multicast-lb&view=gantt").unwrap();
+        let s = open(&l).unwrap();
+        assert_eq!(s.model.id(), hetcast_core::ModelId::Platform);
+        assert_eq!(s.ui.tab, View::Gantt);
+        let crate::models::ModelState::Platform(p) = &s.model else {
+            panic!("not the platform model");
+        };
+        let pending: Vec<_> = p.running().map(|r| r.algo.key()).collect();
+        assert_eq!(pending, ["multicast-lb"]);
     }
 }
