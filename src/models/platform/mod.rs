@@ -28,9 +28,12 @@ use self::drafts::{parse_edge_list, with_edges, PlDrafts};
 use crate::models::{Reply, Results, Row};
 use crate::state::Notice;
 
-/// Platforms with more nodes than this run in web workers; smaller ones on the page's thread
-/// (every algorithm takes well under 100 ms there: `hetcast bench platform`).
-pub const RUN_HERE_MAX_NODES: usize = 12;
+/// Platforms with more nodes than this run in web workers; smaller ones on the page's thread.
+/// Measured (release CLI, `hetcast run FILE --algo all`, random connected 8-node platforms
+/// with 2 to 7 targets and costs from 0.01 to 100): all eight algorithms together in at most
+/// 43 ms natively, about 65 ms in WebAssembly (1.5x); at 12 nodes AUGMENTED_SOURCES alone took
+/// up to 130 ms, so 12-node platforms go to workers.
+pub const RUN_HERE_MAX_NODES: usize = 8;
 
 /// A successful run: the algorithm's solution and its checked periodic schedule.
 #[derive(Clone, Debug, PartialEq)]
