@@ -154,3 +154,55 @@ async fn add_connect_edit_delete_and_undo_with_the_page_events() {
     assert_eq!(edges(), 4);
     assert!(!exists("instance-error"));
 }
+
+/// The many-source model's per-pair rates in the same graph editor: a rate typed on an arrow
+/// is the matrix cell of that pair; picking a node shows only its arrows.
+#[wasm_bindgen_test]
+async fn the_many_source_rates_are_edited_on_the_graph() {
+    let _app = Mounted::new().await;
+    choose("model", "multi").await;
+    click("per-pair").await;
+    click("matrix-as-graph").await;
+    let n = count("#link-graph [id^='link-graph-node-']");
+    assert!(n >= 2, "{n} nodes");
+    assert_eq!(count("#link-graph [id^='link-graph-edge-']"), n * (n - 1));
+    // Arrow 0 is P0 → P1.
+    svg_click("link-graph-label-0").await;
+    let field: HtmlInputElement = el("link-graph-cost").dyn_into().unwrap();
+    field.set_value("0.25");
+    fire(&field, "input");
+    settle().await;
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("Enter");
+    init.set_bubbles(true);
+    let e = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    field.dispatch_event(&e).unwrap();
+    settle().await;
+    assert_eq!(text("link-graph-label-0"), "0.25");
+    // Picking P1 leaves its own 2 (n - 1) arrows.
+    el("link-graph").scroll_into_view();
+    let r = el("link-graph-node-1").get_bounding_client_rect();
+    let (x, y) = (
+        (r.left() + r.width() / 2.0) as i32,
+        (r.top() + r.height() / 2.0) as i32,
+    );
+    for kind in ["pointerdown", "pointerup"] {
+        let init = PointerEventInit::new();
+        init.set_bubbles(true);
+        init.set_client_x(x);
+        init.set_client_y(y);
+        init.set_button(0);
+        init.set_pointer_id(1);
+        let e = PointerEvent::new_with_event_init_dict(kind, &init).unwrap();
+        gloo::utils::document()
+            .element_from_point(x as f32, y as f32)
+            .expect("the node on screen")
+            .dispatch_event(&e)
+            .unwrap();
+        settle().await;
+    }
+    assert_eq!(count("#link-graph [id^='link-graph-edge-']"), 2 * (n - 1));
+    click("matrix-as-graph").await;
+    let cell: HtmlInputElement = el("matrix-0-1").dyn_into().unwrap();
+    assert_eq!(cell.value(), "0.25");
+}
