@@ -34,6 +34,31 @@ pub struct SceneViewProps {
     /// The class of the dots' colour (a message's colour in many-message models).
     #[prop_or_default]
     pub dot_class: Option<AttrValue>,
+    /// The size of the panel it is drawn in (CSS px; 0 until measured): when it changes, a
+    /// fitted drawing is measured again (see [`pin_size`]).
+    #[prop_or_default]
+    pub panel: (f64, f64),
+}
+
+/// Give a fitted drawing (`<svg>` and the layer over it) the size in px that the stylesheet
+/// gives it (a share of its panel): the browser then lays it out once, not again with every
+/// layout of the page around it. A drawing sized in percentages of a flexible panel is laid
+/// out again, whole, whenever anything on the page is (a frame of the player changes the time
+/// shown under it: at 500 nodes that was 20-30 ms a frame). Unpinned (`fit` false), the
+/// drawing keeps its own size.
+pub fn pin_size(svg: &web_sys::Element, layer: Option<&web_sys::Element>, fit: bool) {
+    let all = std::iter::once(svg).chain(layer);
+    for el in all.clone() {
+        let _ = el.remove_attribute("style");
+    }
+    if !fit {
+        return;
+    }
+    let r = svg.get_bounding_client_rect();
+    let style = format!("width:{:.2}px;height:{:.2}px", r.width(), r.height());
+    for el in all {
+        let _ = el.set_attribute("style", &style);
+    }
 }
 
 /// The centre x (in scene units) of the tree's source box: the `node-{v}` rect with the class
@@ -101,6 +126,22 @@ fn item_html(item: &Item) -> Html {
 pub fn scene_view(p: &SceneViewProps) -> Html {
     let s = &p.scene;
     let svg_ref = use_node_ref();
+    let layer_ref = use_node_ref();
+    {
+        let (svg_ref, layer_ref) = (svg_ref.clone(), layer_ref.clone());
+        use_effect_with(
+            (p.scene.clone(), p.size, p.fit, p.panel),
+            move |&(_, size, fit, _)| {
+                if let Some(svg) = svg_ref.cast::<web_sys::Element>() {
+                    pin_size(
+                        &svg,
+                        layer_ref.cast::<web_sys::Element>().as_ref(),
+                        fit && size.is_none(),
+                    );
+                }
+            },
+        );
+    }
     {
         let svg_ref = svg_ref.clone();
         let centre = source_centre(s);
@@ -150,7 +191,7 @@ pub fn scene_view(p: &SceneViewProps) -> Html {
             // the tree's edges) is on a layer of its own, over the drawing with the same
             // viewBox, so that a frame repaints only it.
             if overlay {
-                <svg xmlns="http://www.w3.org/2000/svg" id={overlay_id} class={classes!(ROOT_CLASS, "scene-overlay")}
+                <svg xmlns="http://www.w3.org/2000/svg" id={overlay_id} ref={layer_ref} class={classes!(ROOT_CLASS, "scene-overlay")}
                     width={sw} height={sh} viewBox={format!("0 0 {w} {h}")} aria-hidden="true">
                     if s.time.is_some() {
                         <rect class="pb-veil" x="0" y="0" width="0" height="0" />

@@ -217,7 +217,7 @@ fn scene_html(
     let class = classes!("scene-wrap", ui.fit.then_some("fit"));
     html! {
         <div {class}>
-            <SceneView {scene} {id} {dots} fit={ui.fit} dot_class={dot_class.map(AttrValue::from)} />
+            <SceneView {scene} {id} {dots} fit={ui.fit} panel={ui.view_size()} dot_class={dot_class.map(AttrValue::from)} />
         </div>
     }
 }

@@ -28,8 +28,8 @@
 //! [`super::simulate::port_period`]), not the LP's `T`.
 
 use super::PlatformInstance;
-use serde::{Deserialize, Serialize};
 use crate::error::Error;
+use serde::{Deserialize, Serialize};
 
 /// Which load rule: (10') or (10).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
