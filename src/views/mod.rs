@@ -207,17 +207,11 @@ fn later(a: Option<&Motion>, b: Option<&Motion>) -> HashSet<usize> {
 /// A scene in the panel: at 100% (scroll bars when larger), or, in fit mode, scaled to fill
 /// the panel, or, when that would make its text too small to read, at a readable size with
 /// scroll bars ([`fit_size`]).
-fn scene_html(
-    ui: &crate::state::Ui,
-    scene: Rc<Scene>,
-    id: String,
-    dots: usize,
-    dot_class: Option<String>,
-) -> Html {
+fn scene_html(ui: &crate::state::Ui, scene: Rc<Scene>, id: String, moving: bool) -> Html {
     let class = classes!("scene-wrap", ui.fit.then_some("fit"));
     html! {
         <div {class}>
-            <SceneView {scene} {id} {dots} fit={ui.fit} panel={ui.view_size()} dot_class={dot_class.map(AttrValue::from)} />
+            <SceneView {scene} {id} {moving} fit={ui.fit} panel={ui.view_size()} />
         </div>
     }
 }
@@ -464,9 +458,8 @@ pub fn view_panel(p: &StateProps) -> Html {
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let dots = s.motion.as_ref().map_or(0, |m| m.edges.len());
-            let dot_class = message.map(hetcast_core::layout::style::message_class);
-            let drawing = scene_html(ui, s.scene.clone(), svg_id(tab, i), dots, dot_class);
+            let moving = s.motion.is_some();
+            let drawing = scene_html(ui, s.scene.clone(), svg_id(tab, i), moving);
             if comparing {
                 html! {
                     <div class="compare-side" id={format!("compare-{}", i)}

@@ -6,20 +6,29 @@ import { ARTIFACTS, findIds, parseSvg, useApp } from './harness.mjs';
 
 const openApp = useApp();
 
-/** Node indices whose box in `svg` is lit (not faded by the player). */
+/**
+ * Node indices whose box in `svg` is lit: while time runs, not veiled by the layer the player
+ * paints on over the drawing; else not faded by the stepper (all at rest).
+ */
 async function litNodes(page, svg = 'scene-tree') {
-  return page.$$eval(`#${svg} rect[id^="node-"]`, (rs) => rs
-    .filter((r) => r.getAttribute('data-pb') !== 'future')
-    .map((r) => Number(r.id.slice(5)))
-    .sort((a, b) => a - b));
+  return page.evaluate((svg) => {
+    const layer = document.getElementById(`${svg}-overlay`);
+    const all = [...document.querySelectorAll(`#${svg} rect[id^="node-"]`)]
+      .filter((r) => r.getAttribute('data-pb') !== 'future')
+      .map((r) => Number(r.id.slice(5)));
+    const lit = layer && layer.hasAttribute('data-at')
+      ? (layer.getAttribute('data-lit') || '').split(' ').filter(Boolean).map(Number)
+      : all;
+    return lit.sort((a, b) => a - b);
+  }, svg);
 }
 
-/** The "c|t" labels shown under the boxes. */
+/** The "c|t" labels shown in the boxes (those of the lit boxes; the layer covers the others). */
 async function shownLabels(page, svg = 'scene-tree') {
-  return page.$$eval(`#${svg} text.node-label`, (ts) => ts
-    .filter((t) => t.getAttribute('data-pb') !== 'hidden')
-    .map((t) => t.textContent)
-    .sort());
+  const lit = await litNodes(page, svg);
+  return page.evaluate(({ svg, lit }) => lit
+    .map((v) => document.querySelector(`#${svg} #node-${v} ~ text.node-label`).textContent)
+    .sort(), { svg, lit });
 }
 
 async function scrubTo(page, t) {
@@ -62,7 +71,7 @@ test('play greedy on Figure 1, scrub to t = 6: P0-P3 lit with their times; steps
     assert.equal((await page.locator('#play-time').textContent()).trim(), 't = 6 / 10');
     assert.deepEqual(await litNodes(page), [0, 1, 2, 3]);
     assert.deepEqual(await shownLabels(page), ['2|3', '2|5', '2|6', '3|0']);
-    assert.ok(await page.locator('#scene-tree-overlay circle.pb-dot[data-pb="on"]').count() > 0, 'dots move along the edges in transit');
+    assert.ok(Number(await page.locator('#scene-tree-overlay').getAttribute('data-moving')) > 0, 'dots move along the edges in transit');
     await page.click('#play-step-next');
     assert.equal((await page.locator('#play-time').textContent()).trim(), 't = 7 / 10');
     // Play: time runs; pause keeps it.
@@ -149,7 +158,8 @@ test('compare greedy and the optimum: one cursor, the difference 1, one figure o
     assert.equal(await page.locator('#scene-gantt-b').count(), 1);
     await scrubTo(page, 4);
     for (const id of ['scene-gantt', 'scene-gantt-b']) {
-      assert.equal(await page.locator(`#${id}-overlay .pb-veil`).getAttribute('data-pb'), 'on');
+      assert.equal(await page.locator(`#${id}-overlay`).getAttribute('data-at'), '4', 'the layer veils the chart after the cursor');
+      assert.ok(Number(await page.locator(`#${id}-overlay`).getAttribute('data-cursor')) > 0);
     }
     await app.screenshot(`${ARTIFACTS}/e2e-compare.png`);
     const { name, text } = await app.exportSvg();
