@@ -9,6 +9,7 @@ pub mod file_button;
 pub mod frames;
 pub mod help;
 pub mod menu;
+pub mod overview;
 pub mod plan_file;
 pub mod playback;
 pub mod player;

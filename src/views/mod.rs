@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use std::collections::{HashMap, HashSet};
 
+use crate::components::overview::Overview;
 use crate::components::player::{Mode, Player, Shown};
 use crate::components::scene_view::SceneView;
 use crate::components::StateProps;
@@ -525,6 +526,18 @@ pub fn view_panel(p: &StateProps) -> Html {
                 start_at={ui.start_at} />
         }
     });
+    // Under a Gantt chart (one result, playing in time, not in lecture mode, where the chart
+    // keeps all the room): the overview strip with its brush.
+    let overview = (tab == View::Gantt && !comparing && !stepping && !ui.lecture)
+        .then(|| sides.first())
+        .flatten()
+        .filter(|s| s.scene.time.is_some())
+        .map(|s| {
+            let st = state.clone();
+            let on_zoom = Callback::from(move |f: f64| st.dispatch(Action::Ui(UiAction::Zoom(f))));
+            html! { <Overview scene={s.scene.clone()} svg_id={svg_id(tab, 0)} zoom={look.zoom}
+            panel_w={look.size.0 / look.text_scale.max(1.0)} {on_zoom} /> }
+        });
     let critical_button = plays(tab).then(|| {
         html! {
             <button id="critical" class="icon" aria-pressed={ui.critical.to_string()} onclick={dispatch(UiAction::ToggleCritical)}
@@ -562,6 +575,7 @@ pub fn view_panel(p: &StateProps) -> Html {
                 aria-labelledby={format!("tab-{}", ui.tab.key())}>
                 { body }
             </div>
+            { overview.unwrap_or_default() }
             { player.unwrap_or_default() }
         </section>
     }
