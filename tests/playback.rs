@@ -15,34 +15,50 @@ wasm_bindgen_test_configure!(run_in_browser);
 mod common;
 use common::*;
 
-/// The node boxes of the tree on screen that are lit (hold the message) now: those without the
-/// frame mark `future`.
+/// An attribute of the layer the player paints on over drawing `svg` (see
+/// `components::frames`).
+fn layer_says(svg: &str, name: &str) -> Option<String> {
+    gloo::utils::document()
+        .get_element_by_id(&format!("{svg}-overlay"))?
+        .get_attribute(name)
+}
+
+/// The node boxes of the tree on screen that are lit (hold the message) now: while time
+/// runs, those the layer does not veil; else those the stepper has not faded (all at rest).
 fn lit_nodes(svg: &str) -> BTreeSet<usize> {
-    let list = gloo::utils::document()
-        .query_selector_all(&format!("#{svg} rect[id^='node-']"))
-        .unwrap();
-    (0..list.length())
-        .filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok())
-        .filter(|e| e.get_attribute("data-pb").as_deref() != Some("future"))
-        .filter_map(|e| e.id().strip_prefix("node-")?.parse().ok())
+    if layer_says(svg, "data-at").is_none() {
+        let list = gloo::utils::document()
+            .query_selector_all(&format!("#{svg} rect[id^='node-']"))
+            .unwrap();
+        return (0..list.length())
+            .filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok())
+            .filter(|e| e.get_attribute("data-pb").as_deref() != Some("future"))
+            .filter_map(|e| e.id().strip_prefix("node-")?.parse().ok())
+            .collect();
+    }
+    layer_says(svg, "data-lit")
+        .unwrap_or_default()
+        .split_whitespace()
+        .filter_map(|v| v.parse().ok())
         .collect()
 }
 
-/// The arrival labels shown ("c|t" under each box whose label is not hidden).
+/// The arrival labels shown ("c|t" in each lit box; the layer covers the others).
 fn shown_labels(svg: &str) -> BTreeSet<String> {
-    let list = gloo::utils::document()
-        .query_selector_all(&format!("#{svg} text.node-label"))
-        .unwrap();
-    (0..list.length())
-        .filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok())
-        .filter(|e| e.get_attribute("data-pb").as_deref() != Some("hidden"))
-        .filter_map(|e| e.text_content())
+    lit_nodes(svg)
+        .into_iter()
+        .filter_map(|v| {
+            gloo::utils::document()
+                .query_selector(&format!("#{svg} #node-{v} ~ text.node-label"))
+                .ok()??
+                .text_content()
+        })
         .collect()
 }
 
 /// Dots on screen (edges in transit).
 fn dots(svg: &str) -> u32 {
-    count(&format!("#{svg}-overlay circle.pb-dot[data-pb='on']"))
+    layer_says(svg, "data-moving").map_or(0, |n| n.parse().unwrap())
 }
 
 /// The greedy schedule of Libeskind-Hadas Figure 1.
@@ -116,30 +132,18 @@ async fn the_gantt_chart_fills_up_to_a_cursor_without_being_laid_out_again() {
     click("tab-gantt").await;
     let bars = count("#scene-gantt rect[id^='send-']");
     assert_eq!(bars, 11);
-    let veil = || {
-        gloo::utils::document()
-            .query_selector("#scene-gantt-overlay rect.pb-veil")
-            .unwrap()
-            .unwrap()
-    };
-    assert_eq!(veil().get_attribute("data-pb"), None);
+    let cursor = || layer_says("scene-gantt", "data-cursor").map(|x| x.parse::<f64>().unwrap());
+    assert_eq!(cursor(), None);
     scrub_to(5.0).await;
-    // Every bar is still there (no new layout); the veil starts at the cursor, at t = 5.
+    // Every bar is still there (no new layout); the layer veils the chart after the cursor,
+    // at t = 5, and the cursor moves on with the time.
     assert_eq!(count("#scene-gantt rect[id^='send-']"), bars);
-    assert_eq!(veil().get_attribute("data-pb").as_deref(), Some("on"));
-    let (inst, s) = fig1_greedy();
-    let _ = inst;
-    let x5: f64 = veil().get_attribute("x").unwrap().parse().unwrap();
-    let cursor = gloo::utils::document()
-        .query_selector("#scene-gantt-overlay line.pb-cursor")
-        .unwrap()
-        .unwrap();
-    assert_eq!(
-        cursor.get_attribute("x1").unwrap().parse::<f64>().unwrap(),
-        x5
-    );
+    assert_eq!(layer_says("scene-gantt", "data-at").as_deref(), Some("5"));
+    let x5 = cursor().unwrap();
+    scrub_to(8.0).await;
+    assert!(cursor().unwrap() > x5);
     scrub_to(10.0).await;
-    assert_eq!(veil().get_attribute("data-pb"), None);
+    assert_eq!(cursor(), None);
     // Playing moves the time forward; Space pauses.
     scrub_to(2.0).await;
     key(" ").await;
@@ -161,7 +165,7 @@ async fn the_gantt_chart_fills_up_to_a_cursor_without_being_laid_out_again() {
     key("[").await;
     key("[").await;
     assert_eq!(speed.value(), "1");
-    assert_eq!(s.completion_time, 10.0);
+    assert_eq!(fig1_greedy().1.completion_time, 10.0);
 }
 
 #[wasm_bindgen_test]
@@ -251,10 +255,19 @@ async fn the_many_source_model_plays_through_the_same_player() {
         .filter(|&v| s.holds[0][v].is_some_and(|h| h <= ev[1]))
         .collect();
     assert_eq!(lit_nodes("scene-tree"), holders);
-    assert_eq!(
-        count("#scene-tree-overlay circle.pb-dot.mc0"),
-        s.transfers.iter().filter(|t| t.msg == 0).count() as u32
-    );
+    let motion = hetcast_core::layout::Motion::of_tree(&Multi::motion(&inst, &s), Some(0));
+    let moving = motion
+        .edges
+        .iter()
+        .filter(|e| e.start <= ev[1] && ev[1] < e.end)
+        .count() as u32;
+    assert_eq!(dots("scene-tree"), moving);
+    if moving > 0 {
+        assert_eq!(
+            layer_says("scene-tree", "data-colour").as_deref(),
+            Some(hetcast_core::layout::style::MESSAGE_COLOURS[0])
+        );
+    }
 }
 
 #[wasm_bindgen_test]

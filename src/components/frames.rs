@@ -1,20 +1,31 @@
-//! Frames of the drawings on screen, drawn straight into their SVG: playback lights the boxes
-//! that hold the message, moves a dot along each edge in transit and veils the Gantt chart
-//! after the cursor; the stepper fades what the algorithm has not decided yet and marks what
-//! the current step decides. Nothing is laid out again: a frame only sets the attribute
-//! [`ATTR`] (and the dot's and the veil's positions) on elements the scene already drew, and
-//! only on the elements whose state changed. The app stylesheet says what the attribute looks
-//! like; Yew never sets it, so its diffing and the frames do not meet.
+//! Frames of the drawings on screen. Playback paints on a light layer over the drawing (a
+//! `<canvas>`, see [`Layer`]): a veil over the boxes and edges that do not hold the message
+//! yet (their arrival times covered), a dot moving along each edge in transit, the Gantt
+//! chart's veil after the cursor and the cursor. The drawing itself stays as the scene drew
+//! it while time runs: a frame neither lays out nor restyles nor repaints its thousands of
+//! elements, and the layer's cost does not grow with what the drawing holds. Every frame is
+//! computed from the schedule (the times in [`Motion`] and the scene's [`TimeFrame`]), so
+//! going back is exact.
+//!
+//! The stepper, one step a second, fades what the algorithm has not decided yet and marks
+//! what the current step decides with the attribute [`ATTR`] on the drawing's elements (only
+//! on those whose state changed); the app stylesheet says what it looks like; Yew never sets
+//! it, so its diffing and the frames do not meet.
+//!
+//! The layer says what it shows in attributes that no stylesheet reads (for tests and
+//! assistive tools): `data-at` (the frame's time, none at rest), `data-lit` (the nodes that
+//! hold the message), `data-moving` (dots in transit) and `data-colour` (theirs),
+//! `data-cursor` (the cursor's x, in scene units).
 
 use std::collections::HashSet;
 
+use hetcast_core::layout::style::{FONT_LABEL, MESSAGE_COLOURS};
 use hetcast_core::layout::{Motion, TimeFrame};
 use hetcast_core::trace::{ItemId, Step};
 use wasm_bindgen::JsCast;
-use web_sys::Element;
+use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement};
 
-/// The attribute a frame sets: `future` (faded), `hidden`, `current` (the step's), `on` (a
-/// dot or the veil shown), `later` (comparison: holds the message later than the other side).
+/// The attribute a step frame sets: `future` (faded), `current` (the step's).
 pub const ATTR: &str = "data-pb";
 
 /// What an element of the drawing stands for, read from its id.
@@ -66,37 +77,184 @@ fn num_attr(el: &Element, name: &str) -> f64 {
         .unwrap_or(0.0)
 }
 
-/// A node box and the two text lines under it (name, then "cost | time").
-struct NodeEls {
+/// A node box of a tree and when it holds the message.
+struct NodeBox {
+    v: usize,
     holds: f64,
-    rect: Element,
-    texts: Vec<Element>,
-    lit: Option<bool>,
+    /// The box (x, y, w, h), in scene units.
+    rect: (f64, f64, f64, f64),
+    /// The baseline of its "cost | time" line, covered until it holds the message.
+    label_y: Option<f64>,
 }
 
-/// A tree edge, its dot, and where it runs.
-struct EdgeEls {
+/// A tree edge: when its send runs and where the edge runs.
+struct EdgeRun {
     start: f64,
     end: f64,
-    line: Element,
-    dot: Option<Element>,
     from: (f64, f64),
     to: (f64, f64),
-    /// 0 not begun, 1 in transit, 2 done; `None` before the first frame.
-    state: Option<u8>,
+}
+
+/// Colour of the dots of a one-message drawing and of the cursor.
+const MOVE_COLOUR: &str = "#b34700";
+/// The veil over what does not hold the message yet (the faded look of 18% opacity).
+const VEIL: &str = "rgba(255, 255, 255, 0.82)";
+/// The veil over the Gantt chart after the cursor.
+const GANTT_VEIL: &str = "rgba(255, 255, 255, 0.86)";
+/// Radius of a dot, in scene units.
+const DOT_R: f64 = 9.0;
+/// Length of an edge's arrowhead, in scene units (the scene's arrow marker).
+const ARROW: f64 = 13.0;
+
+/// Where the layer is and how scene units map to its pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Place {
+    /// Its offset from the drawing's top-left corner and its size, in CSS px.
+    left: f64,
+    top: f64,
+    w: f64,
+    h: f64,
+    /// Device pixels per CSS px.
+    dpr: f64,
+    /// CSS px per scene unit, and the drawing's origin in the layer (CSS px).
+    scale: f64,
+    ox: f64,
+    oy: f64,
+}
+
+/// The light layer over a drawing: a canvas that covers the part of the drawing in sight
+/// (all of it when fitted; what its scroll box shows at 100% or zoomed), placed and sized
+/// again only when that part changes.
+struct Layer {
+    canvas: HtmlCanvasElement,
+    ctx: CanvasRenderingContext2d,
+    place: Option<Place>,
+    /// The attributes last written (written again only when they change).
+    said: Vec<(&'static str, Option<String>)>,
+}
+
+impl Layer {
+    fn new(el: Element) -> Option<Layer> {
+        let canvas: HtmlCanvasElement = el.dyn_into().ok()?;
+        let ctx = canvas.get_context("2d").ok()??.dyn_into().ok()?;
+        Some(Layer {
+            canvas,
+            ctx,
+            place: None,
+            said: Vec::new(),
+        })
+    }
+
+    /// Place the layer over the part of `svg` in sight; false when none is (the layer is
+    /// then empty, 0 x 0).
+    fn place(&mut self, svg: &Element) -> bool {
+        let r = svg.get_bounding_client_rect();
+        let (mut x0, mut y0, mut x1, mut y1) = (r.left(), r.top(), r.right(), r.bottom());
+        // The scroll box the drawing sits in (its `.scene-wrap`), without its scroll bars.
+        if let Some(wrap) = svg.closest(".scene-wrap").ok().flatten() {
+            let b = wrap.get_bounding_client_rect();
+            let (l, t) = (
+                b.left() + wrap.client_left() as f64,
+                b.top() + wrap.client_top() as f64,
+            );
+            x0 = x0.max(l);
+            y0 = y0.max(t);
+            x1 = x1.min(l + wrap.client_width() as f64);
+            y1 = y1.min(t + wrap.client_height() as f64);
+        }
+        let (w, h) = ((x1 - x0).max(0.0), (y1 - y0).max(0.0));
+        if w < 1.0 || h < 1.0 || r.width() < 1.0 {
+            // Nothing in sight: an empty layer (a frame still says what it shows).
+            self.canvas.set_width(0);
+            self.canvas.set_height(0);
+            self.place = None;
+            return false;
+        }
+        // The viewBox, fitted into the box of the `<svg>` (preserveAspectRatio: centred, meet).
+        let vb: Vec<f64> = svg
+            .get_attribute("viewBox")
+            .unwrap_or_default()
+            .split_whitespace()
+            .filter_map(|v| v.parse().ok())
+            .collect();
+        let (vw, vh) = match vb[..] {
+            [_, _, w, h] if w > 0.0 && h > 0.0 => (w, h),
+            _ => (r.width(), r.height()),
+        };
+        let scale = (r.width() / vw).min(r.height() / vh);
+        let p = Place {
+            left: x0 - r.left(),
+            top: y0 - r.top(),
+            w,
+            h,
+            dpr: gloo::utils::window().device_pixel_ratio().max(1.0),
+            scale,
+            ox: (r.width() - vw * scale) / 2.0 - (x0 - r.left()),
+            oy: (r.height() - vh * scale) / 2.0 - (y0 - r.top()),
+        };
+        if self.place != Some(p) {
+            let same_size = self
+                .place
+                .is_some_and(|q| (q.w, q.h, q.dpr) == (p.w, p.h, p.dpr));
+            let _ = self.canvas.set_attribute(
+                "style",
+                &format!(
+                    "transform:translate({:.2}px,{:.2}px);width:{:.2}px;height:{:.2}px",
+                    p.left, p.top, p.w, p.h
+                ),
+            );
+            if !same_size {
+                self.canvas.set_width((p.w * p.dpr).round() as u32);
+                self.canvas.set_height((p.h * p.dpr).round() as u32);
+            }
+            self.place = Some(p);
+        }
+        // Scene units to device pixels.
+        let k = p.scale * p.dpr;
+        let _ = self
+            .ctx
+            .set_transform(k, 0.0, 0.0, k, p.ox * p.dpr, p.oy * p.dpr);
+        true
+    }
+
+    /// Wipe the layer.
+    fn wipe(&self) {
+        let _ = self.ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+        self.ctx.clear_rect(
+            0.0,
+            0.0,
+            self.canvas.width() as f64,
+            self.canvas.height() as f64,
+        );
+    }
+
+    /// Write attribute `name` (remove it: `None`), when it changed.
+    fn say(&mut self, name: &'static str, value: Option<String>) {
+        match self.said.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, v)) if *v == value => return,
+            Some((_, v)) => *v = value.clone(),
+            None => self.said.push((name, value.clone())),
+        }
+        let _ = match value {
+            Some(v) => self.canvas.set_attribute(name, &v),
+            None => self.canvas.remove_attribute(name),
+        };
+    }
 }
 
 /// One drawing on screen and what its frames change.
 pub struct Drawing {
     svg: Element,
-    layer: Element,
+    layer: Option<Layer>,
     time: Option<TimeFrame>,
-    nodes: Vec<NodeEls>,
-    edges: Vec<EdgeEls>,
+    nodes: Vec<NodeBox>,
+    edges: Vec<EdgeRun>,
+    /// Colour of the dots (the message's, in many-message models).
+    colour: &'static str,
     /// Every element that stands for a node or a transfer (the stepper's).
     keyed: Vec<(Key, Element)>,
-    /// The Gantt veil and cursor, for a timeline.
-    veil: Option<(Element, Element)>,
+    /// The stepper has marked the drawing.
+    marked: bool,
     last_t: Option<Option<f64>>,
 }
 
@@ -118,10 +276,10 @@ impl Drawing {
     ) -> Option<Drawing> {
         let doc = gloo::utils::document();
         let svg = doc.get_element_by_id(svg_id)?;
-        // The layer over the drawing with what moves every frame (see `SceneView`).
+        // The layer over the drawing (see `SceneView`).
         let layer = doc
             .get_element_by_id(&format!("{svg_id}-overlay"))
-            .unwrap_or_else(|| svg.clone());
+            .and_then(Layer::new);
         let mut nodes = Vec::new();
         let mut edges = Vec::new();
         if let Some(m) = motion {
@@ -129,41 +287,36 @@ impl Drawing {
                 let Some(rect) = find(&svg, &n.id) else {
                     continue;
                 };
-                let mut texts = Vec::new();
-                let mut next = rect.next_element_sibling();
-                while let Some(t) = next.filter(|e| e.tag_name() == "text") {
-                    next = t.next_element_sibling();
-                    texts.push(t);
-                    if texts.len() == 2 {
-                        break;
-                    }
-                }
-                nodes.push(NodeEls {
+                let Some(Key::Node(v)) = key_of(&n.id, None) else {
+                    continue;
+                };
+                // The box's two lines: its name, then "cost | time".
+                let label_y = rect
+                    .next_element_sibling()
+                    .and_then(|t| t.next_element_sibling())
+                    .filter(|t| t.tag_name() == "text")
+                    .map(|t| num_attr(&t, "y"));
+                nodes.push(NodeBox {
+                    v,
                     holds: n.holds,
-                    rect,
-                    texts,
-                    lit: None,
+                    rect: (
+                        num_attr(&rect, "x"),
+                        num_attr(&rect, "y"),
+                        num_attr(&rect, "width"),
+                        num_attr(&rect, "height"),
+                    ),
+                    label_y,
                 });
             }
-            let dots = layer.query_selector_all("circle.pb-dot").ok();
-            for (i, e) in m.edges.iter().enumerate() {
+            for e in &m.edges {
                 let Some(line) = find(&svg, &e.id) else {
                     continue;
                 };
-                let dot = dots
-                    .as_ref()
-                    .and_then(|d| d.item(i as u32))
-                    .and_then(|n| n.dyn_into::<Element>().ok());
-                let from = (num_attr(&line, "x1"), num_attr(&line, "y1"));
-                let to = (num_attr(&line, "x2"), num_attr(&line, "y2"));
-                edges.push(EdgeEls {
+                edges.push(EdgeRun {
                     start: e.start,
                     end: e.end,
-                    line,
-                    dot,
-                    from,
-                    to,
-                    state: None,
+                    from: (num_attr(&line, "x1"), num_attr(&line, "y1")),
+                    to: (num_attr(&line, "x2"), num_attr(&line, "y2")),
                 });
             }
         }
@@ -178,37 +331,51 @@ impl Drawing {
                 }
             }
         }
-        let veil = match (
-            layer.query_selector("rect.pb-veil").ok().flatten(),
-            layer.query_selector("line.pb-cursor").ok().flatten(),
-        ) {
-            (Some(v), Some(c)) if time.is_some() => Some((v, c)),
-            _ => None,
-        };
-        let d = Drawing {
+        let mut d = Drawing {
             svg,
             layer,
             time,
             nodes,
             edges,
+            colour: message.map_or(MOVE_COLOUR, |k| MESSAGE_COLOURS[k % MESSAGE_COLOURS.len()]),
             keyed,
-            veil,
+            marked: true,
             last_t: None,
         };
         d.clear();
         Some(d)
     }
 
-    /// Remove every frame mark: the drawing as the scene drew it.
-    pub fn clear(&self) {
-        for root in [&self.svg, &self.layer] {
-            if let Ok(all) = root.query_selector_all(&format!("[{ATTR}]")) {
+    /// Remove every frame mark: the drawing as the scene drew it, the layer empty.
+    pub fn clear(&mut self) {
+        if self.marked {
+            if let Ok(all) = self.svg.query_selector_all(&format!("[{ATTR}]")) {
                 for i in 0..all.length() {
                     if let Some(el) = all.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
                         mark(&el, None);
                     }
                 }
             }
+            self.marked = false;
+        }
+        if let Some(l) = &mut self.layer {
+            l.wipe();
+            for a in [
+                "data-at",
+                "data-lit",
+                "data-moving",
+                "data-colour",
+                "data-cursor",
+            ] {
+                l.say(a, None);
+            }
+        }
+    }
+
+    /// Draw the last time frame again (the drawing was scrolled or resized).
+    pub fn redraw(&mut self) {
+        if let Some(Some(t)) = self.last_t.take() {
+            self.time_frame(Some(t));
         }
     }
 
@@ -217,79 +384,141 @@ impl Drawing {
         if self.last_t == Some(t) {
             return;
         }
+        if self.marked || t.is_none() {
+            self.clear();
+        }
         self.last_t = Some(t);
-        let eps = 1e-9 * t.unwrap_or(0.0).abs().max(1.0);
-        for n in &mut self.nodes {
-            let lit = t.is_none_or(|t| n.holds <= t + eps);
-            if n.lit != Some(lit) {
-                n.lit = Some(lit);
-                mark(&n.rect, (!lit).then_some("future"));
-                for (i, el) in n.texts.iter().enumerate() {
-                    // The time it holds the message appears when it does.
-                    let off = if i == 1 { "hidden" } else { "future" };
-                    mark(el, (!lit).then_some(off));
-                }
+        let Some(t) = t else {
+            return;
+        };
+        let Some(layer) = &mut self.layer else {
+            return;
+        };
+        layer.wipe();
+        layer.place(&self.svg);
+        let ctx = &layer.ctx;
+        let eps = 1e-9 * t.abs().max(1.0);
+        // The veil: one shape, the boxes and edges that do not hold the message yet, opaque,
+        // then made translucent at once (where they overlap it is not veiled twice).
+        ctx.begin_path();
+        let mut lit = Vec::new();
+        for n in &self.nodes {
+            if n.holds <= t + eps {
+                lit.push(n.v);
+            } else {
+                let (x, y, w, h) = n.rect;
+                ctx.rect(x - 2.0, y - 2.0, w + 4.0, h + 4.0);
             }
         }
-        for e in &mut self.edges {
-            let state = match t {
-                None => 2,
-                Some(t) if t + eps < e.start => 0,
-                Some(t) if t + eps < e.end => 1,
-                Some(_) => 2,
-            };
-            if e.state != Some(state) {
-                e.state = Some(state);
-                mark(&e.line, (state == 0).then_some("future"));
-                if let Some(dot) = &e.dot {
-                    mark(dot, (state == 1).then_some("on"));
-                }
+        ctx.set_fill_style_str("#ffffff");
+        ctx.fill();
+        ctx.begin_path();
+        let mut tails = Vec::new();
+        for e in self.edges.iter().filter(|e| t + eps < e.start) {
+            ctx.move_to(e.from.0, e.from.1);
+            ctx.line_to(e.to.0, e.to.1);
+            tails.push(e);
+        }
+        ctx.set_stroke_style_str("#ffffff");
+        ctx.set_line_width(4.0);
+        ctx.stroke();
+        // The arrowheads.
+        ctx.begin_path();
+        for e in tails {
+            let (dx, dy) = (e.to.0 - e.from.0, e.to.1 - e.from.1);
+            let len = dx.hypot(dy).max(1e-9);
+            let f = (ARROW / len).min(1.0);
+            ctx.move_to(e.to.0 - f * dx, e.to.1 - f * dy);
+            ctx.line_to(e.to.0, e.to.1);
+        }
+        ctx.set_line_width(ARROW);
+        ctx.stroke();
+        let _ = ctx.set_global_composite_operation("source-in");
+        ctx.set_fill_style_str(if self.time.is_some() {
+            GANTT_VEIL
+        } else {
+            VEIL
+        });
+        ctx.save();
+        let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+        ctx.fill_rect(
+            0.0,
+            0.0,
+            layer.canvas.width() as f64,
+            layer.canvas.height() as f64,
+        );
+        ctx.restore();
+        let _ = ctx.set_global_composite_operation("source-over");
+        // The arrival times appear when they happen: covered until then.
+        ctx.begin_path();
+        for n in self.nodes.iter().filter(|n| n.holds > t + eps) {
+            if let Some(y) = n.label_y {
+                let (x, _, w, _) = n.rect;
+                ctx.rect(x + 2.0, y - 0.85 * FONT_LABEL, w - 4.0, 1.15 * FONT_LABEL);
             }
-            if let (1, Some(dot), Some(t)) = (state, &e.dot, t) {
+        }
+        ctx.set_fill_style_str("#ffffff");
+        ctx.fill();
+        // A dot on each edge in transit.
+        ctx.begin_path();
+        let mut moving = 0;
+        for e in &self.edges {
+            if e.start <= t + eps && t + eps < e.end {
                 let f = ((t - e.start) / (e.end - e.start)).clamp(0.0, 1.0);
                 let x = e.from.0 + f * (e.to.0 - e.from.0);
                 let y = e.from.1 + f * (e.to.1 - e.from.1);
-                let _ = dot.set_attribute("cx", &format!("{x:.1}"));
-                let _ = dot.set_attribute("cy", &format!("{y:.1}"));
+                ctx.move_to(x + DOT_R, y);
+                let _ = ctx.arc(x, y, DOT_R, 0.0, std::f64::consts::TAU);
+                moving += 1;
             }
         }
-        if let (Some((veil, cursor)), Some(tf)) = (&self.veil, &self.time) {
-            match t {
-                None => {
-                    mark(veil, None);
-                    mark(cursor, None);
-                }
-                Some(t) => {
-                    let x = tf.x(t);
-                    let set = |el: &Element, k: &str, v: f64| {
-                        let _ = el.set_attribute(k, &format!("{v:.1}"));
-                    };
-                    set(veil, "x", x);
-                    set(veil, "y", tf.top);
-                    set(veil, "width", (tf.right + 30.0 - x).max(0.0));
-                    set(veil, "height", (tf.bottom - tf.top).max(0.0));
-                    set(cursor, "x1", x);
-                    set(cursor, "x2", x);
-                    set(cursor, "y1", tf.top - 6.0);
-                    set(cursor, "y2", tf.bottom + 6.0);
-                    mark(veil, Some("on"));
-                    mark(cursor, Some("on"));
-                }
-            }
+        ctx.set_fill_style_str(self.colour);
+        ctx.fill();
+        ctx.set_stroke_style_str("#ffffff");
+        ctx.set_line_width(2.0);
+        ctx.stroke();
+        // The Gantt chart: veiled after the cursor.
+        let mut cursor = None;
+        if let Some(tf) = &self.time {
+            let x = tf.x(t);
+            ctx.set_fill_style_str(GANTT_VEIL);
+            ctx.fill_rect(
+                x,
+                tf.top,
+                (tf.right + 30.0 - x).max(0.0),
+                (tf.bottom - tf.top).max(0.0),
+            );
+            ctx.begin_path();
+            ctx.move_to(x, tf.top - 6.0);
+            ctx.line_to(x, tf.bottom + 6.0);
+            ctx.set_stroke_style_str(MOVE_COLOUR);
+            ctx.set_line_width(3.0);
+            ctx.stroke();
+            cursor = Some(format!("{x:.1}"));
         }
+        lit.sort_unstable();
+        let lit = (!self.nodes.is_empty()).then(|| {
+            lit.iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        });
+        layer.say("data-at", Some(t.to_string()));
+        layer.say("data-lit", lit);
+        layer.say("data-moving", Some(moving.to_string()));
+        layer.say("data-colour", (moving > 0).then(|| self.colour.to_string()));
+        layer.say("data-cursor", cursor);
     }
 
     /// The frame of the stepper after `done` of `steps`: what no step up to it lit is faded,
     /// what the last of them lights is marked `current`. `done == steps.len()` with no steps
     /// ... draws everything.
     pub fn step_frame(&mut self, steps: &[Step], done: usize) {
-        self.last_t = None;
-        for n in &mut self.nodes {
-            n.lit = None;
+        if self.last_t.is_some() {
+            self.clear();
+            self.last_t = None;
         }
-        for e in &mut self.edges {
-            e.state = None;
-        }
+        self.marked = true;
         let mut decided: HashSet<Key> = HashSet::new();
         for s in &steps[..done.min(steps.len())] {
             decided.extend(s.highlight.iter().filter_map(step_key));
@@ -317,15 +546,6 @@ impl Drawing {
                 Some("future")
             };
             mark(el, state);
-        }
-        for e in &self.edges {
-            if let Some(dot) = &e.dot {
-                mark(dot, None);
-            }
-        }
-        if let Some((veil, cursor)) = &self.veil {
-            mark(veil, None);
-            mark(cursor, None);
         }
     }
 

@@ -10,6 +10,7 @@ pub mod frames;
 pub mod graph_canvas;
 pub mod help;
 pub mod menu;
+pub mod overview;
 pub mod plan_file;
 pub mod playback;
 pub mod player;

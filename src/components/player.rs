@@ -111,10 +111,11 @@ pub fn player(p: &PlayerProps) -> Html {
     {
         let cache: Rc<RefCell<(Vec<Shown>, Vec<Drawing>)>> = use_mut_ref(Default::default);
         let steps = p.steps.clone();
+        let frames = cache.clone();
         use_effect_with(
             (p.shown.clone(), mode, pb.at(), st.done),
             move |(shown, mode, at, done)| {
-                let mut c = cache.borrow_mut();
+                let mut c = frames.borrow_mut();
                 if c.0 != *shown {
                     c.1 = shown
                         .iter()
@@ -139,6 +140,20 @@ pub fn player(p: &PlayerProps) -> Html {
                 }
             },
         );
+        // The layer over a drawing covers the part in sight: scrolled or resized, the frame
+        // is drawn again.
+        use_effect_with((), move |_| {
+            let redraw = move |_: &Event| {
+                if let Ok(mut c) = cache.try_borrow_mut() {
+                    c.1.iter_mut().for_each(Drawing::redraw);
+                }
+            };
+            let opts = EventListenerOptions::run_in_capture_phase();
+            let doc = gloo::utils::document();
+            let scroll = EventListener::new_with_options(&doc, "scroll", opts, redraw.clone());
+            let resize = EventListener::new(&gloo::utils::window(), "resize", redraw);
+            move || drop((scroll, resize))
+        });
     }
     // The lit line of the pseudo-code stays in sight as the steps go.
     use_effect_with((mode, st.done), |_| {

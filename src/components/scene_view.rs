@@ -23,17 +23,38 @@ pub struct SceneViewProps {
     /// what the stylesheet gives the `<svg>`.
     #[prop_or_default]
     pub size: Option<(f64, f64)>,
-    /// Dots the player moves along the tree's edges (one per edge it moves; hidden until a
-    /// frame shows them, see [`crate::components::frames`]).
+    /// The player moves things in it (a tree's dots): it gets a layer for them (a timeline
+    /// always has one, for the cursor; see [`crate::components::frames`]).
     #[prop_or_default]
-    pub dots: usize,
+    pub moving: bool,
     /// Fitted to its container (no scrolling) or at 100%: when this changes, a wide tree is
     /// scrolled to its root again.
     #[prop_or_default]
     pub fit: bool,
-    /// The class of the dots' colour (a message's colour in many-message models).
+    /// The size of the panel it is drawn in (CSS px; 0 until measured): when it changes, a
+    /// fitted drawing is measured again (see [`pin_size`]).
     #[prop_or_default]
-    pub dot_class: Option<AttrValue>,
+    pub panel: (f64, f64),
+}
+
+/// Give a fitted drawing (its `<svg>`) the size in px that the stylesheet gives it (a share
+/// of its panel): the browser then lays it out once, not again with every layout of the page
+/// around it. A drawing sized in percentages of a flexible panel is laid out again, whole,
+/// whenever anything on the page is (a frame of the player changes the time shown under it:
+/// at 500 nodes that was 20-30 ms a frame). Pinned, it is taken out of the flow (over its
+/// `.scene-stack`, which keeps the percentages), so that its size in px never widens the
+/// panel it was measured in. Unpinned (`fit` false), the drawing keeps its own size.
+pub fn pin_size(svg: &web_sys::Element, fit: bool) {
+    let _ = svg.remove_attribute("style");
+    if fit {
+        let r = svg.get_bounding_client_rect();
+        let style = format!(
+            "position:absolute;left:0;top:0;width:{:.2}px;height:{:.2}px",
+            r.width(),
+            r.height()
+        );
+        let _ = svg.set_attribute("style", &style);
+    }
 }
 
 /// The centre x (in scene units) of the tree's source box: the `node-{v}` rect with the class
@@ -103,6 +124,17 @@ pub fn scene_view(p: &SceneViewProps) -> Html {
     let svg_ref = use_node_ref();
     {
         let svg_ref = svg_ref.clone();
+        use_effect_with(
+            (p.scene.clone(), p.size, p.fit, p.panel),
+            move |&(_, size, fit, _)| {
+                if let Some(svg) = svg_ref.cast::<web_sys::Element>() {
+                    pin_size(&svg, fit && size.is_none());
+                }
+            },
+        );
+    }
+    {
+        let svg_ref = svg_ref.clone();
         let centre = source_centre(s);
         let scene_w = s.width.max(1.0);
         // After the scene (or its size on screen) changes: scroll the container to the root.
@@ -131,8 +163,8 @@ pub fn scene_view(p: &SceneViewProps) -> Html {
     let defs = Html::from_html_unchecked(AttrValue::from(format!(
         "<svg width=\"0\" height=\"0\" aria-hidden=\"true\" focusable=\"false\">{DEFS}</svg>"
     )));
-    let overlay = s.time.is_some() || p.dots > 0;
-    let overlay_id =
+    let layer = s.time.is_some() || p.moving;
+    let layer_id =
         p.id.as_ref()
             .map(|id| AttrValue::from(format!("{id}-overlay")));
     html! {
@@ -146,18 +178,10 @@ pub fn scene_view(p: &SceneViewProps) -> Html {
                 <rect class="bg" x="0" y="0" width={w.clone()} height={h.clone()} />
                 { for s.items.iter().map(item_html) }
             </svg>
-            // What the player moves every frame (the Gantt chart's veil and cursor, the dots on
-            // the tree's edges) is on a layer of its own, over the drawing with the same
-            // viewBox, so that a frame repaints only it.
-            if overlay {
-                <svg xmlns="http://www.w3.org/2000/svg" id={overlay_id} class={classes!(ROOT_CLASS, "scene-overlay")}
-                    width={sw} height={sh} viewBox={format!("0 0 {w} {h}")} aria-hidden="true">
-                    if s.time.is_some() {
-                        <rect class="pb-veil" x="0" y="0" width="0" height="0" />
-                        <line class="pb-cursor" x1="0" y1="0" x2="0" y2="0" />
-                    }
-                    { for (0..p.dots).map(|_| html! { <circle class={classes!("pb-dot", p.dot_class.clone())} cx="0" cy="0" r="9" /> }) }
-                </svg>
+            // What the player moves every frame is painted on a layer of its own, over the
+            // drawing (placed by the frames), so that a frame repaints only it.
+            if layer {
+                <canvas id={layer_id} class="scene-overlay" aria-hidden="true" width="0" height="0" />
             }
         </div>
     }

@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use std::collections::{HashMap, HashSet};
 
+use crate::components::overview::Overview;
 use crate::components::player::{Mode, Player, Shown};
 use crate::components::scene_view::SceneView;
 use crate::components::StateProps;
@@ -207,17 +208,11 @@ fn later(a: Option<&Motion>, b: Option<&Motion>) -> HashSet<usize> {
 /// A scene in the panel: at 100% (scroll bars when larger), or, in fit mode, scaled to fill
 /// the panel, or, when that would make its text too small to read, at a readable size with
 /// scroll bars ([`fit_size`]).
-fn scene_html(
-    ui: &crate::state::Ui,
-    scene: Rc<Scene>,
-    id: String,
-    dots: usize,
-    dot_class: Option<String>,
-) -> Html {
+fn scene_html(ui: &crate::state::Ui, scene: Rc<Scene>, id: String, moving: bool) -> Html {
     let class = classes!("scene-wrap", ui.fit.then_some("fit"));
     html! {
         <div {class}>
-            <SceneView {scene} {id} {dots} fit={ui.fit} dot_class={dot_class.map(AttrValue::from)} />
+            <SceneView {scene} {id} {moving} fit={ui.fit} panel={ui.view_size()} />
         </div>
     }
 }
@@ -464,9 +459,8 @@ pub fn view_panel(p: &StateProps) -> Html {
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let dots = s.motion.as_ref().map_or(0, |m| m.edges.len());
-            let dot_class = message.map(hetcast_core::layout::style::message_class);
-            let drawing = scene_html(ui, s.scene.clone(), svg_id(tab, i), dots, dot_class);
+            let moving = s.motion.is_some();
+            let drawing = scene_html(ui, s.scene.clone(), svg_id(tab, i), moving);
             if comparing {
                 html! {
                     <div class="compare-side" id={format!("compare-{}", i)}
@@ -533,6 +527,18 @@ pub fn view_panel(p: &StateProps) -> Html {
                 start_at={ui.start_at} />
         }
     });
+    // Under a Gantt chart (one result, playing in time, not in lecture mode, where the chart
+    // keeps all the room): the overview strip with its brush.
+    let overview = (tab == View::Gantt && !comparing && !stepping && !ui.lecture)
+        .then(|| sides.first())
+        .flatten()
+        .filter(|s| s.scene.time.is_some())
+        .map(|s| {
+            let st = state.clone();
+            let on_zoom = Callback::from(move |f: f64| st.dispatch(Action::Ui(UiAction::Zoom(f))));
+            html! { <Overview scene={s.scene.clone()} svg_id={svg_id(tab, 0)} zoom={look.zoom}
+            panel_w={look.size.0 / look.text_scale.max(1.0)} {on_zoom} /> }
+        });
     let critical_button = plays(tab).then(|| {
         html! {
             <button id="critical" class="icon" aria-pressed={ui.critical.to_string()} onclick={dispatch(UiAction::ToggleCritical)}
@@ -570,6 +576,7 @@ pub fn view_panel(p: &StateProps) -> Html {
                 aria-labelledby={format!("tab-{}", ui.tab.key())}>
                 { body }
             </div>
+            { overview.unwrap_or_default() }
             { player.unwrap_or_default() }
         </section>
     }

@@ -2,12 +2,14 @@
 // headless Chromium at 1280x720 and print the frame rate and the slowest frame, for the tree
 // and the Gantt chart, against a baseline measured in the same run (an idle page's frames).
 //
-// Run after `trunk build --release`:  cd tests/e2e && node bench-playback.mjs [seconds]
+// Run after `trunk build --release`:  cd tests/e2e && node bench-playback.mjs [seconds] [dist...]
+// More than one build directory (e.g. a copy of `dist/` from before a change, then `dist/`)
+// are measured one after the other in the same run, so their figures can be compared.
 import { launch } from './app-page.mjs';
 import { serveDir } from './static-server.mjs';
 
 const SECONDS = Number(process.argv[2] || 5);
-const DIST = new URL('../../dist/', import.meta.url).pathname;
+const DISTS = process.argv.length > 3 ? process.argv.slice(3) : [new URL('../../dist/', import.meta.url).pathname];
 
 /** A node-model instance of `n` nodes, costs 1..20 from a fixed linear congruential draw. */
 function instance(n) {
@@ -35,34 +37,40 @@ function summary(d) {
   return { fps: (1000 * d.length) / total, slowest: Math.max(...d), frames: d.length };
 }
 
-const server = await serveDir(DIST);
-const browser = await launch();
-try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-  await page.goto(server.url);
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
-  await page.locator('#gallery').waitFor();
-  await page.setInputFiles('#import-file', { name: 'n500.json', mimeType: 'application/json', buffer: Buffer.from(instance(500)) });
-  await page.locator('#instance-summary', { hasText: /^500 nodes/ }).waitFor();
-  await page.click('#run-greedy');
-  await page.locator('#row-greedy').waitFor();
-  const base = summary(await frames(page, SECONDS));
-  console.log(`baseline (page at rest): ${base.fps.toFixed(1)} fps, slowest frame ${base.slowest.toFixed(1)} ms`);
-  for (const view of ['tree', 'gantt']) {
-    await page.click(`#tab-${view}`);
-    await page.locator(`#scene-${view}`).waitFor();
-    await page.locator('#view-panel').focus();
-    await page.keyboard.press('Home');
-    // 1x plays the whole schedule in 10 s; 0.5x keeps it playing through the measurement.
-    await page.selectOption('#play-speed', '1');
-    await page.click('#play');
-    const s = summary(await frames(page, SECONDS));
-    await page.click('#play');
-    const moved = await page.locator('#play-time').textContent();
-    console.log(`${view}, 500 nodes, playing: ${s.fps.toFixed(1)} fps (${(s.fps / base.fps).toFixed(2)} of the baseline), slowest frame ${s.slowest.toFixed(1)} ms, ${s.frames} frames; stopped at ${moved.trim()}`);
+/** Play the 500-node schedule of the build in `dist` and print its figures. */
+async function bench(dist) {
+  const server = await serveDir(dist);
+  const browser = await launch();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await page.goto(server.url);
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await page.locator('#gallery').waitFor();
+    await page.setInputFiles('#import-file', { name: 'n500.json', mimeType: 'application/json', buffer: Buffer.from(instance(500)) });
+    await page.locator('#instance-summary', { hasText: /^500 nodes/ }).waitFor();
+    await page.click('#run-greedy');
+    await page.locator('#row-greedy').waitFor();
+    const base = summary(await frames(page, SECONDS));
+    if (DISTS.length > 1) console.log(`build ${dist}:`);
+    console.log(`baseline (page at rest): ${base.fps.toFixed(1)} fps, slowest frame ${base.slowest.toFixed(1)} ms`);
+    for (const view of ['tree', 'gantt']) {
+      await page.click(`#tab-${view}`);
+      await page.locator(`#scene-${view}`).waitFor();
+      await page.locator('#view-panel').focus();
+      await page.keyboard.press('Home');
+      // 1x plays the whole schedule in 10 s; 0.5x keeps it playing through the measurement.
+      await page.selectOption('#play-speed', '1');
+      await page.click('#play');
+      const s = summary(await frames(page, SECONDS));
+      await page.click('#play');
+      const moved = await page.locator('#play-time').textContent();
+      console.log(`${view}, 500 nodes, playing: ${s.fps.toFixed(1)} fps (${(s.fps / base.fps).toFixed(2)} of the baseline), slowest frame ${s.slowest.toFixed(1)} ms, ${s.frames} frames; stopped at ${moved.trim()}`);
+    }
+  } finally {
+    await browser.close();
+    await server.close();
   }
-} finally {
-  await browser.close();
-  await server.close();
 }
+
+for (const dist of DISTS) await bench(dist);

@@ -6,20 +6,56 @@ import { ARTIFACTS, findIds, parseSvg, useApp } from './harness.mjs';
 
 const openApp = useApp();
 
-/** Node indices whose box in `svg` is lit (not faded by the player). */
+/**
+ * Node indices whose box in `svg` is lit: while time runs, not veiled by the layer the player
+ * paints on over the drawing; else not faded by the stepper (all at rest).
+ */
 async function litNodes(page, svg = 'scene-tree') {
-  return page.$$eval(`#${svg} rect[id^="node-"]`, (rs) => rs
-    .filter((r) => r.getAttribute('data-pb') !== 'future')
-    .map((r) => Number(r.id.slice(5)))
-    .sort((a, b) => a - b));
+  return page.evaluate((svg) => {
+    const layer = document.getElementById(`${svg}-overlay`);
+    const all = [...document.querySelectorAll(`#${svg} rect[id^="node-"]`)]
+      .filter((r) => r.getAttribute('data-pb') !== 'future')
+      .map((r) => Number(r.id.slice(5)));
+    const lit = layer && layer.hasAttribute('data-at')
+      ? (layer.getAttribute('data-lit') || '').split(' ').filter(Boolean).map(Number)
+      : all;
+    return lit.sort((a, b) => a - b);
+  }, svg);
 }
 
-/** The "c|t" labels shown under the boxes. */
+/** The "c|t" labels shown in the boxes (those of the lit boxes; the layer covers the others). */
 async function shownLabels(page, svg = 'scene-tree') {
-  return page.$$eval(`#${svg} text.node-label`, (ts) => ts
-    .filter((t) => t.getAttribute('data-pb') !== 'hidden')
-    .map((t) => t.textContent)
-    .sort());
+  const lit = await litNodes(page, svg);
+  return page.evaluate(({ svg, lit }) => lit
+    .map((v) => document.querySelector(`#${svg} #node-${v} ~ text.node-label`).textContent)
+    .sort(), { svg, lit });
+}
+
+/** The times on the Gantt chart's axis that are in sight (within its scroll box). */
+async function axisInSight(page) {
+  return page.evaluate(() => {
+    const svg = document.getElementById('scene-gantt');
+    const box = svg.closest('.scene-wrap').getBoundingClientRect();
+    return [...svg.querySelectorAll('text.tick-label')]
+      .filter((t) => {
+        const r = t.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        return x >= box.left && x <= box.right;
+      })
+      .map((t) => Number(t.textContent))
+      .sort((a, b) => a - b);
+  });
+}
+
+/** Drag on the overview strip from time `a` to time `b` (of its axis, 0 to `tMax`). */
+async function dragStrip(page, a, b, tMax) {
+  const box = await page.locator('#overview').boundingBox();
+  const x = (t) => box.x + (box.width * t) / tMax;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x(a), y);
+  await page.mouse.down();
+  await page.mouse.move(x(b), y, { steps: 8 });
+  await page.mouse.up();
 }
 
 async function scrubTo(page, t) {
@@ -62,7 +98,7 @@ test('play greedy on Figure 1, scrub to t = 6: P0-P3 lit with their times; steps
     assert.equal((await page.locator('#play-time').textContent()).trim(), 't = 6 / 10');
     assert.deepEqual(await litNodes(page), [0, 1, 2, 3]);
     assert.deepEqual(await shownLabels(page), ['2|3', '2|5', '2|6', '3|0']);
-    assert.ok(await page.locator('#scene-tree-overlay circle.pb-dot[data-pb="on"]').count() > 0, 'dots move along the edges in transit');
+    assert.ok(Number(await page.locator('#scene-tree-overlay').getAttribute('data-moving')) > 0, 'dots move along the edges in transit');
     await page.click('#play-step-next');
     assert.equal((await page.locator('#play-time').textContent()).trim(), 't = 7 / 10');
     // Play: time runs; pause keeps it.
@@ -149,7 +185,8 @@ test('compare greedy and the optimum: one cursor, the difference 1, one figure o
     assert.equal(await page.locator('#scene-gantt-b').count(), 1);
     await scrubTo(page, 4);
     for (const id of ['scene-gantt', 'scene-gantt-b']) {
-      assert.equal(await page.locator(`#${id}-overlay .pb-veil`).getAttribute('data-pb'), 'on');
+      assert.equal(await page.locator(`#${id}-overlay`).getAttribute('data-at'), '4', 'the layer veils the chart after the cursor');
+      assert.ok(Number(await page.locator(`#${id}-overlay`).getAttribute('data-cursor')) > 0);
     }
     await app.screenshot(`${ARTIFACTS}/e2e-compare.png`);
     const { name, text } = await app.exportSvg();
@@ -247,6 +284,50 @@ test('lecture mode at 1280x720: the editor hidden, text of 20 px or more, the pl
     await app.screenshot(`${ARTIFACTS}/e2e-lecture-steps.png`);
     await page.keyboard.press('Escape');
     assert.equal(await page.locator('#gallery').count(), 1, 'Esc leaves lecture mode');
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test('the overview strip under the Gantt chart: brush a window to zoom to it, drag the brush to pan, keys move the brush', async () => {
+  const app = await openApp();
+  const { page } = app;
+  try {
+    await app.loadExample('lh-fig1');
+    await app.run('greedy');
+    await app.tab('gantt');
+    const strip = page.locator('#overview');
+    const from = async () => Number(await strip.getAttribute('data-from'));
+    const to = async () => Number(await strip.getAttribute('data-to'));
+    // Fitted, the chart shows the whole axis and the brush covers the strip.
+    const tMax = await to();
+    assert.equal(await from(), 0);
+    assert.ok(tMax >= 10, `the axis runs to T = 10 at least (${tMax})`);
+    assert.deepEqual((await axisInSight(page)).filter((t) => t <= 10), [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // Brush the window [2, 5]: the chart zooms to it, its axis in sight runs from 2 to 5.
+    await dragStrip(page, 2, 5, tMax);
+    await page.waitForFunction(() => Math.abs(Number(document.getElementById('overview').dataset.from) - 2) < 0.3);
+    const shown = await axisInSight(page);
+    assert.ok(shown.includes(3) && shown.includes(4), `3 and 4 in sight: ${shown}`);
+    assert.ok(shown[0] >= 2 && shown[shown.length - 1] <= 5, `only the window [2, 5] in sight: ${shown}`);
+    assert.ok(Math.abs((await to()) - 5) < 0.5, `the brush ends at 5: ${await to()}`);
+    await app.screenshot(`${ARTIFACTS}/e2e-overview.png`);
+    // Drag the brush 3 to the right: the window moves, its width kept.
+    const width = (await to()) - (await from());
+    await dragStrip(page, 3.5, 6.5, tMax);
+    await page.waitForFunction(() => Number(document.getElementById('overview').dataset.from) > 4);
+    assert.ok(Math.abs((await from()) - 5) < 0.3, `moved to 5: ${await from()}`);
+    assert.ok(Math.abs((await to()) - (await from()) - width) < 0.1);
+    const moved = await axisInSight(page);
+    assert.ok(moved.includes(6) && moved.includes(7) && !moved.includes(3), `in sight after the move: ${moved}`);
+    // The brush follows the keys: ( zooms out, the window grows.
+    await page.locator('#view-panel').focus();
+    await page.keyboard.press('(');
+    await page.waitForFunction((w) => {
+      const o = document.getElementById('overview').dataset;
+      return Number(o.to) - Number(o.from) > w + 0.5;
+    }, width);
     assert.deepEqual(app.errors, []);
   } finally {
     await page.close();
