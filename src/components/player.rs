@@ -14,6 +14,7 @@ use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
+use super::dp_table::{tables_html, DpTables};
 use super::frames::Drawing;
 use super::playback::{key_action, space_is_taken, transport_bar, use_playback, PlaybackAction};
 use super::stepper::{pseudo_panel, use_stepper, StepperAction};
@@ -86,6 +87,9 @@ pub struct PlayerProps {
     /// More walks the model offers, after the mode buttons (the one-source models' exchanges).
     #[prop_or_default]
     pub more: Html,
+    /// The tables of a dynamic program the steps fill (Lemma 5), shown beside the pseudo-code.
+    #[prop_or_default]
+    pub dp: Option<Rc<DpTables>>,
 }
 
 /// The player (see the module documentation).
@@ -155,9 +159,20 @@ pub fn player(p: &PlayerProps) -> Html {
             move || drop((scroll, resize))
         });
     }
-    // The lit line of the pseudo-code stays in sight as the steps go.
+    // The current cell of a dynamic program's tables, else the lit line of the pseudo-code,
+    // stays in sight as the steps go.
     use_effect_with((mode, st.done), |_| {
-        if let Ok(Some(line)) = gloo::utils::document().query_selector("#pseudo .pseudo-line.lit") {
+        let doc = gloo::utils::document();
+        let current = doc
+            .query_selector("#dp-tables td.current")
+            .ok()
+            .flatten()
+            .or_else(|| {
+                doc.query_selector("#pseudo .pseudo-line.lit")
+                    .ok()
+                    .flatten()
+            });
+        if let Some(line) = current {
             let opts = web_sys::ScrollIntoViewOptions::new();
             opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
             line.scroll_into_view_with_scroll_into_view_options(&opts);
@@ -240,7 +255,8 @@ pub fn player(p: &PlayerProps) -> Html {
     html! {
         <div class={classes!("player", (mode == Mode::Steps).then_some("stepping"))}>
             if mode == Mode::Steps {
-                { pseudo_panel(&p.algo, p.pseudo, &p.steps, &st, fmt) }
+                { pseudo_panel(&p.algo, p.pseudo, &p.steps, &st, fmt,
+                    p.dp.as_deref().map(|d| tables_html(d, st.done)).unwrap_or_default()) }
             }
             <div class="player-bar">
                 { modes }

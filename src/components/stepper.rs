@@ -137,13 +137,15 @@ pub fn use_stepper(len: usize, speed: usize) -> UseReducerHandle<Stepper> {
     st
 }
 
-/// The pseudo-code of the algorithm, line `lit` (from 1) lit, and the step's sentence.
+/// The pseudo-code of the algorithm, line `lit` (from 1) lit, the step's sentence, and
+/// `more` under them (a dynamic program's tables).
 pub fn pseudo_panel(
     algo: &str,
     pseudo: &[&str],
     steps: &[Step],
     st: &Stepper,
     fmt: fn(f64) -> String,
+    more: Html,
 ) -> Html {
     let step = st.done.checked_sub(1).and_then(|i| steps.get(i));
     let lit = step.and_then(|s| s.pseudo_line);
@@ -170,6 +172,7 @@ pub fn pseudo_panel(
                 <span class="step-count" id="step-count">{ format!("Step {} / {}", st.done, st.len) }</span>
                 { " " }{ sentence }
             </p>
+            { more }
         </div>
     }
 }

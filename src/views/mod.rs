@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use std::collections::{HashMap, HashSet};
 
+use crate::components::dp_table::DpTables;
 use crate::components::overview::Overview;
 use crate::components::player::{Mode, Player, Shown};
 use crate::components::scene_view::SceneView;
@@ -14,6 +15,7 @@ use crate::components::StateProps;
 use crate::models::{ModelAction, ModelState};
 use crate::state::{Action, AppState, UiAction};
 use hetcast_core::layout::{Motion, Scene};
+use hetcast_core::models::overhead::algo::Algorithm;
 use hetcast_core::models::overhead::plan::Place;
 use hetcast_core::models::overhead::view::GanttOptions;
 use hetcast_core::models::View;
@@ -520,8 +522,18 @@ pub fn view_panel(p: &StateProps) -> Html {
             }
             _ => html! {},
         };
+        // The Lemma 5 program's tables, while its steps are shown.
+        let dp = match &state.model {
+            ModelState::Overhead(m) if stepping => m
+                .results
+                .selected_row()
+                .filter(|r| r.algo == Algorithm::Lemma5 && !r.edited)
+                .and_then(|_| DpTables::of(&m.instance))
+                .map(Rc::new),
+            _ => None,
+        };
         html! {
-            <Player {shown} {total} {more} events={Rc::new(events)} steps={Rc::new(steps)} {pseudo}
+            <Player {shown} {total} {more} {dp} events={Rc::new(events)} steps={Rc::new(steps)} {pseudo}
                 algo={AttrValue::from(sides[0].name.clone())} model={state.model.id()}
                 mode={ui.mode} {on_mode} keys={!ui.help && !ui.experiments}
                 start_at={ui.start_at} />

@@ -333,3 +333,50 @@ test('the overview strip under the Gantt chart: brush a window to zoom to it, dr
     await page.close();
   }
 });
+
+test('the Lemma 5 program as tables: filled cell by cell, the optimum marked, the tree read back along a path', async () => {
+  const app = await openApp();
+  const { page } = app;
+  try {
+    await app.loadExample('lh-fig1');
+    await app.run('lemma5');
+    await app.tab('tree');
+    await page.click('#mode-steps');
+    // Two tables (sender classes C = 2 and C = 3), 5 x 8 cells each.
+    assert.equal(await page.locator('#dp-tables table.dp').count(), 2);
+    assert.equal(await page.locator('#dp-1 td.dp-cell').count(), 40);
+    const cell = (c, f) => page.locator(`#dp-${c}-${f}`);
+    const classes = async (c, f) => (await cell(c, f).getAttribute('class')).split(' ');
+    await page.locator('#view-panel').focus();
+    await page.keyboard.press('Home');
+    assert.equal(await page.locator('td.dp-cell.filled').count(), 0, 'nothing filled before the first step');
+    // Four steps: the base cells of both classes, then τ(C=2, (0,1)) and τ(C=3, (0,1)) = 3.
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+    assert.equal((await page.locator('#step-count').textContent()).trim(), 'Step 4 / 92');
+    assert.equal((await cell(1, 1).textContent()).trim(), '3');
+    assert.ok((await classes(1, 1)).includes('current'));
+    assert.equal(await page.locator('td.dp-cell.filled').count(), 4);
+    assert.equal((await cell(1, 2).textContent()).trim(), '', 'a cell not reached yet is empty');
+    // Back one step: exact.
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.locator('td.dp-cell.filled').count(), 3);
+    assert.equal((await cell(1, 1).textContent()).trim(), '');
+    // The optimum: the source's class (C = 3), the cell (4, 7), 9.
+    await page.locator('#step-scrub').evaluate((el) => {
+      el.value = '81';
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    assert.equal((await page.locator('#step-count').textContent()).trim(), 'Step 81 / 92');
+    assert.ok((await classes(1, 39)).includes('optimum'));
+    assert.equal((await cell(1, 39).textContent()).trim(), '9');
+    assert.equal(await page.locator('#pseudo .pseudo-line.lit').getAttribute('id'), 'pseudo-4');
+    // Read back to the end: the cells on the optimal tree's path are marked.
+    await page.keyboard.press('End');
+    const path = await page.locator('td.dp-cell.path').count();
+    assert.ok(path > 2, `cells on the path: ${path}`);
+    await app.screenshot(`${ARTIFACTS}/e2e-lemma5-table.png`);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await page.close();
+  }
+});

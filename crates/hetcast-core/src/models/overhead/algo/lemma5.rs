@@ -468,6 +468,56 @@ pub enum DpStep {
     },
 }
 
+/// How the tables of the Lemma 5 dynamic program are laid out, to draw them as
+/// [`dp_steps`] fills them: one table per sender class, `prod (n_l + 1)` cells each, flat
+/// index `f = sum i_l * prod_{j > l} (n_j + 1)` (the last type fastest); the cell steps come
+/// in the order `f`, then the class.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DpLayout {
+    /// `n`: the count of every destination type.
+    pub counts: Vec<usize>,
+    /// The send time of every sender class (one table each).
+    pub class_send: Vec<f64>,
+    /// The class of a node of each type, as a sender.
+    pub class_of_type: Vec<usize>,
+    /// The source's class.
+    pub class_src: usize,
+}
+
+impl DpLayout {
+    /// Cells in one table.
+    pub fn cells(&self) -> usize {
+        self.counts.iter().map(|&n| n + 1).product()
+    }
+
+    /// The flat index of the cell of counts `i`.
+    pub fn flat(&self, i: &[usize]) -> usize {
+        self.counts
+            .iter()
+            .zip(i)
+            .fold(0, |f, (&n, &c)| f * (n + 1) + c)
+    }
+}
+
+/// The layout of the tables [`dp_steps`] fills on `inst` (valid).
+///
+/// ```
+/// use hetcast_core::models::overhead::{gallery, algo::lemma5::dp_layout};
+/// let l = dp_layout(&gallery::libeskind_hadas_figure1());
+/// assert_eq!((l.counts.clone(), l.class_send.clone(), l.class_src), (vec![4, 7], vec![2.0, 3.0], 1));
+/// assert_eq!((l.cells(), l.flat(&[4, 7])), (40, 39));
+/// ```
+pub fn dp_layout(inst: &Instance) -> DpLayout {
+    let g = Groups::new(inst);
+    let (class_send, _, class_of_type, class_src) = classes_of(inst, &g);
+    DpLayout {
+        counts: g.counts(),
+        class_send,
+        class_of_type,
+        class_src,
+    }
+}
+
 /// The types in words: "c=2" (node model) or "s=1 r=2", with " g=3" for a gap above the
 /// send time.
 fn type_words(inst: &Instance, g: &Groups, l: usize) -> String {
