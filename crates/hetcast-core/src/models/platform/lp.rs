@@ -500,6 +500,233 @@ pub fn solve(inst: &PlatformInstance, spec: &LpSpec) -> Result<Option<LpSolution
     Program::build(inst, spec).solve(inst).map(Some)
 }
 
+/// The -UB programs (Multicast-UB, MulticastMultiSource-UB) with the commodities of each
+/// source aggregated: in (10) the flows of a source's commodities only appear summed, and a
+/// flow from one source to several sinks decomposes into paths to each sink (flow
+/// decomposition), so the LP over one flow `y_s` per source (supply `Σ_d f(s,d)` at `s`,
+/// demand `f(s,d)` at each destination `d`, `Σ_s y_s(e) <= n(e)`) has the same optimum as
+/// [`Program::build`]'s with `Bound::Upper` (tested), with `|sources|·|E|` flow variables
+/// instead of `|commodities|·|E|`. The per-commodity flows reported are a deterministic path
+/// decomposition of each `y_s` (breadth-first paths in edge order, destinations in order;
+/// leftover cycles, which only add load, are dropped); `None` when a destination is
+/// unreachable.
+///
+/// # Complexity
+/// One LP with `1 + |E|·(1 + |sources|)` variables and `|sources|·|V| + 2|V| + |E|` rows, then
+/// O(|E| + |destinations|) breadth-first searches per source.
+pub fn upper(inst: &PlatformInstance, spec: &LpSpec) -> Result<Option<LpSolution>, Error> {
+    use microlp::{ComparisonOp, OptimizationDirection, Problem};
+    if !feasible(inst, spec) {
+        return Ok(None);
+    }
+    let n = inst.node_count();
+    let m = inst.edges.len();
+    let alive = |v: usize| spec.alive.get(v).copied().unwrap_or(false);
+    let edges: Vec<usize> = (0..m)
+        .filter(|&e| alive(inst.edges[e].from) && alive(inst.edges[e].to))
+        .collect();
+    let scale = edges
+        .iter()
+        .map(|&e| inst.edges[e].cost)
+        .fold(0.0_f64, f64::max)
+        .max(f64::MIN_POSITIVE);
+    let epsilon = EPSILON / edges.len().max(1) as f64;
+    let is_source = |v: usize| spec.sources.contains(&v);
+    let mut commodities = Vec::new();
+    for (i, &s) in spec.sources.iter().enumerate() {
+        for &t in spec.targets.iter().filter(|&&t| !is_source(t)) {
+            commodities.push(Commodity { source: s, dest: t });
+        }
+        for &later in &spec.sources[i + 1..] {
+            commodities.push(Commodity {
+                source: s,
+                dest: later,
+            });
+        }
+    }
+    let single = spec.sources.len() == 1;
+    let mut p = Problem::new(OptimizationDirection::Minimize);
+    let t_var = p.add_var(1.0, (0.0, f64::INFINITY));
+    let nv: Vec<_> = edges
+        .iter()
+        .map(|&e| p.add_var(epsilon * inst.edges[e].cost / scale, (0.0, f64::INFINITY)))
+        .collect();
+    let yv: Vec<Vec<_>> = spec
+        .sources
+        .iter()
+        .map(|_| {
+            edges
+                .iter()
+                .map(|_| p.add_var(0.0, (0.0, f64::INFINITY)))
+                .collect()
+        })
+        .collect();
+    let fv: Vec<Option<microlp::Variable>> = commodities
+        .iter()
+        .map(|_| (!single).then(|| p.add_var(0.0, (0.0, f64::INFINITY))))
+        .collect();
+    let mut ins: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut outs: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (q, &e) in edges.iter().enumerate() {
+        outs[inst.edges[e].from].push(q);
+        ins[inst.edges[e].to].push(q);
+    }
+    for (i, &s) in spec.sources.iter().enumerate() {
+        for v in (0..n).filter(|&v| alive(v)) {
+            // out - in - supply + demand = 0, the amounts as variables or as 1.
+            let mut row: Vec<(microlp::Variable, f64)> = outs[v]
+                .iter()
+                .map(|&q| (yv[i][q], 1.0))
+                .chain(ins[v].iter().map(|&q| (yv[i][q], -1.0)))
+                .collect();
+            let mut rhs = 0.0;
+            for (k, c) in commodities
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.source == s)
+            {
+                let sign = if v == s {
+                    -1.0
+                } else if v == c.dest {
+                    1.0
+                } else {
+                    continue;
+                };
+                match fv[k] {
+                    Some(f) => row.push((f, sign)),
+                    None => rhs -= sign,
+                }
+            }
+            if row.is_empty() {
+                continue;
+            }
+            p.add_constraint(row.as_slice(), ComparisonOp::Eq, rhs);
+        }
+    }
+    if !single {
+        let mut dests: Vec<usize> = commodities.iter().map(|c| c.dest).collect();
+        dests.sort_unstable();
+        dests.dedup();
+        for d in dests {
+            let row: Vec<(microlp::Variable, f64)> = commodities
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.dest == d)
+                .filter_map(|(k, _)| fv[k].map(|f| (f, 1.0)))
+                .collect();
+            p.add_constraint(row.as_slice(), ComparisonOp::Eq, 1.0);
+        }
+    }
+    for v in (0..n).filter(|&v| alive(v)) {
+        for list in [&ins[v], &outs[v]] {
+            if list.is_empty() {
+                continue;
+            }
+            let mut row: Vec<(microlp::Variable, f64)> = list
+                .iter()
+                .map(|&q| (nv[q], inst.edges[edges[q]].cost / scale))
+                .collect();
+            row.push((t_var, -1.0));
+            p.add_constraint(row.as_slice(), ComparisonOp::Le, 0.0);
+        }
+    }
+    for q in 0..edges.len() {
+        let mut row: Vec<(microlp::Variable, f64)> = yv.iter().map(|y| (y[q], 1.0)).collect();
+        row.push((nv[q], -1.0));
+        p.add_constraint(row.as_slice(), ComparisonOp::Le, 0.0);
+    }
+    let sol = p
+        .solve()
+        .map_err(|e| Error::InvalidPlan(format!("the linear program has no solution: {e}")))?
+        .into_solution()
+        .map_err(|_| {
+            Error::InvalidPlan("the linear program was interrupted before an answer".into())
+        })?;
+    let val = |x: microlp::Variable| {
+        let v = sol.var_value(x);
+        if v.abs() < 1e-12 {
+            0.0
+        } else {
+            v.max(0.0)
+        }
+    };
+    let mut loads = vec![0.0; m];
+    for (q, &e) in edges.iter().enumerate() {
+        loads[e] = val(nv[q]);
+    }
+    let amounts: Vec<f64> = fv.iter().map(|f| f.map_or(1.0, val)).collect();
+    let mut flows = vec![vec![0.0; m]; commodities.len()];
+    for (i, &s) in spec.sources.iter().enumerate() {
+        let mut rest: Vec<f64> = vec![0.0; m];
+        for (q, &e) in edges.iter().enumerate() {
+            rest[e] = val(yv[i][q]);
+        }
+        for (k, c) in commodities
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.source == s)
+        {
+            let mut need = amounts[k];
+            while need > 1e-12 {
+                let Some(path) = bfs_path(inst, &rest, s, c.dest, 1e-12) else {
+                    break;
+                };
+                let push = path.iter().map(|&e| rest[e]).fold(need, f64::min);
+                for &e in &path {
+                    rest[e] -= push;
+                    flows[k][e] += push;
+                }
+                need -= push;
+            }
+        }
+    }
+    Ok(Some(LpSolution {
+        value: val(t_var) * scale,
+        loads,
+        commodities,
+        flows,
+        amounts,
+    }))
+}
+
+/// A path from `s` to `t` over the edges with `cap[e] > eps` (breadth-first, edge order).
+fn bfs_path(
+    inst: &PlatformInstance,
+    cap: &[f64],
+    s: usize,
+    t: usize,
+    eps: f64,
+) -> Option<Vec<usize>> {
+    let n = inst.node_count();
+    let mut prev: Vec<Option<usize>> = vec![None; n];
+    let mut seen = vec![false; n];
+    seen[s] = true;
+    let mut queue = std::collections::VecDeque::from([s]);
+    while let Some(v) = queue.pop_front() {
+        if v == t {
+            break;
+        }
+        for (e, edge) in inst.edges.iter().enumerate() {
+            if edge.from == v && !seen[edge.to] && cap[e] > eps {
+                seen[edge.to] = true;
+                prev[edge.to] = Some(e);
+                queue.push_back(edge.to);
+            }
+        }
+    }
+    if !seen[t] || s == t {
+        return None;
+    }
+    let mut path = Vec::new();
+    let mut v = t;
+    while let Some(e) = prev[v] {
+        path.push(e);
+        v = inst.edges[e].from;
+    }
+    path.reverse();
+    Some(path)
+}
+
 /// Every target and later source is reachable from the main source on the sub-platform.
 pub fn feasible(inst: &PlatformInstance, spec: &LpSpec) -> bool {
     let Some(&s) = spec.sources.first() else {

@@ -29,7 +29,8 @@
 //!
 //! # Complexity
 //! At most |V| rounds of at most |V| LPs, each with `|sources|·(|targets| + |sources|)`
-//! commodities.
+//! commodities, solved with each source's commodities aggregated into one flow
+//! ([`lp::upper`]: `|sources|·|E|` flow variables).
 //!
 //! # Example
 //! P1 relays to two targets: the period is 2 (P1's out-port sends one message to each),
@@ -67,7 +68,7 @@ pub const PSEUDO: &[&str] = &[
 ];
 
 fn multi(inst: &PlatformInstance, sources: &[usize]) -> Result<Option<LpSolution>, Error> {
-    lp::solve(
+    lp::upper(
         inst,
         &LpSpec {
             alive: vec![true; inst.node_count()],

@@ -7,8 +7,11 @@
 //! [6, 5]), and the checker verifies them as such.
 //!
 //! # Complexity
-//! One LP with `1 + |E|·(1 + |targets|)` variables and `O(|targets|·(|V| + |E|))` rows, solved
-//! by microlp's simplex.
+//! Multicast-UB: one LP with the targets' flows aggregated into one ([`lp::upper`]: `2|E| + 1`
+//! variables, `O(|V| + |E|)` rows), solved by microlp's simplex. Multicast-LB and Broadcast-EB:
+//! that LP when it has at most [`lp::FULL_LP_MAX_VARIABLES`] flow variables, else cut
+//! generation ([`lp::lower_by_cuts`]: `|E| + 1` variables, a few rounds of `|targets|` max
+//! flows and an LP solve).
 //!
 //! # Example
 //! Two targets behind one relay: the LB shares the relay's edge, the scatter sends twice.
@@ -38,7 +41,7 @@ fn multicast(inst: &PlatformInstance, bound: Bound) -> Result<PlatformSolution, 
             let mut solves = 0;
             lp::lower(inst, &spec.alive, &spec.targets, &mut solves)?
         }
-        Bound::Upper => lp::solve(inst, &spec)?,
+        Bound::Upper => lp::upper(inst, &spec)?,
     };
     let sol =
         got.ok_or_else(|| Error::InvalidPlan("a target is unreachable from the source".into()))?;
