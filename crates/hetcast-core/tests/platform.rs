@@ -408,6 +408,24 @@ fn aggregated_upper_equals_the_full_lp() {
     }
 }
 
+/// Figure 5's claim on `gallery::bounds_gap(k)`: Multicast-LB = 1, Multicast-UB = k =
+/// |targets| · LB exactly, and the best single tree (brute force) and MCPH reach 1, so the
+/// scatter bound is not tight.
+#[test]
+fn bounds_gap_is_the_number_of_targets() {
+    use hetcast_core::models::platform::gallery::bounds_gap;
+    for k in 1..=6 {
+        let p = bounds_gap(k);
+        p.validate().unwrap();
+        let lb = PlatformAlgorithm::MulticastLb.solve(&p).unwrap().period;
+        let ub = PlatformAlgorithm::MulticastUb.solve(&p).unwrap().period;
+        assert!(same(lb, 1.0), "k {k}: LB {lb}");
+        assert!(same(ub, k as f64), "k {k}: UB {ub}");
+        assert!(same(best_tree_period(&p), 1.0), "k {k}");
+        assert!(same(PlatformAlgorithm::Mcph.solve(&p).unwrap().period, 1.0));
+    }
+}
+
 /// The CPLEX LP text names every row and ends with End.
 #[test]
 fn cplex_text_is_complete() {

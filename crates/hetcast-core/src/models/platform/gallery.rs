@@ -156,6 +156,22 @@ pub fn figure2() -> PlatformInstance {
     )
 }
 
+/// The claim of figure 5 (section 5.1.3: Multicast-UB may be |targets| times Multicast-LB) on
+/// an instance of our own, since the figure's drawing is not in the text: the source S sends
+/// to a relay R (cost 1), which sends to each of `k` targets (cost 1/k). Multicast-LB is 1 (one
+/// message into R, R's out-port busy k·1/k), the scatter bound is k (k different messages into
+/// R), and the single tree S → R → targets reaches 1: the upper bound is not tight, and the
+/// factor |targets| of the |targets|-approximation is reached.
+pub fn bounds_gap(k: usize) -> PlatformInstance {
+    let k = k.max(1);
+    let mut edges = vec![(0, 1, 1.0)];
+    for t in 0..k {
+        edges.push((1, 2 + t, 1.0 / k as f64));
+    }
+    let targets: Vec<usize> = (2..2 + k).collect();
+    PlatformInstance::new(2 + k, &edges, 0, &targets)
+}
+
 /// The smallest size of a cover of `0..n` by `subsets` (brute force over subsets), if any.
 pub fn min_cover(n: usize, subsets: &[Vec<usize>]) -> Option<usize> {
     let k = subsets.len();
