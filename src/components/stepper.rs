@@ -149,9 +149,14 @@ pub fn pseudo_panel(
 ) -> Html {
     let step = st.done.checked_sub(1).and_then(|i| steps.get(i));
     let lit = step.and_then(|s| s.pseudo_line);
+    // Steps with no time (a dynamic program's cells, a steady-state heuristic's LPs) all
+    // say t = 0: their sentences go without it.
+    let timed = steps.iter().any(|s| s.t != 0.0);
     let sentence = match step {
-        Some(s) => format!("t = {}: {}", fmt(s.t), s.text),
-        None => "Before the first step: only the source holds the message.".to_string(),
+        Some(s) if timed => format!("t = {}: {}", fmt(s.t), s.text),
+        Some(s) => s.text.clone(),
+        None if timed => "Before the first step: only the source holds the message.".to_string(),
+        None => "Before the first step.".to_string(),
     };
     html! {
         <div class="stepper" aria-label="Algorithm steps">
