@@ -20,6 +20,8 @@ use super::frames::{key_of, Key};
 const STRIP_W: f64 = 1000.0;
 /// Height of the strip's drawing in its own units.
 const STRIP_H: f64 = 100.0;
+/// Room above and below the lanes in the strip, in its units.
+const STRIP_PAD: f64 = 10.0;
 /// How long after a zoom by the brush the chart is scrolled to the window chosen, as it is
 /// laid out again (ms).
 const SETTLE_MS: f64 = 1500.0;
@@ -97,12 +99,13 @@ fn scroll_to(svg: &Element, tf: &TimeFrame, scene_w: f64, from: f64) {
 /// The bars of the chart, small: each transfer's rectangle mapped into the strip.
 fn strip_bars(scene: &Scene, tf: &TimeFrame) -> Html {
     let (w, h) = (tf.right - tf.left, (tf.bottom - tf.top).max(1.0));
+    let lanes_h = STRIP_H - 2.0 * STRIP_PAD;
     let bars = scene.items.iter().filter_map(|i| match i {
         Item::Rect {
             x, y, w: bw, h: bh, id, ..
         } if matches!(key_of(id, None), Some(Key::Edge(..))) => Some(html! {
-            <rect x={format!("{:.1}", (x - tf.left) / w * STRIP_W)} y={format!("{:.1}", (y - tf.top) / h * STRIP_H)}
-                width={format!("{:.1}", (bw / w * STRIP_W).max(0.5))} height={format!("{:.1}", (bh / h * STRIP_H).max(0.5))} />
+            <rect x={format!("{:.1}", (x - tf.left) / w * STRIP_W)} y={format!("{:.1}", STRIP_PAD + (y - tf.top) / h * lanes_h)}
+                width={format!("{:.1}", (bw / w * STRIP_W).max(0.5))} height={format!("{:.1}", (bh / h * lanes_h).max(0.5))} />
         }),
         _ => None,
     });
