@@ -95,19 +95,23 @@ pub fn parse_edge_list(text: &str, nodes: usize) -> Result<(Vec<PlatformEdge>, u
             Ok(v)
         };
         let (from, to) = (node(from, "from")?, node(to, "to")?);
-        let cost: f64 = cost
-            .parse()
-            .ok()
-            .filter(|c: &f64| c.is_finite() && *c > 0.0 && *c <= MAX_COST)
-            .ok_or_else(|| {
-                at(format!(
-                    "the cost must be a number above 0 and at most {MAX_COST:e} (got {cost:.20})"
-                ))
-            })?;
+        let cost = parse_cost(cost).map_err(at)?;
         n = n.max(from + 1).max(to + 1);
         edges.push(PlatformEdge { from, to, cost });
     }
     Ok((edges, n))
+}
+
+/// An edge cost as typed: a number above 0 and at most [`MAX_COST`] (the edge list and the
+/// cost typed in place).
+pub fn parse_cost(text: &str) -> Result<f64, String> {
+    let t = text.trim();
+    t.parse::<f64>()
+        .ok()
+        .filter(|c| c.is_finite() && *c > 0.0 && *c <= MAX_COST)
+        .ok_or_else(|| {
+            format!("the cost must be a number above 0 and at most {MAX_COST:e} (got {t:.20})")
+        })
 }
 
 /// `graph` with its edges replaced by `edges` and nodes added up to `n` (named `P{i}`, placed

@@ -484,15 +484,12 @@ impl PlatformState {
                 let Some((e, text)) = self.drafts.cost_edit.clone() else {
                     return Reply::default();
                 };
-                let cost = text.trim().parse::<f64>().ok().filter(|c| {
-                    c.is_finite() && *c > 0.0 && *c <= hetcast_core::models::platform::MAX_COST
-                });
-                let Some(cost) = cost else {
-                    self.drafts.cost_error = Some(format!(
-                        "the cost must be a number above 0 and at most 1e9 (got {:.20})",
-                        text.trim()
-                    ));
-                    return Reply::default();
+                let cost = match drafts::parse_cost(&text) {
+                    Ok(c) => c,
+                    Err(e) => {
+                        self.drafts.cost_error = Some(e);
+                        return Reply::default();
+                    }
                 };
                 self.drafts.cost_edit = None;
                 self.drafts.cost_error = None;
