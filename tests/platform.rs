@@ -87,6 +87,16 @@ async fn svg_click(id: &str) {
     settle().await;
 }
 
+/// A key pressed on `target` (the app's `key` presses on the page's body).
+async fn press(target: &web_sys::Element, k: &str) {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(k);
+    init.set_bubbles(true);
+    let e = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    target.dispatch_event(&e).unwrap();
+    settle().await;
+}
+
 fn nodes() -> u32 {
     count("#platform-graph [id^='platform-graph-node-']")
 }
@@ -120,12 +130,7 @@ async fn add_connect_edit_delete_and_undo_with_the_page_events() {
     field.set_value("3.5");
     fire(&field, "input");
     settle().await;
-    let init = web_sys::KeyboardEventInit::new();
-    init.set_key("Enter");
-    init.set_bubbles(true);
-    let e = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
-    field.dispatch_event(&e).unwrap();
-    settle().await;
+    press(&field, "Enter").await;
     assert!(!exists("platform-graph-cost"));
     assert_eq!(text("platform-graph-label-0"), "3.5");
     // Source and target: click node 2, mark it; the platform is valid.
@@ -137,12 +142,7 @@ async fn add_connect_edit_delete_and_undo_with_the_page_events() {
     assert_eq!(list.value(), "0 1 3.5\n1 0 1\n1 2 1\n2 1 1\n");
     // Delete: the picked edge 0 → 1 goes with the Delete key; node 0 cannot reach 2 any more.
     svg_click("platform-graph-edge-0").await;
-    let init = web_sys::KeyboardEventInit::new();
-    init.set_key("Delete");
-    init.set_bubbles(true);
-    let e = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
-    el("platform-graph-wrap").dispatch_event(&e).unwrap();
-    settle().await;
+    press(&el("platform-graph-wrap"), "Delete").await;
     assert_eq!(edges(), 3);
     assert!(
         text("instance-error").contains("unreachable"),
@@ -172,12 +172,7 @@ async fn the_many_source_rates_are_edited_on_the_graph() {
     field.set_value("0.25");
     fire(&field, "input");
     settle().await;
-    let init = web_sys::KeyboardEventInit::new();
-    init.set_key("Enter");
-    init.set_bubbles(true);
-    let e = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
-    field.dispatch_event(&e).unwrap();
-    settle().await;
+    press(&field, "Enter").await;
     assert_eq!(text("link-graph-label-0"), "0.25");
     // Picking P1 leaves its own 2 (n - 1) arrows.
     el("link-graph").scroll_into_view();
