@@ -928,12 +928,14 @@ pub fn lower_by_cuts_with(
             let fc = super::graph::max_flow_cut(inst, &loads, inst.source, t, 1e-12);
             least = least.min(fc.value);
             if fc.value < 1.0 - 1e-9 {
-                let sink = sink_side(inst, alive, &loads, &fc, t);
+                let sink = residual_reach(inst, alive, &loads, &fc, t, true);
                 offer(sink, &mut sets, &mut rows);
-                let mut source_side = vec![true; n];
-                for v in source_reach(inst, alive, &loads, &fc) {
-                    source_side[v] = false;
-                }
+                // Everything the source does not reach: the cut closest to the source.
+                let source_side: Vec<bool> =
+                    residual_reach(inst, alive, &loads, &fc, inst.source, false)
+                        .iter()
+                        .map(|&r| !r)
+                        .collect();
                 offer(source_side, &mut sets, &mut rows);
             }
         }
@@ -1003,74 +1005,49 @@ pub fn lower_by_cuts_with(
     Err(Error::InvalidPlan("cut generation did not converge".into()))
 }
 
-/// The alive nodes that reach `t` in the residual graph of the flow `fc` under `cap`.
-fn sink_side(
+/// The alive nodes of the residual graph of the flow `fc` under `cap` that `from` reaches
+/// (`towards: false`) or that reach `from` (`towards: true`).
+fn residual_reach(
     inst: &PlatformInstance,
     alive: &[bool],
     cap: &[f64],
     fc: &super::graph::FlowCut,
-    t: usize,
+    from: usize,
+    towards: bool,
 ) -> Vec<bool> {
     let n = inst.node_count();
-    let mut into: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut next: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut arc = |a: usize, b: usize| {
+        if towards {
+            next[b].push(a)
+        } else {
+            next[a].push(b)
+        }
+    };
     for (e, edge) in inst.edges.iter().enumerate() {
         if !alive[edge.from] || !alive[edge.to] {
             continue;
         }
         // Residual arcs: forward from -> to with cap - flow, backward to -> from with flow.
         if cap[e] - fc.flow[e] > 1e-12 {
-            into[edge.to].push(edge.from);
+            arc(edge.from, edge.to);
         }
         if fc.flow[e] > 1e-12 {
-            into[edge.from].push(edge.to);
-        }
-    }
-    let mut set = vec![false; n];
-    set[t] = true;
-    let mut stack = vec![t];
-    while let Some(w) = stack.pop() {
-        for &v in &into[w] {
-            if !set[v] {
-                set[v] = true;
-                stack.push(v);
-            }
-        }
-    }
-    set
-}
-
-/// The alive nodes the source reaches in the residual graph of the flow `fc` under `cap`.
-fn source_reach(
-    inst: &PlatformInstance,
-    alive: &[bool],
-    cap: &[f64],
-    fc: &super::graph::FlowCut,
-) -> Vec<usize> {
-    let n = inst.node_count();
-    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (e, edge) in inst.edges.iter().enumerate() {
-        if !alive[edge.from] || !alive[edge.to] {
-            continue;
-        }
-        if cap[e] - fc.flow[e] > 1e-12 {
-            out[edge.from].push(edge.to);
-        }
-        if fc.flow[e] > 1e-12 {
-            out[edge.to].push(edge.from);
+            arc(edge.to, edge.from);
         }
     }
     let mut seen = vec![false; n];
-    seen[inst.source] = true;
-    let mut stack = vec![inst.source];
+    seen[from] = true;
+    let mut stack = vec![from];
     while let Some(v) = stack.pop() {
-        for &w in &out[v] {
+        for &w in &next[v] {
             if !seen[w] {
                 seen[w] = true;
                 stack.push(w);
             }
         }
     }
-    (0..n).filter(|&v| seen[v]).collect()
+    seen
 }
 
 /// Above this many flow variables (`|targets|·|E|`), Multicast-LB and Broadcast-EB are solved
