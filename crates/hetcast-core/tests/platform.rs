@@ -448,12 +448,19 @@ fn cplex_text_is_complete() {
 }
 
 /// Multicast-LB by cut generation equals the paper's LP (one commodity per target) solved
-/// whole, on random platforms across the cost range.
+/// whole, on 1000 random platforms across the cost range (costs from 1e-3 to 1e6 on one
+/// platform): the cut solution's flows are whole (so its `T*`, the busy time of its loads, is
+/// at least the optimum), and its `T*` is at most the whole LP's times `1 + TIE_BREAK` (the
+/// most the tie-break term moves `T`). The whole LP is the less accurate of the two here: its
+/// solver holds rows to an absolute 1e-7, which its large cost coefficients magnify (its
+/// loads' busy time was up to 8.5e-6 above the cut LP's on 20,000 such platforms, never
+/// below it by more than 8.5e-8), so equality is not asked.
 #[test]
 fn cut_generation_equals_the_full_lp() {
-    use hetcast_core::models::platform::lp::{lower_by_cuts, Bound, LpSpec, Program};
+    use hetcast_core::models::platform::graph::max_flow;
+    use hetcast_core::models::platform::lp::{lower_by_cuts, Bound, LpSpec, Program, TIE_BREAK};
     let mut rng = Rng64::seed_from_u64(21);
-    for case in 0..150 {
+    for case in 0..1000 {
         let p = random_platform(&mut rng);
         let all = vec![true; p.node_count()];
         let spec = LpSpec {
@@ -467,11 +474,16 @@ fn cut_generation_equals_the_full_lp() {
         let cuts = lower_by_cuts(&p, &all, &p.targets, &mut solves)
             .unwrap()
             .unwrap();
+        for &t in &p.targets {
+            let f = max_flow(&p, &cuts.loads, p.source, t, 0.0);
+            assert!(f >= 1.0 - 1e-9, "case {case}: target {t} gets {f}");
+        }
+        let (whole, by_cuts) = (port_period(&p, &full.loads), port_period(&p, &cuts.loads));
         assert!(
-            same(port_period(&p, &full.loads), port_period(&p, &cuts.loads)),
-            "case {case}: {} vs {}",
-            port_period(&p, &full.loads),
-            port_period(&p, &cuts.loads)
+            by_cuts <= whole * (1.0 + TIE_BREAK),
+            "case {case}: T* {whole} whole, {by_cuts} by cuts (LP values {}, {})",
+            full.value,
+            cuts.value
         );
     }
 }

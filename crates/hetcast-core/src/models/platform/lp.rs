@@ -24,7 +24,7 @@
 //!
 //! Objective: minimise `T + ε·Σ n(j,k)·c(j,k)/|E|` with `ε = 1e-7`, so that among the optimal
 //! flows the solver returns ones without useless traffic; `T` moves by at most a relative
-//! 2e-7. The period reported is the one-port busy time of the loads (computed by
+//! 2e-7 ([`TIE_BREAK`]). The period reported is the one-port busy time of the loads (computed by
 //! [`super::simulate::port_period`]), not the LP's `T`.
 
 use super::PlatformInstance;
@@ -138,6 +138,12 @@ pub struct Program {
 /// The relative weight of the tie-break term of the objective.
 pub const EPSILON: f64 = 1e-7;
 
+/// The most the tie-break term can move an LP's `T`, relative: the term is
+/// `ε·Σ n·c / |E| <= ε·|V|·T / |E|` (each node's out-port is busy at most `T`), and a platform
+/// whose nodes all receive has `|E| >= |V| - 1`, so `|V| / |E| <= 2`. Two formulations of one
+/// LP (the whole LP and cut generation) give values of `T` within this of each other.
+pub const TIE_BREAK: f64 = 2.0 * EPSILON;
+
 impl Program {
     /// Build the rows of `spec` on `inst`.
     pub fn build(inst: &PlatformInstance, spec: &LpSpec) -> Program {
@@ -146,11 +152,7 @@ impl Program {
         let edges: Vec<usize> = (0..inst.edges.len())
             .filter(|&e| alive(inst.edges[e].from) && alive(inst.edges[e].to))
             .collect();
-        let scale = edges
-            .iter()
-            .map(|&e| inst.edges[e].cost)
-            .fold(0.0_f64, f64::max)
-            .max(f64::MIN_POSITIVE);
+        let scale = time_unit(inst, &edges, &receivers(spec));
         let cost = |e: usize| inst.edges[e].cost / scale;
         let is_source = |v: usize| spec.sources.contains(&v);
         let mut commodities = Vec::new();
@@ -525,11 +527,7 @@ pub fn upper(inst: &PlatformInstance, spec: &LpSpec) -> Result<Option<LpSolution
     let edges: Vec<usize> = (0..m)
         .filter(|&e| alive(inst.edges[e].from) && alive(inst.edges[e].to))
         .collect();
-    let scale = edges
-        .iter()
-        .map(|&e| inst.edges[e].cost)
-        .fold(0.0_f64, f64::max)
-        .max(f64::MIN_POSITIVE);
+    let scale = time_unit(inst, &edges, &receivers(spec));
     let epsilon = EPSILON / edges.len().max(1) as f64;
     let is_source = |v: usize| spec.sources.contains(&v);
     let mut commodities = Vec::new();
@@ -765,18 +763,22 @@ impl CutPool {
     }
 }
 
-/// How [`lower_by_cuts_with`] adds the cuts a round finds.
+/// How [`lower_by_cuts_with`] starts and adds the cuts a round finds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CutMode {
-    /// Each cut added to the solved LP, which microlp re-solves from its current basis.
-    Warm,
-    /// The LP rebuilt with every cut and solved anew when a round finds more than this many
-    /// cuts (fewer: added warm).
-    RebuildAbove(usize),
+pub struct CutMode {
+    /// `None`: each cut is added to the solved LP, which microlp re-solves from its current
+    /// basis. `Some(k)`: the LP is rebuilt with every cut and solved anew when a round finds
+    /// more than `k` cuts (fewer: added warm).
+    pub rebuild_above: Option<usize>,
+    /// The first LP holds the shadows of the nodes and linked pairs ([`shadows`]).
+    pub shadows: bool,
 }
 
 /// The default [`CutMode`] (measured with `hetcast bench platform`).
-pub const CUT_MODE: CutMode = CutMode::RebuildAbove(8);
+pub const CUT_MODE: CutMode = CutMode {
+    rebuild_above: Some(8),
+    shadows: true,
+};
 
 /// Multicast-LB (and Broadcast-EB, every node a target) by cut generation: by the max-flow
 /// min-cut theorem, loads `n` admit a unit flow to target `t` bounded by `n` (equations
@@ -828,11 +830,7 @@ pub fn lower_by_cuts_with(
     let edges: Vec<usize> = (0..m)
         .filter(|&e| alive[inst.edges[e].from] && alive[inst.edges[e].to])
         .collect();
-    let scale = edges
-        .iter()
-        .map(|&e| inst.edges[e].cost)
-        .fold(0.0_f64, f64::max)
-        .max(f64::MIN_POSITIVE);
+    let scale = time_unit(inst, &edges, targets);
     let epsilon = EPSILON / edges.len().max(1) as f64;
     let mut is_target = vec![false; n];
     for &t in targets {
@@ -871,6 +869,11 @@ pub fn lower_by_cuts_with(
     }
     for set in std::mem::take(&mut pool.sets) {
         offer(set, &mut sets, &mut rows);
+    }
+    if mode.shadows {
+        for set in shadows(inst, alive, &edges) {
+            offer(set, &mut sets, &mut rows);
+        }
     }
     let lp_err =
         |e: microlp::Error| Error::InvalidPlan(format!("the linear program has no solution: {e}"));
@@ -979,10 +982,9 @@ pub fn lower_by_cuts_with(
                 flows,
             }));
         }
-        let rebuild = match mode {
-            CutMode::Warm => false,
-            CutMode::RebuildAbove(k) => rows.len() - first_new > k,
-        };
+        let rebuild = mode
+            .rebuild_above
+            .is_some_and(|k| rows.len() - first_new > k);
         if rebuild {
             sol = fresh(&rows, work)?;
             continue;
@@ -1003,6 +1005,70 @@ pub fn lower_by_cuts_with(
         sol = (lp_sol, t_var, var_of);
     }
     Err(Error::InvalidPlan("cut generation did not converge".into()))
+}
+
+/// The unit of time of the LPs (costs are divided by it): a lower bound on `T`, the largest
+/// over the nodes that must receive the whole message of the cheapest alive edge into them
+/// (each such node's in-port receives at least one message), so that the LP's `T` is at
+/// least 1. Scaling by the largest cost instead left `T` near 1e-6 when a platform mixes
+/// costs of 0.2 and 7e5, where the simplex's absolute tolerances let `T` fall up to 2 %
+/// short of the loads' busy time (found by `cut_generation_equals_the_full_lp` on 3000
+/// random platforms).
+pub fn time_unit(inst: &PlatformInstance, edges: &[usize], targets: &[usize]) -> f64 {
+    let mut cheapest_in = vec![f64::INFINITY; inst.node_count()];
+    for &e in edges {
+        let edge = &inst.edges[e];
+        cheapest_in[edge.to] = cheapest_in[edge.to].min(edge.cost);
+    }
+    targets
+        .iter()
+        .map(|&t| cheapest_in[t])
+        .filter(|c| c.is_finite())
+        .fold(0.0_f64, f64::max)
+        .max(f64::MIN_POSITIVE)
+}
+
+/// The nodes that must receive the whole message in `spec`: the targets that are not
+/// sources, and every source after the first.
+fn receivers(spec: &LpSpec) -> Vec<usize> {
+    spec.targets
+        .iter()
+        .filter(|t| !spec.sources.contains(t))
+        .chain(spec.sources.iter().skip(1))
+        .copied()
+        .collect()
+}
+
+/// The first cut rows of [`lower_by_cuts_with`] besides the singletons: for each alive node
+/// `v` other than the source, and for each linked pair `{u, v}` of them, the set `X` (`{v}`
+/// or `{u, v}`) with every node the source no longer reaches once `X` is removed (the part of
+/// the platform `X` stands in front of: on a Tiers-like platform, a MAN node's LAN, a LAN
+/// chain's tail). Every path from the source into such a set enters it through an edge into
+/// `X`, so its cut row says that what enters the shadow is at least 1. `hetcast bench
+/// platform` times Broadcast-EB on 65-node Tiers-like platforms with and without them
+/// ([`CutMode::shadows`]).
+///
+/// # Complexity
+/// `O(|V| + |E|)` sets, one search of `O(|V| + |E|)` each.
+pub fn shadows(inst: &PlatformInstance, alive: &[bool], edges: &[usize]) -> Vec<Vec<bool>> {
+    let n = inst.node_count();
+    let shadow = |x: &[usize]| -> Vec<bool> {
+        let mut rest = alive.to_vec();
+        for &v in x {
+            rest[v] = false;
+        }
+        let reach = super::graph::reachable(inst, &rest, inst.source);
+        (0..n).map(|v| alive[v] && !reach[v]).collect()
+    };
+    let inner = |v: usize| alive[v] && v != inst.source;
+    let mut out: Vec<Vec<bool>> = (0..n).filter(|&v| inner(v)).map(|v| shadow(&[v])).collect();
+    for &e in edges {
+        let (u, v) = (inst.edges[e].from, inst.edges[e].to);
+        if u < v && inner(u) && inner(v) {
+            out.push(shadow(&[u, v]));
+        }
+    }
+    out
 }
 
 /// The alive nodes of the residual graph of the flow `fc` under `cap` that `from` reaches
