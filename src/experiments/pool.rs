@@ -1,11 +1,20 @@
-//! The web workers of the Experiments page: one [`Pool`] per run, one worker per job.
+//! The web workers of the Experiments page and the platform model: one [`Pool`] per run, one
+//! worker per job.
 //!
 //! Each worker is the `hetcast-worker` binary that Trunk builds next to the app
 //! ([`WORKER_URL`], its loader script). The page posts a job's request (JSON text) once the
 //! worker says it is ready, and hands every message back through a callback. Dropping the
 //! pool terminates its workers, whatever they are doing: that is how a run is cancelled.
+//!
+//! Starting a worker (fetching and compiling its wasm, then its `Ready`) takes about 0.2 s, and
+//! its first job runs partly in unoptimized code, so [`keep_spares`] starts and warms up
+//! workers ahead of time; [`Pool::start`] takes a spare before it starts a new worker, and
+//! posts at once to a spare that has loaded (a spare still warming up gets the request queued
+//! behind its warm-up job).
 
 use hetcast_worker::{decode_message, encode_request, Message, Request};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{ErrorEvent, Event, MessageEvent, Worker};
@@ -37,6 +46,88 @@ impl Drop for Handle {
     }
 }
 
+/// A worker started ahead of a run, and whether it has loaded (said `Ready`).
+struct Spare {
+    worker: Worker,
+    loaded: Rc<Cell<bool>>,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+}
+
+/// The id of the warm-up requests (a pool ignores messages about other ids than its own).
+pub const WARM_UP_ID: u32 = u32::MAX;
+
+thread_local! {
+    static SPARES: RefCell<Vec<Spare>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Start workers until `count` spares wait for a run (a worker that cannot start is simply
+/// not kept: [`Pool::start`] then reports why). Once loaded, a spare does `warm_up` (if any;
+/// give it the id [`WARM_UP_ID`]): the browser compiles a worker's wasm with a quick baseline
+/// compiler first and optimizes the functions that run hot, so a job of the same kind makes
+/// the first real run take the optimized code.
+pub fn keep_spares(count: usize, warm_up: Option<&Request>) {
+    let warm_up = warm_up.map(encode_request);
+    SPARES.with(|spares| {
+        let mut spares = spares.borrow_mut();
+        while spares.len() < count {
+            let Ok(worker) = Worker::new(WORKER_URL) else {
+                return;
+            };
+            let loaded = Rc::new(Cell::new(false));
+            let on_message = {
+                let loaded = loaded.clone();
+                let worker = worker.clone();
+                let warm_up = warm_up.clone();
+                Closure::<dyn FnMut(MessageEvent)>::new(move |_: MessageEvent| {
+                    // The first message is `Ready`; later ones are about the warm-up job.
+                    if !loaded.replace(true) {
+                        if let Some(text) = &warm_up {
+                            let _ = worker.post_message(&JsValue::from_str(text));
+                        }
+                    }
+                })
+            };
+            worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+            spares.push(Spare {
+                worker,
+                loaded,
+                _on_message: on_message,
+            });
+        }
+    });
+}
+
+/// A spare worker (the oldest first, which is the likeliest to be ready) and whether it has
+/// loaded (a request posted to it waits behind its warm-up job), or a new worker.
+fn take_worker() -> Result<(Worker, bool), String> {
+    let spare = SPARES.with(|spares| {
+        let mut spares = spares.borrow_mut();
+        (!spares.is_empty()).then(|| spares.remove(0))
+    });
+    match spare {
+        Some(s) => {
+            s.worker.set_onmessage(None);
+            Ok((s.worker, s.loaded.get()))
+        }
+        None => Worker::new(WORKER_URL)
+            .map(|w| (w, false))
+            .map_err(|e| format!("cannot start a web worker: {e:?}")),
+    }
+}
+
+/// Post request `i`'s text to its worker; a failure is that request's [`Message::Failed`].
+fn send(worker: &Worker, text: &str, on: &Callback<(usize, Message)>, i: usize, id: u32) {
+    if let Err(e) = worker.post_message(&JsValue::from_str(text)) {
+        on.emit((
+            i,
+            Message::Failed {
+                id,
+                error: format!("cannot reach the worker: {e:?}"),
+            },
+        ));
+    }
+}
+
 /// Running workers; dropping the pool stops them.
 pub struct Pool {
     _handles: Vec<Handle>,
@@ -48,13 +139,13 @@ impl Pool {
     pub fn start(requests: Vec<Request>, on: Callback<(usize, Message)>) -> Result<Pool, String> {
         let mut handles = Vec::with_capacity(requests.len());
         for (i, request) in requests.into_iter().enumerate() {
-            let worker =
-                Worker::new(WORKER_URL).map_err(|e| format!("cannot start a web worker: {e:?}"))?;
+            let (worker, loaded) = take_worker()?;
             let id = request.id;
             let text = encode_request(&request);
             let on_message = {
                 let on = on.clone();
                 let worker = worker.clone();
+                let text = text.clone();
                 Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
                     let m = match e.data().as_string() {
                         Some(t) => {
@@ -66,15 +157,9 @@ impl Pool {
                         },
                     };
                     if m == Message::Ready {
-                        if let Err(e) = worker.post_message(&JsValue::from_str(&text)) {
-                            on.emit((
-                                i,
-                                Message::Failed {
-                                    id,
-                                    error: format!("cannot reach the worker: {e:?}"),
-                                },
-                            ));
-                        }
+                        send(&worker, &text, &on, i, id);
+                    } else if m.id().is_some_and(|other| other != id) {
+                        // A spare's warm-up job.
                     } else {
                         on.emit((i, m));
                     }
@@ -99,6 +184,9 @@ impl Pool {
             };
             worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
             worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+            if loaded {
+                send(&worker, &text, &on, i, id);
+            }
             handles.push(Handle {
                 worker,
                 _on_message: on_message,

@@ -1,14 +1,38 @@
 //! The platform runs in web workers: one worker per pending algorithm (the Experiments
 //! page's [`Pool`]), started when the state's run number changes; a newer run, Cancel, or
-//! leaving the model drops the pool, which terminates the workers.
+//! leaving the model drops the pool, which terminates the workers. While nothing runs,
+//! [`SPARE_WORKERS`] workers are started ahead ([`keep_spares`]), so that a run does not wait
+//! for a worker to load.
 
 use hetcast_worker::{Job, Request};
 use yew::prelude::*;
 
 use super::PlatformAction;
 use crate::components::StateProps;
-use crate::experiments::pool::Pool;
+use crate::experiments::pool::{keep_spares, Pool, WARM_UP_ID};
 use crate::models::ModelState;
+use hetcast_core::models::platform::algo::PlatformAlgorithm;
+use hetcast_core::models::platform::generate::{tiers, TiersSpec};
+
+/// Workers kept started while the platform model is idle: one run of one algorithm, and one
+/// more for a second click before the first is refilled.
+pub const SPARE_WORKERS: usize = 2;
+
+/// How long after a run the spare workers are refilled (ms).
+pub const REFILL_MS: u32 = 1000;
+
+/// The warm-up job of a spare worker: Broadcast-EB on a 20-node Tiers-like platform (by cut
+/// generation, like the big LPs: measured in `tests/e2e/bench-platform.mjs`).
+fn warm_up() -> Request {
+    let inst = tiers(&TiersSpec::sized(20, 0.2), 1);
+    Request {
+        id: WARM_UP_ID,
+        job: Job::Platform {
+            instance: inst.to_json(),
+            algo: PlatformAlgorithm::BroadcastEb,
+        },
+    }
+}
 
 /// Starts and stops the workers of the platform model on screen (renders nothing).
 #[function_component(PlatformRunner)]
@@ -61,6 +85,13 @@ pub fn platform_runner(p: &StateProps) -> Html {
                         }
                     }
                 }
+            }
+            if job.is_none() {
+                // Later, so that loading them does not slow the page drawing the results.
+                let refill = gloo::timers::callback::Timeout::new(REFILL_MS, || {
+                    keep_spares(SPARE_WORKERS, Some(&warm_up()))
+                });
+                refill.forget();
             }
             move || drop(pool.borrow_mut().take())
         });
