@@ -8,7 +8,7 @@
 //! position ("line N column M") or a field. An accepted plan simulates to a finite
 //! completion time or is refused with a message of the same shape.
 //!
-//! Counts: [`ALWAYS`] inputs per model and reader (50,000 in all) in every `cargo test`, and
+//! Counts: [`ALWAYS`] inputs per model and reader (62,500 in all) in every `cargo test`, and
 //! [`FULL`] per model and reader (1,000,000 in all) more under `cargo test --release`, where
 //! the full run is not ignored: in a debug build the million takes over a minute of two
 //! cores, in release a few seconds. Run it in debug with `-- --include-ignored`. A failing
@@ -16,7 +16,7 @@
 
 use hetcast_core::models::multi::{MultiAlgorithm, MultiInstance, MultiPlan};
 use hetcast_core::models::overhead::{Algorithm, Instance, Plan};
-use hetcast_core::models::{multi, multimessage, overhead, Model};
+use hetcast_core::models::{multi, multimessage, overhead, platform, Model};
 use hetcast_core::{AnyInstance, Catalog, Error};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -577,6 +577,22 @@ fn multimessage_seeds() -> Vec<String> {
 #[test]
 fn multimessage_instances_survive_mutation() {
     fuzz_instances(&multimessage_seeds(), ALWAYS, 5, "multimessage instance");
+}
+
+fn platform_seeds() -> Vec<String> {
+    let mut out: Vec<String> = platform::Platform::gallery()
+        .into_iter()
+        .map(|g| g.instance.to_json())
+        .collect();
+    for seed in 0..6 {
+        out.push(platform::Platform::random_instance(6, seed).to_json());
+    }
+    out
+}
+
+#[test]
+fn platform_instances_survive_mutation() {
+    fuzz_instances(&platform_seeds(), ALWAYS, 6, "platform instance");
 }
 
 #[test]
