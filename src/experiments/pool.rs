@@ -46,11 +46,14 @@ impl Drop for Handle {
     }
 }
 
-/// A worker started ahead of a run, and whether it has loaded (said `Ready`).
+/// A worker started ahead of a run, whether it has loaded (said `Ready`), and whether it
+/// stopped (failed to load, or crashed in its warm-up).
 struct Spare {
     worker: Worker,
     loaded: Rc<Cell<bool>>,
+    failed: Rc<Cell<bool>>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(Event)>,
 }
 
 /// The id of the warm-up requests (a pool ignores messages about other ids than its own).
@@ -87,11 +90,19 @@ pub fn keep_spares(count: usize, warm_up: Option<&Request>) {
                     }
                 })
             };
+            let failed = Rc::new(Cell::new(false));
+            let on_error = {
+                let failed = failed.clone();
+                Closure::<dyn FnMut(Event)>::new(move |_: Event| failed.set(true))
+            };
             worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+            worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
             spares.push(Spare {
                 worker,
                 loaded,
+                failed,
                 _on_message: on_message,
+                _on_error: on_error,
             });
         }
     });
@@ -100,19 +111,21 @@ pub fn keep_spares(count: usize, warm_up: Option<&Request>) {
 /// A spare worker (the oldest first, which is the likeliest to be ready) and whether it has
 /// loaded (a request posted to it waits behind its warm-up job), or a new worker.
 fn take_worker() -> Result<(Worker, bool), String> {
-    let spare = SPARES.with(|spares| {
+    while let Some(s) = SPARES.with(|spares| {
         let mut spares = spares.borrow_mut();
         (!spares.is_empty()).then(|| spares.remove(0))
-    });
-    match spare {
-        Some(s) => {
-            s.worker.set_onmessage(None);
-            Ok((s.worker, s.loaded.get()))
+    }) {
+        s.worker.set_onmessage(None);
+        s.worker.set_onerror(None);
+        if s.failed.get() {
+            s.worker.terminate();
+            continue;
         }
-        None => Worker::new(WORKER_URL)
-            .map(|w| (w, false))
-            .map_err(|e| format!("cannot start a web worker: {e:?}")),
+        return Ok((s.worker, s.loaded.get()));
     }
+    Worker::new(WORKER_URL)
+        .map(|w| (w, false))
+        .map_err(|e| format!("cannot start a web worker: {e:?}"))
 }
 
 /// Post request `i`'s text to its worker; a failure is that request's [`Message::Failed`].
