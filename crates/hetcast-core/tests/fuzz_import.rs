@@ -563,15 +563,20 @@ fn multi_instances_survive_mutation() {
     fuzz_instances(&multi_seeds(), ALWAYS, 2, "multi instance");
 }
 
-fn multimessage_seeds() -> Vec<String> {
-    let mut out: Vec<String> = multimessage::Multimessage::gallery()
-        .into_iter()
-        .map(|g| g.instance.to_json())
-        .collect();
+/// The gallery of model `M` and six random instances of `nodes` nodes, as files.
+fn gallery_and_random<M: Model>(
+    nodes: usize,
+    to_json: impl Fn(&M::Instance) -> String,
+) -> Vec<String> {
+    let mut out: Vec<String> = M::gallery().iter().map(|g| to_json(&g.instance)).collect();
     for seed in 0..6 {
-        out.push(multimessage::Multimessage::random_instance(5, seed).to_json());
+        out.push(to_json(&M::random_instance(nodes, seed)));
     }
     out
+}
+
+fn multimessage_seeds() -> Vec<String> {
+    gallery_and_random::<multimessage::Multimessage>(5, |i| i.to_json())
 }
 
 #[test]
@@ -580,14 +585,7 @@ fn multimessage_instances_survive_mutation() {
 }
 
 fn platform_seeds() -> Vec<String> {
-    let mut out: Vec<String> = platform::Platform::gallery()
-        .into_iter()
-        .map(|g| g.instance.to_json())
-        .collect();
-    for seed in 0..6 {
-        out.push(platform::Platform::random_instance(6, seed).to_json());
-    }
-    out
+    gallery_and_random::<platform::Platform>(6, |i| i.to_json())
 }
 
 #[test]
