@@ -23,6 +23,9 @@ fn send(m: Message) {
     });
 }
 
+/// The least time between two progress messages of a platform job (ms).
+pub const PROGRESS_MS: u128 = 100;
+
 /// Post progress when it reaches a new step of `total / PROGRESS_STEPS`, and at the end.
 fn progress(id: u32, done: u64, total: u64) {
     let step = done
@@ -78,16 +81,23 @@ pub fn run(request: &Request, post: impl FnMut(Message) + 'static) {
             found: Found::from(e),
         }),
         Job::Platform { instance, algo } => {
-            progress(id, 0, 1);
             PlatformInstance::from_json(instance)
                 .and_then(|inst| {
-                    // Every linear program solved is a step (the heuristics solve many).
+                    // Every linear program solved is a step (the heuristics solve many, some
+                    // in a millisecond). Each message redraws the page, so a step is posted
+                    // only PROGRESS_MS after the start or the last one posted, and never the
+                    // last step: the answer says that all are done (a short run posts the
+                    // answer alone).
+                    let mut last = web_time::Instant::now();
                     algo.solve_with_progress(&inst, &mut |done, total| {
-                        send(Message::Progress {
-                            id,
-                            done: done as u64,
-                            total: total as u64,
-                        })
+                        if done < total && last.elapsed().as_millis() >= PROGRESS_MS {
+                            last = web_time::Instant::now();
+                            send(Message::Progress {
+                                id,
+                                done: done as u64,
+                                total: total as u64,
+                            });
+                        }
                     })
                 })
                 .map(|solution| Message::PlatformSolved {
@@ -283,7 +293,8 @@ mod tests {
                 panic!("{algo:?}: {msgs:?}");
             };
             assert_eq!(**solution, algo.solve(&inst).unwrap(), "{algo:?}");
-            // Progress counts the linear programs, never goes back, and ends whole.
+            // Progress counts the linear programs and never goes back; the answer, not a
+            // progress message, says that all are done.
             let steps: Vec<(u64, u64)> = msgs
                 .iter()
                 .filter_map(|m| match m {
@@ -295,8 +306,8 @@ mod tests {
                 steps.windows(2).all(|w| w[0].0 <= w[1].0),
                 "{algo:?}: {steps:?}"
             );
-            let &(done, total) = steps.last().unwrap();
-            assert_eq!(done, total, "{algo:?}: {steps:?}");
+            assert!(steps.iter().all(|&(d, t)| d < t), "{algo:?}: {steps:?}");
+            assert_eq!(msgs.len(), steps.len() + 1, "{algo:?}: {msgs:?}");
         }
         let msgs = through_text(Job::Platform {
             instance: "{\"model\": \"platform\"}".into(),
