@@ -13,12 +13,13 @@
 // Prints, per run, the time from the click to the row and the part of it in the worker (from
 // the request posted to the answer received).
 //
-// Run after `trunk build --release`:  cd tests/e2e && node bench-platform.mjs [seeds]
+// Run after `trunk build --release`:  cd tests/e2e && node bench-platform.mjs [seeds] [dist dir]
+// (another build's dist, e.g. an older commit's, to compare both in one session).
 import { launch } from './app-page.mjs';
 import { serveDir } from './static-server.mjs';
 
 const SEEDS = Number(process.argv[2] || 5);
-const DIST = new URL('../../dist/', import.meta.url).pathname;
+const DIST = process.argv[3] || new URL('../../dist/', import.meta.url).pathname;
 /** How long the spare workers get to load before a click (ms). */
 const WARM_MS = 1500;
 
