@@ -56,7 +56,7 @@ struct Spare {
     _on_error: Closure<dyn FnMut(Event)>,
 }
 
-/// The id of the warm-up requests (a pool ignores messages about other ids than its own).
+/// The id of the warm-up requests (a pool ignores the messages about it).
 pub const WARM_UP_ID: u32 = u32::MAX;
 
 thread_local! {
@@ -171,8 +171,8 @@ impl Pool {
                     };
                     if m == Message::Ready {
                         send(&worker, &text, &on, i, id);
-                    } else if m.id().is_some_and(|other| other != id) {
-                        // A spare's warm-up job.
+                    } else if m.id() == Some(WARM_UP_ID) && id != WARM_UP_ID {
+                        // The answer to a spare's warm-up job, queued before this request.
                     } else {
                         on.emit((i, m));
                     }
