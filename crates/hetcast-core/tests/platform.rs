@@ -14,7 +14,7 @@ use hetcast_core::models::platform::{
 use hetcast_core::rng::{below, Rng64};
 use rand::{Rng, SeedableRng};
 
-/// LP answers are exact to the simplex's tolerance and the tie-break term (relative 2e-7).
+/// LP answers are exact to the simplex's tolerance and the tie-break term (relative 1e-7).
 const REL: f64 = 1e-6;
 
 fn close(a: f64, b: f64) -> bool {
