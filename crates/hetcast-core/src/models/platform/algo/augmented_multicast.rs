@@ -40,9 +40,11 @@
 use super::super::lp;
 use super::super::simulate::port_period;
 use super::super::{Delivery, PlatformInstance, PlatformSolution};
-use super::{broadcast_with, listed, not_worse, LpReuse, LpWork, PlatformAlgorithm, Progress};
+use super::{
+    broadcast_with, listed, node_step, not_worse, LpReuse, LpWork, PlatformAlgorithm, Progress,
+};
 use crate::error::Error;
-use crate::trace::{ItemId, Step};
+use crate::trace::Step;
 use crate::units::fmt_t;
 
 /// Figure 7, one line a row.
@@ -146,17 +148,16 @@ pub fn augmented_multicast_progress(
                 .as_ref()
                 .map_or(f64::INFINITY, |(s, _)| port_period(inst, &s.loads));
             if not_worse(t, best_t) {
-                trace.push(Step {
-                    text: format!(
+                trace.push(node_step(
+                    m,
+                    11,
+                    format!(
                         "with {}: T* = {} ≤ {}: added",
                         inst.name(m),
                         fmt_t(t),
                         fmt_t(best_t)
                     ),
-                    pseudo_line: Some(11),
-                    highlight: vec![ItemId::Node { node: m }],
-                    t: 0.0,
-                });
+                ));
                 best = got;
                 best_t = t;
                 set = trial;
@@ -164,17 +165,16 @@ pub fn augmented_multicast_progress(
                 improved = true;
                 break;
             }
-            trace.push(Step {
-                text: format!(
+            trace.push(node_step(
+                m,
+                8,
+                format!(
                     "with {}: T* = {} > {}: not added",
                     inst.name(m),
                     fmt_t(t),
                     fmt_t(best_t)
                 ),
-                pseudo_line: Some(8),
-                highlight: vec![ItemId::Node { node: m }],
-                t: 0.0,
-            });
+            ));
         }
         if !improved {
             break;

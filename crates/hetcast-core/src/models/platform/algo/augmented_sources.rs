@@ -46,9 +46,9 @@
 use super::super::lp::{self, Bound, LpSolution, LpSpec};
 use super::super::simulate::port_period;
 use super::super::{Delivery, PlatformInstance, PlatformSolution};
-use super::{not_worse, PlatformAlgorithm, Progress};
+use super::{node_step, not_worse, PlatformAlgorithm, Progress};
 use crate::error::Error;
-use crate::trace::{ItemId, Step};
+use crate::trace::Step;
 use crate::units::fmt_t;
 
 /// Figure 8, one line a row.
@@ -123,34 +123,32 @@ pub fn augmented_sources_progress(
             };
             let t = port_period(inst, &sol.loads);
             if not_worse(t, best_t) && t < best_t * (1.0 - 1e-9) {
-                trace.push(Step {
-                    text: format!(
+                trace.push(node_step(
+                    m,
+                    12,
+                    format!(
                         "{} as a secondary source: T* = {} < {}: added",
                         inst.name(m),
                         fmt_t(t),
                         fmt_t(best_t)
                     ),
-                    pseudo_line: Some(12),
-                    highlight: vec![ItemId::Node { node: m }],
-                    t: 0.0,
-                });
+                ));
                 best = sol;
                 best_t = t;
                 sources = trial;
                 improved = true;
                 break;
             }
-            trace.push(Step {
-                text: format!(
+            trace.push(node_step(
+                m,
+                9,
+                format!(
                     "{} as a secondary source: T* = {} ≥ {}: not added",
                     inst.name(m),
                     fmt_t(t),
                     fmt_t(best_t)
                 ),
-                pseudo_line: Some(9),
-                highlight: vec![ItemId::Node { node: m }],
-                t: 0.0,
-            });
+            ));
         }
         if !improved {
             break;

@@ -211,6 +211,17 @@ impl<'a> Progress<'a> {
     }
 }
 
+/// A heuristic's trace step about the node `node` it tries, at line `line` of its
+/// pseudo-code (untimed: a steady state has no decision times).
+pub fn node_step(node: usize, line: usize, text: String) -> crate::trace::Step {
+    crate::trace::Step {
+        text,
+        pseudo_line: Some(line),
+        highlight: vec![crate::trace::ItemId::Node { node }],
+        t: 0.0,
+    }
+}
+
 /// How the heuristics solve their Broadcast-EB LPs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LpReuse {

@@ -39,7 +39,9 @@
 
 use super::super::lp::CutPool;
 use super::super::{Delivery, PlatformInstance, PlatformSolution};
-use super::{broadcast_with, listed, not_worse, LpReuse, LpWork, PlatformAlgorithm, Progress};
+use super::{
+    broadcast_with, listed, node_step, not_worse, LpReuse, LpWork, PlatformAlgorithm, Progress,
+};
 use crate::error::Error;
 use crate::trace::{ItemId, Step};
 use crate::units::fmt_t;
@@ -128,17 +130,16 @@ pub fn reduced_broadcast_progress(
                 Some((sol, reach)) => {
                     let t = super::super::simulate::port_period(inst, &sol.loads);
                     if not_worse(t, best_t) {
-                        trace.push(Step {
-                            text: format!(
+                        trace.push(node_step(
+                            m,
+                            11,
+                            format!(
                                 "without {}: T* = {} ≤ {}: dropped",
                                 inst.name(m),
                                 fmt_t(t),
                                 fmt_t(best_t)
                             ),
-                            pseudo_line: Some(11),
-                            highlight: vec![ItemId::Node { node: m }],
-                            t: 0.0,
-                        });
+                        ));
                         best = sol;
                         best_t = t;
                         alive = reach;
@@ -146,17 +147,16 @@ pub fn reduced_broadcast_progress(
                         improved = true;
                         break;
                     }
-                    trace.push(Step {
-                        text: format!(
+                    trace.push(node_step(
+                        m,
+                        8,
+                        format!(
                             "without {}: T* = {} > {}: kept",
                             inst.name(m),
                             fmt_t(t),
                             fmt_t(best_t)
                         ),
-                        pseudo_line: Some(8),
-                        highlight: vec![ItemId::Node { node: m }],
-                        t: 0.0,
-                    });
+                    ));
                 }
             }
         }
