@@ -149,24 +149,10 @@ impl Program {
     pub fn build(inst: &PlatformInstance, spec: &LpSpec) -> Program {
         let n = inst.node_count();
         let alive = |v: usize| spec.alive.get(v).copied().unwrap_or(false);
-        let edges: Vec<usize> = (0..inst.edges.len())
-            .filter(|&e| alive(inst.edges[e].from) && alive(inst.edges[e].to))
-            .collect();
+        let edges = alive_edges(inst, &spec.alive);
         let scale = time_unit(inst, &edges, &receivers(spec));
         let cost = |e: usize| inst.edges[e].cost / scale;
-        let is_source = |v: usize| spec.sources.contains(&v);
-        let mut commodities = Vec::new();
-        for (i, &s) in spec.sources.iter().enumerate() {
-            for &t in spec.targets.iter().filter(|&&t| !is_source(t)) {
-                commodities.push(Commodity { source: s, dest: t });
-            }
-            for &later in &spec.sources[i + 1..] {
-                commodities.push(Commodity {
-                    source: s,
-                    dest: later,
-                });
-            }
-        }
+        let commodities = commodities(spec);
         let single = spec.sources.len() == 1;
         let mut names = vec!["T".to_string()];
         let ename = |e: usize| format!("{}_{}", inst.edges[e].from, inst.edges[e].to);
@@ -524,24 +510,10 @@ pub fn upper(inst: &PlatformInstance, spec: &LpSpec) -> Result<Option<LpSolution
     let n = inst.node_count();
     let m = inst.edges.len();
     let alive = |v: usize| spec.alive.get(v).copied().unwrap_or(false);
-    let edges: Vec<usize> = (0..m)
-        .filter(|&e| alive(inst.edges[e].from) && alive(inst.edges[e].to))
-        .collect();
+    let edges = alive_edges(inst, &spec.alive);
     let scale = time_unit(inst, &edges, &receivers(spec));
     let epsilon = EPSILON / edges.len().max(1) as f64;
-    let is_source = |v: usize| spec.sources.contains(&v);
-    let mut commodities = Vec::new();
-    for (i, &s) in spec.sources.iter().enumerate() {
-        for &t in spec.targets.iter().filter(|&&t| !is_source(t)) {
-            commodities.push(Commodity { source: s, dest: t });
-        }
-        for &later in &spec.sources[i + 1..] {
-            commodities.push(Commodity {
-                source: s,
-                dest: later,
-            });
-        }
-    }
+    let commodities = commodities(spec);
     let single = spec.sources.len() == 1;
     let mut p = Problem::new(OptimizationDirection::Minimize);
     let t_var = p.add_var(1.0, (0.0, f64::INFINITY));
@@ -827,9 +799,7 @@ pub fn lower_by_cuts_with(
     }
     let n = inst.node_count();
     let m = inst.edges.len();
-    let edges: Vec<usize> = (0..m)
-        .filter(|&e| alive[inst.edges[e].from] && alive[inst.edges[e].to])
-        .collect();
+    let edges = alive_edges(inst, alive);
     let scale = time_unit(inst, &edges, targets);
     let epsilon = EPSILON / edges.len().max(1) as f64;
     let mut is_target = vec![false; n];
@@ -1028,6 +998,33 @@ pub fn time_unit(inst: &PlatformInstance, edges: &[usize], targets: &[usize]) ->
         .max(f64::MIN_POSITIVE)
 }
 
+/// The edges of `inst` whose two ends are alive (`alive[v]`; a node past its end is not).
+fn alive_edges(inst: &PlatformInstance, alive: &[bool]) -> Vec<usize> {
+    let alive = |v: usize| alive.get(v).copied().unwrap_or(false);
+    (0..inst.edges.len())
+        .filter(|&e| alive(inst.edges[e].from) && alive(inst.edges[e].to))
+        .collect()
+}
+
+/// The commodities of `spec`: from each source, one to every target that is not a source and
+/// one to every later source.
+fn commodities(spec: &LpSpec) -> Vec<Commodity> {
+    let is_source = |v: usize| spec.sources.contains(&v);
+    let mut out = Vec::new();
+    for (i, &s) in spec.sources.iter().enumerate() {
+        for &t in spec.targets.iter().filter(|&&t| !is_source(t)) {
+            out.push(Commodity { source: s, dest: t });
+        }
+        for &later in &spec.sources[i + 1..] {
+            out.push(Commodity {
+                source: s,
+                dest: later,
+            });
+        }
+    }
+    out
+}
+
 /// The nodes that must receive the whole message in `spec`: the targets that are not
 /// sources, and every source after the first.
 fn receivers(spec: &LpSpec) -> Vec<usize> {
@@ -1144,12 +1141,7 @@ pub fn lower_with(
     pool: &mut CutPool,
     work: &mut usize,
 ) -> Result<Option<LpSolution>, Error> {
-    let edges = inst
-        .edges
-        .iter()
-        .filter(|e| alive.get(e.from) == Some(&true) && alive.get(e.to) == Some(&true))
-        .count();
-    if targets.len() * edges <= FULL_LP_MAX_VARIABLES {
+    if targets.len() * alive_edges(inst, alive).len() <= FULL_LP_MAX_VARIABLES {
         *work += 1;
         let spec = LpSpec {
             alive: alive.to_vec(),
