@@ -12,14 +12,19 @@ pub fn reachable(inst: &PlatformInstance, alive: &[bool], from: usize) -> Vec<bo
             out[e.from].push(e.to);
         }
     }
-    let mut seen = vec![false; n];
     if from >= n || !alive[from] {
-        return seen;
+        return vec![false; n];
     }
+    search(&out, from)
+}
+
+/// The nodes reached from `from` along the arcs `next[v]` (depth first).
+pub fn search(next: &[Vec<usize>], from: usize) -> Vec<bool> {
+    let mut seen = vec![false; next.len()];
     seen[from] = true;
     let mut stack = vec![from];
     while let Some(v) = stack.pop() {
-        for &w in &out[v] {
+        for &w in &next[v] {
             if !seen[w] {
                 seen[w] = true;
                 stack.push(w);

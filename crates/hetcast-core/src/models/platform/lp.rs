@@ -1099,18 +1099,7 @@ fn residual_reach(
             arc(edge.to, edge.from);
         }
     }
-    let mut seen = vec![false; n];
-    seen[from] = true;
-    let mut stack = vec![from];
-    while let Some(v) = stack.pop() {
-        for &w in &next[v] {
-            if !seen[w] {
-                seen[w] = true;
-                stack.push(w);
-            }
-        }
-    }
-    seen
+    super::graph::search(&next, from)
 }
 
 /// Above this many flow variables (`|targets|·|E|`), Multicast-LB and Broadcast-EB are solved
