@@ -41,7 +41,8 @@ use super::super::lp;
 use super::super::simulate::port_period;
 use super::super::{Delivery, PlatformInstance, PlatformSolution};
 use super::{
-    broadcast_with, listed, node_step, not_worse, LpReuse, LpWork, PlatformAlgorithm, Progress,
+    broadcast_trial, broadcast_with, listed, node_step, not_worse, LpReuse, LpWork,
+    PlatformAlgorithm, Progress,
 };
 use crate::error::Error;
 use crate::trace::Step;
@@ -134,16 +135,8 @@ pub fn augmented_multicast_progress(
         for &(_, m) in &cands {
             let mut trial = set.clone();
             trial[m] = true;
-            let mut trial_pool = pool.clone();
-            let got = broadcast_with(
-                inst,
-                &trial,
-                &inst.targets,
-                reuse,
-                &mut trial_pool,
-                &mut work,
-            )?;
-            progress.solved();
+            let (got, trial_pool) =
+                broadcast_trial(inst, &trial, reuse, &pool, &mut work, progress)?;
             let t = got
                 .as_ref()
                 .map_or(f64::INFINITY, |(s, _)| port_period(inst, &s.loads));

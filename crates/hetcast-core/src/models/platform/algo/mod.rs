@@ -249,7 +249,7 @@ pub fn broadcast_on(
     inst: &PlatformInstance,
     alive: &[bool],
     must: &[usize],
-) -> Result<Option<(LpSolution, Vec<bool>)>, Error> {
+) -> Result<Option<Broadcast>, Error> {
     let mut work = LpWork::default();
     broadcast_with(
         inst,
@@ -259,6 +259,27 @@ pub fn broadcast_on(
         &mut CutPool::new(),
         &mut work,
     )
+}
+
+/// A broadcast's LP answer and the nodes it reaches.
+pub type Broadcast = (LpSolution, Vec<bool>);
+
+/// A trial of REDUCED_BROADCAST or AUGMENTED_MULTICAST: [`broadcast_with`] on the sub-platform
+/// `alive` for the platform's targets, from a copy of `pool`, counted in `work` and `progress`.
+/// Returns the answer and the copy (with this LP's tight cuts), which the heuristic keeps if
+/// it accepts the trial.
+pub fn broadcast_trial(
+    inst: &PlatformInstance,
+    alive: &[bool],
+    reuse: LpReuse,
+    pool: &CutPool,
+    work: &mut LpWork,
+    progress: &mut Progress<'_>,
+) -> Result<(Option<Broadcast>, CutPool), Error> {
+    let mut trial_pool = pool.clone();
+    let got = broadcast_with(inst, alive, &inst.targets, reuse, &mut trial_pool, work)?;
+    progress.solved();
+    Ok((got, trial_pool))
 }
 
 /// [`broadcast_on`] with a choice of [`LpReuse`], counting the work in `work`. With
@@ -271,7 +292,7 @@ pub fn broadcast_with(
     reuse: LpReuse,
     pool: &mut CutPool,
     work: &mut LpWork,
-) -> Result<Option<(LpSolution, Vec<bool>)>, Error> {
+) -> Result<Option<Broadcast>, Error> {
     let reach = super::graph::reachable(inst, alive, inst.source);
     if must.iter().any(|&t| !reach[t]) {
         return Ok(None);

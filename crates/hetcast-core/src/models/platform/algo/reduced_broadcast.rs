@@ -40,10 +40,11 @@
 use super::super::lp::CutPool;
 use super::super::{Delivery, PlatformInstance, PlatformSolution};
 use super::{
-    broadcast_with, listed, node_step, not_worse, LpReuse, LpWork, PlatformAlgorithm, Progress,
+    broadcast_trial, broadcast_with, listed, node_step, not_worse, LpReuse, LpWork,
+    PlatformAlgorithm, Progress,
 };
 use crate::error::Error;
-use crate::trace::{ItemId, Step};
+use crate::trace::Step;
 use crate::units::fmt_t;
 
 /// Figure 6, one line a row.
@@ -110,23 +111,14 @@ pub fn reduced_broadcast_progress(
         for &(_, m) in &cands {
             let mut trial = alive.clone();
             trial[m] = false;
-            let mut trial_pool = pool.clone();
-            let got = broadcast_with(
-                inst,
-                &trial,
-                &inst.targets,
-                reuse,
-                &mut trial_pool,
-                &mut work,
-            )?;
-            progress.solved();
+            let (got, trial_pool) =
+                broadcast_trial(inst, &trial, reuse, &pool, &mut work, progress)?;
             match got {
-                None => trace.push(Step {
-                    text: format!("without {} a target is cut off: +∞, kept", inst.name(m)),
-                    pseudo_line: Some(8),
-                    highlight: vec![ItemId::Node { node: m }],
-                    t: 0.0,
-                }),
+                None => trace.push(node_step(
+                    m,
+                    8,
+                    format!("without {} a target is cut off: +∞, kept", inst.name(m)),
+                )),
                 Some((sol, reach)) => {
                     let t = super::super::simulate::port_period(inst, &sol.loads);
                     if not_worse(t, best_t) {
