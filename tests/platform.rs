@@ -46,7 +46,11 @@ fn node(v: usize) -> (f64, f64) {
 
 /// A pointer event at the drawing's point, on the element there (as a real pointer would).
 fn pointer(kind: &str, (sx, sy): (f64, f64)) {
-    let (x, y) = page_point(sx, sy);
+    pointer_at(kind, page_point(sx, sy));
+}
+
+/// A pointer event at the page's point `(x, y)`, on the element there.
+fn pointer_at(kind: &str, (x, y): (i32, i32)) {
     let target = gloo::utils::document()
         .element_from_point(x as f32, y as f32)
         .expect("an element under the point");
@@ -182,18 +186,7 @@ async fn the_many_source_rates_are_edited_on_the_graph() {
         (r.top() + r.height() / 2.0) as i32,
     );
     for kind in ["pointerdown", "pointerup"] {
-        let init = PointerEventInit::new();
-        init.set_bubbles(true);
-        init.set_client_x(x);
-        init.set_client_y(y);
-        init.set_button(0);
-        init.set_pointer_id(1);
-        let e = PointerEvent::new_with_event_init_dict(kind, &init).unwrap();
-        gloo::utils::document()
-            .element_from_point(x as f32, y as f32)
-            .expect("the node on screen")
-            .dispatch_event(&e)
-            .unwrap();
+        pointer_at(kind, (x, y));
         settle().await;
     }
     assert_eq!(count("#link-graph [id^='link-graph-edge-']"), 2 * (n - 1));

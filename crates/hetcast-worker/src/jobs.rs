@@ -123,6 +123,16 @@ mod tests {
     use hetcast_core::AnyInstance;
     use std::rc::Rc;
 
+    /// The `(done, total)` of the progress messages, in order.
+    fn progress_of(msgs: &[Message]) -> Vec<(u64, u64)> {
+        msgs.iter()
+            .filter_map(|m| match m {
+                Message::Progress { done, total, .. } => Some((*done, *total)),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Run `job` through the text encoding both ways, as the page and the worker do.
     fn through_text(job: Job) -> Vec<Message> {
         let req = Request { id: 7, job };
@@ -170,13 +180,7 @@ mod tests {
         };
         assert_eq!(inst.nodes.len(), 7);
         // Progress ends at the total and never goes back.
-        let progress: Vec<(u64, u64)> = msgs
-            .iter()
-            .filter_map(|m| match m {
-                Message::Progress { done, total, .. } => Some((*done, *total)),
-                _ => None,
-            })
-            .collect();
+        let progress = progress_of(&msgs);
         assert_eq!(progress.last(), Some(&(135, 135)));
         assert!(progress.windows(2).all(|w| w[0].0 <= w[1].0));
     }
@@ -295,13 +299,7 @@ mod tests {
             assert_eq!(**solution, algo.solve(&inst).unwrap(), "{algo:?}");
             // Progress counts the linear programs and never goes back; the answer, not a
             // progress message, says that all are done.
-            let steps: Vec<(u64, u64)> = msgs
-                .iter()
-                .filter_map(|m| match m {
-                    Message::Progress { done, total, .. } => Some((*done, *total)),
-                    _ => None,
-                })
-                .collect();
+            let steps = progress_of(&msgs);
             assert!(
                 steps.windows(2).all(|w| w[0].0 <= w[1].0),
                 "{algo:?}: {steps:?}"
