@@ -44,6 +44,16 @@ fn node(v: usize) -> (f64, f64) {
     (get("data-x"), get("data-y"))
 }
 
+/// In the graph editor `graph`, click the label of edge `e`, type `cost` and press Enter.
+async fn edit_cost(graph: &str, e: usize, cost: &str) {
+    svg_click(&format!("{graph}-label-{e}")).await;
+    let field: HtmlInputElement = el(&format!("{graph}-cost")).dyn_into().unwrap();
+    field.set_value(cost);
+    fire(&field, "input");
+    settle().await;
+    press(&field, "Enter").await;
+}
+
 /// A pointer event at the drawing's point, on the element there (as a real pointer would).
 fn pointer(kind: &str, (sx, sy): (f64, f64)) {
     pointer_at(kind, page_point(sx, sy));
@@ -129,12 +139,7 @@ async fn add_connect_edit_delete_and_undo_with_the_page_events() {
     assert_ne!(node(2), before);
     assert_eq!(edges(), 4);
     // Edit: click the label of 0 → 1, type, Enter.
-    svg_click("platform-graph-label-0").await;
-    let field: HtmlInputElement = el("platform-graph-cost").dyn_into().unwrap();
-    field.set_value("3.5");
-    fire(&field, "input");
-    settle().await;
-    press(&field, "Enter").await;
+    edit_cost("platform-graph", 0, "3.5").await;
     assert!(!exists("platform-graph-cost"));
     assert_eq!(text("platform-graph-label-0"), "3.5");
     // Source and target: click node 2, mark it; the platform is valid.
@@ -171,12 +176,7 @@ async fn the_many_source_rates_are_edited_on_the_graph() {
     assert!(n >= 2, "{n} nodes");
     assert_eq!(count("#link-graph [id^='link-graph-edge-']"), n * (n - 1));
     // Arrow 0 is P0 → P1.
-    svg_click("link-graph-label-0").await;
-    let field: HtmlInputElement = el("link-graph-cost").dyn_into().unwrap();
-    field.set_value("0.25");
-    fire(&field, "input");
-    settle().await;
-    press(&field, "Enter").await;
+    edit_cost("link-graph", 0, "0.25").await;
     assert_eq!(text("link-graph-label-0"), "0.25");
     // Picking P1 leaves its own 2 (n - 1) arrows.
     el("link-graph").scroll_into_view();
