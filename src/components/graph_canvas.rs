@@ -12,6 +12,7 @@
 //! The component keeps only the drag in progress; everything else comes from its props.
 //! Positions are in [0, 1]², left to right and top to bottom.
 
+use hetcast_core::layout::links::Link;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, PointerEvent};
 use yew::prelude::*;
@@ -147,17 +148,10 @@ pub fn node_at(nodes: &[GNode], sx: f64, sy: f64) -> Option<usize> {
 /// Where an edge's arrow runs and its label sits: the two directions of a link side by side,
 /// stopping short of the circles.
 pub fn edge_geometry(nodes: &[GNode], e: &GEdge) -> ((f64, f64), (f64, f64), (f64, f64)) {
-    let (x1, y1) = to_svg(nodes[e.from].x, nodes[e.from].y);
-    let (x2, y2) = to_svg(nodes[e.to].x, nodes[e.to].y);
-    let (dx, dy) = (x2 - x1, y2 - y1);
-    let len = dx.hypot(dy).max(1e-9);
-    let (ux, uy) = (dx / len, dy / len);
-    let (ox, oy) = (-uy * 6.0, ux * 6.0);
-    let cut = (R + 3.0).min(len / 3.0);
-    let a = (x1 + ux * cut + ox, y1 + uy * cut + oy);
-    let b = (x2 - ux * cut + ox, y2 - uy * cut + oy);
-    let label = (x1 + dx * 0.6 + ox * 3.2, y1 + dy * 0.6 + oy * 3.2);
-    (a, b, label)
+    let from = to_svg(nodes[e.from].x, nodes[e.from].y);
+    let to = to_svg(nodes[e.to].x, nodes[e.to].y);
+    let link = Link::new(from, to, 6.0, R + 3.0);
+    (link.start, link.end, link.label(0.6, 3.2))
 }
 
 /// A drag in progress: the node, where the pointer is now (drawing units), and whether it

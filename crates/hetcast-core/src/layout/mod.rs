@@ -8,6 +8,7 @@
 //! - [`axis`]: ticks and time units for every chart;
 //! - [`tidy_tree`]: the one tree layout (boxes and arrows, Reingold-Tilford);
 //! - [`bundles`]: a multigraph with bundles (the multimessage model's instance);
+//! - [`links`]: a directed link drawn beside its reverse (platform drawings and editor);
 //! - [`svg::to_svg`]: a Scene as a standalone SVG 1.1 document;
 //! - [`style`]: the stylesheet, its classes and the type sizes the layouts assume.
 //!
@@ -19,6 +20,7 @@
 
 pub mod axis;
 pub mod bundles;
+pub mod links;
 pub mod motion;
 pub mod scene;
 pub mod style;

@@ -6,6 +6,7 @@
 
 use super::{PeriodicSchedule, PlatformAlgorithm, PlatformInstance};
 use crate::catalog::Catalog;
+use crate::layout::links::Link;
 use crate::layout::scene::{Anchor, Item, Scene};
 use crate::layout::style::{text_width, title_width, FONT_LABEL, FONT_SMALL};
 use crate::layout::timeline::{
@@ -204,14 +205,8 @@ pub fn platform_scene(
     let max_load = s.loads.iter().copied().fold(0.0_f64, f64::max);
     for (e, edge) in inst.edges.iter().enumerate() {
         let load = s.loads.get(e).copied().unwrap_or(0.0);
-        let (x1, y1) = pos[edge.from];
-        let (x2, y2) = pos[edge.to];
-        // Offset the two directions of a link, and stop short of the boxes.
-        let (dx, dy) = (x2 - x1, y2 - y1);
-        let len = (dx * dx + dy * dy).sqrt().max(1e-9);
-        let (ux, uy) = (dx / len, dy / len);
-        let (ox, oy) = (-uy * 4.0, ux * 4.0);
-        let cut = 30.0_f64.min(len / 3.0);
+        // The two directions of a link side by side, stopping short of the boxes.
+        let link = Link::new(pos[edge.from], pos[edge.to], 4.0, 30.0);
         let class = if load > 0.0 {
             let k = 1 + ((load / max_load.max(1e-12)) * 4.0).round() as usize;
             let tree = if s.tree.contains(&e) { " tree" } else { "" };
@@ -220,18 +215,19 @@ pub fn platform_scene(
             "pedge idle".into()
         };
         items.push(Item::Line {
-            x1: x1 + ux * cut + ox,
-            y1: y1 + uy * cut + oy,
-            x2: x2 - ux * cut + ox,
-            y2: y2 - uy * cut + oy,
+            x1: link.start.0,
+            y1: link.start.1,
+            x2: link.end.0,
+            y2: link.end.1,
             class,
             arrow: true,
             id: format!("edge-{}-{}", edge.from, edge.to),
         });
         if load > 0.0 {
+            let (x, y) = link.label(0.5, 2.0);
             items.push(Item::Text {
-                x: (x1 + x2) / 2.0 + ox * 2.0,
-                y: (y1 + y2) / 2.0 + oy * 2.0,
+                x,
+                y,
                 text: fmt_t(load),
                 class: "edge-load".into(),
                 anchor: Anchor::Middle,
