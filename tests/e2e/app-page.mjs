@@ -37,11 +37,13 @@ export class AppPage {
     });
   }
 
-  /** Open the app with an empty local storage and wait until it has drawn. */
+  /**
+   * Open the app and wait until it has drawn. The page must be in a new browser context, whose
+   * local storage is empty: clearing it after `goto` and reloading raced with the app's first
+   * autosave, and a slow start then reopened the autosaved work instead of the first visit.
+   */
   async open() {
     await this.page.goto(this.url);
-    await this.page.evaluate(() => localStorage.clear());
-    await this.page.reload();
     await this.page.locator('#gallery').waitFor();
   }
 

@@ -49,8 +49,6 @@ async function fresh(browser, url, nodes, seed) {
     window.Worker.prototype = Native.prototype;
   });
   await page.goto(url);
-  await page.evaluate(() => localStorage.clear());
-  await page.reload();
   await page.selectOption('#model', 'platform');
   await page.click('#platform-generator summary');
   await page.fill('#gen-nodes', String(nodes));

@@ -44,8 +44,6 @@ async function bench(dist) {
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     await page.goto(server.url);
-    await page.evaluate(() => localStorage.clear());
-    await page.reload();
     await page.locator('#gallery').waitFor();
     await page.setInputFiles('#import-file', { name: 'n500.json', mimeType: 'application/json', buffer: Buffer.from(instance(500)) });
     await page.locator('#instance-summary', { hasText: /^500 nodes/ }).waitFor();
