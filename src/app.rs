@@ -110,9 +110,6 @@ pub(crate) fn is_typing(target: Option<web_sys::EventTarget>, key: &str) -> bool
         .is_some_and(|v| v != "false")
 }
 
-/// How long an information notice stays, in milliseconds.
-pub const NOTICE_FADE_MS: u32 = 6000;
-
 /// The hetcast app.
 #[function_component(App)]
 pub fn app() -> Html {
@@ -159,24 +156,6 @@ pub fn app() -> Html {
                 move || drop(listener)
             },
         );
-    }
-
-    // Information notices ("Loaded …", "Undone.") fade after a few seconds; errors stay until
-    // closed. A newer notice cancels the older one's timer.
-    {
-        let dispatcher = state.dispatcher();
-        let notice = state.ui.notice.clone();
-        use_effect_with(notice, move |notice| {
-            let timer = notice
-                .as_ref()
-                .filter(|n| n.kind == crate::state::NoticeKind::Info)
-                .map(|_| {
-                    gloo::timers::callback::Timeout::new(NOTICE_FADE_MS, move || {
-                        dispatcher.dispatch(UiAction::Dismiss.into())
-                    })
-                });
-            move || drop(timer)
-        });
     }
 
     // A text field's value is committed (Enter, or focus leaves it): one undo step per

@@ -24,7 +24,7 @@ fn notify(n: Notice) -> Action {
 }
 
 /// How long an information notice stays, in milliseconds.
-pub const NOTICE_MS: u32 = 8000;
+pub const NOTICE_MS: u32 = 6000;
 
 /// The top bar of the app.
 #[function_component(TopBar)]

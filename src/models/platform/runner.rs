@@ -1,8 +1,9 @@
 //! The platform runs in web workers: one worker per pending algorithm (the Experiments
 //! page's [`Pool`]), started when the state's run number changes; a newer run, Cancel, or
-//! leaving the model drops the pool, which terminates the workers. While nothing runs,
-//! [`SPARE_WORKERS`] workers are started ahead ([`keep_spares`]), so that a run does not wait
-//! for a worker to load.
+//! leaving the model drops the pool, which terminates the workers. While nothing runs and the
+//! platform model or the Experiments page is open, [`SPARE_WORKERS`] workers are started ahead
+//! ([`keep_spares`]), so that a run does not wait for a worker to load. The other models never
+//! start them: a first visit does not load the wasm three times.
 
 use hetcast_worker::{Job, Request};
 use yew::prelude::*;
@@ -57,9 +58,10 @@ pub fn platform_runner(p: &StateProps) -> Html {
         }
         _ => (None, Vec::new()),
     };
+    let spares_wanted = matches!(state.model, ModelState::Platform(_)) || state.ui.experiments;
     {
         let dispatcher = state.dispatcher();
-        use_effect_with(job, move |job| {
+        use_effect_with((job, spares_wanted), move |(job, spares_wanted)| {
             pool.borrow_mut().take();
             if let Some(job) = *job {
                 let on = {
@@ -86,7 +88,7 @@ pub fn platform_runner(p: &StateProps) -> Html {
                     }
                 }
             }
-            if job.is_none() {
+            if job.is_none() && *spares_wanted {
                 // Later, so that loading them does not slow the page drawing the results.
                 let refill = gloo::timers::callback::Timeout::new(REFILL_MS, || {
                     keep_spares(SPARE_WORKERS, Some(&warm_up()))
