@@ -115,12 +115,7 @@ pub(crate) fn is_typing(target: Option<web_sys::EventTarget>, key: &str) -> bool
 pub fn app() -> Html {
     let state = use_reducer(crate::saved::startup);
 
-    // Autosave the scenario (every model's instance, the runs, the selection, the view) at
-    // every change of it.
-    {
-        let json = crate::scenario::capture(&state).to_json();
-        use_effect_with(json, |json| crate::saved::autosave(json));
-    }
+    crate::saved::use_autosave(&state);
 
     // Keyboard commands.
     {

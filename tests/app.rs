@@ -400,7 +400,8 @@ async fn information_notices_fade_errors_stay() {
     let _app = Mounted::new().await;
     choose("gallery", "liu-fig1").await;
     assert!(text("notice").starts_with("Loaded"), "{}", text("notice"));
-    gloo::timers::future::TimeoutFuture::new(hetcast_app::components::topbar::NOTICE_MS + 300).await;
+    gloo::timers::future::TimeoutFuture::new(hetcast_app::components::topbar::NOTICE_MS + 300)
+        .await;
     settle().await;
     assert_eq!(count("#notice"), 0, "the information notice faded");
 }
