@@ -36,6 +36,50 @@ pub fn canvas_nodes(p: &PlatformState) -> Vec<GNode> {
         .collect()
 }
 
+/// The graph canvas's callbacks, made once (with the state's dispatcher, which never changes),
+/// so that the canvas (1,300 elements at 65 nodes) is drawn again only when the graph, the pick
+/// or the label being typed changes, not at every change of the app's state (a run's answer).
+struct CanvasCallbacks {
+    on_add: Option<Callback<(f64, f64)>>,
+    on_move: Option<Callback<(usize, f64, f64)>>,
+    on_connect: Option<Callback<(usize, usize)>>,
+    on_pick: Option<Callback<Option<GPick>>>,
+    on_delete: Option<Callback<()>>,
+    on_label: Option<Callback<usize>>,
+    on_type: Option<Callback<String>>,
+    on_commit: Option<Callback<()>>,
+    on_cancel: Option<Callback<()>>,
+}
+
+impl CanvasCallbacks {
+    fn new(d: UseReducerDispatcher<crate::state::AppState>) -> CanvasCallbacks {
+        fn with<T: 'static>(
+            d: &UseReducerDispatcher<crate::state::AppState>,
+            f: fn(T) -> PlatformAction,
+        ) -> Option<Callback<T>> {
+            let d = d.clone();
+            Some(Callback::from(move |x| d.dispatch(Action::from(f(x)))))
+        }
+        CanvasCallbacks {
+            on_add: with(&d, |(x, y)| PlatformAction::AddNode { x, y }),
+            on_move: with(&d, |(node, x, y)| PlatformAction::MoveNode { node, x, y }),
+            on_connect: with(&d, |(from, to)| PlatformAction::Connect { from, to }),
+            on_pick: with(&d, |p: Option<GPick>| {
+                PlatformAction::Pick(match p {
+                    None => Pick::None,
+                    Some(GPick::Node(v)) => Pick::Node(v),
+                    Some(GPick::Edge(e)) => Pick::Edge(e),
+                })
+            }),
+            on_delete: with(&d, |()| PlatformAction::DeleteSelected),
+            on_label: with(&d, PlatformAction::EditCost),
+            on_type: with(&d, PlatformAction::TypeCost),
+            on_commit: with(&d, |()| PlatformAction::CommitCost),
+            on_cancel: with(&d, |()| PlatformAction::CancelCost),
+        }
+    }
+}
+
 fn dispatcher(state: &StateHandle) -> impl Fn(PlatformAction) + Clone {
     let s = state.clone();
     move |a: PlatformAction| s.dispatch(Action::from(a))
@@ -45,6 +89,10 @@ fn dispatcher(state: &StateHandle) -> impl Fn(PlatformAction) + Clone {
 #[function_component(PlatformEditor)]
 pub fn platform_editor(p: &StateProps) -> Html {
     let state = &p.state;
+    let cb = {
+        let dispatcher = state.dispatcher();
+        use_memo((), move |_| CanvasCallbacks::new(dispatcher))
+    };
     let ModelState::Platform(ps) = &state.model else {
         return html! {};
     };
@@ -70,29 +118,12 @@ pub fn platform_editor(p: &StateProps) -> Html {
         text: text.clone(),
         error: d.cost_error.clone(),
     });
-    fn on<T: 'static>(
-        go: &(impl Fn(PlatformAction) + Clone + 'static),
-        f: fn(T) -> PlatformAction,
-    ) -> Option<Callback<T>> {
-        let go = go.clone();
-        Some(Callback::from(move |x| go(f(x))))
-    }
     let canvas = html! {
         <GraphCanvas id="platform-graph" nodes={canvas_nodes(ps)} {edges} {picked} {editing}
             aria_label="The platform: click to add a node, drag a node onto another to connect them, drag it elsewhere to move it, click a cost to change it, Delete removes what is picked"
-            on_add={on(&go, |(x, y)| PlatformAction::AddNode { x, y })}
-            on_move={on(&go, |(node, x, y)| PlatformAction::MoveNode { node, x, y })}
-            on_connect={on(&go, |(from, to)| PlatformAction::Connect { from, to })}
-            on_pick={on(&go, |p: Option<GPick>| PlatformAction::Pick(match p {
-                None => Pick::None,
-                Some(GPick::Node(v)) => Pick::Node(v),
-                Some(GPick::Edge(e)) => Pick::Edge(e),
-            }))}
-            on_delete={on(&go, |()| PlatformAction::DeleteSelected)}
-            on_label={on(&go, PlatformAction::EditCost)}
-            on_type={on(&go, PlatformAction::TypeCost)}
-            on_commit={on(&go, |()| PlatformAction::CommitCost)}
-            on_cancel={on(&go, |()| PlatformAction::CancelCost)} />
+            on_add={cb.on_add.clone()} on_move={cb.on_move.clone()} on_connect={cb.on_connect.clone()}
+            on_pick={cb.on_pick.clone()} on_delete={cb.on_delete.clone()} on_label={cb.on_label.clone()}
+            on_type={cb.on_type.clone()} on_commit={cb.on_commit.clone()} on_cancel={cb.on_cancel.clone()} />
     };
     let click = |a: PlatformAction| {
         let go = go.clone();
