@@ -75,12 +75,18 @@ async function drag(page, v, u, upper) {
   await page.mouse.up();
 }
 
-test('the first visit opens on Figure 1 already run, greedy 10 against the optimum 9', async () => {
+test('the first visit opens on Figure 1 already run, greedy 10 against the optimum 9, and loads no web worker', async () => {
   const app = await openApp();
   try {
     assert.equal(await app.time('greedy'), '10');
     assert.equal(await app.time('optimal'), '9');
     assert.match(await app.page.locator('#notice').textContent(), /greedy completes at 10, the optimum at 9\. c compares them/);
+    // No web worker is loaded for a model that does not use one (spares are started 1 s after
+    // the platform model or the Experiments page opens).
+    await app.page.waitForTimeout(1500);
+    const workers = await app.page.evaluate(() =>
+      performance.getEntriesByType('resource').filter((e) => e.name.includes('hetcast-worker')).length);
+    assert.equal(workers, 0, 'no worker loaded on the first visit');
     assert.deepEqual(app.errors, []);
   } finally {
     await app.page.close();
