@@ -59,8 +59,7 @@ pub const AUTOSAVE_MS: u32 = 300;
 
 /// Autosave the scenario (every model's instance, the runs, the selection, the view)
 /// [`AUTOSAVE_MS`] after the last change of `state`, and at once when the page is hidden
-/// (reload, closed tab, another page) or the app unmounted, so that a reload never loses the
-/// last change.
+/// (reload, closed tab, another page), so that a reload never loses the last change.
 /// Writes only what differs from the last write.
 #[hook]
 pub fn use_autosave(state: &UseReducerHandle<AppState>) {
@@ -76,19 +75,12 @@ pub fn use_autosave(state: &UseReducerHandle<AppState>) {
     {
         let (latest, written) = (latest.clone(), written.clone());
         use_effect_with((), move |_| {
-            let flush = move || {
+            let listener = EventListener::new(&gloo::utils::window(), "pagehide", move |_| {
                 if let Some(s) = &*latest.borrow() {
                     save(s, &written);
                 }
-            };
-            let listener = {
-                let flush = flush.clone();
-                EventListener::new(&gloo::utils::window(), "pagehide", move |_| flush())
-            };
-            move || {
-                drop(listener);
-                flush();
-            }
+            });
+            move || drop(listener)
         });
     }
     use_effect_with(render, move |_| {
