@@ -40,8 +40,11 @@ impl Mounted {
         }
     }
 
-    /// Unmount, keeping what is saved.
+    /// Unmount, keeping what is saved, as a reload does: the page is hidden first (the app
+    /// saves its last change then: the autosave otherwise waits for a pause).
     pub async fn close(mut self) {
+        let hide = Event::new("pagehide").unwrap();
+        gloo::utils::window().dispatch_event(&hide).unwrap();
         if let Some(h) = self.handle.take() {
             h.destroy();
         }
