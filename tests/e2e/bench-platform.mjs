@@ -10,8 +10,9 @@
 // goes to a web worker: almost no LP work), and a first run without spare workers ready
 // (`cold`: the click comes right after the page opened).
 //
-// Prints, per run, the time from the click to the row and the part of it in the worker (from
-// the request posted to the answer received).
+// Prints, per run, the time from the click to the row and its three parts: on the page until
+// the request is posted, in the worker (from the request posted to the answer received), and
+// on the page from the answer to the row (reading it, checking the schedule, drawing).
 //
 // Run after `trunk build --release`:  cd tests/e2e && node bench-platform.mjs [seeds] [dist dir]
 // (another build's dist, e.g. an older commit's, to compare both in one session).
@@ -79,12 +80,14 @@ async function timeRun(page, key) {
   }, key);
   await page.click(`#run-${key}`);
   await page.locator(`#time-${key}, #error-${key}`).waitFor({ timeout: 600000 });
-  const { clicked, shown, worker } = await page.evaluate(() => ({
+  const { clicked, shown, worker, before, after } = await page.evaluate(() => ({
     clicked: window.__clicked,
     shown: window.__shown,
     worker: window.__answered.at(-1) - window.__posted.at(-1),
+    before: window.__posted.at(-1) - window.__clicked,
+    after: window.__shown - window.__answered.at(-1),
   }));
-  return { ms: shown - clicked, worker, value: (await page.locator(`#time-${key}, #error-${key}`).textContent()).trim() };
+  return { ms: shown - clicked, worker, before, after, value: (await page.locator(`#time-${key}, #error-${key}`).textContent()).trim() };
 }
 
 async function measure(browser, url, nodes, seed, key, warm) {
@@ -107,15 +110,17 @@ try {
   for (const key of ['broadcast-eb', 'reduced-broadcast']) {
     const times = [];
     const inWorker = [];
+    const onPage = [];
     for (let s = 1; s <= SEEDS; s++) {
       const r = await measure(browser, server.url, 65, s, key, true);
       times.push(r.ms);
       inWorker.push(r.worker);
-      console.log(`  ${key} 65 nodes seed ${s}: ${r.ms.toFixed(0)} ms, ${r.worker.toFixed(0)} ms of it in the worker (T* = ${r.value})`);
+      onPage.push(r.before + r.after);
+      console.log(`  ${key} 65 nodes seed ${s}: ${r.ms.toFixed(0)} ms: ${r.before.toFixed(0)} on the page before posting, ${r.worker.toFixed(0)} in the worker, ${r.after.toFixed(0)} on the page after the answer (T* = ${r.value})`);
     }
     const m = median(times);
     const range = (xs) => `${Math.min(...xs).toFixed(0)}-${Math.max(...xs).toFixed(0)}`;
-    console.log(`${key}, 65 nodes: click to row median ${m.toFixed(0)} ms (${range(times)}), ${(m / baseline).toFixed(1)}x the baseline; in the worker median ${median(inWorker).toFixed(0)} ms (${range(inWorker)})`);
+    console.log(`${key}, 65 nodes: click to row median ${m.toFixed(0)} ms (${range(times)}), ${(m / baseline).toFixed(1)}x the baseline; in the worker median ${median(inWorker).toFixed(0)} ms (${range(inWorker)}); on the page median ${median(onPage).toFixed(0)} ms (${range(onPage)})`);
   }
 } finally {
   await browser.close();
