@@ -76,25 +76,22 @@ pub fn use_autosave(state: &UseReducerHandle<AppState>) {
         let (latest, written) = (latest.clone(), written.clone());
         use_effect_with((), move |_| {
             let listener = EventListener::new(&gloo::utils::window(), "pagehide", move |_| {
-                if let Some(s) = &*latest.borrow() {
-                    save(s, &written);
-                }
+                save(&latest, &written)
             });
             move || drop(listener)
         });
     }
     use_effect_with(render, move |_| {
-        let timer = Timeout::new(AUTOSAVE_MS, move || {
-            if let Some(s) = &*latest.borrow() {
-                save(s, &written);
-            }
-        });
+        let timer = Timeout::new(AUTOSAVE_MS, move || save(&latest, &written));
         move || drop(timer)
     });
 }
 
-/// Autosave `state` if its scenario differs from `written` (the last write).
-fn save(state: &AppState, written: &RefCell<String>) {
+/// Autosave the `latest` state if its scenario differs from `written` (the last write).
+fn save(latest: &RefCell<Option<UseReducerHandle<AppState>>>, written: &RefCell<String>) {
+    let Some(state) = &*latest.borrow() else {
+        return;
+    };
     let json = crate::scenario::capture(state).to_json();
     if *written.borrow() != json {
         autosave(&json);

@@ -5,7 +5,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use gloo::timers::future::TimeoutFuture;
-use hetcast_app::saved::{AUTOSAVE_KEY, NAMED_KEY};
+use hetcast_app::saved::{AUTOSAVE_KEY, AUTOSAVE_MS, NAMED_KEY};
 use hetcast_app::util::STORAGE_KEY;
 use hetcast_core::models::overhead::algo::{self, Algorithm};
 use hetcast_core::models::overhead::gallery;
@@ -44,6 +44,29 @@ fn set_hash(hash: &str) {
 
 fn hash() -> String {
     gloo::utils::window().location().hash().unwrap()
+}
+
+/// The autosave waits for a pause: a change is not written at once (the JSON of a large
+/// scenario took 2-10 ms in every render), and is written AUTOSAVE_MS after the last change.
+#[wasm_bindgen_test]
+async fn the_autosave_is_written_after_a_pause() {
+    let _app = Mounted::new().await;
+    TimeoutFuture::new(AUTOSAVE_MS + 100).await;
+    let saved = || {
+        storage()
+            .get_item(AUTOSAVE_KEY)
+            .unwrap()
+            .unwrap_or_default()
+    };
+    assert!(saved().contains("\"model\":\"node\""), "{}", saved());
+    choose("gallery", "liu-fig1").await;
+    assert!(!saved().contains("sender_receiver"), "written at once");
+    TimeoutFuture::new(AUTOSAVE_MS + 100).await;
+    assert!(
+        saved().contains("\"model\":\"sender_receiver\""),
+        "{}",
+        saved()
+    );
 }
 
 #[wasm_bindgen_test]
