@@ -59,7 +59,11 @@ async fn the_autosave_is_written_after_a_pause() {
             .unwrap_or_default()
     };
     assert!(saved().contains("\"model\":\"node\""), "{}", saved());
-    choose("gallery", "liu-fig1").await;
+    let gallery: HtmlSelectElement = el("gallery").dyn_into().unwrap();
+    gallery.set_value("liu-fig1");
+    fire(&gallery, "change");
+    TimeoutFuture::new(0).await;
+    assert!(text("instance-summary").starts_with("3 nodes"));
     assert!(!saved().contains("sender_receiver"), "written at once");
     TimeoutFuture::new(AUTOSAVE_MS + 100).await;
     assert!(
