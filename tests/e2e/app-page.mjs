@@ -118,10 +118,24 @@ export class AppPage {
     });
   }
 
-  /** Choose a model in the model menu: 'node', 'sender_receiver' or 'multi'. */
+  /** Choose a model in the model menu: 'node', 'sender_receiver', 'multi', 'multimessage' or 'platform'. */
   async selectModel(value) {
     await this.page.selectOption('#model', value);
     await this.page.locator('#instance-summary').waitFor();
+  }
+
+  /**
+   * Switch to the platform model and generate a Tiers-like platform of `nodes` nodes (`density`
+   * % targets, `seed`, or the generator's own when not given); wait until it is the instance.
+   */
+  async generatePlatform(nodes, { density, seed } = {}) {
+    await this.selectModel('platform');
+    await this.page.click('#platform-generator summary');
+    await this.page.fill('#gen-nodes', String(nodes));
+    if (density !== undefined) await this.page.fill('#gen-density', String(density));
+    if (seed !== undefined) await this.page.fill('#gen-seed', String(seed));
+    await this.page.click('#generate-platform');
+    await this.page.locator('#instance-summary', { hasText: new RegExp(`^${nodes} nodes`) }).waitFor();
   }
 
   /** Count the elements of the drawing on screen whose id starts with `prefix`. */

@@ -16,7 +16,7 @@
 //
 // Run after `trunk build --release`:  cd tests/e2e && node bench-platform.mjs [seeds] [dist dir]
 // (another build's dist, e.g. an older commit's, to compare both in one session).
-import { launch } from './app-page.mjs';
+import { AppPage, launch } from './app-page.mjs';
 import { serveDir } from './static-server.mjs';
 
 const SEEDS = Number(process.argv[2] || 5);
@@ -49,14 +49,9 @@ async function fresh(browser, url, nodes, seed) {
     };
     window.Worker.prototype = Native.prototype;
   });
-  await page.goto(url);
-  await page.selectOption('#model', 'platform');
-  await page.click('#platform-generator summary');
-  await page.fill('#gen-nodes', String(nodes));
-  await page.fill('#gen-density', '20');
-  await page.fill('#gen-seed', String(seed));
-  await page.click('#generate-platform');
-  await page.locator('#instance-summary', { hasText: new RegExp(`^${nodes} nodes`) }).waitFor();
+  const app = new AppPage(page, url);
+  await app.open();
+  await app.generatePlatform(nodes, { density: 20, seed });
   return page;
 }
 

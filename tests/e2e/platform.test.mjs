@@ -120,11 +120,7 @@ test('section 3 in web workers: Multicast-LB = 1, the table fills while the page
 test('a generated 30-node platform runs in a worker with progress; Cancel stops it', async () => {
   const app = await openApp();
   try {
-    await app.selectModel('platform');
-    await app.page.click('#platform-generator summary');
-    await app.page.fill('#gen-nodes', '30');
-    await app.page.click('#generate-platform');
-    await app.page.locator('#instance-summary', { hasText: /^30 nodes/ }).waitFor();
+    await app.generatePlatform(30);
     await app.runAll();
     await app.page.locator('tr.running').first().waitFor();
     // The page answers while the worker computes.

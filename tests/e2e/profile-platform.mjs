@@ -7,7 +7,7 @@
 //   sed 's/data-bin="hetcast-app" data-wasm-opt="z"/data-bin="hetcast-app" data-wasm-opt="0" data-keep-debug="true"/' \
 //     index.html > profile.html && trunk build --release --dist /tmp/hetcast-prof profile.html; rm profile.html
 // then:  cd tests/e2e && node profile-platform.mjs /tmp/hetcast-prof [seeds] [algorithm]
-import { launch } from './app-page.mjs';
+import { AppPage, launch } from './app-page.mjs';
 import { serveDir } from './static-server.mjs';
 
 const DIST = process.argv[2];
@@ -21,14 +21,9 @@ const inclusive = new Map();
 try {
   for (let seed = 1; seed <= SEEDS; seed++) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-    await page.goto(server.url);
-    await page.selectOption('#model', 'platform');
-    await page.click('#platform-generator summary');
-    await page.fill('#gen-nodes', '65');
-    await page.fill('#gen-density', '20');
-    await page.fill('#gen-seed', String(seed));
-    await page.click('#generate-platform');
-    await page.locator('#instance-summary', { hasText: /^65 nodes/ }).waitFor();
+    const app = new AppPage(page, server.url);
+    await app.open();
+    await app.generatePlatform(65, { density: 20, seed });
     await page.waitForTimeout(1500); // the spare workers load
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Profiler.enable');
