@@ -64,12 +64,12 @@ thread_local! {
 }
 
 /// Start workers until `count` spares wait for a run (a worker that cannot start is simply
-/// not kept: [`Pool::start`] then reports why). Once loaded, a spare does `warm_up` (if any;
-/// give it the id [`WARM_UP_ID`]): the browser compiles a worker's wasm with a quick baseline
-/// compiler first and optimizes the functions that run hot, so a job of the same kind makes
-/// the first real run take the optimized code.
-pub fn keep_spares(count: usize, warm_up: Option<&Request>) {
-    let warm_up = warm_up.map(encode_request);
+/// not kept: [`Pool::start`] then reports why). Once loaded, a spare does `warm_up` (give it
+/// the id [`WARM_UP_ID`]): the browser compiles a worker's wasm with a quick baseline compiler
+/// first and optimizes the functions that run hot, so a job of the same kind makes the first
+/// real run take the optimized code.
+pub fn keep_spares(count: usize, warm_up: &Request) {
+    let warm_up = encode_request(warm_up);
     SPARES.with(|spares| {
         let mut spares = spares.borrow_mut();
         while spares.len() < count {
@@ -84,9 +84,7 @@ pub fn keep_spares(count: usize, warm_up: Option<&Request>) {
                 Closure::<dyn FnMut(MessageEvent)>::new(move |_: MessageEvent| {
                     // The first message is `Ready`; later ones are about the warm-up job.
                     if !loaded.replace(true) {
-                        if let Some(text) = &warm_up {
-                            let _ = worker.post_message(&JsValue::from_str(text));
-                        }
+                        let _ = worker.post_message(&JsValue::from_str(&warm_up));
                     }
                 })
             };

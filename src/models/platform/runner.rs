@@ -15,8 +15,8 @@ use crate::models::ModelState;
 use hetcast_core::models::platform::algo::PlatformAlgorithm;
 use hetcast_core::models::platform::generate::{tiers, TiersSpec};
 
-/// Workers kept started while the platform model is idle: one run of one algorithm, and one
-/// more for a second click before the first is refilled.
+/// Workers kept started while the platform model (or the Experiments page) is open and idle:
+/// one run of one algorithm, and one more for a second click before the first is refilled.
 pub const SPARE_WORKERS: usize = 2;
 
 /// How long after a run the spare workers are refilled (ms).
@@ -91,7 +91,7 @@ pub fn platform_runner(p: &StateProps) -> Html {
             if job.is_none() && *spares_wanted {
                 // Later, so that loading them does not slow the page drawing the results.
                 let refill = gloo::timers::callback::Timeout::new(REFILL_MS, || {
-                    keep_spares(SPARE_WORKERS, Some(&warm_up()))
+                    keep_spares(SPARE_WORKERS, &warm_up())
                 });
                 refill.forget();
             }
