@@ -526,6 +526,56 @@ fn cut_generation_equals_the_full_lp() {
     }
 }
 
+/// MCPH's tie rule (figure 9, line 6; docs/algorithms.md): P0 → P1 (cost 4), P1 → P2 (4),
+/// P1 → P3 (2), P3 → P2 (1); targets P2, P3. Both targets have bottleneck 4; P2, the lower
+/// index, is added first, by one of two paths of bottleneck 4: P0 → P1 → P2 (sum 8, the one a
+/// bottleneck Dijkstra finds first) or P0 → P1 → P3 → P2 (sum 7). The least sum takes the
+/// second, which brings P3 along: the tree's busiest port is P0's 4. The first-found path
+/// would leave P3 for a second round, where P1 → P3 costs 2 + 4 = 6 after the update of
+/// line 12, and P1 would send 4 + 2 = 6 per multicast. (Found by a search over random
+/// 4-to-6-node platforms with integer costs for the smallest where the two rules give a
+/// different T*, then checked by hand as above.)
+#[test]
+fn mcph_breaks_bottleneck_ties_by_least_sum() {
+    let p = PlatformInstance::new(
+        4,
+        &[(0, 1, 4.0), (1, 2, 4.0), (1, 3, 2.0), (3, 2, 1.0)],
+        0,
+        &[2, 3],
+    );
+    let s = algo::mcph::mcph(&p).unwrap();
+    assert_eq!(s.tree, vec![0, 2, 3]);
+    assert_eq!(s.period, 4.0);
+    assert_eq!(s.trace.len(), 1, "{:?}", s.trace);
+    assert_eq!(
+        s.trace[0].text,
+        "P2 is the closest target (bottleneck 4): path P0 → P1 → P3 → P2"
+    );
+    check(&p, &s, &simulate(&p, &s).unwrap()).unwrap();
+    // Equal sums: fewer hops. P0 → P1 → P2 (2 + 2) against P0 → P3 → P4 → P2 (1 + 2 + 1).
+    let p = PlatformInstance::new(
+        5,
+        &[
+            (0, 1, 2.0),
+            (1, 2, 2.0),
+            (0, 3, 1.0),
+            (3, 4, 2.0),
+            (4, 2, 1.0),
+        ],
+        0,
+        &[2],
+    );
+    assert_eq!(algo::mcph::mcph(&p).unwrap().tree, vec![0, 1]);
+    // Equal sums and hops: the path whose node before the target has the lower index.
+    let p = PlatformInstance::new(
+        4,
+        &[(0, 2, 1.0), (2, 3, 1.0), (0, 1, 1.0), (1, 3, 1.0)],
+        0,
+        &[3],
+    );
+    assert_eq!(algo::mcph::mcph(&p).unwrap().tree, vec![2, 3]);
+}
+
 /// Writes a 65-node Tiers-like platform (big, 20 % targets, seed 1) for timing runs by hand:
 /// `cargo test -p hetcast-core --test platform write_big -- --ignored`.
 #[test]

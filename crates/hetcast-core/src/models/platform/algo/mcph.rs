@@ -24,13 +24,15 @@
 //!
 //! The tree carries one message per multicast on each of its edges; its period is its
 //! busiest port (a node's sends to its children, one after the other), computed by the
-//! simulator. Choices (docs/algorithms.md): ties go to the lower target index, and among
-//! paths of equal bottleneck to the one found first by a bottleneck Dijkstra from every tree
-//! node at once (nodes settled in index order on ties); a target already in the tree is
-//! taken at cost 0 with an empty path.
+//! simulator. Choices (docs/algorithms.md): line 7 keeps the first target of least
+//! bottleneck (targets in index order); line 6 leaves paths of equal bottleneck open, and we
+//! take the one of least sum of current costs, then of fewest hops, then of lowest node
+//! indices (read from the target back); a target already in the tree is taken at cost 0 with
+//! an empty path.
 //!
 //! # Complexity
-//! O(|targets|·(|E| + |V|)·log|V|): one bottleneck Dijkstra per round.
+//! O(|targets|·(|E| + |V|)·log|V|): per round one bottleneck Dijkstra from every tree node at
+//! once, then one Dijkstra by sum for the chosen target.
 //!
 //! # Example
 //! P0 can feed P2 directly (cost 3) or through P1 (costs 1, 1): MCPH takes the path whose
@@ -96,7 +98,6 @@ pub fn mcph_progress(
         progress.expect(left.len());
         // Bottleneck Dijkstra from every tree node at once.
         let mut best = vec![f64::INFINITY; n];
-        let mut prev: Vec<Option<usize>> = vec![None; n];
         let mut heap = BinaryHeap::new();
         for v in (0..n).filter(|&v| in_tree[v]) {
             best[v] = 0.0;
@@ -113,7 +114,6 @@ pub fn mcph_progress(
                 let nd = d.max(c[e]);
                 if nd < best[w] && !in_tree[w] {
                     best[w] = nd;
-                    prev[w] = Some(e);
                     heap.push(Reverse((Total(nd), w)));
                 }
             }
@@ -130,14 +130,7 @@ pub fn mcph_progress(
                 inst.name(t)
             )));
         }
-        let mut path = Vec::new();
-        let mut v = t;
-        while !in_tree[v] {
-            let Some(e) = prev[v] else { break };
-            path.push(e);
-            v = inst.edges[e].from;
-        }
-        path.reverse();
+        let path = least_sum_path(inst, &out, &c, &in_tree, best[t], t);
         trace.push(Step {
             text: format!(
                 "{} is the closest target (bottleneck {}): path {}",
@@ -186,6 +179,70 @@ pub fn mcph_progress(
         lp: None,
         trace,
     })
+}
+
+/// Line 6's tie rule: among the paths from the tree to `t` whose largest current cost is
+/// `bottleneck` (the least there is), the one of least sum of current costs, then of fewest
+/// hops, then whose nodes, read from `t` back to the tree, have the lowest indices. Every path
+/// over edges of current cost at most `bottleneck` has that bottleneck, so this is a Dijkstra
+/// from every tree node at once on those edges, by (sum, hops) (an order that extending a path
+/// keeps, unlike (bottleneck, sum)); on a tie at a node the predecessor of lower index is kept
+/// (all of them are settled before it, since each adds a hop). Sums are compared as computed
+/// (`f64`, no tolerance). Returns the path's edges from the tree to `t`.
+///
+/// # Complexity
+/// O((|E| + |V|)·log|V|).
+fn least_sum_path(
+    inst: &PlatformInstance,
+    out: &[Vec<usize>],
+    c: &[f64],
+    in_tree: &[bool],
+    bottleneck: f64,
+    t: usize,
+) -> Vec<usize> {
+    let n = inst.node_count();
+    let mut label: Vec<(f64, usize)> = vec![(f64::INFINITY, usize::MAX); n];
+    let mut prev: Vec<Option<usize>> = vec![None; n];
+    let mut heap = BinaryHeap::new();
+    for v in (0..n).filter(|&v| in_tree[v]) {
+        label[v] = (0.0, 0);
+        heap.push(Reverse((Total(0.0), 0, v)));
+    }
+    let mut done = vec![false; n];
+    while let Some(Reverse((Total(d), h, v))) = heap.pop() {
+        if done[v] {
+            continue;
+        }
+        done[v] = true;
+        if v == t {
+            break;
+        }
+        for &e in &out[v] {
+            let w = inst.edges[e].to;
+            if in_tree[w] || done[w] || c[e] > bottleneck {
+                continue;
+            }
+            let nl = (d + c[e], h + 1);
+            let (old, old_h) = label[w];
+            let better = nl.0 < old
+                || (nl.0 == old && nl.1 < old_h)
+                || (nl == (old, old_h) && prev[w].is_some_and(|p| v < inst.edges[p].from));
+            if better {
+                label[w] = nl;
+                prev[w] = Some(e);
+                heap.push(Reverse((Total(nl.0), nl.1, w)));
+            }
+        }
+    }
+    let mut path = Vec::new();
+    let mut v = t;
+    while !in_tree[v] {
+        let Some(e) = prev[v] else { break };
+        path.push(e);
+        v = inst.edges[e].from;
+    }
+    path.reverse();
+    path
 }
 
 fn path_words(inst: &PlatformInstance, path: &[usize]) -> String {
