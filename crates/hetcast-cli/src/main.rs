@@ -7,6 +7,7 @@ mod args;
 mod bench;
 mod experiments;
 mod files;
+mod generate;
 mod models;
 mod progress;
 mod registry;
@@ -30,13 +31,14 @@ Usage by command:
       {multi}
   hetcast simulate INSTANCE.json PLAN.json [--format FORMAT] [--out FILE] [--message K]
       times and checks a plan written by hand (or a run's output) with the model's simulator
-{experiments}{benches}  hetcast completions bash|zsh|fish|elvish|powershell
+{generate}{experiments}{benches}  hetcast completions bash|zsh|fish|elvish|powershell
   hetcast help [COMMAND] | COMMAND --help | --version
 
 Formats: docs/formats.md. Errors print one line and exit with status 2.",
         formats = Format::choices(" | "),
         overhead = models::overhead::usage(),
         multi = models::multi::usage(),
+        generate = generate::usage(),
         experiments = registry::usage::<Experiment>(),
         benches = registry::usage::<Bench>(),
     )
@@ -62,6 +64,7 @@ fn dispatch(command: Command) -> Result<(), String> {
         Command::Simulate(a) => run::simulate(&a),
         Command::Experiment(a) => registry::run::<Experiment>(&a),
         Command::Bench(a) => registry::run::<Bench>(&a),
+        Command::Generate(a) => generate::run(&a),
         Command::Completions { shell } => {
             let mut text = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "hetcast", &mut text);

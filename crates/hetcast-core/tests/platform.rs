@@ -576,19 +576,6 @@ fn mcph_breaks_bottleneck_ties_by_least_sum() {
     assert_eq!(algo::mcph::mcph(&p).unwrap().tree, vec![2, 3]);
 }
 
-/// Writes a 65-node Tiers-like platform (big, 20 % targets, seed 1) for timing runs by hand:
-/// `cargo test -p hetcast-core --test platform write_big -- --ignored`.
-#[test]
-#[ignore]
-fn write_big() {
-    let p = tiers(&TiersSpec::big(0.2), 1);
-    std::fs::write(
-        std::env::temp_dir().join("hetcast-tiers-big.json"),
-        p.to_json(),
-    )
-    .unwrap();
-}
-
 /// `solve_with_progress` reports monotone `(done, total)` with `done <= total`, ends at
 /// `(total, total)`, and gives the same solution as `solve`, for every algorithm on gallery
 /// instances.

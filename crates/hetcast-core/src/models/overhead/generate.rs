@@ -57,6 +57,25 @@ pub fn parse_types(text: &str, model: ModelKind) -> Result<Vec<TypeGroup>, Error
     Ok(out)
 }
 
+/// Parse the source's cost of a type list: `c` in the node model, `s/r` in the
+/// sender-receiver model.
+pub fn parse_source(text: &str, model: ModelKind) -> Result<(f64, f64), Error> {
+    let num = |t: &str| -> Result<f64, Error> {
+        t.trim()
+            .parse::<f64>()
+            .map_err(|_| Error::Format(format!("'{}' is not a number", t.trim())))
+    };
+    match model {
+        ModelKind::Node => Ok((num(text)?, 0.0)),
+        ModelKind::SenderReceiver => {
+            let (s, r) = text
+                .split_once('/')
+                .ok_or_else(|| Error::Format("write SEND/RECV, e.g. 1/2".into()))?;
+            Ok((num(s)?, num(r)?))
+        }
+    }
+}
+
 /// Build an instance: node 0 is the source with `source` = (send, recv), then the groups.
 pub fn from_types(
     model: ModelKind,
@@ -242,6 +261,16 @@ mod tests {
             .contains("two"));
         assert!(parse_types("4 2", ModelKind::Node).is_err());
         assert!(parse_types("3 x 2", ModelKind::SenderReceiver).is_err());
+        assert_eq!(parse_source(" 3 ", ModelKind::Node).unwrap(), (3.0, 0.0));
+        assert_eq!(
+            parse_source("1/2.5", ModelKind::SenderReceiver).unwrap(),
+            (1.0, 2.5)
+        );
+        assert!(parse_source("3", ModelKind::SenderReceiver).is_err());
+        assert!(parse_source("x", ModelKind::Node)
+            .unwrap_err()
+            .to_string()
+            .contains("'x'"));
     }
 
     #[test]
