@@ -60,7 +60,7 @@ fn run_all_on_a_platform() {
     let f = file(&d, "p.json", P);
     let v: Value = serde_json::from_str(&ok(&["run", &f, "--algo", "all"])).unwrap();
     let outs = v.as_array().unwrap();
-    assert_eq!(outs.len(), 8);
+    assert_eq!(outs.len(), 9);
     for o in outs {
         for key in [
             "algorithm",
@@ -84,6 +84,45 @@ fn run_all_on_a_platform() {
         };
         assert!((period - want).abs() < 1e-6, "{}: {period}", o["algorithm"]);
     }
+}
+
+/// The gallery's `beaumont-printed-lp` (S → T cost 4, S ⇄ A and T ⇄ B cost 1): the LP as
+/// printed gives 1 (circulations), the net-flow LP 4; both LP files are written, and differ
+/// in rows (1) and (2).
+#[test]
+fn printed_and_net_lps() {
+    let d = scratch("printed");
+    let f = file(
+        &d,
+        "p.json",
+        r#"{"model": "platform", "version": 1,
+ "nodes": [{"name": "S"}, {"name": "A"}, {"name": "T"}, {"name": "B"}],
+ "edges": [{"from": 0, "to": 2, "cost": 4}, {"from": 0, "to": 1, "cost": 1},
+           {"from": 1, "to": 0, "cost": 1}, {"from": 2, "to": 3, "cost": 1},
+           {"from": 3, "to": 2, "cost": 1}],
+ "source": 0, "targets": [2]}"#,
+    );
+    let period = |algo: &str| {
+        let v: Value = serde_json::from_str(&ok(&["run", &f, "--algo", algo])).unwrap();
+        assert_eq!(v["achievable"], Value::Bool(false), "{algo}");
+        v["period"].as_f64().unwrap()
+    };
+    assert_eq!(period("multicast-lb-printed"), 1.0);
+    assert_eq!(period("multicast-lb"), 4.0);
+    let printed = ok(&["run", &f, "--algo", "printed", "--format", "lp"]);
+    let net = ok(&["run", &f, "--algo", "multicast-lb", "--format", "lp"]);
+    assert!(
+        printed.starts_with("\\ Multicast-LB as printed (gross flows)"),
+        "{printed}"
+    );
+    assert!(
+        printed.contains("\nc1_0_2: x2_0_2 + x2_0_1 = 1\n"),
+        "{printed}"
+    );
+    assert!(
+        net.contains("\nc1_0_2: x2_0_2 + x2_0_1 - x2_1_0 = 1\n"),
+        "{net}"
+    );
 }
 
 #[test]

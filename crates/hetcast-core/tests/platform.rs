@@ -143,7 +143,8 @@ fn random_platform(rng: &mut Rng64) -> PlatformInstance {
 
 /// On 2000 random platforms (Tiers-like of 4-12 nodes, and random digraphs of 2-7 nodes with
 /// costs from 1e-3 to 1e6, integers and 4-decimal values mixed): every algorithm's periodic schedule passes the one-port checker at
-/// its claimed period; Multicast-LB <= every achievable result; Multicast-LB <= Broadcast-EB;
+/// its claimed period; the printed LP <= Multicast-LB <= every achievable result (and
+/// Multicast-LB <= Broadcast-EB);
 /// UB <= |targets|·LB (section 5.1.3); REDUCED_BROADCAST <= Broadcast-EB and
 /// AUGMENTED_SOURCES <= Multicast-UB (each starts there and only improves); MCPH >= the best
 /// single tree >= LB (brute force).
@@ -167,6 +168,8 @@ fn bounds_order_and_every_schedule_checks() {
         let lb = t[&PlatformAlgorithm::MulticastLb];
         let ub = t[&PlatformAlgorithm::MulticastUb];
         let bc = t[&PlatformAlgorithm::BroadcastEb];
+        let printed = t.remove(&PlatformAlgorithm::MulticastLbPrinted).unwrap();
+        assert!(le(printed, lb), "case {case}: printed {printed} > LB {lb}");
         for (&al, &v) in &t {
             assert!(le(lb, v), "case {case}: LB {lb} > {} {v}", al.key());
         }
@@ -574,6 +577,60 @@ fn mcph_breaks_bottleneck_ties_by_least_sum() {
         &[3],
     );
     assert_eq!(algo::mcph::mcph(&p).unwrap().tree, vec![2, 3]);
+}
+
+/// The LP as printed (section 5.1.1, (1)-(2) on gross flows) against the net-flow LP on
+/// `gallery::printed_lp`: S reaches T only over S → T (cost 4), so every schedule has
+/// `T*` >= 4 and the net-flow Multicast-LB is exactly 4 (MCPH's tree reaches it); the printed
+/// LP is exactly 1, by the circulations S → A → S (gross 1 out of S) and B → T → B (gross 1
+/// into T), each edge busy 1, nothing from S to T. The printed answer passes the checker of
+/// its own rows, and fails the net-flow LP's delivery check (T gets nothing). Their CPLEX
+/// texts differ in rows (1) and (2) only.
+#[test]
+fn the_printed_lp_is_below_every_schedule() {
+    use hetcast_core::models::platform::gallery::printed_lp;
+    use hetcast_core::models::platform::lp::{Bound, LpSpec, Program};
+    let p = printed_lp();
+    p.validate().unwrap();
+    let printed = PlatformAlgorithm::MulticastLbPrinted.solve(&p).unwrap();
+    let net = PlatformAlgorithm::MulticastLb.solve(&p).unwrap();
+    assert_eq!(printed.period, 1.0);
+    assert_eq!(printed.loads, vec![0.0, 1.0, 1.0, 1.0, 1.0]);
+    assert_eq!(net.period, 4.0);
+    assert_eq!(net.loads, vec![1.0, 0.0, 0.0, 0.0, 0.0]);
+    assert_eq!(PlatformAlgorithm::Mcph.solve(&p).unwrap().period, 4.0);
+    assert_eq!(best_tree_period(&p), 4.0);
+    check(&p, &printed, &simulate(&p, &printed).unwrap()).unwrap();
+    let as_net = PlatformSolution {
+        delivery: Delivery::Bound {
+            nodes: p.targets.clone(),
+        },
+        ..printed.clone()
+    };
+    let e = simulate(&p, &as_net).unwrap_err().to_string();
+    assert!(e.contains("T gets 0 of a message per period"), "{e}");
+    let spec = LpSpec {
+        alive: vec![true; 4],
+        sources: vec![0],
+        targets: vec![2],
+        bound: Bound::Lower,
+    };
+    let (a, b) = (
+        Program::build_printed(&p, &spec).to_cplex("printed"),
+        Program::build(&p, &spec).to_cplex("net"),
+    );
+    assert!(a.contains("c1_0_2: x2_0_2 + x2_0_1 = 1\n"), "{a}");
+    assert!(a.contains("c2_0_2: x2_0_2 + x2_3_2 = 1\n"), "{a}");
+    assert!(b.contains("c1_0_2: x2_0_2 + x2_0_1 - x2_1_0 = 1\n"), "{b}");
+    assert!(b.contains("c2_0_2: x2_0_2 + x2_3_2 - x2_2_3 = 1\n"), "{b}");
+    let rows = |t: &str| -> Vec<String> {
+        t.lines()
+            .skip(1)
+            .filter(|l| !l.contains("c1_") && !l.contains("c2_"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(rows(&a), rows(&b));
 }
 
 /// `solve_with_progress` reports monotone `(done, total)` with `done <= total`, ends at

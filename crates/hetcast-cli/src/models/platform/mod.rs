@@ -27,7 +27,7 @@ const ALL: &str = "all";
 /// The usage line of `run` on a platform instance.
 pub fn usage() -> String {
     format!(
-        "platform instance (\"model\": \"platform\"): ALGO {}; formats json, svg-graph, svg-timeline, lp (the LP of multicast-lb, multicast-ub or broadcast-eb)",
+        "platform instance (\"model\": \"platform\"): ALGO {}; formats json, svg-graph, svg-timeline, lp (the LP of multicast-lb, multicast-lb-printed, multicast-ub or broadcast-eb)",
         algorithm_choices::<Platform>(DEFAULT, &[ALL])
     )
 }
@@ -93,7 +93,10 @@ fn output<'a>(
         period: s.period,
         throughput: s.throughput(),
         lp_value: sol.lp_value,
-        achievable: al != PlatformAlgorithm::MulticastLb,
+        achievable: !matches!(
+            al,
+            PlatformAlgorithm::MulticastLb | PlatformAlgorithm::MulticastLbPrinted
+        ),
         edges: inst
             .edges
             .iter()
@@ -121,7 +124,9 @@ fn output<'a>(
 pub fn lp_text(inst: &PlatformInstance, algo: PlatformAlgorithm) -> Result<String, String> {
     let n = inst.node_count();
     let (targets, bound) = match algo {
-        PlatformAlgorithm::MulticastLb => (inst.targets.clone(), Bound::Lower),
+        PlatformAlgorithm::MulticastLb | PlatformAlgorithm::MulticastLbPrinted => {
+            (inst.targets.clone(), Bound::Lower)
+        }
         PlatformAlgorithm::MulticastUb => (inst.targets.clone(), Bound::Upper),
         PlatformAlgorithm::BroadcastEb | PlatformAlgorithm::Broadcast => (
             (0..n).filter(|&v| v != inst.source).collect(),
@@ -129,7 +134,7 @@ pub fn lp_text(inst: &PlatformInstance, algo: PlatformAlgorithm) -> Result<Strin
         ),
         other => {
             return Err(format!(
-                "--format lp writes the LP of multicast-lb, multicast-ub or broadcast-eb; {} solves many LPs",
+                "--format lp writes the LP of multicast-lb, multicast-lb-printed, multicast-ub or broadcast-eb; {} solves many LPs",
                 other.key()
             ))
         }
@@ -140,7 +145,12 @@ pub fn lp_text(inst: &PlatformInstance, algo: PlatformAlgorithm) -> Result<Strin
         targets,
         bound,
     };
-    Ok(Program::build(inst, &spec).to_cplex(&format!(
+    let program = if algo == PlatformAlgorithm::MulticastLbPrinted {
+        Program::build_printed(inst, &spec)
+    } else {
+        Program::build(inst, &spec)
+    };
+    Ok(program.to_cplex(&format!(
         "{} (Beaumont, Legrand, Marchal, Robert, section 5.1), written by hetcast",
         algo.title()
     )))

@@ -172,6 +172,35 @@ pub fn bounds_gap(k: usize) -> PlatformInstance {
     PlatformInstance::new(2 + k, &edges, 0, &targets)
 }
 
+/// Where the LP as printed fails (section 5.1.1, equations (1)-(2) on gross flows): the source
+/// S reaches the target T only over S → T (cost 4); S ⇄ A and T ⇄ B cost 1 each way. Every
+/// schedule sends each message over S → T, so `T*` ≥ 4, and 4 is reached (one tree). The
+/// printed (1) asks a gross flow of 1 out of S, which S → A → S meets; (2) asks a gross 1 into
+/// T, which B → T → B meets; (3) holds at A and B: T* = 1 with nothing sent from S to T. The
+/// net-flow LP hetcast solves gives 4. Smallest by search (docs/algorithms.md): no platform of
+/// 3 nodes and none of 4 nodes with 4 edges has a printed LP below the net-flow one.
+pub fn printed_lp() -> PlatformInstance {
+    let nodes = vec![
+        node("S", 0.2, 0.5),
+        node("A", 0.2, 0.15),
+        node("T", 0.8, 0.5),
+        node("B", 0.8, 0.85),
+    ];
+    let mut edges = vec![PlatformEdge {
+        from: 0,
+        to: 2,
+        cost: 4.0,
+    }];
+    both(&mut edges, 0, 1, 1.0);
+    both(&mut edges, 2, 3, 1.0);
+    PlatformInstance {
+        nodes,
+        edges,
+        source: 0,
+        targets: vec![2],
+    }
+}
+
 /// The smallest size of a cover of `0..n` by `subsets` (brute force over subsets), if any.
 pub fn min_cover(n: usize, subsets: &[Vec<usize>]) -> Option<usize> {
     let k = subsets.len();
@@ -259,6 +288,11 @@ pub fn all() -> Vec<(&'static str, &'static str, PlatformInstance)> {
             "beaumont-figure2",
             "Figure 2: the set-cover reduction (8 elements, 4 subsets, B = 2)",
             figure2(),
+        ),
+        (
+            "beaumont-printed-lp",
+            "Section 5.1's LP as printed: gross flows give T* = 1, every schedule needs 4",
+            printed_lp(),
         ),
         (
             "tiers-small",

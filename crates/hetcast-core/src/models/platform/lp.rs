@@ -7,9 +7,11 @@
 //!
 //! - (1) at a commodity's source: the flow out less the flow in is its amount (1 with one
 //!   source);
-//! - (2) at its destination: the flow in less the flow out is its amount (the paper writes
-//!   (1) and (2) with the gross flows; a flow back into the source or out of the destination
-//!   only adds load, so the optimum is the same, and net flows make every answer a flow);
+//! - (2) at its destination: the flow in less the flow out is its amount. The paper prints
+//!   (1) and (2) with the *gross* flows (out of the source, into the destination), which a
+//!   circulation through the source or the destination meets while carrying nothing: that LP
+//!   ([`Program::build_printed`]) can be far below every schedule (`gallery::printed_lp`), so
+//!   hetcast solves the net-flow LP, whose answers are flows;
 //! - (3) conservation everywhere else;
 //! - (4)-(6), (8), (9): each node's in-port and out-port busy time `Σ n(j,k)·c(j,k) <= T`
 //!   ((7), `T >= n(j,k)·c(j,k)`, follows from (8) and is not written);
@@ -193,8 +195,22 @@ pub const EPSILON: f64 = 1e-7;
 pub const TIE_BREAK: f64 = 2.0 * EPSILON;
 
 impl Program {
-    /// Build the rows of `spec` on `inst`.
+    /// Build the rows of `spec` on `inst`, (1) and (2) with net flows (the LP hetcast solves).
     pub fn build(inst: &PlatformInstance, spec: &LpSpec) -> Program {
+        Program::build_rows(inst, spec, false)
+    }
+
+    /// Build the rows of `spec` on `inst` as the paper prints them: (1) and (2) fix the
+    /// *gross* flow out of the source and into the destination (`Σ_out x = 1`, `Σ_in x = 1`),
+    /// so a circulation through the source (out to a neighbour and back) meets (1), and one
+    /// through the destination meets (2), without carrying anything from one to the other.
+    /// Its optimum is at most [`Program::build`]'s and may be far below every schedule
+    /// (`gallery::printed_lp`, docs/algorithms.md).
+    pub fn build_printed(inst: &PlatformInstance, spec: &LpSpec) -> Program {
+        Program::build_rows(inst, spec, true)
+    }
+
+    fn build_rows(inst: &PlatformInstance, spec: &LpSpec, gross: bool) -> Program {
         let n = inst.node_count();
         let alive = |v: usize| spec.alive.get(v).copied().unwrap_or(false);
         let edges = alive_edges(inst, &spec.alive);
@@ -262,7 +278,9 @@ impl Program {
             };
             let mut t: Vec<(usize, f64)> =
                 outs[c.source].iter().map(|&p| (xvar(k, p), 1.0)).collect();
-            t.extend(ins[c.source].iter().map(|&p| (xvar(k, p), -1.0)));
+            if !gross {
+                t.extend(ins[c.source].iter().map(|&p| (xvar(k, p), -1.0)));
+            }
             let rhs = amount(&mut t);
             rows.push(Row {
                 name: format!("c1_{}_{}", c.source, c.dest),
@@ -271,7 +289,9 @@ impl Program {
                 rhs,
             });
             let mut t: Vec<(usize, f64)> = ins[c.dest].iter().map(|&p| (xvar(k, p), 1.0)).collect();
-            t.extend(outs[c.dest].iter().map(|&p| (xvar(k, p), -1.0)));
+            if !gross {
+                t.extend(outs[c.dest].iter().map(|&p| (xvar(k, p), -1.0)));
+            }
             let rhs = amount(&mut t);
             rows.push(Row {
                 name: format!("c2_{}_{}", c.source, c.dest),

@@ -58,6 +58,11 @@ pub enum Delivery {
     /// A scatter (Multicast-UB, MulticastMultiSource-UB): the per-commodity flows are
     /// conserved and their sum fits in each edge's load.
     Scatter,
+    /// The rows of the paper's LP as printed (Multicast-LB with (1)-(2) on gross flows): each
+    /// target's flow leaves the source with a gross 1, enters the target with a gross 1, is
+    /// conserved everywhere else and fits in the loads. Nothing says the target gets the
+    /// message: a circulation through the source or the target meets these rows.
+    Printed,
 }
 
 /// What a platform algorithm returns.

@@ -234,6 +234,45 @@ pub fn check(
                 }
             }
         }
+        Delivery::Printed => {
+            let Some(lp) = &sol.lp else {
+                return bad("the printed LP's answer without its flows".into());
+            };
+            for (c, flow) in lp.commodities.iter().zip(&lp.flows) {
+                let mut gross_out = vec![0.0; n];
+                let mut gross_in = vec![0.0; n];
+                for (e, edge) in inst.edges.iter().enumerate() {
+                    if flow[e] > sol.loads[e] + ftol {
+                        return bad(format!(
+                            "edge {} -> {} carries {} of the part for {} but its load is {}",
+                            edge.from,
+                            edge.to,
+                            flow[e],
+                            inst.name(c.dest),
+                            sol.loads[e]
+                        ));
+                    }
+                    gross_out[edge.from] += flow[e];
+                    gross_in[edge.to] += flow[e];
+                }
+                for v in 0..n {
+                    let (got, want, what) = if v == c.source {
+                        (gross_out[v], 1.0, "leaves")
+                    } else if v == c.dest {
+                        (gross_in[v], 1.0, "enters")
+                    } else {
+                        (gross_out[v] - gross_in[v], 0.0, "is not conserved at")
+                    };
+                    if (got - want).abs() > ftol {
+                        return bad(format!(
+                            "the flow for {} {what} {} with {got}, not {want} (the printed rows (1)-(3))",
+                            inst.name(c.dest),
+                            inst.name(v)
+                        ));
+                    }
+                }
+            }
+        }
         Delivery::Scatter => {
             let Some(lp) = &sol.lp else {
                 return bad("a scatter solution without its flows".into());

@@ -75,6 +75,37 @@ pub fn multicast_ub(inst: &PlatformInstance) -> Result<PlatformSolution, Error> 
     multicast(inst, Bound::Upper)
 }
 
+/// Multicast-LB as the paper prints it: (1)-(2) on gross flows ([`lp::Program::build_printed`]),
+/// the whole LP (one flow per target). A relaxation of Multicast-LB, itself a relaxation: its
+/// value may be far below every schedule (`gallery::printed_lp`); shown beside the net-flow
+/// LP hetcast solves. The checker verifies its rows, not a delivery ([`Delivery::Printed`]).
+///
+/// # Complexity
+/// One LP with `1 + |E|·(1 + |targets|)` variables.
+pub fn multicast_lb_printed(inst: &PlatformInstance) -> Result<PlatformSolution, Error> {
+    let spec = LpSpec {
+        alive: vec![true; inst.node_count()],
+        sources: vec![inst.source],
+        targets: inst.targets.clone(),
+        bound: Bound::Lower,
+    };
+    if !lp::feasible(inst, &spec) {
+        return Err(Error::InvalidPlan(
+            "a target is unreachable from the source".into(),
+        ));
+    }
+    let sol = lp::Program::build_printed(inst, &spec).solve(inst)?;
+    Ok(PlatformSolution::from_lp(
+        inst,
+        PlatformAlgorithm::MulticastLbPrinted,
+        sol,
+        (0..inst.node_count()).collect(),
+        vec![inst.source],
+        Delivery::Printed,
+        Vec::new(),
+    ))
+}
+
 /// Broadcast-EB(P): Multicast-LB with every node the source reaches a target.
 pub fn broadcast_eb(inst: &PlatformInstance) -> Result<PlatformSolution, Error> {
     let all = vec![true; inst.node_count()];
