@@ -414,6 +414,7 @@ fn schedule(
         with_trace,
         hist: vec![0; split.groups + 1],
         shift: split.shift,
+        fifo: scratch,
     };
     let done = match recv {
         Some(r) => {
@@ -448,7 +449,7 @@ fn schedule(
     Solution {
         plan: Plan {
             source: src,
-            children: children_of(n, dst, split, out.hist, scratch),
+            children: children_of(n, dst, split, out.hist, out.fifo),
             wait: Vec::new(),
         },
         trace,
@@ -678,6 +679,10 @@ struct Recorder {
     /// `hist[g + 1]`: children of the parents `v` with `v >> shift == g`.
     hist: Vec<usize>,
     shift: u32,
+    /// The calendar's FIFO buffer: the sort's key buffer, reused (it is free once the
+    /// destinations are sorted), then handed on to [`children_of`]. One buffer of n keys
+    /// fewer to allocate and fault in per run.
+    fifo: Vec<u64>,
 }
 
 /// [`calendar`] with `window_buckets` buckets over the largest increment (tests vary it).
@@ -762,7 +767,9 @@ fn calendar_with(
     let mut late: BinaryHeap<Reverse<(u64, u32, u64)>> = BinaryHeap::new();
     // The FIFO: destinations h..i whose `fifo` key is not SKIP; strictly increasing in
     // (key, index).
-    let mut fifo: Vec<u64> = Vec::with_capacity(steps);
+    let mut fifo = std::mem::take(&mut out.fifo);
+    fifo.clear();
+    fifo.reserve(steps);
     let mut h = 0usize;
     let mut tail = (0u64, 0u32);
     if out.with_trace {
@@ -854,6 +861,7 @@ fn calendar_with(
         }
         push!(end + e.send, e.send, e.idx);
     }
+    out.fifo = fifo;
     true
 }
 
@@ -877,7 +885,7 @@ impl ParentSplit {
 
 /// `children[v]`: the `idx` of the destinations whose `par` is `v`, in order. Groups by the
 /// high bits of `par` (`hist[g + 1]` counts group `g`), then within each group by the low bits.
-/// `scratch` is reused when long enough.
+/// `scratch` is reused (its content does not matter).
 fn children_of(
     n: usize,
     dst: Vec<Dst>,
@@ -888,11 +896,8 @@ fn children_of(
     let (lb, nh) = (split.shift, split.groups);
     let mut start = hist;
     prefix_sum(&mut start);
-    let mut grouped = if scratch.len() >= dst.len() {
-        scratch
-    } else {
-        vec![0u64; dst.len()]
-    };
+    let mut grouped = scratch;
+    grouped.resize(dst.len(), 0);
     {
         let mut pos = start.clone();
         for x in &dst {
@@ -1034,6 +1039,7 @@ mod tests {
                     with_trace: true,
                     hist: vec![0; split.groups + 1],
                     shift: split.shift,
+                    fifo: Vec::new(),
                 };
                 assert!(calendar_with(
                     &mut dst,
@@ -1066,6 +1072,7 @@ mod tests {
             with_trace: false,
             hist: vec![0; split.groups + 1],
             shift: split.shift,
+            fifo: Vec::new(),
         };
         assert!(!calendar(&mut dst, source, |_| 0.0, bounds, &mut out));
         // Such costs are refused by `validate`; the list schedule (no validation) still
