@@ -162,7 +162,12 @@ pub fn run(a: &RunArgs, inst: &PlatformInstance) -> Result<String, String> {
         return Err("--seed applies to random selection only, not to the platform model".into());
     }
     let algos: Vec<PlatformAlgorithm> = match a.algo.as_deref() {
-        Some(name) if name.eq_ignore_ascii_case(ALL) => PlatformAlgorithm::ALL.to_vec(),
+        // Every algorithm that takes a platform of this size (the best single tree has a limit).
+        Some(name) if name.eq_ignore_ascii_case(ALL) => PlatformAlgorithm::ALL
+            .iter()
+            .copied()
+            .filter(|al| al.fits(inst))
+            .collect(),
         name => vec![algorithm::<Platform>(
             name,
             DEFAULT,

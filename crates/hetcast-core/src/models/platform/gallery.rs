@@ -1,7 +1,5 @@
-//! Gallery platforms of paper 002, and a brute force over single multicast trees (the
-//! independent check of the examples and of the LP values on small platforms).
+//! Gallery platforms of paper 002, and the set-cover reduction of Theorem 1.
 
-use super::simulate::port_period;
 use super::{PlatformEdge, PlatformInstance, PlatformNode};
 
 fn node(name: &str, x: f64, y: f64) -> PlatformNode {
@@ -210,70 +208,6 @@ pub fn min_cover(n: usize, subsets: &[Vec<usize>]) -> Option<usize> {
         })
         .map(|mask| mask.count_ones() as usize)
         .min()
-}
-
-/// The best period of a single multicast tree (every target reached from the source along
-/// tree edges, one message per tree edge): brute force over the choice of a parent edge (or
-/// none) for every node, with pruning on partial port times. For small platforms only
-/// (used by the tests as an independent computation).
-pub fn best_tree_period(inst: &PlatformInstance) -> f64 {
-    let n = inst.node_count();
-    let mut ins: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (e, edge) in inst.edges.iter().enumerate() {
-        ins[edge.to].push(e);
-    }
-    let order: Vec<usize> = (0..n).filter(|&v| v != inst.source).collect();
-    let mut chosen: Vec<Option<usize>> = vec![None; n];
-    let mut best = f64::INFINITY;
-    let mut out_busy = vec![0.0; n];
-    fn go(
-        i: usize,
-        order: &[usize],
-        inst: &PlatformInstance,
-        ins: &[Vec<usize>],
-        chosen: &mut Vec<Option<usize>>,
-        out_busy: &mut Vec<f64>,
-        best: &mut f64,
-    ) {
-        if i == order.len() {
-            // Every target must reach the source by parent edges, without a cycle.
-            let mut loads = vec![0.0; inst.edges.len()];
-            for &t in &inst.targets {
-                let mut v = t;
-                let mut steps = 0;
-                while v != inst.source {
-                    let Some(e) = chosen[v] else { return };
-                    loads[e] = 1.0;
-                    v = inst.edges[e].from;
-                    steps += 1;
-                    if steps > chosen.len() {
-                        return;
-                    }
-                }
-            }
-            let p = port_period(inst, &loads);
-            if p < *best {
-                *best = p;
-            }
-            return;
-        }
-        let v = order[i];
-        chosen[v] = None;
-        go(i + 1, order, inst, ins, chosen, out_busy, best);
-        for &e in &ins[v] {
-            let edge = inst.edges[e];
-            if edge.cost >= *best || out_busy[edge.from] + edge.cost >= *best {
-                continue;
-            }
-            chosen[v] = Some(e);
-            out_busy[edge.from] += edge.cost;
-            go(i + 1, order, inst, ins, chosen, out_busy, best);
-            out_busy[edge.from] -= edge.cost;
-        }
-        chosen[v] = None;
-    }
-    go(0, &order, inst, &ins, &mut chosen, &mut out_busy, &mut best);
-    best
 }
 
 /// Every gallery platform: (key, title, instance).

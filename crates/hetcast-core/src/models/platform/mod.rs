@@ -80,7 +80,7 @@ pub struct PlatformSolution {
     pub nodes_kept: Vec<usize>,
     /// The sources, the platform's first (AUGMENTED_SOURCES adds secondary ones).
     pub sources: Vec<usize>,
-    /// MCPH's tree (edge indices); empty for the others.
+    /// The tree of MCPH or of the best single tree (edge indices); empty for the others.
     pub tree: Vec<usize>,
     /// What the checker verifies.
     pub delivery: Delivery,

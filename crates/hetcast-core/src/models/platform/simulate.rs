@@ -46,11 +46,12 @@ pub struct PeriodicSchedule {
     pub rounds: usize,
     /// The loads scheduled (messages per multicast per edge).
     pub loads: Vec<f64>,
-    /// The sub-platform kept, the sources and MCPH's tree (for the platform drawing).
+    /// The sub-platform kept, the sources and the tree of MCPH or the best tree (for the
+    /// platform drawing).
     pub nodes_kept: Vec<usize>,
     /// The sources (the platform's first).
     pub sources: Vec<usize>,
-    /// MCPH's tree edges (empty for the others).
+    /// MCPH's or the best tree's edges (empty for the others).
     pub tree: Vec<usize>,
 }
 

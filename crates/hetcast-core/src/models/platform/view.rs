@@ -165,7 +165,7 @@ pub fn platform_scene(
     let n = inst.node_count();
     let legend = [
         "edge labels and widths: messages per multicast; dashed grey: unused edge",
-        "green: MCPH's tree; blue square: source; amber: targets; grey: dropped",
+        "green: the tree (MCPH, best tree); blue square: source; amber: targets; grey: dropped",
         "diamonds: secondary sources; orange outline: the busiest port (key x)",
     ];
     let title = heading(inst, algo, s);

@@ -2,10 +2,12 @@
 //! algorithms that return their loads ([`bounds`]), the refined heuristics of section 5.2
 //! ([`reduced_broadcast`], [`augmented_multicast`], [`augmented_sources`]), the tree
 //! heuristic of section 6 ([`mcph`]) and the plain broadcast of 5.1.4 ([`broadcast`]); and
-//! Multicast-LB as the paper prints it, on gross flows ([`bounds::multicast_lb_printed`]).
+//! Multicast-LB as the paper prints it, on gross flows ([`bounds::multicast_lb_printed`]), and
+//! the best single tree, exactly, on small platforms ([`best_tree`]).
 
 pub mod augmented_multicast;
 pub mod augmented_sources;
+pub mod best_tree;
 pub mod bounds;
 pub mod broadcast;
 pub mod mcph;
@@ -39,6 +41,9 @@ pub enum PlatformAlgorithm {
     /// Multicast-LB with (1)-(2) on gross flows, as the paper prints it (a bound below
     /// Multicast-LB, possibly far below every schedule).
     MulticastLbPrinted,
+    /// The best single multicast tree, exactly (a mixed-integer program; small platforms:
+    /// [`best_tree::MAX_FLOW_VARIABLES`]).
+    BestTree,
 }
 
 impl Catalog for PlatformAlgorithm {
@@ -52,6 +57,7 @@ impl Catalog for PlatformAlgorithm {
         PlatformAlgorithm::Mcph,
         PlatformAlgorithm::Broadcast,
         PlatformAlgorithm::MulticastLbPrinted,
+        PlatformAlgorithm::BestTree,
     ];
 
     fn key(self) -> &'static str {
@@ -65,6 +71,7 @@ impl Catalog for PlatformAlgorithm {
             PlatformAlgorithm::Mcph => "mcph",
             PlatformAlgorithm::Broadcast => "broadcast",
             PlatformAlgorithm::MulticastLbPrinted => "multicast-lb-printed",
+            PlatformAlgorithm::BestTree => "best-tree",
         }
     }
 
@@ -79,6 +86,7 @@ impl Catalog for PlatformAlgorithm {
             PlatformAlgorithm::Mcph => "MCPH (tree)",
             PlatformAlgorithm::Broadcast => "Broadcast (whole platform)",
             PlatformAlgorithm::MulticastLbPrinted => "Multicast-LB as printed (gross flows)",
+            PlatformAlgorithm::BestTree => "Best single tree (exact)",
         }
     }
 
@@ -93,6 +101,7 @@ impl Catalog for PlatformAlgorithm {
             PlatformAlgorithm::Mcph => "MCPH",
             PlatformAlgorithm::Broadcast => "broadcast",
             PlatformAlgorithm::MulticastLbPrinted => "LB printed",
+            PlatformAlgorithm::BestTree => "best tree",
         }
     }
 
@@ -104,6 +113,7 @@ impl Catalog for PlatformAlgorithm {
             PlatformAlgorithm::AugmentedMulticast => &["augmc"],
             PlatformAlgorithm::AugmentedSources => &["multisource"],
             PlatformAlgorithm::MulticastLbPrinted => &["printed"],
+            PlatformAlgorithm::BestTree => &["tree", "besttree"],
             _ => &[],
         }
     }
@@ -145,9 +155,20 @@ impl PlatformAlgorithm {
             PlatformAlgorithm::Mcph => mcph::mcph_progress(inst, &mut p),
             PlatformAlgorithm::Broadcast => broadcast::broadcast(inst),
             PlatformAlgorithm::MulticastLbPrinted => bounds::multicast_lb_printed(inst),
+            PlatformAlgorithm::BestTree => best_tree::best_tree_progress(inst, &mut p),
         }?;
         p.finish();
         Ok(got)
+    }
+
+    /// Whether the algorithm takes platforms of `inst`'s size: every one does but the best
+    /// single tree, past [`best_tree::MAX_FLOW_VARIABLES`] (the app and `--algo all` skip it
+    /// there; asked for it by name, it refuses with a message).
+    pub fn fits(self, inst: &PlatformInstance) -> bool {
+        match self {
+            PlatformAlgorithm::BestTree => best_tree::refusal(inst).is_none(),
+            _ => true,
+        }
     }
 
     /// The pseudo-code the trace's `pseudo_line` counts in (the paper's figures).
