@@ -115,6 +115,38 @@ impl PlatformSolution {
         }
     }
 
+    /// A single tree's solution (MCPH, the best tree): one message per multicast on each of
+    /// the edges `tree`, which reach every target from the source; the nodes kept are the
+    /// source and the tree's nodes, each of which gets the message.
+    pub fn from_tree(
+        inst: &PlatformInstance,
+        algorithm: PlatformAlgorithm,
+        tree: Vec<usize>,
+        lp_value: Option<f64>,
+        trace: Vec<Step>,
+    ) -> PlatformSolution {
+        let mut loads = vec![0.0; inst.edges.len()];
+        let mut on = vec![false; inst.node_count()];
+        on[inst.source] = true;
+        for &e in &tree {
+            loads[e] = 1.0;
+            on[inst.edges[e].to] = true;
+        }
+        let nodes: Vec<usize> = (0..on.len()).filter(|&v| on[v]).collect();
+        PlatformSolution {
+            algorithm,
+            period: simulate::port_period(inst, &loads),
+            lp_value,
+            loads,
+            nodes_kept: nodes.clone(),
+            sources: vec![inst.source],
+            tree,
+            delivery: Delivery::Broadcast { nodes },
+            lp: None,
+            trace,
+        }
+    }
+
     /// Multicasts per time unit, `1 / T*`.
     pub fn throughput(&self) -> f64 {
         1.0 / self.period

@@ -17,12 +17,12 @@
 //!
 //! Size limits, stated once here: at most [`MAX_FLOW_VARIABLES`] flow variables
 //! (`|targets|·|E|`: every 30-node platform of the generator at any density, 17 targets and
-//! about 100 edges; 65-node ones, about 220-240 edges, up to 8 targets) and [`MAX_BB_NODES`] branch-and-bound nodes; past either, the algorithm refuses
-//! with a message that says which ([`PlatformAlgorithm::fits`](super::PlatformAlgorithm::fits)
-//! tells beforehand for the first). Measured (release build, one run each): 30-node
-//! Tiers-like platforms with every LAN node a target (17 targets, about 100 edges) took 1.8 to
-//! 7.7 s (10 seeds), with 20-50 % targets at most 0.5 s; 65-node ones with 9 targets 0.1 to
-//! 10.3 s (5 seeds).
+//! about 100 edges; 65-node ones, about 220-240 edges, up to 8 targets) and [`MAX_BB_NODES`]
+//! branch-and-bound nodes; past either, the algorithm refuses with a message that says which
+//! ([`PlatformAlgorithm::fits`](super::PlatformAlgorithm::fits) tells beforehand for the
+//! first). Measured (release build, one run each): 30-node Tiers-like platforms with every LAN
+//! node a target took 0.6 to 7.7 s (seeds 1-10), with 20-50 % targets at most 0.5 s; 65-node
+//! ones with 9 targets 0.1 to 10.3 s (the 5 of seeds 1-10 within the limit).
 //!
 //! # Complexity
 //! Exponential in the worst case (the problem is NP-hard, Theorem 1): one LP of
@@ -40,8 +40,7 @@
 //! ```
 
 use super::super::lp::time_unit;
-use super::super::simulate::port_period;
-use super::super::{Delivery, PlatformInstance, PlatformSolution};
+use super::super::{PlatformInstance, PlatformSolution};
 use super::{PlatformAlgorithm, Progress};
 use crate::error::Error;
 use crate::trace::Step;
@@ -173,25 +172,14 @@ pub fn best_tree_progress(
             "the tree program's edges do not reach every target (solver tolerance)".into(),
         ));
     };
-    let mut loads = vec![0.0; inst.edges.len()];
-    for &e in &tree {
-        loads[e] = 1.0;
-    }
-    let period = port_period(inst, &loads);
+    let tree =
+        PlatformSolution::from_tree(inst, PlatformAlgorithm::BestTree, tree, None, Vec::new());
     // The program's optimum is the best tree's period; MCPH's tree is a tree: keep it on a tie
     // of the solver's tolerance (never worse).
-    let (tree, loads, period) = if start.period <= period {
-        (start.tree.clone(), start.loads.clone(), start.period)
+    let (tree, period) = if start.period <= tree.period {
+        (start.tree, start.period)
     } else {
-        (tree, loads, period)
-    };
-    let nodes: Vec<usize> = {
-        let mut on = vec![false; n];
-        on[inst.source] = true;
-        for &e in &tree {
-            on[inst.edges[e].to] = true;
-        }
-        (0..n).filter(|&v| on[v]).collect()
+        (tree.tree, tree.period)
     };
     let trace = vec![
         Step {
@@ -213,18 +201,13 @@ pub fn best_tree_progress(
             t: 0.0,
         },
     ];
-    Ok(PlatformSolution {
-        algorithm: PlatformAlgorithm::BestTree,
-        period,
-        lp_value: Some(sol.var_value(t_var) * scale),
-        loads,
-        nodes_kept: nodes.clone(),
-        sources: vec![inst.source],
+    Ok(PlatformSolution::from_tree(
+        inst,
+        PlatformAlgorithm::BestTree,
         tree,
-        delivery: Delivery::Broadcast { nodes },
-        lp: None,
+        Some(sol.var_value(t_var) * scale),
         trace,
-    })
+    ))
 }
 
 /// A tree inside the edges `chosen` that reaches every target: breadth-first from the source

@@ -45,8 +45,7 @@
 //! assert_eq!(s.period, 1.0);
 //! ```
 
-use super::super::simulate::port_period;
-use super::super::{Delivery, PlatformInstance, PlatformSolution};
+use super::super::{PlatformInstance, PlatformSolution};
 use super::{PlatformAlgorithm, Progress};
 use crate::error::Error;
 use crate::order::Total;
@@ -161,24 +160,14 @@ pub fn mcph_progress(
         left.retain(|&x| !in_tree[x]);
         progress.solved();
     }
-    let loads: Vec<f64> = tree_edge
-        .iter()
-        .map(|&b| if b { 1.0 } else { 0.0 })
-        .collect();
-    let nodes: Vec<usize> = (0..n).filter(|&v| in_tree[v]).collect();
     let tree: Vec<usize> = (0..m).filter(|&e| tree_edge[e]).collect();
-    Ok(PlatformSolution {
-        algorithm: PlatformAlgorithm::Mcph,
-        lp_value: None,
-        period: port_period(inst, &loads),
-        loads,
-        nodes_kept: nodes.clone(),
-        sources: vec![inst.source],
+    Ok(PlatformSolution::from_tree(
+        inst,
+        PlatformAlgorithm::Mcph,
         tree,
-        delivery: Delivery::Broadcast { nodes },
-        lp: None,
+        None,
         trace,
-    })
+    ))
 }
 
 /// Line 6's tie rule: among the paths from the tree to `t` whose largest current cost is
