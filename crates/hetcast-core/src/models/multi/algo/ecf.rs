@@ -11,11 +11,16 @@
 //! then earliest arrival, then lower sender.
 //!
 //! **Complexity**: O(Σ|D_k| · Σ_k |A_k|·|B_k|) in general, O(N⁴) for all-to-all as the paper
-//! says. With one link rate for all pairs the best sender of a message does not depend on the
-//! receiver, so an iteration costs O(Σ_k (|A_k| + |B_k|)) and the whole run O(M²·N²)
-//! ([`ecf`] takes that path; [`ecf_full_scan`] is the plain one, kept to test it).
+//! says ([`ecf_full_scan`], the plain scan, kept to test the fast path against). With one link
+//! rate for all pairs ([`ecf`] takes this path) the best sender of a message does not depend on
+//! the receiver, and each message's candidate (its earliest sender, then its earliest-completing
+//! receiver) is kept between iterations. Available times only grow, so a transfer `i -> j`
+//! changes the candidate of a message only when `i` or `j` is its sender or receiver, or the
+//! message is the one sent: those are recomputed, in O(|A_k| + |B_k|) each, and an iteration
+//! costs O(M) plus the recomputed messages, O(M·N) at worst and far less in practice
+//! (`hetcast bench wu`).
 
-use super::state::{transfer_step, Appender, Costs, Sets};
+use super::state::{transfer_step, Appender, Costs, Earliest, Sets};
 use crate::models::multi::{Link, MultiInstance, MultiPlan};
 use crate::trace::Tracer;
 use crate::units::fmt_us;
@@ -37,14 +42,14 @@ pub fn ecf(inst: &MultiInstance) -> MultiPlan {
 /// [`ecf`], recording one step per transfer in `trace`.
 pub fn ecf_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
     match inst.link {
-        Link::PerByte(_) => run(inst, true, trace),
-        Link::Matrix(_) => run(inst, false, trace),
+        Link::PerByte(_) => uniform(inst, trace),
+        Link::Matrix(_) => run(inst, trace),
     }
 }
 
 /// The same choices as [`ecf`] by scanning every (sender, receiver) pair of every message.
 pub fn ecf_full_scan(inst: &MultiInstance) -> MultiPlan {
-    run(inst, false, &mut Tracer::off())
+    run(inst, &mut Tracer::off())
 }
 
 /// Ordering key of a candidate: (completion, message, receiver, arrival, sender).
@@ -59,7 +64,8 @@ fn better(a: &Key, b: &Key) -> bool {
         .is_lt()
 }
 
-fn run(inst: &MultiInstance, uniform: bool, trace: &mut Tracer) -> MultiPlan {
+/// ECF by the plain scan of every (sender, receiver) pair of every message.
+fn run(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
     let c = Costs::new(inst);
     let mut sets = Sets::new(inst);
     let mut app = Appender::new(c.n);
@@ -69,54 +75,111 @@ fn run(inst: &MultiInstance, uniform: bool, trace: &mut Tracer) -> MultiPlan {
             if sets.waiting[k].is_empty() {
                 continue;
             }
-            if uniform {
-                // The earliest arrival does not depend on the receiver: find its sender once.
-                let x = c.transit(0, 0, k);
-                let mut e: Option<(f64, usize)> = None;
-                for &i in &sets.senders[k] {
-                    let a = app.avail[i] + c.s(i, k) + x;
-                    if e.is_none_or(|(b, bi)| a < b || (a == b && i < bi)) {
-                        e = Some((a, i));
-                    }
-                }
-                let Some((arrive, i)) = e else { continue };
+            for &i in &sets.senders[k] {
                 for &j in &sets.waiting[k] {
-                    let key = (arrive.max(app.avail[j]) + c.r(j, k), k, j, arrive, i);
+                    let (arrive, done) = app.complete(&c, i, j, k);
+                    let key = (done, k, j, arrive, i);
                     if pick.is_none_or(|p| better(&key, &p)) {
                         pick = Some(key);
                     }
                 }
-            } else {
-                for &i in &sets.senders[k] {
-                    for &j in &sets.waiting[k] {
-                        let (arrive, done) = app.complete(&c, i, j, k);
-                        let key = (done, k, j, arrive, i);
-                        if pick.is_none_or(|p| better(&key, &p)) {
-                            pick = Some(key);
-                        }
-                    }
+            }
+        }
+        let Some(key) = pick else {
+            break;
+        };
+        schedule(inst, &c, &mut app, &mut sets, key, trace);
+    }
+    app.plan
+}
+
+/// ECF under one link rate with each message's candidate kept between iterations (module
+/// documentation): the same choices as [`run`]. A candidate is the message's earliest sender
+/// ([`Earliest`] over the available times) and, with its arrival, the receiver that completes
+/// first.
+fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
+    let c = Costs::new(inst);
+    let (n, nm) = (c.n, inst.messages.len());
+    let mut sets = Sets::new(inst);
+    let mut app = Appender::new(n);
+    // S(i, l_k), R(j, l_k) and X·l_k, as the scan computes them.
+    let s: Vec<f64> = (0..nm * n).map(|x| c.s(x % n, x / n)).collect();
+    let r: Vec<f64> = (0..nm * n).map(|x| c.r(x % n, x / n)).collect();
+    let x: Vec<f64> = (0..nm).map(|k| c.transit(0, 0, k)).collect();
+    let arrival = |avail: &[f64], i: usize, k: usize| avail[i] + s[k * n + i] + x[k];
+    let mut senders = Earliest::new(&sets, n, |i, k| arrival(&app.avail, i, k));
+    let candidate = |senders: &mut Earliest, sets: &Sets, avail: &[f64], k: usize| {
+        if sets.waiting[k].is_empty() {
+            return None;
+        }
+        let (arrive, i) = senders.top(k, |i| arrival(avail, i, k));
+        let r = &r[k * n..(k + 1) * n];
+        // `waiting` is in index order: the first of equal completions is the lower index.
+        // (Completions are never NaN nor -0: `<` is `total_cmp` here.)
+        let mut best = (f64::INFINITY, usize::MAX);
+        for &j in &sets.waiting[k] {
+            let done = arrive.max(avail[j]) + r[j];
+            if done < best.0 {
+                best = (done, j);
+            }
+        }
+        Some((best.0, k, best.1, arrive, i))
+    };
+    let mut best: Vec<Option<Key>> = (0..nm)
+        .map(|k| candidate(&mut senders, &sets, &app.avail, k))
+        .collect();
+    loop {
+        let mut pick: Option<Key> = None;
+        for key in best.iter().flatten() {
+            if pick.is_none_or(|p| better(key, &p)) {
+                pick = Some(*key);
+            }
+        }
+        let Some(key) = pick else {
+            break;
+        };
+        schedule(inst, &c, &mut app, &mut sets, key, trace);
+        // Only `i` and `j` have new available times, and only message `k` new sets: the
+        // candidates that involve neither are the same (the others' times only grew).
+        let (_, k, j, _, i) = key;
+        senders.changed(i);
+        senders.changed(j);
+        senders.push(j, k, arrival(&app.avail, j, k));
+        for (m, b) in best.iter_mut().enumerate() {
+            if let Some((_, _, bj, _, bi)) = *b {
+                if m == k || bi == i || bi == j || bj == i || bj == j {
+                    *b = candidate(&mut senders, &sets, &app.avail, m);
                 }
             }
         }
-        let Some((done, k, j, arrive, i)) = pick else {
-            break;
-        };
-        let start = app.avail[i];
-        app.append(&c, i, j, k);
-        trace.push(|| {
-            let text = format!(
-                "{} -> {} for {} completes earliest: {} arrives at {} and {} holds it at {}",
-                inst.label(i),
-                inst.label(j),
-                inst.message_label(k),
-                inst.message_label(k),
-                fmt_us(arrive),
-                inst.label(j),
-                fmt_us(done)
-            );
-            transfer_step((i, j, k), start, 3, text)
-        });
-        sets.deliver(k, j);
     }
     app.plan
+}
+
+/// Append the chosen transfer `key` to the lists, record its step and move its receiver into
+/// the message's sender set.
+fn schedule(
+    inst: &MultiInstance,
+    c: &Costs,
+    app: &mut Appender,
+    sets: &mut Sets,
+    (done, k, j, arrive, i): Key,
+    trace: &mut Tracer,
+) {
+    let start = app.avail[i];
+    app.append(c, i, j, k);
+    trace.push(|| {
+        let text = format!(
+            "{} -> {} for {} completes earliest: {} arrives at {} and {} holds it at {}",
+            inst.label(i),
+            inst.label(j),
+            inst.message_label(k),
+            inst.message_label(k),
+            fmt_us(arrive),
+            inst.label(j),
+            fmt_us(done)
+        );
+        transfer_step((i, j, k), start, 3, text)
+    });
+    sets.deliver(k, j);
 }

@@ -5,7 +5,10 @@
 
 use crate::models::multi::instance::NodeCosts;
 use crate::models::multi::{MultiInstance, MultiPlan, Task};
+use crate::order::Total;
 use crate::trace::{ItemId, Step};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// Costs of one instance, flattened for the inner loops.
 pub(crate) struct Costs<'a> {
@@ -136,6 +139,68 @@ impl Sets {
         self.has[k][j] = true;
         self.senders[k].push(j);
         self.waiting[k].retain(|&x| x != j);
+    }
+}
+
+/// Each message's senders by (value, index), for values that only grow, and only when
+/// something about their node changes (ECF: the arrival from a sender's available time; WRP:
+/// the arrival from its send slot). Entries are stamped with their node's version and
+/// refreshed when they come on top after it changed: an old entry is a lower bound, so the
+/// top, once current, is the least.
+///
+/// **Complexity**: O(log) per push; a top refreshes each entry at most once per change of its
+/// node.
+pub(crate) struct Earliest {
+    /// Per message: `(value, sender, version of the sender)`, least first.
+    heaps: Vec<BinaryHeap<Reverse<(Total, usize, u64)>>>,
+    /// Per node: how many times it changed.
+    version: Vec<u64>,
+    /// `pushed[k * n + j]`: the version of the newest entry of `j` in `m_k`'s heap.
+    pushed: Vec<u64>,
+    n: usize,
+}
+
+impl Earliest {
+    /// The sender sets of `sets` over `n` nodes, `value(j, k)` the value of `j` for `m_k`.
+    pub fn new(sets: &Sets, n: usize, mut value: impl FnMut(usize, usize) -> f64) -> Earliest {
+        let nm = sets.senders.len();
+        let mut e = Earliest {
+            heaps: vec![BinaryHeap::new(); nm],
+            version: vec![0; n],
+            pushed: vec![u64::MAX; n * nm],
+            n,
+        };
+        for (k, senders) in sets.senders.iter().enumerate() {
+            for &j in senders {
+                e.push(j, k, value(j, k));
+            }
+        }
+        e
+    }
+
+    /// Enter `j` with `value` (as of its current version) for `m_k`.
+    pub fn push(&mut self, j: usize, k: usize, value: f64) {
+        self.heaps[k].push(Reverse((Total(value), j, self.version[j])));
+        self.pushed[k * self.n + j] = self.version[j];
+    }
+
+    /// Node `v` changed: its values may have grown.
+    pub fn changed(&mut self, v: usize) {
+        self.version[v] += 1;
+    }
+
+    /// `m_k`'s least `(value, sender)`; `value(j)` is `j`'s value now.
+    pub fn top(&mut self, k: usize, mut value: impl FnMut(usize) -> f64) -> (f64, usize) {
+        while let Some(&Reverse((Total(v), j, ver))) = self.heaps[k].peek() {
+            if ver == self.version[j] {
+                return (v, j);
+            }
+            self.heaps[k].pop();
+            if self.pushed[k * self.n + j] != self.version[j] {
+                self.push(j, k, value(j));
+            }
+        }
+        (f64::INFINITY, usize::MAX)
     }
 }
 

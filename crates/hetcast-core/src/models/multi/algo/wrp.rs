@@ -28,9 +28,9 @@
 //! last send that a gap search walks (small in practice: every placed send moves the start of
 //! the search forward); the paper states O(N³) per source.
 
-use super::state::{transfer_step, Costs, Sets};
+use super::state::{transfer_step, Costs, Earliest, Sets};
 use super::work_racing::Racing;
-use crate::models::multi::{MultiInstance, MultiPlan, Task};
+use crate::models::multi::{Link, MultiInstance, MultiPlan, Task};
 use crate::trace::{Trace, Tracer};
 use crate::units::fmt_us;
 
@@ -147,11 +147,58 @@ pub fn wrp_run(inst: &MultiInstance) -> WrpRun {
 }
 
 /// [`wrp_run`], recording one step per transfer in its `trace`.
-pub fn wrp_traced(inst: &MultiInstance, mut trace: Tracer) -> WrpRun {
+pub fn wrp_traced(inst: &MultiInstance, trace: Tracer) -> WrpRun {
+    let uniform = matches!(inst.link, Link::PerByte(_));
+    run(inst, trace, uniform)
+}
+
+/// The same run as [`wrp_run`] by scanning every (message, sender) pair for each receiver.
+pub fn wrp_full_scan(inst: &MultiInstance) -> WrpRun {
+    run(inst, Tracer::off(), false)
+}
+
+/// The transfer a receiver takes: (completion, arrival, message, sender, send start, position,
+/// receives before).
+type Pick = (f64, f64, usize, usize, f64, usize, usize);
+
+/// The lists being built and the receive ranks: what a sender's send slot depends on.
+struct Lists {
+    lines: Vec<Timeline>,
+    /// `rank[j * nm + k]`: rank among j's receives of the one that brought m_k.
+    rank: Vec<usize>,
+    nm: usize,
+}
+
+impl Lists {
+    /// `(start, position, receives before)` of a send of `m_k` by `j` (rules a-c).
+    fn slot(&self, c: &Costs, j: usize, k: usize) -> (f64, usize, usize) {
+        let held = (j != c.inst.messages[k].source).then(|| self.rank[j * self.nm + k]);
+        self.lines[j].send_slot(held, c.s(j, k))
+    }
+
+    /// When `m_k` sent by `j` reaches `i`, with the send's slot.
+    fn arrival(&self, c: &Costs, j: usize, i: usize, k: usize) -> (f64, (f64, usize, usize)) {
+        let slot = self.slot(c, j, k);
+        (slot.0 + c.s(j, k) + c.transit(j, i, k), slot)
+    }
+}
+
+/// Work-Racing-Preemptive. `uniform` (one link rate only): the arrival of `m_k` sent by `j`
+/// does not depend on the receiver, and the pick of a receiver is the best over its messages
+/// of each message's earliest sender, as the scan's (completion only grows with arrival); a
+/// send slot only moves later as its list fills, so the earliest senders are kept in
+/// [`Earliest`], stamped by the list's version. Otherwise every (message, sender) pair is
+/// scanned.
+///
+/// **Complexity**: O(Σ|D_k| · (N + Σ_{k ∈ SR_i} |A_k| · L)) for the scan, L the length of a
+/// list. The uniform path replaces the inner sum by O(M) heap tops, plus one send slot and heap
+/// push for each entry that comes on top after its list changed (two lists change per
+/// transfer).
+fn run(inst: &MultiInstance, mut trace: Tracer, uniform: bool) -> WrpRun {
     let c = Costs::new(inst);
     let mut sets = Sets::new(inst);
     let mut race = Racing::new(&c);
-    let mut lines: Vec<Timeline> = (0..c.n).map(|_| Timeline::default()).collect();
+    let lines: Vec<Timeline> = (0..c.n).map(|_| Timeline::default()).collect();
     let mut steps = Vec::new();
     let mut predicted = vec![vec![None; c.n]; inst.messages.len()];
     for (k, m) in inst.messages.iter().enumerate() {
@@ -159,42 +206,55 @@ pub fn wrp_traced(inst: &MultiInstance, mut trace: Tracer) -> WrpRun {
     }
     let mut preemptions = 0;
     let nm = inst.messages.len();
-    // rank[j * nm + k]: rank among j's receives of the one that brought m_k.
-    let mut rank = vec![usize::MAX; c.n * nm];
+    let mut lists = Lists {
+        lines,
+        rank: vec![usize::MAX; c.n * nm],
+        nm,
+    };
+    // Under one rate the receiver does not matter: the arrival at j itself.
+    let arrival = |lists: &Lists, j: usize, k: usize| lists.arrival(&c, j, j, k).0;
+    let mut earliest = uniform.then(|| Earliest::new(&sets, c.n, |j, k| arrival(&lists, j, k)));
     while let Some(i) = race.next_receiver() {
-        let ra = lines[i].end();
-        // (completion, arrival, message, sender, send start, position, receives before)
-        let mut pick: Option<(f64, f64, usize, usize, f64, usize, usize)> = None;
+        let ra = lists.lines[i].end();
+        let mut pick: Option<Pick> = None;
+        let mut consider = |k: usize, j: usize, arrive: f64, slot: (f64, usize, usize)| {
+            let done = arrive.max(ra) + c.r(i, k);
+            let better = pick.is_none_or(|p| {
+                done.total_cmp(&p.0)
+                    .then(arrive.total_cmp(&p.1))
+                    .then(k.cmp(&p.2))
+                    .then(j.cmp(&p.3))
+                    .is_lt()
+            });
+            if better {
+                pick = Some((done, arrive, k, j, slot.0, slot.1, slot.2));
+            }
+        };
         for &k in &race.need[i] {
-            let src = inst.messages[k].source;
-            for &j in &sets.senders[k] {
-                let dur = c.s(j, k);
-                let held = (j != src).then(|| rank[j * nm + k]);
-                let (start, pos, rb) = lines[j].send_slot(held, dur);
-                let arrive = start + dur + c.transit(j, i, k);
-                let done = arrive.max(ra) + c.r(i, k);
-                let better = pick.is_none_or(|p| {
-                    done.total_cmp(&p.0)
-                        .then(arrive.total_cmp(&p.1))
-                        .then(k.cmp(&p.2))
-                        .then(j.cmp(&p.3))
-                        .is_lt()
-                });
-                if better {
-                    pick = Some((done, arrive, k, j, start, pos, rb));
+            if let Some(e) = earliest.as_mut() {
+                let (arrive, j) = e.top(k, |j| arrival(&lists, j, k));
+                consider(k, j, arrive, (f64::NAN, 0, 0));
+            } else {
+                for &j in &sets.senders[k] {
+                    let (arrive, slot) = lists.arrival(&c, j, i, k);
+                    consider(k, j, arrive, slot);
                 }
             }
         }
-        let Some((done, arrive, k, j, start, pos, rb)) = pick else {
+        let Some((done, arrive, k, j, mut start, mut pos, mut rb)) = pick else {
             break;
         };
+        if uniform {
+            (start, pos, rb) = lists.slot(&c, j, k);
+        }
+        let lines = &mut lists.lines;
         let preempts = pos < lines[j].slots.len();
         if preempts {
             preemptions += 1;
         }
         let work = race.w[i];
         lines[j].insert_send(pos, rb, Task::send(i, k), start + c.s(j, k));
-        rank[i * nm + k] = lines[i].push_recv(Task::recv(j, k), arrive, done);
+        lists.rank[i * nm + k] = lines[i].push_recv(Task::recv(j, k), arrive, done);
         predicted[k][i] = Some(done);
         steps.push((j, i, k));
         sets.deliver(k, i);
@@ -221,10 +281,17 @@ pub fn wrp_traced(inst: &MultiInstance, mut trace: Tracer) -> WrpRun {
             );
             transfer_step((j, i, k), start, 6, text)
         });
+        if let Some(e) = earliest.as_mut() {
+            // The lists of `j` and `i` changed, and `i` joined `A_k`.
+            e.changed(j);
+            e.changed(i);
+            e.push(i, k, arrival(&lists, i, k));
+        }
     }
     WrpRun {
         plan: MultiPlan {
-            tasks: lines
+            tasks: lists
+                .lines
                 .into_iter()
                 .map(|l| l.slots.into_iter().map(|s| s.task).collect())
                 .collect(),

@@ -1,0 +1,131 @@
+//! The fast paths of ECF and WRP under one link rate (per-message candidates kept between
+//! iterations) make exactly the choices of the plain scans they replaced, which stay in the
+//! library as `ecf_full_scan` and `wrp_full_scan`: the same task lists, steps, predicted times,
+//! preemptions and simulated completion time, on thousands of random instances, from tiny
+//! ones full of ties to the paper's section-5 setting.
+
+use hetcast_core::models::multi::algo::{ecf, wrp};
+use hetcast_core::models::multi::generate::{section5, Network, Section5Spec, SizeMix};
+use hetcast_core::models::multi::{
+    simulate_multi, Link, Message, MultiInstance, NodeClass, Overhead,
+};
+use hetcast_core::rng::{below, between, Rng64};
+use rand::{Rng, SeedableRng};
+
+/// Small instances in whole or quarter units (many equal times, so every tie rule is met):
+/// 2 to 10 nodes in 1 to 3 classes, 1 to 6 messages of 1 to 4 bytes (or one size for all),
+/// random sources and destination sets; a per-byte link rate of 0 to 2.
+fn tiny(seed: u64) -> MultiInstance {
+    let mut rng = Rng64::seed_from_u64(seed);
+    let unit = if seed.is_multiple_of(2) { 1.0 } else { 0.25 };
+    let q = |rng: &mut Rng64, hi: usize| below(rng, hi + 1) as f64 * unit;
+    let classes: Vec<NodeClass> = (0..between(&mut rng, 1, 3))
+        .map(|c| NodeClass {
+            name: format!("c{c}"),
+            count: between(&mut rng, 1, 4),
+            send: Overhead {
+                fixed: q(&mut rng, 4) + unit,
+                per_byte: q(&mut rng, 2),
+            },
+            recv: Overhead {
+                fixed: q(&mut rng, 4),
+                per_byte: q(&mut rng, 2),
+            },
+        })
+        .collect();
+    let mut classes = classes;
+    if classes.iter().map(|c| c.count).sum::<usize>() < 2 {
+        classes[0].count = 2;
+    }
+    let n: usize = classes.iter().map(|c| c.count).sum();
+    let one_size = rng.gen_bool(0.5);
+    let messages = (0..between(&mut rng, 1, 6))
+        .map(|_| {
+            let source = below(&mut rng, n);
+            let mut destinations: Vec<usize> = (0..n)
+                .filter(|&v| v != source && rng.gen_bool(0.6))
+                .collect();
+            if destinations.is_empty() {
+                destinations.push((source + 1) % n);
+            }
+            Message {
+                source,
+                size: if one_size {
+                    1.0
+                } else {
+                    between(&mut rng, 1, 4) as f64
+                },
+                destinations,
+            }
+        })
+        .collect();
+    let link = Link::PerByte(q(&mut rng, 8) / 4.0);
+    MultiInstance {
+        classes,
+        link,
+        messages,
+    }
+}
+
+/// The section-5 setting at random: 2 to 24 nodes, 1 to 4 classes, up to every node a
+/// source, either network and any size mix, a random or a fixed share of destinations.
+fn section5_at(seed: u64) -> MultiInstance {
+    let mut rng = Rng64::seed_from_u64(seed ^ 0x5ec5);
+    let nodes = between(&mut rng, 2, 24);
+    let spec = Section5Spec {
+        nodes,
+        classes: between(&mut rng, 1, nodes.min(4)),
+        sources: between(&mut rng, 1, nodes),
+        network: [Network::Fast, Network::Slow][below(&mut rng, 2)],
+        sizes: SizeMix::ALL[below(&mut rng, 3)],
+        dest_fraction: [None, Some(1.0), Some(0.3)][below(&mut rng, 3)],
+    };
+    section5(&spec, seed).unwrap()
+}
+
+fn same_choices(inst: &MultiInstance, what: &str) {
+    inst.validate().unwrap();
+    let (fast, scan) = (ecf::ecf(inst), ecf::ecf_full_scan(inst));
+    assert_eq!(fast, scan, "ECF, {what}");
+    let (fast_t, scan_t) = (
+        simulate_multi(inst, &fast).unwrap().completion_time,
+        simulate_multi(inst, &scan).unwrap().completion_time,
+    );
+    assert_eq!(fast_t.to_bits(), scan_t.to_bits(), "ECF, {what}");
+    let (fast, scan) = (wrp::wrp_run(inst), wrp::wrp_full_scan(inst));
+    assert_eq!(fast, scan, "WRP, {what}");
+    let (fast_t, scan_t) = (
+        simulate_multi(inst, &fast.plan).unwrap().completion_time,
+        simulate_multi(inst, &scan.plan).unwrap().completion_time,
+    );
+    assert_eq!(fast_t.to_bits(), scan_t.to_bits(), "WRP, {what}");
+}
+
+#[test]
+fn fast_paths_equal_the_scans_on_tiny_instances() {
+    for seed in 0..3000 {
+        same_choices(&tiny(seed), &format!("tiny instance {seed}"));
+    }
+}
+
+#[test]
+fn fast_paths_equal_the_scans_in_the_section_5_setting() {
+    for seed in 0..600 {
+        same_choices(&section5_at(seed), &format!("section 5 instance {seed}"));
+    }
+    // The bench's shape, smaller: all-to-all broadcast, hybrid sizes.
+    let spec = Section5Spec {
+        nodes: 24,
+        classes: 4,
+        sources: 24,
+        network: Network::Fast,
+        sizes: SizeMix::Hybrid,
+        dest_fraction: Some(1.0),
+    };
+    for seed in 0..5 {
+        same_choices(
+            &section5(&spec, seed).unwrap(),
+            &format!("all-to-all {seed}"),
+        );
+    }
+}
