@@ -135,6 +135,9 @@ pub struct ExperimentArgs {
     /// greedy-explore: the largest cost
     #[arg(long, value_name = "C")]
     pub max_cost: Option<u32>,
+    /// beaumont-fig11: targets drawn uniformly among the LAN nodes, or one per LAN first
+    #[arg(long, value_name = "uniform|per-lan")]
+    pub targets: Option<String>,
 }
 
 impl EntryArgs for ExperimentArgs {
@@ -152,6 +155,7 @@ impl EntryArgs for ExperimentArgs {
             ("model", self.model.is_some()),
             ("types", self.types.is_some()),
             ("max-cost", self.max_cost.is_some()),
+            ("targets", self.targets.is_some()),
         ])
     }
 }

@@ -122,6 +122,7 @@ impl Entry for Experiment {
                     ("runs", spec.platforms.to_string()),
                     ("n-max", "65".to_string()),
                     ("seed", spec.seed.to_string()),
+                    ("targets", spec.targets.key().to_string()),
                 ];
             }
             Experiment::GreedyExplore => {

@@ -186,4 +186,28 @@ fn fig11_experiment_checks_its_arguments() {
         err.contains("--runs (platforms per size) must be between 1 and 1000"),
         "{err}"
     );
+    let err = fails(&[
+        "experiment",
+        "beaumont-fig11",
+        "--targets",
+        "lan",
+        "--out",
+        &dir,
+    ]);
+    assert!(
+        err.contains("--targets lan: uniform (among all LAN nodes) or per-lan (one per LAN first)"),
+        "{err}"
+    );
+    let err = fails(&[
+        "experiment",
+        "liu-fig6",
+        "--targets",
+        "per-lan",
+        "--out",
+        &dir,
+    ]);
+    assert!(
+        err.contains("--targets applies to beaumont-fig11 only"),
+        "{err}"
+    );
 }

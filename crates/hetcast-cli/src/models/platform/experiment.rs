@@ -2,13 +2,15 @@
 //! (data from `hetcast_core::models::platform::experiment`) and writes
 //! `beaumont-fig11.csv` and four charts `beaumont-fig11-{small,big}-{lb,scatter}.svg`
 //! (`hetcast_charts::beaumont_fig11`). `--runs` is the number of platforms per size (the
-//! paper: 10), `--seed` the first platform's seed.
+//! paper: 10), `--seed` the first platform's seed, `--targets uniform|per-lan` how the targets
+//! are drawn among the LAN nodes (`generate::TargetSpread`; the paper: uniformly).
 
 use crate::args::ExperimentArgs;
 use crate::files::{out_dir, write_in};
 use crate::progress::Bar;
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::platform::experiment::{fig11, fig11_csv, Fig11Spec, HEURISTICS};
+use hetcast_core::models::platform::generate::TargetSpread;
 
 /// Run `hetcast experiment beaumont-fig11` with parsed arguments.
 pub fn run(a: &ExperimentArgs) -> Result<(), String> {
@@ -21,6 +23,11 @@ pub fn run(a: &ExperimentArgs) -> Result<(), String> {
     }
     if let Some(s) = a.seed {
         spec.seed = s;
+    }
+    if let Some(t) = a.targets.as_deref() {
+        spec.targets = TargetSpread::parse(t).ok_or_else(|| {
+            format!("--targets {t}: uniform (among all LAN nodes) or per-lan (one per LAN first)")
+        })?;
     }
     if let Some(n) = a.n_max {
         spec.sizes = match n {
@@ -50,8 +57,9 @@ pub fn run(a: &ExperimentArgs) -> Result<(), String> {
         }
     }
     println!(
-        "Beaumont et al. section 7: Tiers-like platforms, {} per size, targets among the LAN nodes",
-        spec.platforms
+        "Beaumont et al. section 7: Tiers-like platforms, {} per size, targets among the LAN nodes ({})",
+        spec.platforms,
+        spec.targets.key()
     );
     print!("{:<6} {:>8} {:>8}", "size", "density", "targets");
     for al in HEURISTICS {

@@ -4,7 +4,7 @@
 //! over the platforms.
 
 use super::algo::PlatformAlgorithm;
-use super::generate::{tiers, TiersSpec};
+use super::generate::{tiers, TargetSpread, TiersSpec};
 use crate::catalog::Catalog;
 use crate::error::Error;
 
@@ -28,6 +28,8 @@ pub struct Fig11Spec {
     pub seed: u64,
     /// Which sizes: "small" (30 nodes) and/or "big" (65 nodes).
     pub sizes: Vec<&'static str>,
+    /// How the targets are drawn among the LAN nodes (the paper: uniformly).
+    pub targets: TargetSpread,
 }
 
 impl Default for Fig11Spec {
@@ -37,6 +39,7 @@ impl Default for Fig11Spec {
             densities: vec![0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0],
             seed: 1,
             sizes: vec!["small", "big"],
+            targets: TargetSpread::Uniform,
         }
     }
 }
@@ -71,10 +74,13 @@ pub fn fig11(
             let mut sums = vec![(0.0, 0.0); HEURISTICS.len()];
             let mut targets = 0.0;
             for k in 0..spec.platforms {
-                let shape = if size == "small" {
-                    TiersSpec::small(density)
-                } else {
-                    TiersSpec::big(density)
+                let shape = TiersSpec {
+                    targets: spec.targets,
+                    ..if size == "small" {
+                        TiersSpec::small(density)
+                    } else {
+                        TiersSpec::big(density)
+                    }
                 };
                 let inst = tiers(&shape, spec.seed + k as u64);
                 targets += inst.targets.len() as f64;

@@ -19,6 +19,39 @@ pub struct TiersSpec {
     pub lan: usize,
     /// Fraction of the LAN nodes that are targets (at least one target).
     pub density: f64,
+    /// How the targets are spread over the LAN nodes.
+    pub targets: TargetSpread,
+}
+
+/// How [`tiers`] draws the targets among the LAN nodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TargetSpread {
+    /// Uniformly among all LAN nodes (section 7: "randomly selected among the nodes belonging
+    /// to the local area networks").
+    #[default]
+    Uniform,
+    /// One target per LAN first (a LAN: the LAN nodes whose first link is to one MAN node),
+    /// the LANs in a random order, a random node of each; when every LAN has one, a second
+    /// per LAN, and so on. Section 7's explanation of the broadcast heuristic's good results:
+    /// "there is almost one target node in each Local Area Network".
+    PerLan,
+}
+
+impl TargetSpread {
+    /// Its name on the command line and in the CSV: "uniform", "per-lan".
+    pub fn key(self) -> &'static str {
+        match self {
+            TargetSpread::Uniform => "uniform",
+            TargetSpread::PerLan => "per-lan",
+        }
+    }
+
+    /// Read [`TargetSpread::key`].
+    pub fn parse(s: &str) -> Option<TargetSpread> {
+        [TargetSpread::Uniform, TargetSpread::PerLan]
+            .into_iter()
+            .find(|t| t.key() == s)
+    }
 }
 
 /// Cost ranges per level (time per unit-size message): WAN-WAN, WAN-MAN, MAN-MAN, MAN-LAN,
@@ -39,6 +72,7 @@ impl TiersSpec {
             man: 10,
             lan: 17,
             density,
+            targets: TargetSpread::Uniform,
         }
     }
 
@@ -49,6 +83,7 @@ impl TiersSpec {
             man: 14,
             lan: 47,
             density,
+            targets: TargetSpread::Uniform,
         }
     }
 
@@ -62,6 +97,7 @@ impl TiersSpec {
             man: n - lan - wan,
             lan,
             density,
+            targets: TargetSpread::Uniform,
         }
     }
 
@@ -179,11 +215,33 @@ pub fn tiers(spec: &TiersSpec, seed: u64) -> PlatformInstance {
         });
     }
     let count = ((spec.density * lan as f64).round() as usize).clamp(1, lan);
-    let mut pool: Vec<usize> = (wan + man..n).collect();
     let mut targets = Vec::with_capacity(count);
-    for _ in 0..count {
-        let i = below(&mut rng, pool.len());
-        targets.push(pool.swap_remove(i));
+    match spec.targets {
+        TargetSpread::Uniform => {
+            let mut pool: Vec<usize> = (wan + man..n).collect();
+            for _ in 0..count {
+                let i = below(&mut rng, pool.len());
+                targets.push(pool.swap_remove(i));
+            }
+        }
+        TargetSpread::PerLan => {
+            let mut lans: Vec<Vec<usize>> =
+                lan_of_man.into_iter().filter(|l| !l.is_empty()).collect();
+            // The LANs in a random order (Fisher-Yates), then one node of each per pass.
+            for i in (1..lans.len()).rev() {
+                let j = below(&mut rng, i + 1);
+                lans.swap(i, j);
+            }
+            while targets.len() < count {
+                for pool in lans.iter_mut().filter(|l| !l.is_empty()) {
+                    if targets.len() == count {
+                        break;
+                    }
+                    let i = below(&mut rng, pool.len());
+                    targets.push(pool.swap_remove(i));
+                }
+            }
+        }
     }
     targets.sort_unstable();
     PlatformInstance {
@@ -197,6 +255,55 @@ pub fn tiers(spec: &TiersSpec, seed: u64) -> PlatformInstance {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One target per LAN: as long as there are fewer targets than LANs, no two targets share
+    /// a LAN (the first MAN node each links to), over both sizes and every density; with as
+    /// many targets as LAN nodes, every LAN node is one. The uniform draw is unchanged by the
+    /// option (same platform as before it existed: the links are drawn first).
+    #[test]
+    fn per_lan_targets_are_spread() {
+        for seed in 0..100 {
+            for base in [TiersSpec::small(0.0), TiersSpec::big(0.0)] {
+                for density in [0.05, 0.2, 0.3, 0.5, 1.0] {
+                    let spec = TiersSpec {
+                        density,
+                        targets: TargetSpread::PerLan,
+                        ..base.clone()
+                    };
+                    let p = tiers(&spec, seed);
+                    p.validate().unwrap();
+                    let uniform = tiers(
+                        &TiersSpec {
+                            density,
+                            ..base.clone()
+                        },
+                        seed,
+                    );
+                    assert_eq!(p.edges, uniform.edges);
+                    assert_eq!(p.targets.len(), uniform.targets.len());
+                    let first = spec.wan + spec.man;
+                    let lan_of = |t: usize| {
+                        let e = p
+                            .edges
+                            .iter()
+                            .find(|e| e.to == t && (spec.wan..first).contains(&e.from))
+                            .unwrap();
+                        e.from
+                    };
+                    let mut lans: Vec<usize> = p.targets.iter().map(|&t| lan_of(t)).collect();
+                    let all = lans.len();
+                    lans.sort_unstable();
+                    lans.dedup();
+                    let distinct = (0..spec.lan)
+                        .map(|k| lan_of(first + k))
+                        .collect::<std::collections::BTreeSet<_>>()
+                        .len();
+                    assert_eq!(lans.len(), all.min(distinct), "seed {seed} {density}");
+                    assert!(p.targets.iter().all(|&t| t >= first));
+                }
+            }
+        }
+    }
 
     #[test]
     fn tiers_platforms_are_valid_and_reproducible() {
