@@ -1,10 +1,11 @@
 //! The multimessage model (Gonzalez, "Algorithms for Multimessage Multicasting with
 //! Forwarding"): every algorithm's schedule through the checker on thousands of random
 //! instances across what validation accepts; Gonzalez's 2d bound on every instance; lower
-//! bound ≤ optimal ≤ every algorithm; the golden values of Example 1.1.
+//! bound; the golden values of Example 1.1. The exact methods are checked against brute force
+//! in `brute_force.rs`.
 
 use hetcast_core::catalog::Catalog;
-use hetcast_core::models::multimessage::algo::{gonzalez, no_forwarding, optimal, single_send};
+use hetcast_core::models::multimessage::algo::{gonzalez, optimal, single_send};
 use hetcast_core::models::multimessage::generate::{random_degree, random_instance};
 use hetcast_core::models::multimessage::{gallery, simulate, MmAlgorithm, MmInstance};
 use hetcast_core::Error;
@@ -17,7 +18,10 @@ fn steps(inst: &MmInstance, algo: MmAlgorithm) -> Result<usize, Error> {
         .steps)
 }
 
-/// Example 1.1: 6 / 4 / 3 steps (section 1), gonzalez within 2d = 6.
+/// Example 1.1: 6 / 4 / 3 steps (section 1). The paper does not run its 2d algorithm on this
+/// example: gonzalez's 6 steps is this implementation's value (a regression pin), and it meets
+/// Theorem 2.1's bound 2d = 6 (three steps of X moving messages to new senders, three of the
+/// unicasting schedule X').
 #[test]
 fn example_1_1_golden_values() {
     let inst = gallery::example_1_1();
@@ -25,9 +29,7 @@ fn example_1_1_golden_values() {
     assert_eq!(steps(&inst, MmAlgorithm::SingleSend).unwrap(), 6);
     assert_eq!(steps(&inst, MmAlgorithm::NoForwarding).unwrap(), 4);
     assert_eq!(steps(&inst, MmAlgorithm::Optimal).unwrap(), 3);
-    let g = steps(&inst, MmAlgorithm::Gonzalez).unwrap();
-    eprintln!("Example 1.1: gonzalez {g} steps");
-    assert!(g <= 6);
+    assert_eq!(steps(&inst, MmAlgorithm::Gonzalez).unwrap(), 6);
     assert!(MmAlgorithm::SingleSend.solve(&inst).unwrap().exact);
     assert!(MmAlgorithm::NoForwarding.solve(&inst).unwrap().exact);
 }
@@ -106,25 +108,20 @@ fn gonzalez_within_2d_everywhere() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(600))]
 
-    /// Lower bound ≤ optimal ≤ every algorithm (small instances, where the search runs), and
-    /// every algorithm's schedule passes the checker.
+    /// Gonzalez within 2d (Theorem 2.1) and no-forwarding within single-send (a single-send
+    /// schedule is a no-forwarding one) where both are exact, on small instances. (The exact
+    /// methods are checked against brute force in `brute_force.rs`.)
     #[test]
-    fn lower_bound_le_optimal_le_every_algorithm(n in 2usize..8, d in 1usize..4, f in 1usize..6, seed in 0u64..1_000_000) {
+    fn gonzalez_within_2d_no_forwarding_within_single_send(n in 2usize..8, d in 1usize..4, f in 1usize..6, seed in 0u64..1_000_000) {
         let inst = random_degree(n, d, f, n * d, seed);
         let lb = inst.lower_bound();
-        let opt = match steps(&inst, MmAlgorithm::Optimal) {
-            Ok(o) => Some(o),
-            Err(Error::TooLarge { .. }) => None,
-            Err(e) => panic!("{e}"),
-        };
         let g = steps(&inst, MmAlgorithm::Gonzalez).unwrap();
-        let ss = steps(&inst, MmAlgorithm::SingleSend).unwrap();
-        let nf = steps(&inst, MmAlgorithm::NoForwarding).unwrap();
+        let ss = MmAlgorithm::SingleSend.solve(&inst).unwrap();
+        let nf = MmAlgorithm::NoForwarding.solve(&inst).unwrap();
         prop_assert!(g <= 2 * lb);
-        prop_assert!(nf <= ss, "no-forwarding {} > single-send {}", nf, ss);
-        if let Some(o) = opt {
-            prop_assert!(lb <= o);
-            prop_assert!(o <= g && o <= ss && o <= nf, "{}: opt {} g {} ss {} nf {}", inst.to_json(), o, g, ss, nf);
+        if ss.exact && nf.exact {
+            let (ss, nf) = (simulate(&inst, &ss.plan).unwrap().steps, simulate(&inst, &nf.plan).unwrap().steps);
+            prop_assert!(nf <= ss, "no-forwarding {} > single-send {}", nf, ss);
         }
     }
 
@@ -143,7 +140,8 @@ proptest! {
     }
 }
 
-/// single-send and no-forwarding are exact on small instances: brute force agrees.
+/// single-send is exact on small instances: a brute-force colouring agrees (no-forwarding:
+/// `brute_force.rs`).
 #[test]
 fn restricted_algorithms_are_minimal_on_small_instances() {
     for seed in 0..300u64 {
@@ -174,10 +172,6 @@ fn restricted_algorithms_are_minimal_on_small_instances() {
         if m <= 7 {
             assert_eq!(ss, brute, "{}", inst.to_json());
         }
-        let (nf, exact) = no_forwarding::no_forwarding(&inst);
-        assert!(exact);
-        let nf = simulate(&inst, &nf).unwrap().steps;
-        assert!(inst.lower_bound() <= nf && nf <= ss);
     }
 }
 
