@@ -36,6 +36,15 @@ pub enum Command {
     /// Time the algorithms (ratios against a baseline measured in the same run)
     #[command(after_help = crate::registry::usage::<crate::bench::Bench>())]
     Bench(BenchArgs),
+    /// Join the parts of sharded experiments (--shard K/N) into the files one run writes
+    Merge {
+        /// The directories holding the part files
+        #[arg(value_name = "DIR", required = true)]
+        dirs: Vec<String>,
+        /// The directory the files are written in [default: .]
+        #[arg(long, value_name = "DIR")]
+        out: Option<String>,
+    },
     /// Write a generated instance (the app's generators) to standard output or a file
     #[command(after_help = crate::generate::usage())]
     Generate(GenerateArgs),
@@ -138,6 +147,12 @@ pub struct ExperimentArgs {
     /// beaumont-fig11: targets drawn uniformly among the LAN nodes, or one per LAN first
     #[arg(long, value_name = "uniform|per-lan")]
     pub targets: Option<String>,
+    /// beaumont-fig11: the target densities, e.g. 0.1,0.5 [default: the paper's seven]
+    #[arg(long, value_name = "LIST")]
+    pub densities: Option<String>,
+    /// Run part K of N only and write it as DIR/NAME.part-K-of-N.json (join with hetcast merge)
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<crate::shard::Shard>,
 }
 
 impl EntryArgs for ExperimentArgs {
@@ -156,6 +171,8 @@ impl EntryArgs for ExperimentArgs {
             ("types", self.types.is_some()),
             ("max-cost", self.max_cost.is_some()),
             ("targets", self.targets.is_some()),
+            ("densities", self.densities.is_some()),
+            ("shard", self.shard.is_some()),
         ])
     }
 }

@@ -5,8 +5,10 @@
 use crate::args::ExperimentArgs;
 use crate::models::{multi, multimessage, overhead};
 use crate::registry::Entry;
+use crate::shard::{assemble, Part};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::overhead::experiment::LiuFig6Spec;
+use std::path::Path;
 
 /// Every experiment `hetcast experiment` runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,6 +104,25 @@ impl Entry for Experiment {
     }
 
     fn options(self) -> Vec<(&'static str, String)> {
+        let mut options = self.own_options();
+        options.push(("shard", "K/N".to_string()));
+        options
+    }
+
+    fn writes(self) -> Option<String> {
+        self.files()
+    }
+
+    type Args = ExperimentArgs;
+
+    fn run(self, a: &ExperimentArgs) -> Result<(), String> {
+        self.run_it(a)
+    }
+}
+
+impl Experiment {
+    /// The options besides `--shard`.
+    fn own_options(self) -> Vec<(&'static str, String)> {
         let wu = |figure| {
             let spec = multi::experiment::spec(figure);
             (spec.runs, spec.seed, ("threads", "N".to_string()))
@@ -117,12 +138,14 @@ impl Entry for Experiment {
             }
             Experiment::BeaumontFig11 => {
                 let spec = hetcast_core::models::platform::experiment::Fig11Spec::default();
+                let densities: Vec<String> = spec.densities.iter().map(f64::to_string).collect();
                 return vec![
                     ("out", "DIR".to_string()),
                     ("runs", spec.platforms.to_string()),
                     ("n-max", "65".to_string()),
                     ("seed", spec.seed.to_string()),
                     ("targets", spec.targets.key().to_string()),
+                    ("densities", densities.join(",")),
                 ];
             }
             Experiment::GreedyExplore => {
@@ -156,7 +179,8 @@ impl Entry for Experiment {
         ]
     }
 
-    fn writes(self) -> Option<String> {
+    /// The files a whole run writes.
+    fn files(self) -> Option<String> {
         let k = self.key();
         Some(match self {
             Experiment::LiuFig6 => format!("DIR/{k}.csv and DIR/{k}.svg"),
@@ -174,9 +198,7 @@ impl Entry for Experiment {
         })
     }
 
-    type Args = ExperimentArgs;
-
-    fn run(self, a: &ExperimentArgs) -> Result<(), String> {
+    fn run_it(self, a: &ExperimentArgs) -> Result<(), String> {
         match self {
             Experiment::LiuFig6 => overhead::experiment::run(a),
             Experiment::WuFig3 => multi::experiment::run(self.key(), 3, a),
@@ -186,5 +208,28 @@ impl Entry for Experiment {
             Experiment::GreedyExplore => overhead::explore::run(a),
             Experiment::GonzalezRandom => multimessage::experiment::run(self.key(), a),
         }
+    }
+}
+
+/// `hetcast merge` of the parts of experiment `name` found in the directories: checked to make
+/// one whole run, then written to `dir` as that run writes its files.
+pub fn merge(name: &str, parts: Vec<(String, Part)>, dir: &Path) -> Result<(), String> {
+    let e = Experiment::parse(name).map_err(|_| {
+        format!(
+            "{}: a part of '{name}', which is not an experiment of this hetcast",
+            parts[0].0
+        )
+    })?;
+    // The searches keep one summary per part; the others a result per item.
+    let per_item = !matches!(e, Experiment::WuSearch | Experiment::GreedyExplore);
+    let whole = assemble(name, parts, per_item)?;
+    match e {
+        Experiment::LiuFig6 => overhead::experiment::merge(whole, dir),
+        Experiment::WuFig3 => multi::experiment::merge(name, 3, whole, dir),
+        Experiment::WuFig4 => multi::experiment::merge(name, 4, whole, dir),
+        Experiment::WuSearch => multi::search::merge(whole, dir),
+        Experiment::BeaumontFig11 => crate::models::platform::experiment::merge(whole, dir),
+        Experiment::GreedyExplore => overhead::explore::merge(whole, dir),
+        Experiment::GonzalezRandom => multimessage::experiment::merge(name, whole, dir),
     }
 }

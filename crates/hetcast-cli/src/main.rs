@@ -12,6 +12,7 @@ mod models;
 mod progress;
 mod registry;
 mod run;
+mod shard;
 
 use args::{Cli, Command};
 use bench::Bench;
@@ -31,7 +32,9 @@ Usage by command:
       {multi}
   hetcast simulate INSTANCE.json PLAN.json [--format FORMAT] [--out FILE] [--message K]
       times and checks a plan written by hand (or a run's output) with the model's simulator
-{generate}{experiments}{benches}  hetcast completions bash|zsh|fish|elvish|powershell
+{generate}{experiments}  hetcast merge DIR... [--out DIR]
+      joins the part files of experiments run with --shard K/N (docs/scale.md)
+{benches}  hetcast completions bash|zsh|fish|elvish|powershell
   hetcast help [COMMAND] | COMMAND --help | --version
 
 Formats: docs/formats.md. Errors print one line and exit with status 2.",
@@ -65,6 +68,7 @@ fn dispatch(command: Command) -> Result<(), String> {
         Command::Experiment(a) => registry::run::<Experiment>(&a),
         Command::Bench(a) => registry::run::<Bench>(&a),
         Command::Generate(a) => generate::run(&a),
+        Command::Merge { dirs, out } => shard::merge(&dirs, out.as_deref()),
         Command::Completions { shell } => {
             let mut text = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "hetcast", &mut text);

@@ -6,13 +6,17 @@
 use crate::args::ExperimentArgs;
 use crate::files::{out_dir, write_in};
 use crate::progress::Bar;
+use crate::shard::{from_value, to_value, write_part, Shard, Whole};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::multi::algo::MultiAlgorithm;
 use hetcast_core::models::multi::experiment::{
-    broadcast_csv, to_csv, wu_broadcast, wu_figure, BroadcastRow, BroadcastSpec, WuRow, WuSpec,
+    broadcast_csv, parallel, to_csv, wu_broadcast, wu_figure, wu_item, wu_items, wu_rows,
+    BroadcastRow, BroadcastSpec, WuRow, WuSpec,
 };
 use hetcast_core::models::multi::generate::SizeMix;
 use hetcast_core::units::fmt_bytes;
+use serde_json::Value;
+use std::path::Path;
 
 /// Message sizes of the single-broadcast runs: 1 KB and 1 MB.
 pub const BROADCAST_SIZES: [f64; 2] = [1024.0, 1_048_576.0];
@@ -36,14 +40,30 @@ pub fn run(name: &str, figure: u32, a: &ExperimentArgs) -> Result<(), String> {
     if let Some(t) = a.threads {
         spec.threads = t;
     }
+    if let Some(shard) = a.shard {
+        return run_part(name, &spec, shard, a.out.as_deref());
+    }
     let dir = out_dir(a.out.as_deref())?;
     let started = std::time::Instant::now();
     let bar = Bar::new(name, 0);
     let progress = |done: usize, total: usize| bar.set(done, total);
     let rows = wu_figure(&spec, Some(&progress)).map_err(|e| e.to_string())?;
     let secs = started.elapsed().as_secs_f64();
+    let bcast = broadcasts(name, &spec, &bar)?;
+    bar.finish();
+    finish(name, figure, &spec, &rows, &bcast, &dir)?;
+    println!(
+        "{} runs x 4 algorithms in {secs:.1} s ({:.2} ms per run)",
+        rows.len() * spec.runs,
+        secs * 1e3 / (rows.len() * spec.runs) as f64
+    );
+    Ok(())
+}
+
+/// The single broadcasts of section 5.1, one per size of [`BROADCAST_SIZES`].
+fn broadcasts(name: &str, spec: &WuSpec, bar: &Bar) -> Result<Vec<BroadcastRow>, String> {
     bar.restart(&format!("{name} single broadcast"), BROADCAST_SIZES.len());
-    let bcast = BROADCAST_SIZES
+    BROADCAST_SIZES
         .iter()
         .map(|&size| {
             let row = wu_broadcast(&BroadcastSpec {
@@ -55,25 +75,80 @@ pub fn run(name: &str, figure: u32, a: &ExperimentArgs) -> Result<(), String> {
             row
         })
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| e.to_string())
+}
+
+/// Part `shard` of the run: its work items ([`wu_items`]: run `i % runs` of point
+/// `i / runs`), and in part 1 the single broadcasts.
+fn run_part(name: &str, spec: &WuSpec, shard: Shard, out: Option<&str>) -> Result<(), String> {
+    let total = wu_items(spec).map_err(|e| e.to_string())?;
+    let mine: Vec<u64> = shard.items(total as u64).collect();
+    let bar = Bar::new(name, mine.len());
+    let progress = |done: usize, total: usize| bar.set(done, total);
+    let times = parallel(mine.len(), spec.threads, Some(&progress), &|x| {
+        wu_item(spec, mine[x] as usize)
+    })
+    .map_err(|e| e.to_string())?;
+    let extra = if shard.k == 1 {
+        to_value(&broadcasts(name, spec, &bar)?)?
+    } else {
+        Value::Null
+    };
     bar.finish();
-    let csv = write_in(&dir, &format!("{name}.csv"), &to_csv(&rows))?;
-    let bcsv = write_in(
-        &dir,
-        &format!("{name}-broadcast.csv"),
-        &broadcast_csv(&bcast),
-    )?;
+    let results = mine
+        .into_iter()
+        .zip(&times)
+        .map(|(i, t)| Ok((i, to_value(t)?)))
+        .collect::<Result<_, String>>()?;
+    write_part(
+        name,
+        shard,
+        out,
+        settings(spec)?,
+        total as u64,
+        results,
+        extra,
+    )
+}
+
+/// What fixes the work of a run: the spec without its thread count.
+fn settings(spec: &WuSpec) -> Result<Value, String> {
+    to_value(&WuSpec {
+        threads: 0,
+        ..spec.clone()
+    })
+}
+
+/// `hetcast merge` of wu-fig3's or wu-fig4's parts.
+pub fn merge(name: &str, figure: u32, whole: Whole, dir: &Path) -> Result<(), String> {
+    let spec: WuSpec = from_value(whole.settings, name)?;
+    let per_run = whole
+        .results
+        .into_iter()
+        .map(|v| from_value(v, name))
+        .collect::<Result<Vec<[f64; 5]>, _>>()?;
+    let rows = wu_rows(&spec, &per_run).map_err(|e| e.to_string())?;
+    let bcast: Vec<BroadcastRow> = from_value(whole.extra, name)?;
+    finish(name, figure, &spec, &rows, &bcast, dir)
+}
+
+/// Write the files of a whole run and print its report.
+fn finish(
+    name: &str,
+    figure: u32,
+    spec: &WuSpec,
+    rows: &[WuRow],
+    bcast: &[BroadcastRow],
+    dir: &Path,
+) -> Result<(), String> {
+    let csv = write_in(dir, &format!("{name}.csv"), &to_csv(rows))?;
+    let bcsv = write_in(dir, &format!("{name}-broadcast.csv"), &broadcast_csv(bcast))?;
     let svg = write_in(
-        &dir,
+        dir,
         &format!("{name}.svg"),
-        &hetcast_charts::wu_figure(&rows, &spec, figure)?,
+        &hetcast_charts::wu_figure(rows, spec, figure)?,
     )?;
-    print_report(&rows, &bcast, &spec, figure);
-    println!(
-        "{} runs x 4 algorithms in {secs:.1} s ({:.2} ms per run)",
-        rows.len() * spec.runs,
-        secs * 1e3 / (rows.len() * spec.runs) as f64
-    );
+    print_report(rows, bcast, spec, figure);
     println!("wrote {csv}, {bcsv} and {svg}");
     Ok(())
 }

@@ -5,7 +5,12 @@
 use crate::args::ExperimentArgs;
 use crate::files::{out_dir, write_in};
 use crate::progress::Bar;
-use hetcast_core::models::multimessage::experiment::{csv, run as run_rows, summary, Spec};
+use crate::shard::{from_value, to_value, write_part, Whole};
+use hetcast_core::models::multimessage::experiment::{
+    csv, jobs, row, run as run_rows, summary, Row, Spec,
+};
+use serde_json::{json, Value};
+use std::path::Path;
 
 /// The most instances per (n, d, fan-out) `--runs` takes.
 pub const RUNS_LIMIT: usize = 10_000;
@@ -19,21 +24,79 @@ pub fn run(name: &str, a: &ExperimentArgs) -> Result<(), String> {
         }
         spec.seeds = r as u64;
     }
+    if let Some(shard) = a.shard {
+        let jobs = jobs(&spec);
+        let mine: Vec<u64> = shard.items(jobs.len() as u64).collect();
+        let bar = Bar::new(name, mine.len());
+        let mut results = Vec::new();
+        for &i in &mine {
+            let (n, d, f, seed) = jobs[i as usize];
+            results.push((
+                i,
+                to_value(&row(n, d, f, seed).map_err(|e| e.to_string())?)?,
+            ));
+            bar.inc();
+        }
+        bar.finish();
+        return write_part(
+            name,
+            shard,
+            a.out.as_deref(),
+            settings(&spec),
+            jobs.len() as u64,
+            results,
+            Value::Null,
+        );
+    }
     let dir = out_dir(a.out.as_deref())?;
     let started = std::time::Instant::now();
     let bar = Bar::new(name, 0);
     let rows = run_rows(&spec, |done, total| bar.set(done, total)).map_err(|e| e.to_string())?;
     bar.finish();
     let secs = started.elapsed().as_secs_f64();
-    let sum = summary(&rows);
-    let csv_path = write_in(&dir, &format!("{name}.csv"), &csv(&rows))?;
+    finish(name, &spec, &rows, &dir)?;
+    println!("{} instances in {secs:.1} s", rows.len());
+    Ok(())
+}
+
+/// What fixes the work of a run.
+fn settings(spec: &Spec) -> Value {
+    json!({
+        "processors": spec.processors,
+        "degrees": spec.degrees,
+        "fanouts": spec.fanouts,
+        "seeds": spec.seeds,
+    })
+}
+
+/// `hetcast merge` of gonzalez-random's parts.
+pub fn merge(name: &str, whole: Whole, dir: &Path) -> Result<(), String> {
+    let st = whole.settings;
+    let spec = Spec {
+        processors: from_value(st["processors"].clone(), name)?,
+        degrees: from_value(st["degrees"].clone(), name)?,
+        fanouts: from_value(st["fanouts"].clone(), name)?,
+        seeds: from_value(st["seeds"].clone(), name)?,
+    };
+    let rows = whole
+        .results
+        .into_iter()
+        .map(|v| from_value(v, name))
+        .collect::<Result<Vec<Row>, _>>()?;
+    finish(name, &spec, &rows, dir)
+}
+
+/// Write the files of a whole run and print its summary.
+fn finish(name: &str, spec: &Spec, rows: &[Row], dir: &Path) -> Result<(), String> {
+    let sum = summary(rows);
+    let csv_path = write_in(dir, &format!("{name}.csv"), &csv(rows))?;
     let svg_path = write_in(
-        &dir,
+        dir,
         &format!("{name}.svg"),
         &hetcast_charts::gonzalez_random(&sum, hetcast_charts::Size::FILE)?,
     )?;
     println!(
-        "{} instances (n in {:?}, d in {:?}, fan-out in {:?}, {} each) in {secs:.1} s",
+        "{} instances (n in {:?}, d in {:?}, fan-out in {:?}, {} each)",
         rows.len(),
         spec.processors,
         spec.degrees,

@@ -5,12 +5,16 @@
 use crate::args::ExperimentArgs;
 use crate::files::{out_dir, write_in};
 use crate::progress::Bar;
-use hetcast_core::models::overhead::experiment::{liu_fig6_row, to_csv, LiuFig6Spec};
+use crate::shard::{from_value, to_value, write_part, Whole};
+use hetcast_core::models::overhead::experiment::{liu_fig6_row, to_csv, LiuFig6Row, LiuFig6Spec};
+use serde_json::Value;
+use std::path::Path;
 
 /// The largest cluster `--n-max` takes.
 pub const N_MAX_LIMIT: usize = 100_000;
 
-/// Run `hetcast experiment liu-fig6` with parsed arguments.
+/// Run `hetcast experiment liu-fig6` with parsed arguments (`--shard K/N`: the sizes of part
+/// K, written as a part file; item `i` is the size `n_min + i`).
 pub fn run(a: &ExperimentArgs) -> Result<(), String> {
     let mut spec = LiuFig6Spec::default();
     if let Some(r) = a.runs {
@@ -31,23 +35,62 @@ pub fn run(a: &ExperimentArgs) -> Result<(), String> {
         }
         spec.n_max = n;
     }
-    let dir = out_dir(a.out.as_deref())?;
-    let sizes = spec.n_min.max(2)..=spec.n_max;
-    let bar = Bar::new("liu-fig6", sizes.clone().count());
+    let first = spec.n_min.max(2);
+    let total = (spec.n_max + 1).saturating_sub(first) as u64;
+    let sizes: Vec<u64> = match a.shard {
+        Some(shard) => shard.items(total).collect(),
+        None => (0..total).collect(),
+    };
+    let bar = Bar::new("liu-fig6", sizes.len());
     let rows = sizes
-        .map(|n| {
-            let row = liu_fig6_row(n, spec.runs, spec.seed);
+        .iter()
+        .map(|&i| {
+            let row = liu_fig6_row(first + i as usize, spec.runs, spec.seed);
             bar.inc();
             row
         })
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| e.to_string())?;
     bar.finish();
-    let csv_path = write_in(&dir, "liu-fig6.csv", &to_csv(&rows))?;
+    match a.shard {
+        Some(shard) => {
+            let results = sizes
+                .into_iter()
+                .zip(&rows)
+                .map(|(i, r)| Ok((i, to_value(r)?)))
+                .collect::<Result<_, String>>()?;
+            write_part(
+                "liu-fig6",
+                shard,
+                a.out.as_deref(),
+                to_value(&spec)?,
+                total,
+                results,
+                Value::Null,
+            )
+        }
+        None => finish(&spec, &rows, &out_dir(a.out.as_deref())?),
+    }
+}
+
+/// `hetcast merge` of liu-fig6's parts.
+pub fn merge(whole: Whole, dir: &Path) -> Result<(), String> {
+    let spec: LiuFig6Spec = from_value(whole.settings, "liu-fig6")?;
+    let rows = whole
+        .results
+        .into_iter()
+        .map(|v| from_value(v, "liu-fig6"))
+        .collect::<Result<Vec<LiuFig6Row>, _>>()?;
+    finish(&spec, &rows, dir)
+}
+
+/// Write the files of a whole run and print its table.
+fn finish(spec: &LiuFig6Spec, rows: &[LiuFig6Row], dir: &Path) -> Result<(), String> {
+    let csv_path = write_in(dir, "liu-fig6.csv", &to_csv(rows))?;
     let svg_path = write_in(
-        &dir,
+        dir,
         "liu-fig6.svg",
-        &hetcast_charts::liu_fig6(&rows, spec.runs)?,
+        &hetcast_charts::liu_fig6(rows, spec.runs)?,
     )?;
     println!(
         "Liu et al. section 5: 3 classes (s,r) = (1,2), (5,6), (10,11); L = 0; random selection over {} runs",

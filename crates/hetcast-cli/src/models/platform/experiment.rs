@@ -8,9 +8,16 @@
 use crate::args::ExperimentArgs;
 use crate::files::{out_dir, write_in};
 use crate::progress::Bar;
+use crate::shard::{from_value, to_value, write_part, Shard, Whole};
 use hetcast_core::catalog::Catalog;
-use hetcast_core::models::platform::experiment::{fig11, fig11_csv, Fig11Spec, HEURISTICS};
-use hetcast_core::models::platform::generate::TargetSpread;
+use hetcast_core::models::platform::experiment::{
+    fig11, fig11_csv, Fig11Row, Fig11Spec, HEURISTICS,
+};
+use hetcast_core::models::platform::generate::{tiers, TargetSpread, TiersSpec};
+use hetcast_core::models::platform::PlatformAlgorithm;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+use std::path::Path;
 
 /// Run `hetcast experiment beaumont-fig11` with parsed arguments.
 pub fn run(a: &ExperimentArgs) -> Result<(), String> {
@@ -40,19 +47,172 @@ pub fn run(a: &ExperimentArgs) -> Result<(), String> {
             }
         };
     }
-    let dir = out_dir(a.out.as_deref())?;
+    if let Some(list) = &a.densities {
+        spec.densities = list
+            .split(',')
+            .map(|d| match d.trim().parse::<f64>() {
+                Ok(v) if v > 0.0 && v <= 1.0 => Ok(v),
+                _ => Err(format!(
+                    "--densities {list}: shares of the LAN nodes above 0 and at most 1, e.g. 0.1,0.5"
+                )),
+            })
+            .collect::<Result<_, _>>()?;
+    }
+    if let Some(shard) = a.shard {
+        return run_part(&spec, shard, a.out.as_deref());
+    }
     let total = spec.sizes.len() * spec.densities.len() * spec.platforms;
     let bar = Bar::new("beaumont-fig11", total);
     let rows = fig11(&spec, |done, total| bar.set(done, total)).map_err(|e| e.to_string())?;
     bar.finish();
-    let csv = write_in(&dir, "beaumont-fig11.csv", &fig11_csv(&rows))?;
+    finish(&spec, &rows, &out_dir(a.out.as_deref())?)
+}
+
+/// The platforms of a run in [`fig11`]'s order: (size, density, platform number).
+fn platforms(spec: &Fig11Spec) -> Vec<(&'static str, f64, usize)> {
+    let mut out = Vec::new();
+    for &size in &spec.sizes {
+        for &density in &spec.densities {
+            for k in 0..spec.platforms {
+                out.push((size, density, k));
+            }
+        }
+    }
+    out
+}
+
+/// One platform of [`fig11`]: its number of targets and, per heuristic, its period over
+/// Multicast-LB's and over Multicast-UB's.
+#[derive(Serialize, Deserialize)]
+struct Item {
+    targets: usize,
+    ratios: Vec<(f64, f64)>,
+}
+
+/// [`fig11`]'s work on one platform (the same platform and divisions).
+fn item(spec: &Fig11Spec, (size, density, k): (&str, f64, usize)) -> Result<Item, String> {
+    let shape = TiersSpec {
+        targets: spec.targets,
+        ..if size == "small" {
+            TiersSpec::small(density)
+        } else {
+            TiersSpec::big(density)
+        }
+    };
+    let inst = tiers(&shape, spec.seed + k as u64);
+    let solve = |al: PlatformAlgorithm| al.solve(&inst).map(|s| s.period);
+    let e = |e: hetcast_core::Error| e.to_string();
+    let lb = solve(PlatformAlgorithm::MulticastLb).map_err(e)?;
+    let ub = solve(PlatformAlgorithm::MulticastUb).map_err(e)?;
+    let ratios = HEURISTICS
+        .iter()
+        .map(|&al| solve(al).map(|t| (t / lb, t / ub)).map_err(e))
+        .collect::<Result<_, _>>()?;
+    Ok(Item {
+        targets: inst.targets.len(),
+        ratios,
+    })
+}
+
+/// Part `shard` of the run: its platforms ([`platforms`]' order).
+fn run_part(spec: &Fig11Spec, shard: Shard, out: Option<&str>) -> Result<(), String> {
+    let all = platforms(spec);
+    let mine: Vec<u64> = shard.items(all.len() as u64).collect();
+    let bar = Bar::new("beaumont-fig11", mine.len());
+    let mut results = Vec::new();
+    for &i in &mine {
+        results.push((i, to_value(&item(spec, all[i as usize])?)?));
+        bar.inc();
+    }
+    bar.finish();
+    write_part(
+        "beaumont-fig11",
+        shard,
+        out,
+        settings(spec),
+        all.len() as u64,
+        results,
+        Value::Null,
+    )
+}
+
+/// What fixes the work of a run.
+fn settings(spec: &Fig11Spec) -> Value {
+    json!({
+        "platforms": spec.platforms,
+        "densities": spec.densities,
+        "seed": spec.seed,
+        "sizes": spec.sizes,
+        "targets": spec.targets.key(),
+    })
+}
+
+/// `hetcast merge` of beaumont-fig11's parts: the rows of [`fig11`] from the platforms' items,
+/// summed in its order.
+pub fn merge(whole: Whole, dir: &Path) -> Result<(), String> {
+    let bad = || "beaumont-fig11: unreadable settings".to_string();
+    let st = &whole.settings;
+    let spec = Fig11Spec {
+        platforms: st["platforms"].as_u64().ok_or_else(bad)? as usize,
+        densities: from_value(st["densities"].clone(), "beaumont-fig11")?,
+        seed: st["seed"].as_u64().ok_or_else(bad)?,
+        sizes: from_value::<Vec<String>>(st["sizes"].clone(), "beaumont-fig11")?
+            .iter()
+            .map(|s| match s.as_str() {
+                "small" => Ok("small"),
+                "big" => Ok("big"),
+                _ => Err(bad()),
+            })
+            .collect::<Result<_, _>>()?,
+        targets: st["targets"]
+            .as_str()
+            .and_then(TargetSpread::parse)
+            .ok_or_else(bad)?,
+    };
+    let items = whole
+        .results
+        .into_iter()
+        .map(|v| from_value(v, "beaumont-fig11"))
+        .collect::<Result<Vec<Item>, _>>()?;
+    let p = spec.platforms.max(1) as f64;
+    let mut rows = Vec::new();
+    let mut at = items.iter();
+    for &size in &spec.sizes {
+        for &density in &spec.densities {
+            let mut sums = vec![(0.0, 0.0); HEURISTICS.len()];
+            let mut targets = 0.0;
+            for it in at.by_ref().take(spec.platforms) {
+                targets += it.targets as f64;
+                for (sum, r) in sums.iter_mut().zip(&it.ratios) {
+                    sum.0 += r.0;
+                    sum.1 += r.1;
+                }
+            }
+            for (i, &al) in HEURISTICS.iter().enumerate() {
+                rows.push(Fig11Row {
+                    size,
+                    density,
+                    targets: targets / p,
+                    algorithm: al.key(),
+                    over_lb: sums[i].0 / p,
+                    over_scatter: sums[i].1 / p,
+                });
+            }
+        }
+    }
+    finish(&spec, &rows, dir)
+}
+
+/// Write the files of a whole run and print its table.
+fn finish(spec: &Fig11Spec, rows: &[Fig11Row], dir: &Path) -> Result<(), String> {
+    let csv = write_in(dir, "beaumont-fig11.csv", &fig11_csv(rows))?;
     let mut svgs = Vec::new();
     for &size in &spec.sizes {
         for (tag, over_lb) in [("lb", true), ("scatter", false)] {
             svgs.push(write_in(
-                &dir,
+                dir,
                 &format!("beaumont-fig11-{size}-{tag}.svg"),
-                &hetcast_charts::beaumont_fig11(&rows, size, over_lb)?,
+                &hetcast_charts::beaumont_fig11(rows, size, over_lb)?,
             )?);
         }
     }

@@ -228,7 +228,7 @@ pub fn times(inst: &MultiInstance) -> Result<[f64; 5], Error> {
 
 /// Run `f(i)` for `i` in `0..total` on `threads` threads (0 = all available; 1 = in the
 /// calling thread, spawning none); results in index order; the first error (by index) wins.
-fn parallel<T: Send>(
+pub fn parallel<T: Send>(
     total: usize,
     threads: usize,
     progress: Option<Progress>,

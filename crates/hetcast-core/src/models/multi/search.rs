@@ -94,22 +94,34 @@ fn completion(inst: &MultiInstance, algo: MultiAlgorithm) -> f64 {
 
 /// The try with the largest `WR - WRP` (ties: the earlier try). `spec.tries` must be at least 1.
 pub fn wrp_beats_wr(spec: &SearchSpec) -> Found {
-    let mut best: Option<Found> = None;
-    for i in 0..spec.tries.max(1) {
-        let seed = spec.seed.wrapping_add(i);
+    best_of(spec.seed, 0..spec.tries.max(1))
+        .expect("at least one try")
+        .1
+}
+
+/// Among the tries `i` of `tries` (seed `seed + i`), in their order, the one with the largest
+/// `WR - WRP` (ties: the first), with its number; `None` without a try. A search split into
+/// parts takes the best of the parts' bests (ties: the smaller try number).
+pub fn best_of(seed: u64, tries: impl Iterator<Item = u64>) -> Option<(u64, Found)> {
+    let mut best: Option<(u64, Found)> = None;
+    for i in tries {
+        let seed = seed.wrapping_add(i);
         let instance = candidate(seed);
         let (wr, wrp) = (
             completion(&instance, MultiAlgorithm::Wr),
             completion(&instance, MultiAlgorithm::Wrp),
         );
-        if best.as_ref().is_none_or(|b| wr - wrp > b.wr - b.wrp) {
-            best = Some(Found {
-                seed,
-                instance,
-                wr,
-                wrp,
-            });
+        if best.as_ref().is_none_or(|(_, b)| wr - wrp > b.wr - b.wrp) {
+            best = Some((
+                i,
+                Found {
+                    seed,
+                    instance,
+                    wr,
+                    wrp,
+                },
+            ));
         }
     }
-    best.expect("at least one try")
+    best
 }

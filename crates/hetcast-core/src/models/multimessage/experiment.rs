@@ -34,7 +34,7 @@ impl Default for Spec {
 }
 
 /// One instance's results.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Row {
     /// Processors.
     pub n: usize,
@@ -87,8 +87,8 @@ pub fn row(n: usize, d_target: usize, fanout: usize, seed: u64) -> Result<Row, E
     })
 }
 
-/// Every (n, d, fan-out, seed) of `spec`, in order; `progress(done, total)` after each.
-pub fn run(spec: &Spec, mut progress: impl FnMut(usize, usize)) -> Result<Vec<Row>, Error> {
+/// Every (n, d, fan-out, seed) of `spec`, in the order of [`run`]'s rows.
+pub fn jobs(spec: &Spec) -> Vec<(usize, usize, usize, u64)> {
     let mut jobs = Vec::new();
     for &n in &spec.processors {
         for &d in &spec.degrees {
@@ -99,6 +99,12 @@ pub fn run(spec: &Spec, mut progress: impl FnMut(usize, usize)) -> Result<Vec<Ro
             }
         }
     }
+    jobs
+}
+
+/// A [`row`] for every one of [`jobs`], in order; `progress(done, total)` after each.
+pub fn run(spec: &Spec, mut progress: impl FnMut(usize, usize)) -> Result<Vec<Row>, Error> {
+    let jobs = jobs(spec);
     let total = jobs.len();
     let mut rows = Vec::with_capacity(total);
     for (i, (n, d, f, seed)) in jobs.into_iter().enumerate() {

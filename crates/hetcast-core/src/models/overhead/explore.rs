@@ -37,7 +37,8 @@ use crate::rng::{below, between};
 use rand::{Rng, SeedableRng};
 
 /// How the family is searched.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Search {
     /// Every member once.
     Exhaustive,
@@ -51,7 +52,7 @@ pub enum Search {
 }
 
 /// Which family to search (see the module documentation).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ExploreSpec {
     /// Node or sender-receiver model.
     pub model: ModelKind,
@@ -223,10 +224,12 @@ fn sample(inst: Instance) -> Result<Sample, Error> {
 
 struct Tally {
     out: Exploration,
+    /// The member index of each of `out.worst`.
+    members: Vec<u64>,
 }
 
 impl Tally {
-    fn add(&mut self, s: Sample) {
+    fn add(&mut self, s: Sample, member: u64) {
         let r = s.ratio();
         self.out.tried += 1;
         if s.greedy <= s.optimum {
@@ -246,6 +249,8 @@ impl Tally {
         if at < KEEP {
             self.out.worst.insert(at, s);
             self.out.worst.truncate(KEEP);
+            self.members.insert(at, member);
+            self.members.truncate(KEEP);
         }
     }
 }
@@ -282,6 +287,30 @@ pub fn explore(
     spec: &ExploreSpec,
     progress: &mut dyn FnMut(u64, u64) -> bool,
 ) -> Result<Exploration, Error> {
+    explore_part(spec, (0, 1), progress).map(|(found, _)| found)
+}
+
+/// The members of `spec`'s family (or random search) in the order [`explore`] meets them:
+/// every member exhaustively, or the `tries` random ones.
+pub fn members(spec: &ExploreSpec) -> u64 {
+    match spec.search {
+        Search::Exhaustive => spec.family_size(),
+        Search::Random { tries, .. } => tries,
+    }
+}
+
+/// Part `k` of `parts` (`k` from 0) of [`explore`]: the members `m` (numbered from 0 in the
+/// order [`explore`] meets them, [`members`] in all) with `m % parts == k`; the others are
+/// drawn but not timed. Also returns the member number of each of the worst. The parts
+/// together have the whole's counts, and the whole's worst are the first [`KEEP`] of theirs
+/// by (ratio, largest first; nodes; member number).
+pub fn explore_part(
+    spec: &ExploreSpec,
+    (k, parts): (u64, u64),
+    progress: &mut dyn FnMut(u64, u64) -> bool,
+) -> Result<(Exploration, Vec<u64>), Error> {
+    let parts = parts.max(1);
+    let owns = |m: u64| m % parts == k;
     spec.validate()?;
     let mut t = Tally {
         out: Exploration {
@@ -291,11 +320,11 @@ pub fn explore(
             worst: Vec::new(),
             complete: true,
         },
+        members: Vec::new(),
     };
-    let total = match spec.search {
-        Search::Exhaustive => spec.family_size(),
-        Search::Random { tries, .. } => tries,
-    };
+    let all = members(spec);
+    let total = all / parts + u64::from(k < all % parts);
+    let mut member = 0u64;
     let mut tick = |t: &mut Tally| -> bool {
         if t.out.tried.is_multiple_of(256) && !progress(t.out.tried, total) {
             t.out.complete = false;
@@ -314,9 +343,13 @@ pub fn explore(
                     counts[k - 1] = n - 1 - (k - 1);
                     loop {
                         for source in 0..kinds {
-                            t.add(sample(spec.instance(source, &set, &counts))?);
+                            member += 1;
+                            if !owns(member - 1) {
+                                continue;
+                            }
+                            t.add(sample(spec.instance(source, &set, &counts))?, member - 1);
                             if !tick(&mut t) {
-                                return Ok(t.out);
+                                return Ok((t.out, t.members));
                             }
                         }
                         if !next_split(&mut counts) {
@@ -365,15 +398,19 @@ pub fn explore(
                         break c;
                     }
                 };
-                t.add(sample(spec.instance(source, &set, &counts))?);
+                member += 1;
+                if !owns(member - 1) {
+                    continue;
+                }
+                t.add(sample(spec.instance(source, &set, &counts))?, member - 1);
                 if !tick(&mut t) {
-                    return Ok(t.out);
+                    return Ok((t.out, t.members));
                 }
             }
         }
     }
     progress(t.out.tried, total);
-    Ok(t.out)
+    Ok((t.out, t.members))
 }
 
 /// The next split of a total among the kinds (every part at least 1), in a fixed order; false

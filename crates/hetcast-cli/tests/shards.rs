@@ -1,0 +1,211 @@
+//! `--shard K/N` and `hetcast merge`: for every experiment at a small size, the parts run as
+//! separate processes (each in its own directory, as on separate machines) and merged write
+//! exactly the files of one unsharded run, byte for byte; a part is the same whenever it is
+//! run; merging refuses incomplete or mixed parts with a message.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn hetcast(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hetcast"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn ok(args: &[&str]) {
+    let out = hetcast(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Exit status 2 and one line on standard error; returns it.
+fn fails(args: &[&str]) -> String {
+    let out = hetcast(args);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(
+        err.starts_with("hetcast: ") && err.lines().count() == 1,
+        "{err}"
+    );
+    err
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("shards-{name}"));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The files of `dir`, by name, with their bytes.
+fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let p = e.unwrap().path();
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read(&p).unwrap(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Run `name args` once whole and as `n` parts in `n` directories, merge them, and compare.
+fn sharded_equals_whole(name: &str, args: &[&str], n: u64) {
+    let root = scratch(&format!("{name}-{n}"));
+    let s = |p: &Path| p.to_string_lossy().into_owned();
+    let whole = root.join("whole");
+    let mut run = vec!["experiment", name];
+    run.extend_from_slice(args);
+    let mut all = run.clone();
+    let w = s(&whole);
+    all.extend_from_slice(&["--out", &w]);
+    ok(&all);
+    let mut dirs = Vec::new();
+    for k in 1..=n {
+        let dir = s(&root.join(format!("machine-{k}")));
+        let shard = format!("{k}/{n}");
+        let mut part = run.clone();
+        part.extend_from_slice(&["--shard", &shard, "--out", &dir]);
+        ok(&part);
+        let written = files(Path::new(&dir));
+        assert_eq!(written.len(), 1, "{name} {shard}: one part file");
+        assert_eq!(written[0].0, format!("{name}.part-{k}-of-{n}.json"));
+        dirs.push(dir);
+    }
+    // A part is fixed by the settings, K and N: part 1 again, the same bytes.
+    let again = s(&root.join("again"));
+    let shard = format!("1/{n}");
+    let mut part = run.clone();
+    part.extend_from_slice(&["--shard", &shard, "--out", &again]);
+    ok(&part);
+    assert_eq!(
+        files(Path::new(&again)),
+        files(Path::new(&dirs[0])),
+        "{name}"
+    );
+    let merged = root.join("merged");
+    let m = s(&merged);
+    let mut merge = vec!["merge"];
+    merge.extend(dirs.iter().map(String::as_str));
+    merge.extend_from_slice(&["--out", &m]);
+    ok(&merge);
+    let (a, b) = (files(&whole), files(&merged));
+    let names = |f: &[(String, Vec<u8>)]| f.iter().map(|x| x.0.clone()).collect::<Vec<_>>();
+    assert_eq!(names(&a), names(&b), "{name}: the same files");
+    for ((file, x), (_, y)) in a.iter().zip(&b) {
+        assert!(x == y, "{name}: {file} differs after merging {n} parts");
+    }
+}
+
+#[test]
+fn liu_fig6() {
+    sharded_equals_whole(
+        "liu-fig6",
+        &["--n-max", "14", "--runs", "7", "--seed", "3"],
+        3,
+    );
+}
+
+#[test]
+fn wu_fig3_and_fig4() {
+    for name in ["wu-fig3", "wu-fig4"] {
+        sharded_equals_whole(name, &["--runs", "1", "--threads", "2"], 3);
+    }
+}
+
+#[test]
+fn wu_search() {
+    sharded_equals_whole("wu-search", &["--runs", "60", "--seed", "11"], 3);
+    // More parts than tries: the empty parts merge too.
+    sharded_equals_whole("wu-search", &["--runs", "2"], 3);
+}
+
+#[test]
+fn beaumont_fig11() {
+    sharded_equals_whole(
+        "beaumont-fig11",
+        &[
+            "--runs",
+            "2",
+            "--n-max",
+            "30",
+            "--densities",
+            "0.3",
+            "--targets",
+            "per-lan",
+        ],
+        2,
+    );
+}
+
+#[test]
+fn greedy_explore_exhaustive_and_random() {
+    sharded_equals_whole("greedy-explore", &["--n-max", "6", "--max-cost", "4"], 3);
+    sharded_equals_whole(
+        "greedy-explore",
+        &[
+            "--model",
+            "sender_receiver",
+            "--n-max",
+            "7",
+            "--max-cost",
+            "5",
+            "--runs",
+            "200",
+            "--seed",
+            "9",
+        ],
+        4,
+    );
+}
+
+#[test]
+fn gonzalez_random() {
+    sharded_equals_whole("gonzalez-random", &["--runs", "1"], 3);
+}
+
+#[test]
+fn merge_refuses_what_is_not_one_whole_run() {
+    let root = scratch("refusals");
+    let d = |x: &str| root.join(x).to_string_lossy().into_owned();
+    let part = |k: &str, seed: &str, dir: &str| {
+        ok(&[
+            "experiment",
+            "liu-fig6",
+            "--n-max",
+            "9",
+            "--runs",
+            "2",
+            "--seed",
+            seed,
+            "--shard",
+            k,
+            "--out",
+            &d(dir),
+        ])
+    };
+    part("1/3", "1", "a");
+    part("3/3", "1", "a");
+    assert!(fails(&["merge", &d("a"), "--out", &d("m")]).contains("part 2 of 3 missing"));
+    part("2/3", "2", "b");
+    assert!(fails(&["merge", &d("a"), &d("b"), "--out", &d("m")]).contains("different runs"));
+    part("1/2", "1", "c");
+    assert!(fails(&["merge", &d("a"), &d("c"), "--out", &d("m")]).contains("part of 2 parts"));
+    part("1/3", "1", "e");
+    assert!(fails(&["merge", &d("a"), &d("e"), "--out", &d("m")]).contains("part 1 of 3 twice"));
+    std::fs::create_dir_all(root.join("empty")).unwrap();
+    assert!(fails(&["merge", &d("empty")]).contains("no part files"));
+    std::fs::create_dir_all(root.join("bad")).unwrap();
+    std::fs::write(root.join("bad").join("x.part-1-of-1.json"), "{").unwrap();
+    assert!(fails(&["merge", &d("bad")]).contains("not a part file"));
+    assert!(fails(&["merge"]).contains("DIR"));
+    assert!(fails(&["experiment", "liu-fig6", "--shard", "4/3"]).contains("1 <= K <= N"));
+}
