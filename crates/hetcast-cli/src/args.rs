@@ -281,6 +281,9 @@ pub struct GenerateArgs {
     /// platform: share of the LAN nodes that are targets (0.2, 20%) [default: 0.2]
     #[arg(long, value_name = "F")]
     pub density: Option<String>,
+    /// platform: targets drawn uniformly among the LAN nodes, or one per LAN first [default: uniform]
+    #[arg(long, value_name = "uniform|per-lan")]
+    pub targets: Option<String>,
 }
 
 impl GenerateArgs {
@@ -305,6 +308,7 @@ impl GenerateArgs {
             ("man", self.man.is_some()),
             ("lan", self.lan.is_some()),
             ("density", self.density.is_some()),
+            ("targets", self.targets.is_some()),
         ])
     }
 }

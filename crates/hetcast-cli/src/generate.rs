@@ -9,7 +9,8 @@
 //! - `multimessage`: random messages of bounded degree ([`multimessage::generate::random_degree`]:
 //!   `--nodes`, `--degree`, `--fanout`, `--messages`);
 //! - `platform`: the Tiers-like platforms of paper 002's section 7
-//!   ([`platform::generate::tiers`]: `--nodes`, or `--wan`, `--man`, `--lan`; `--density`).
+//!   ([`platform::generate::tiers`]: `--nodes`, or `--wan`, `--man`, `--lan`; `--density`,
+//!   `--targets uniform|per-lan`).
 //!
 //! Every option has the app's default, so `hetcast generate MODEL --seed N` works alone. The
 //! instance is validated before it is written. `--count C` writes the instances of seeds `N` to
@@ -22,7 +23,7 @@ use hetcast_core::models::multimessage::generate::random_degree;
 use hetcast_core::models::multimessage::{MAX_MESSAGES, MAX_PROCESSORS};
 use hetcast_core::models::overhead::generate::{self as ogen, RandomSpec};
 use hetcast_core::models::overhead::ModelKind;
-use hetcast_core::models::platform::generate::{tiers, TiersSpec};
+use hetcast_core::models::platform::generate::{tiers, TargetSpread, TiersSpec};
 use hetcast_core::models::platform::MAX_NODES as PLATFORM_MAX_NODES;
 use hetcast_core::AnyInstance;
 use std::path::Path;
@@ -74,7 +75,7 @@ impl Tag {
                 "nodes", "classes", "sources", "network", "sizes", "fraction",
             ],
             Tag::Multimessage => &["nodes", "degree", "fanout", "messages"],
-            Tag::Platform => &["nodes", "wan", "man", "lan", "density"],
+            Tag::Platform => &["nodes", "wan", "man", "lan", "density", "targets"],
         }
     }
 }
@@ -115,7 +116,7 @@ pub fn usage() -> String {
       MODEL multi: [--nodes {}] [--classes {CLASSES}] [--sources {SOURCES}] [--network fast|slow]
         [--sizes small|large|hybrid] [--fraction random]
       MODEL multimessage: [--nodes {}] [--degree {DEGREE}] [--fanout {FANOUT}] [--messages nodes x degree]
-      MODEL platform: [--nodes {} | --wan W --man M --lan L] [--density {DENSITY}]
+      MODEL platform: [--nodes {} | --wan W --man M --lan L] [--density {DENSITY}] [--targets uniform|per-lan]
       seed {SEED} by default; --count C writes seeds N..N+C-1 as PATH/MODEL-SEED.json
 ",
         NODES[0], SOURCE[0], NODES[1], NODES[2], NODES[3]
@@ -231,6 +232,11 @@ pub fn instance(tag: Tag, a: &GenerateArgs, seed: u64) -> Result<AnyInstance, St
             };
             let nodes = within(a.nodes, NODES[3], (4, PLATFORM_MAX_NODES), "nodes")?;
             let mut spec = TiersSpec::sized(nodes, density);
+            if let Some(t) = a.targets.as_deref() {
+                spec.targets = TargetSpread::parse(t).ok_or_else(|| {
+                    format!("--targets {t}: uniform (among all LAN nodes) or per-lan (one per LAN first)")
+                })?;
+            }
             match (a.wan, a.man, a.lan) {
                 (None, None, None) => {}
                 (Some(w), Some(m), Some(l)) => {

@@ -5,7 +5,7 @@ use hetcast_core::models::multi::generate::{section5, Network, Section5Spec, Siz
 use hetcast_core::models::multimessage::generate::random_degree;
 use hetcast_core::models::overhead::generate::{random, RandomSpec};
 use hetcast_core::models::overhead::ModelKind;
-use hetcast_core::models::platform::generate::{tiers, TiersSpec};
+use hetcast_core::models::platform::generate::{tiers, TargetSpread, TiersSpec};
 use hetcast_core::AnyInstance;
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -194,6 +194,17 @@ fn the_output_is_the_core_generators_instance() {
         round_trips(&platform, "platform"),
         tiers(&TiersSpec::big(0.2), 3).into()
     );
+    let spread = generate(&["platform", "--targets", "per-lan", "--seed", "4"]);
+    let spec = TiersSpec {
+        targets: TargetSpread::PerLan,
+        ..TiersSpec::sized(30, 0.2)
+    };
+    assert_eq!(round_trips(&spread, "platform"), tiers(&spec, 4).into());
+    assert_ne!(
+        spread,
+        generate(&["platform", "--seed", "4"]),
+        "per-lan is not uniform"
+    );
     let tiny = generate(&[
         "platform",
         "--wan",
@@ -323,6 +334,7 @@ fn bad_options_say_what_is_wrong() {
             "not both",
         ),
         (&["platform", "--density", "120%"], "--density 120%"),
+        (&["platform", "--targets", "some"], "--targets some"),
     ] {
         let err = fails(args);
         assert!(err.contains(says), "{args:?}: {err}");
