@@ -290,6 +290,7 @@ fn help_and_version() {
 
 #[test]
 fn liu_fig6_experiment_writes_csv_and_chart() {
+    use hetcast_core::models::overhead::experiment::{liu_fig6, to_csv, LiuFig6Spec};
     let d = scratch("liu");
     experiment("liu-fig6", &["--runs", "40", "--n-max", "40"], &d);
     let csv = std::fs::read_to_string(d.join("liu-fig6.csv")).unwrap();
@@ -305,10 +306,20 @@ fn liu_fig6_experiment_writes_csv_and_chart() {
     for (i, r) in rows.iter().enumerate() {
         assert_eq!(r[0], 6.0 + i as f64);
         let (fnf, mean, lo, hi, lb) = (r[1], r[2], r[3], r[4], r[5]);
-        assert!(fnf <= mean, "n={}: FNF {fnf} > random mean {mean}", r[0]);
+        // What holds for every draw: every schedule is above the lower bound, and the mean
+        // lies between the best and the worst run. (FNF below the random mean is what the
+        // paper observes, not a guarantee: random selection may beat FNF.)
         assert!(lb <= fnf, "n={}: lower bound {lb} > FNF {fnf}", r[0]);
-        assert!(lo <= mean && mean <= hi);
+        assert!(lb <= lo && lo <= mean && mean <= hi, "{r:?}");
     }
+    // The command writes what the library computes for the same settings (seed 2004).
+    let spec = LiuFig6Spec {
+        n_min: 6,
+        n_max: 40,
+        runs: 40,
+        seed: 2004,
+    };
+    assert_eq!(csv, to_csv(&liu_fig6(&spec).unwrap()));
     let svg = std::fs::read_to_string(d.join("liu-fig6.svg")).unwrap();
     assert!(svg.contains("<svg") && svg.contains("</svg>"));
     for label in [
@@ -506,6 +517,7 @@ fn every_gallery_example_of_every_model_runs() {
     {
         let mut ran = 0;
         for e in M::gallery() {
+            let inst = e.instance.clone();
             let f = file(d, &format!("{}.json", e.id), &e.instance.into().to_json());
             let j = ok_json(&["run", &f]);
             assert_eq!(j["format"], "hetcast-run", "{}", e.id);
@@ -515,8 +527,16 @@ fn every_gallery_example_of_every_model_runs() {
                 assert!(out.status.success(), "{} {format}", e.id);
                 assert!(String::from_utf8(out.stdout).unwrap().contains("</svg>"));
             }
-            for algo in M::Algorithm::ALL {
+            for &algo in M::Algorithm::ALL {
                 let out = hetcast(&["run", &f, "--algo", algo.key()]);
+                // The command runs exactly what the library runs (the rest is over a limit).
+                assert_eq!(
+                    out.status.success(),
+                    M::solve(&inst, algo, 1).is_ok(),
+                    "{} {}",
+                    e.id,
+                    algo.key()
+                );
                 if out.status.success() {
                     let j: Value = serde_json::from_slice(&out.stdout).unwrap();
                     assert_eq!(j["algorithm"], algo.key(), "{}", e.id);
@@ -530,8 +550,10 @@ fn every_gallery_example_of_every_model_runs() {
     }
 
     let d = scratch("gallery");
-    assert!(each::<Overhead>(&d) > 0);
-    assert!(each::<Multi>(&d) > 0);
+    // Runs that succeed (gallery entries times algorithms, less those over a limit): regression
+    // pins; which ones may fail is checked against the library above.
+    assert_eq!(each::<Overhead>(&d), 23);
+    assert_eq!(each::<Multi>(&d), 4);
 }
 
 /// `--algo` errors list the model's catalog.

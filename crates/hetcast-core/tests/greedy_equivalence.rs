@@ -228,3 +228,22 @@ fn extreme_magnitudes() {
         }
     }
 }
+
+/// The FNF column of `hetcast experiment liu-fig6` (004 section 5) at every size from 6 to 100
+/// is the textbook greedy's completion time; at n = 100 it is 23 (the value
+/// `experiment.rs` pins).
+#[test]
+fn liu_fig6_fnf_is_the_textbook_greedy() {
+    use hetcast_core::models::overhead::experiment::{liu_fig6_instance, liu_fig6_row};
+    use hetcast_core::models::overhead::simulate::simulate;
+    for n in 6..=100 {
+        let inst = liu_fig6_instance(n);
+        let t = simulate(&inst, &reference_greedy(&inst).plan)
+            .unwrap()
+            .completion_time;
+        assert_eq!(liu_fig6_row(n, 1, 0).unwrap().fnf, t, "n = {n}");
+        if n == 100 {
+            assert_eq!(t, 23.0);
+        }
+    }
+}

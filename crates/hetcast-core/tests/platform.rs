@@ -141,14 +141,14 @@ fn figure2_has_a_tree_of_throughput_one() {
     assert_eq!(best_tree_period(&p), 1.0);
 }
 
-/// Theorem 1 on random small set-cover instances: a single tree of throughput 1 exists iff a
+/// Theorem 1 on 300 random small set-cover instances (drawn until 300 have a cover): a single tree of throughput 1 exists iff a
 /// cover of size at most B does; and (Theorem 2) the best tree's period is at least K/B for
 /// the smallest cover size K.
 #[test]
 fn set_cover_reduction_matches_theorem_1() {
     let mut rng = Rng64::seed_from_u64(2);
     let mut both = [0; 2];
-    for _ in 0..300 {
+    while both[0] + both[1] < 300 {
         let n = 1 + below(&mut rng, 5);
         let k = 1 + below(&mut rng, 4);
         let subsets: Vec<Vec<usize>> = (0..k)
@@ -165,8 +165,9 @@ fn set_cover_reduction_matches_theorem_1() {
         assert!(best >= kmin as f64 / b as f64 - 1e-12);
         both[usize::from(kmin <= b)] += 1;
     }
-    // Both sides of the equivalence occur (18 and 152 with this seed).
-    assert!(both[0] >= 10 && both[1] >= 10, "{both:?}");
+    // 300 instances with a cover; how many have one of size at most B is a regression pin of
+    // this seeded draw (Rng64, the same on every target): both sides of the equivalence occur.
+    assert_eq!(both, [32, 268]);
 }
 
 fn random_platform(rng: &mut Rng64) -> PlatformInstance {
@@ -748,8 +749,9 @@ fn best_tree_equals_the_enumeration() {
         );
         below_mcph += usize::from(got < mcph);
     }
-    // The cases are not all ones where MCPH is already optimal (24 of 300 with this seed).
-    assert!(below_mcph > 0);
+    // The cases are not all ones where MCPH is already optimal: how many are is a regression
+    // pin of this seeded draw.
+    assert_eq!(below_mcph, 24);
     let big = tiers(&TiersSpec::big(0.5), 1);
     assert!(!PlatformAlgorithm::BestTree.fits(&big));
     assert!(big.targets.len() * big.edges.len() > MAX_FLOW_VARIABLES);

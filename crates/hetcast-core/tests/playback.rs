@@ -294,18 +294,40 @@ fn lemma5_steps_of_figure_1() {
             best: Some((1, vec![0, 0]))
         }
     );
-    assert_eq!(
-        steps[79],
-        DpStep::Cell {
-            sender: 3.0,
-            counts: vec![4, 7],
-            value: 9.0,
-            best: match &steps[79] {
-                DpStep::Cell { best, .. } => best.clone(),
+    // τ(C=3, (4, 7)) = 9, and its argmin (l, y) satisfies the recurrence by the table's own
+    // cells: the first child (type l) holds the message at 3, its subtree of y takes
+    // τ(c_l, y) more, and the source serves the rest in τ(3, rest) more.
+    let DpStep::Cell {
+        sender: 3.0,
+        counts,
+        value: 9.0,
+        best: Some((l, y)),
+    } = &steps[79]
+    else {
+        panic!("{:?}", steps[79]);
+    };
+    assert_eq!(counts, &vec![4, 7]);
+    // Which argmin the table keeps (ties are possible): a regression pin.
+    assert_eq!((*l, y.as_slice()), (0, [3, 4].as_slice()));
+    let cell = |sender: f64, counts: &[usize]| {
+        steps
+            .iter()
+            .find_map(|s| match s {
+                DpStep::Cell {
+                    sender: c,
+                    counts: k,
+                    value,
+                    ..
+                } if *c == sender && k == counts => Some(*value),
                 _ => None,
-            }
-        }
-    );
+            })
+            .unwrap_or_else(|| panic!("no cell ({sender}, {counts:?})"))
+    };
+    let cost = [2.0, 3.0][*l];
+    let rest: Vec<usize> = (0..2)
+        .map(|t| [4, 7][t] - usize::from(t == *l) - y[t])
+        .collect();
+    assert_eq!(3.0 + cell(cost, y).max(cell(3.0, &rest)), 9.0);
     assert_eq!(
         steps[80],
         DpStep::Optimum {
