@@ -213,7 +213,13 @@ pub fn assemble(name: &str, parts: Vec<(String, Part)>, per_item: bool) -> Resul
         .map(|(_, p)| p.extra.clone())
         .unwrap_or_default();
     let results = if per_item {
-        let mut slots: Vec<Option<Value>> = vec![None; items as usize];
+        let held: usize = by_k.values().map(|(_, p)| p.results.len()).sum();
+        if held as u64 != items {
+            return Err(format!(
+                "{name}: the parts hold {held} results for a run of {items} items"
+            ));
+        }
+        let mut slots: Vec<Option<Value>> = vec![None; held];
         for (k, (file, p)) in by_k {
             let shard = Shard { k, n };
             let want: Vec<u64> = shard.items(items).collect();

@@ -201,6 +201,16 @@ fn merge_refuses_what_is_not_one_whole_run() {
     assert!(fails(&["merge", &d("a"), &d("c"), "--out", &d("m")]).contains("part of 2 parts"));
     part("1/3", "1", "e");
     assert!(fails(&["merge", &d("a"), &d("e"), "--out", &d("m")]).contains("part 1 of 3 twice"));
+    // A part whose item count was edited.
+    let text = std::fs::read_to_string(root.join("c").join("liu-fig6.part-1-of-2.json")).unwrap();
+    std::fs::create_dir_all(root.join("f")).unwrap();
+    std::fs::write(
+        root.join("f").join("liu-fig6.part-1-of-1.json"),
+        text.replace("\"items\": 4", "\"items\": 100000000000")
+            .replace("[\n    1,\n    2\n  ]", "[\n    1,\n    1\n  ]"),
+    )
+    .unwrap();
+    assert!(fails(&["merge", &d("f")]).contains("results for a run of 100000000000 items"));
     std::fs::create_dir_all(root.join("empty")).unwrap();
     assert!(fails(&["merge", &d("empty")]).contains("no part files"));
     std::fs::create_dir_all(root.join("bad")).unwrap();
