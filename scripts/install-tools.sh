@@ -15,6 +15,13 @@ section() { # a header with the seconds since the script started
     printf '\n\033[1m==> [%ds] %s\033[0m\n' "$SECONDS" "$*"
 }
 
+# The tools are built once per machine: without link-time optimisation and with parallel code
+# generation (trunk's own release profile asks for fat LTO and one codegen unit, which makes
+# its build several times longer for no speed the checks notice).
+install_tool() { # install_tool ARGS...: cargo install ARGS with that build profile
+    CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 cargo install "$@"
+}
+
 have_version() { # have_version CMD VERSION: CMD --version prints VERSION
     command -v "$1" >/dev/null 2>&1 && "$1" --version 2>/dev/null | grep -qF "$2"
 }
@@ -31,14 +38,14 @@ ensure_wasm_bindgen() {
         ! have_version wasm-bindgen-test-runner "$WASM_BINDGEN_VERSION"; then
         section "cargo install wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
         # Not --locked: its lock file names a webpki-roots version the registry lacks.
-        cargo install --force wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+        install_tool --force wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
     fi
 }
 
 ensure_trunk() {
     if ! have_version trunk "$TRUNK_VERSION"; then
         section "cargo install trunk $TRUNK_VERSION (about 7 minutes, once)"
-        cargo install --force trunk --version "$TRUNK_VERSION" --locked
+        install_tool --force trunk --version "$TRUNK_VERSION" --locked
     fi
 }
 

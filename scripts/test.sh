@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Everything CI checks, in order, stopping at the first failure:
-# format, lints, native tests, browser tests (wasm-bindgen-test in Chromium), the release build,
-# end-to-end tests (Playwright against the release build). Installs what is missing first.
+# format, lints, native tests (optimised, all of them), browser tests (wasm-bindgen-test in
+# Chromium), the release build, end-to-end tests (Playwright against the release build). Installs what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/install-tools.sh
@@ -18,8 +18,11 @@ cargo fmt --all -- --check
 section "cargo clippy (all targets, warnings are errors)"
 cargo clippy --workspace --all-targets -- -D warnings
 
-section "native tests: cargo test --workspace"
-cargo test --workspace
+# One optimised build runs every native test (profile `ci` in Cargo.toml: release speed, built
+# without LTO, debug assertions and overflow checks kept), the ones ignored in debug builds for
+# their length included: the four 10^6-input fuzz tests and the full 200,000-try wu-search.
+section "native tests: cargo test --workspace --profile ci -- --include-ignored"
+cargo test --workspace --profile ci -- --include-ignored
 
 section "browser tests: wasm-bindgen-test in headless Chromium"
 cargo test -p hetcast-app --target wasm32-unknown-unknown

@@ -606,7 +606,7 @@ fn multi_plans_survive_mutation() {
 #[test]
 #[cfg_attr(
     debug_assertions,
-    ignore = "10^6 inputs: run with cargo test --release"
+    ignore = "10^6 inputs: run with cargo test --release (CI: --profile ci --include-ignored)"
 )]
 fn overhead_instances_survive_mutation_full() {
     fuzz_instances(&overhead_seeds(), FULL, 11, "overhead instance");
@@ -615,7 +615,7 @@ fn overhead_instances_survive_mutation_full() {
 #[test]
 #[cfg_attr(
     debug_assertions,
-    ignore = "10^6 inputs: run with cargo test --release"
+    ignore = "10^6 inputs: run with cargo test --release (CI: --profile ci --include-ignored)"
 )]
 fn multi_instances_survive_mutation_full() {
     fuzz_instances(&multi_seeds(), FULL, 12, "multi instance");
@@ -624,7 +624,7 @@ fn multi_instances_survive_mutation_full() {
 #[test]
 #[cfg_attr(
     debug_assertions,
-    ignore = "10^6 inputs: run with cargo test --release"
+    ignore = "10^6 inputs: run with cargo test --release (CI: --profile ci --include-ignored)"
 )]
 fn overhead_plans_survive_mutation_full() {
     fuzz_overhead_plans(FULL, 13);
@@ -633,7 +633,7 @@ fn overhead_plans_survive_mutation_full() {
 #[test]
 #[cfg_attr(
     debug_assertions,
-    ignore = "10^6 inputs: run with cargo test --release"
+    ignore = "10^6 inputs: run with cargo test --release (CI: --profile ci --include-ignored)"
 )]
 fn multi_plans_survive_mutation_full() {
     fuzz_multi_plans(FULL, 14);

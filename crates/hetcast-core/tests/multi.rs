@@ -420,10 +420,9 @@ fn wrp_trace_names_every_preemption() {
     );
 }
 
-/// The gallery's "WRP beats WR" instance is what `hetcast experiment wu-search` finds with its
-/// defaults (200,000 tries from seed 1). The whole search runs in release builds
-/// (`cargo test --release -p hetcast-core --test multi`); every build checks that the
-/// gallery's instance is the winning seed's candidate and wins a window around it.
+/// The gallery's "WRP beats WR" instance is the winning seed's candidate and wins a window of
+/// 2000 tries around it (`the_gallery_instance_is_what_the_whole_search_finds` runs all
+/// 200,000).
 #[test]
 fn the_gallery_instance_is_what_the_search_finds() {
     use hetcast_core::models::multi::gallery;
@@ -435,9 +434,20 @@ fn the_gallery_instance_is_what_the_search_finds() {
         seed: seed - 1000,
     });
     assert_eq!(window.seed, seed);
-    if cfg!(not(debug_assertions)) {
-        let full = wrp_beats_wr(&SearchSpec::default());
-        assert_eq!(full.seed, seed);
-        assert_eq!(full.instance, gallery::wrp_beats_wr());
-    }
+}
+
+/// The gallery's "WRP beats WR" instance is what `hetcast experiment wu-search` finds with its
+/// defaults (200,000 tries from seed 1). Ignored in debug builds; CI runs it in the `ci`
+/// profile (`scripts/test.sh`), as does `cargo test --release -p hetcast-core --test multi`.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "200,000 tries: run with cargo test --release (CI: --profile ci --include-ignored)"
+)]
+fn the_gallery_instance_is_what_the_whole_search_finds() {
+    use hetcast_core::models::multi::gallery;
+    use hetcast_core::models::multi::search::{wrp_beats_wr, SearchSpec};
+    let full = wrp_beats_wr(&SearchSpec::default());
+    assert_eq!(full.seed, gallery::WRP_BEATS_WR_SEED);
+    assert_eq!(full.instance, gallery::wrp_beats_wr());
 }
