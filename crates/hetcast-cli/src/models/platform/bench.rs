@@ -12,13 +12,24 @@
 //!   - Multicast-LB at target densities 10 %, 20 % and 50 % of the LAN nodes, per seed;
 //!   - REDUCED_BROADCAST at 20 % on seed N, one repetition (from scratch it takes minutes);
 //!   - then the cut-generation time alone of REDUCED_BROADCAST and AUGMENTED_MULTICAST at 10 %,
-//!     20 % and 50 % on every seed (one repetition).
+//!     20 % and 50 % on every seed (one repetition);
+//!   - AUGMENTED_MULTICAST solving every trial one at a time (`Trials::All`, the path before
+//!     issue 19), skipping those its cheapest edge in fails (`Trials::Bounded`), and that with
+//!     two LPs at once (`Trials::Parallel`, the default), alternated, best of `R`, with
+//!     Multicast-LB (by cuts) timed in the same loop: times, ratios to Multicast-LB, and the
+//!     speed-up all / parallel, on the 20 % platforms of every seed and on the app's 65-node
+//!     platform of seed 1 (`Platform::random_instance(65, 1)`); T* must be equal (the same LPs
+//!     are kept).
+//!
+//!   Goal (issue 19): AUGMENTED_MULTICAST at 65 nodes in at most 1 s natively.
 //!
 //!   Goal (issue 11): Broadcast-EB at 65 nodes under 100 ms in the browser, i.e. about 65 ms
 //!   native (wasm is about 1.5x native), and the heuristics usable at 65 nodes.
 
 use crate::bench::{median, timed};
-use hetcast_core::models::platform::algo::augmented_multicast::augmented_multicast_progress;
+use hetcast_core::models::platform::algo::augmented_multicast::{
+    augmented_multicast_progress, augmented_multicast_with, Trials,
+};
 use hetcast_core::models::platform::algo::reduced_broadcast::reduced_broadcast_with;
 use hetcast_core::models::platform::algo::{broadcast_with, LpReuse, LpWork, Progress};
 use hetcast_core::models::platform::generate::{tiers, TiersSpec};
@@ -270,6 +281,7 @@ pub fn bench_platform(reps: usize, seed: u64) -> Result<(), String> {
             );
         }
     }
+    let am_worst = augmented_rows(reps, &seeds)?;
     let worst = bc_cuts.iter().copied().fold(0.0, f64::max) * 1e3;
     println!(
         "goal: Broadcast-EB at 65 nodes under ~65 ms native (100 ms in wasm): slowest of {} seeds {worst:.1} ms: {}",
@@ -280,5 +292,79 @@ pub fn bench_platform(reps: usize, seed: u64) -> Result<(), String> {
         "goal: REDUCED_BROADCAST no slower than from scratch: {rb:.1}x: {}",
         if rb >= 1.0 { "met" } else { "NOT met" }
     );
+    println!(
+        "goal: AUGMENTED_MULTICAST at 65 nodes in at most 1 s natively: slowest {:.1} ms: {}",
+        am_worst * 1e3,
+        if am_worst <= 1.0 { "met" } else { "NOT met" }
+    );
     Ok(())
+}
+
+/// AUGMENTED_MULTICAST with every trial solved, with the bounded trials, and with two LPs at
+/// once, alternated with Multicast-LB (by cuts), best of `reps`; returns the slowest time of
+/// the default (parallel) path (s).
+fn augmented_rows(reps: usize, seeds: &[u64]) -> Result<f64, String> {
+    use hetcast_core::models::platform::Platform;
+    use hetcast_core::models::Model;
+    println!("AUGMENTED_MULTICAST: every trial solved (all), bounded, bounded with two LPs at once (par), against Multicast-LB in the same loop (best of {reps}):");
+    println!(
+        "{:<40} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7} {:>6} {:>10}",
+        "", "LB ms", "all ms", "bnd ms", "par ms", "all/LB", "bnd/LB", "par/LB", "gain", "T*"
+    );
+    let mut list: Vec<(String, PlatformInstance)> = seeds
+        .iter()
+        .map(|&s| (format!("seed {s}, 20 %"), tiers(&TiersSpec::big(0.2), s)))
+        .collect();
+    list.push((
+        "the app's 65 nodes, seed 1".to_string(),
+        Platform::random_instance(65, 1),
+    ));
+    let mut worst: f64 = 0.0;
+    for (name, inst) in &list {
+        let run = |trials: Trials| {
+            Progress::silent(|p| {
+                augmented_multicast_with(black_box(inst), LpReuse::Generate, trials, p)
+            })
+            .map(|s| s.period)
+            .map_err(|e| e.to_string())
+        };
+        let mut ts = [Vec::new(), Vec::new(), Vec::new(), Vec::new()];
+        let mut got = [0.0; 4];
+        for _ in 0..reps {
+            let (a, ra) = timed(|| multicast_lb(inst, LpReuse::Generate));
+            got[0] = ra?.0;
+            ts[0].push(a);
+            let (b, rb) = timed(|| run(Trials::All));
+            got[1] = rb?;
+            ts[1].push(b);
+            let (c, rc) = timed(|| run(Trials::Bounded));
+            got[2] = rc?;
+            ts[2].push(c);
+            let (d, rd) = timed(|| run(Trials::Parallel));
+            got[3] = rd?;
+            ts[3].push(d);
+        }
+        if got[1] != got[2] || got[1] != got[3] {
+            return Err(format!(
+                "{name}: T* {} all, {} bounded, {} parallel",
+                got[1], got[2], got[3]
+            ));
+        }
+        let [lb, all, bounded, par] = ts.map(|t| best(&t));
+        worst = worst.max(par);
+        println!(
+            "{:<40} {:>7.1} {:>7.1} {:>7.1} {:>7.1} {:>7.1} {:>7.1} {:>7.1} {:>6.2} {:>10.4}",
+            format!("{name} ({} targets)", inst.targets.len()),
+            lb * 1e3,
+            all * 1e3,
+            bounded * 1e3,
+            par * 1e3,
+            all / lb,
+            bounded / lb,
+            par / lb,
+            all / par,
+            got[3]
+        );
+    }
+    Ok(worst)
 }
