@@ -22,6 +22,8 @@ pub enum Bench {
     Gonzalez,
     /// Broadcast-EB and REDUCED_BROADCAST of paper 002 against LPs from scratch.
     Platform,
+    /// AUGMENTED_MULTICAST of paper 002: every trial solved, bounded, two LPs at once.
+    PlatformAugmented,
     /// What a player computes per frame, against one simulation.
     Playback,
 }
@@ -33,6 +35,7 @@ impl Catalog for Bench {
         Bench::Wu,
         Bench::Gonzalez,
         Bench::Platform,
+        Bench::PlatformAugmented,
         Bench::Playback,
     ];
 
@@ -43,6 +46,7 @@ impl Catalog for Bench {
             Bench::Wu => "wu",
             Bench::Gonzalez => "gonzalez",
             Bench::Platform => "platform",
+            Bench::PlatformAugmented => "platform-augmented",
             Bench::Playback => "playback",
         }
     }
@@ -55,6 +59,9 @@ impl Catalog for Bench {
             Bench::Gonzalez => "Gonzalez 2d, single-send, no-forwarding on a degree-8 instance",
             Bench::Platform => {
                 "Broadcast-EB and REDUCED_BROADCAST on 65 nodes, LPs from scratch vs reused"
+            }
+            Bench::PlatformAugmented => {
+                "AUGMENTED_MULTICAST on 65 nodes: every trial, bounded, two LPs at once, against Multicast-LB"
             }
             Bench::Playback => {
                 "a player's work per frame (motion, Gantt at t) against a simulation"
@@ -69,6 +76,7 @@ impl Catalog for Bench {
             Bench::Wu => "paper 001",
             Bench::Gonzalez => "paper 003",
             Bench::Platform => "paper 002",
+            Bench::PlatformAugmented => "paper 002, Augm. MC",
             Bench::Playback => "playback",
         }
     }
@@ -83,7 +91,7 @@ impl Entry for Bench {
             Bench::Greedy | Bench::Optimal | Bench::Playback => "node model (papers 000 and 004)",
             Bench::Wu => "many-source model (paper 001)",
             Bench::Gonzalez => "multimessage model (paper 003)",
-            Bench::Platform => "platform model (paper 002)",
+            Bench::Platform | Bench::PlatformAugmented => "platform model (paper 002)",
         }
     }
 
@@ -106,7 +114,7 @@ impl Entry for Bench {
                 ("reps", multimessage::bench::REPS.to_string()),
                 ("seed", multimessage::bench::SEED.to_string()),
             ],
-            Bench::Platform => vec![
+            Bench::Platform | Bench::PlatformAugmented => vec![
                 ("reps", platform::bench::REPS.to_string()),
                 ("seed", platform::bench::SEED.to_string()),
             ],
@@ -159,6 +167,11 @@ impl Entry for Bench {
                 let reps = a.reps.unwrap_or(platform::bench::REPS);
                 let seed = a.seed.unwrap_or(platform::bench::SEED);
                 platform::bench::bench_platform(reps.clamp(1, 100), seed)
+            }
+            Bench::PlatformAugmented => {
+                let reps = a.reps.unwrap_or(platform::bench::REPS);
+                let seed = a.seed.unwrap_or(platform::bench::SEED);
+                platform::bench::bench_augmented(reps.clamp(1, 100), seed)
             }
             Bench::Playback => {
                 let n = a.n.unwrap_or(overhead::bench::PLAYBACK_NODES);
