@@ -187,16 +187,7 @@ pub fn augmented_multicast_with(
             let m = cands[k].1;
             if let Some(cheapest) = bound[k] {
                 progress.solved();
-                trace.push(node_step(
-                    m,
-                    8,
-                    format!(
-                        "with {}: T* ≥ {} (its cheapest edge in) > {}: not added",
-                        inst.name(m),
-                        fmt_t(cheapest),
-                        fmt_t(best_t)
-                    ),
-                ));
+                trace.push(bounded_step(inst, m, cheapest, best_t));
                 k += 1;
                 continue;
             }
@@ -249,16 +240,7 @@ pub fn augmented_multicast_with(
                 for i in at..j {
                     if let Some(cheapest) = bound[i] {
                         progress.solved();
-                        trace.push(node_step(
-                            cands[i].1,
-                            8,
-                            format!(
-                                "with {}: T* ≥ {} (its cheapest edge in) > {}: not added",
-                                inst.name(cands[i].1),
-                                fmt_t(cheapest),
-                                fmt_t(best_t)
-                            ),
-                        ));
+                        trace.push(bounded_step(inst, cands[i].1, cheapest, best_t));
                     }
                 }
                 at = j + 1;
@@ -320,6 +302,20 @@ pub fn augmented_multicast_with(
         Delivery::Broadcast { nodes },
         trace,
     ))
+}
+
+/// The trace's step for a trial the bound settles.
+fn bounded_step(inst: &PlatformInstance, m: usize, cheapest: f64, best_t: f64) -> Step {
+    node_step(
+        m,
+        8,
+        format!(
+            "with {}: T* ≥ {} (its cheapest edge in) > {}: not added",
+            inst.name(m),
+            fmt_t(cheapest),
+            fmt_t(best_t)
+        ),
+    )
 }
 
 /// Whether this build solves two LPs at once in [`Trials::Parallel`] (wasm32 has no threads
