@@ -93,10 +93,7 @@ fn output<'a>(
         period: s.period,
         throughput: s.throughput(),
         lp_value: sol.lp_value,
-        achievable: !matches!(
-            al,
-            PlatformAlgorithm::MulticastLb | PlatformAlgorithm::MulticastLbPrinted
-        ),
+        achievable: al.achievable(),
         edges: inst
             .edges
             .iter()

@@ -92,9 +92,9 @@ impl Catalog for PlatformAlgorithm {
 
     fn short(self) -> &'static str {
         match self {
-            PlatformAlgorithm::MulticastLb => "LB",
+            PlatformAlgorithm::MulticastLb => "lower bound",
             PlatformAlgorithm::MulticastUb => "scatter",
-            PlatformAlgorithm::BroadcastEb => "BC-EB",
+            PlatformAlgorithm::BroadcastEb => "Broadcast-EB",
             PlatformAlgorithm::ReducedBroadcast => "Red. BC",
             PlatformAlgorithm::AugmentedMulticast => "Augm. MC",
             PlatformAlgorithm::AugmentedSources => "Multisource MC",
@@ -159,6 +159,16 @@ impl PlatformAlgorithm {
         }?;
         p.finish();
         Ok(got)
+    }
+
+    /// Whether its `T*` is that of a schedule: false for the two bounds that are relaxations
+    /// (Multicast-LB and the LP as printed), true for the others (the scatter bound and
+    /// Broadcast-EB are achievable, the paper's section 5.1).
+    pub fn achievable(self) -> bool {
+        !matches!(
+            self,
+            PlatformAlgorithm::MulticastLb | PlatformAlgorithm::MulticastLbPrinted
+        )
     }
 
     /// Whether the algorithm takes platforms of `inst`'s size: every one does but the best
