@@ -258,8 +258,8 @@ mod tests {
 
     /// One target per LAN: as long as there are fewer targets than LANs, no two targets share
     /// a LAN (the first MAN node each links to), over both sizes and every density; with as
-    /// many targets as LAN nodes, every LAN node is one. The uniform draw is unchanged by the
-    /// option (same platform as before it existed: the links are drawn first).
+    /// many targets as LAN nodes, every LAN node is one. The links and the number of targets
+    /// do not depend on the option (the links are drawn before the targets).
     #[test]
     fn per_lan_targets_are_spread() {
         for seed in 0..100 {
