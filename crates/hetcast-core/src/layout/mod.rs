@@ -7,6 +7,8 @@
 //!   markers, arrows, legend), drawn as of a moment for playback;
 //! - [`axis`]: ticks and time units for every chart;
 //! - [`tidy_tree`]: the one tree layout (boxes and arrows, Reingold-Tilford);
+//! - [`graph_layout`]: the one layout of general graphs (stress majorization, no label
+//!   overlaps), for platform drawings and the platform editor's "tidy";
 //! - [`bundles`]: a multigraph with bundles (the multimessage model's instance);
 //! - [`links`]: a directed link drawn beside its reverse (platform drawings and editor);
 //! - [`svg::to_svg`]: a Scene as a standalone SVG 1.1 document;
@@ -20,6 +22,7 @@
 
 pub mod axis;
 pub mod bundles;
+pub mod graph_layout;
 pub mod links;
 pub mod motion;
 pub mod scene;

@@ -26,6 +26,7 @@
 //! | `edge` | line | tree edge (arrow); with `critical` on the critical path (when asked for) |
 //! | `critical` | rect | Gantt chart: outline of a stretch of the critical path (when asked for) |
 //! | `lane` | rect | a Gantt lane; `alt` every other lane |
+//! //! | `busiest` | rect | with `lane`: the busiest port's lane (platform period), and its legend swatch |
 //! | `lane-label` | text | name and costs of a lane |
 //! | `grid` | line | vertical grid line at a tick |
 //! | `send` | rect | send overhead (solid) |
@@ -100,6 +101,7 @@ pub const STYLE: &str = r#"
 .hc-scene rect.critical { fill: none; stroke: #b34700; stroke-width: 3px; pointer-events: none; }
 .hc-scene .lane { fill: #ffffff; stroke: none; }
 .hc-scene .lane.alt { fill: #ededed; }
+.hc-scene .lane.busiest { fill: #fde3d6; stroke: #b34700; stroke-width: 2px; }
 .hc-scene .lane-label { font-size: 16px; }
 .hc-scene .grid { stroke: #b0b0b0; stroke-width: 1px; stroke-dasharray: 2 4; }
 .hc-scene .send { fill: #0b3c6e; stroke: #ffffff; stroke-width: 1.5px; }

@@ -203,6 +203,8 @@ pub enum Swatch {
     Completion,
     /// The outline of the critical path.
     Critical,
+    /// A lane's band with these extra classes (e.g. `busiest`: a lane marked apart).
+    Band(&'static str),
 }
 
 /// One legend entry.
@@ -824,7 +826,16 @@ fn legend(t: &Timeline, frame: &Frame, top: f64, items: &mut Vec<Item>) -> f64 {
 /// The swatch of entry `e` at `(x, y)`: drawn as the bars, marker or line it stands for.
 fn swatch(t: &Timeline, e: &LegendEntry, (x, y): (f64, f64), out: &mut Vec<Item>) {
     let id = e.key.clone().unwrap_or_default();
-    match e.swatch {
+    match &e.swatch {
+        Swatch::Band(class) => out.push(rect(
+            x,
+            y,
+            32.0,
+            20.0,
+            format!("lane {class}"),
+            id,
+            String::new(),
+        )),
         Swatch::Completion => out.push(line(
             x + 16.0,
             y - 2.0,
@@ -852,6 +863,7 @@ fn swatch(t: &Timeline, e: &LegendEntry, (x, y): (f64, f64), out: &mut Vec<Item>
             String::new(),
         )),
         Swatch::Bar(kind, message) => {
+            let (kind, message) = (*kind, *message);
             let mut class = bar_class(kind, message);
             if let Some(key) = &e.key {
                 class = format!("{class} {key}");

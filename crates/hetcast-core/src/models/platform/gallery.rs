@@ -231,7 +231,10 @@ pub fn all() -> Vec<(&'static str, &'static str, PlatformInstance)> {
         (
             "tiers-small",
             "Tiers-like platform, 30 nodes, 30 % targets (seed 1)",
-            super::generate::tiers(&super::generate::TiersSpec::small(0.3), 1),
+            super::view::tidy(&super::generate::tiers(
+                &super::generate::TiersSpec::small(0.3),
+                1,
+            )),
         ),
     ]
 }

@@ -176,13 +176,14 @@ impl Model for Platform {
             .collect()
     }
 
-    /// A Tiers-like platform (section 7) of about `nodes` nodes, targets among the LAN nodes.
+    /// A Tiers-like platform (section 7) of about `nodes` nodes, targets among the LAN nodes,
+    /// its nodes placed by [`view::tidy`].
     fn random_instance(nodes: usize, seed: u64) -> PlatformInstance {
         let spec = generate::TiersSpec::sized(
             nodes.clamp(4, APP_MAX_NODES),
             0.1 + (seed % 5) as f64 * 0.1,
         );
-        generate::tiers(&spec, seed)
+        view::tidy(&generate::tiers(&spec, seed))
     }
 
     fn solve(

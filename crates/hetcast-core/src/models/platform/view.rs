@@ -6,6 +6,7 @@
 
 use super::{PeriodicSchedule, PlatformAlgorithm, PlatformInstance};
 use crate::catalog::Catalog;
+use crate::layout::graph_layout::{self, GraphLayout};
 use crate::layout::links::Link;
 use crate::layout::scene::{Anchor, Item, Scene};
 use crate::layout::style::{text_width, title_width, FONT_LABEL, FONT_SMALL};
@@ -38,8 +39,33 @@ pub fn period_scene(
     period_scene_with(inst, algo, s, at, false, 1200.0)
 }
 
+/// The busiest port of `s`: `(node, out)` with the largest busy time per period (the sum of
+/// its transfers' lengths; `out` for the out-port; of equals, the lowest node, and of its two
+/// ports the in-port), `None` without transfers.
+///
+/// # Complexity
+/// O(n + transfers).
+pub fn busiest_port(inst: &PlatformInstance, s: &PeriodicSchedule) -> Option<(usize, bool)> {
+    let n = inst.node_count();
+    let mut busy = vec![(0.0f64, 0.0f64); n];
+    for t in s.transfers.iter().filter(|t| t.from < n && t.to < n) {
+        busy[t.from].0 += t.end - t.start;
+        busy[t.to].1 += t.end - t.start;
+    }
+    let load = |&(v, o): &(usize, bool)| if o { busy[v].0 } else { busy[v].1 };
+    (0..n)
+        .flat_map(|v| [(v, true), (v, false)])
+        .max_by(|a, b| load(a).total_cmp(&load(b)).then(b.0.cmp(&a.0)))
+        .filter(|p| load(p) > 0.0)
+}
+
 /// [`period_scene`] `width` wide, with the critical path ([`critical_path`]: the busiest port's
 /// communications) outlined when `critical`.
+///
+/// A lane per busy port only (lane `2v` for node `v`'s out-port, `2v + 1` for its in-port),
+/// a node's two ports next to each other, nodes in index order: a 65-node platform gets as
+/// many lanes as it has ports in use, not 130. The busiest port's lane ([`busiest_port`]) has
+/// the class `busiest`, "(busiest)" after its label, and a legend entry.
 pub fn period_scene_with(
     inst: &PlatformInstance,
     algo: PlatformAlgorithm,
@@ -49,30 +75,34 @@ pub fn period_scene_with(
     width: f64,
 ) -> Scene {
     let n = inst.node_count();
-    // Two lanes per node with traffic, its out-port above its in-port: in the one-port model a
+    let busiest = busiest_port(inst, s);
+    // One lane per busy port, a node's out-port above its in-port: in the one-port model a
     // node may send and receive at the same time, never two of either.
-    let busy: Vec<usize> = (0..n)
-        .filter(|&v| s.transfers.iter().any(|t| t.from == v || t.to == v))
-        .collect();
-    let mut lane_of = vec![(0, 0); n];
-    let mut lanes = Vec::with_capacity(2 * busy.len());
-    for &v in &busy {
-        lane_of[v] = (lanes.len(), lanes.len() + 1);
-        for (k, dir, count) in [
-            (
-                2 * v,
-                "sends",
-                s.transfers.iter().filter(|t| t.from == v).count(),
-            ),
-            (
-                2 * v + 1,
-                "receives",
-                s.transfers.iter().filter(|t| t.to == v).count(),
-            ),
-        ] {
+    let mut lane_of = vec![(usize::MAX, usize::MAX); n];
+    let mut lanes = Vec::new();
+    for v in 0..n {
+        for (out, dir) in [(true, "sends"), (false, "receives")] {
+            let count = s
+                .transfers
+                .iter()
+                .filter(|t| if out { t.from == v } else { t.to == v })
+                .count();
+            if count == 0 {
+                continue;
+            }
+            if out {
+                lane_of[v].0 = lanes.len();
+            } else {
+                lane_of[v].1 = lanes.len();
+            }
+            let mark = if busiest == Some((v, out)) {
+                " (busiest)"
+            } else {
+                ""
+            };
             lanes.push(Lane {
-                key: k,
-                label: format!("{} {}", inst.name(v), if k % 2 == 0 { "out" } else { "in" }),
+                key: 2 * v + usize::from(!out),
+                label: format!("{} {}{mark}", inst.name(v), if out { "out" } else { "in" }),
                 tip: format!("{} {dir} {count} time(s) per period", inst.name(v)),
             });
         }
@@ -110,6 +140,17 @@ pub fn period_scene_with(
     }
     let title = heading(inst, algo, s);
     let mut legend = Vec::new();
+    if let Some((v, out)) = busiest {
+        legend.push(LegendEntry {
+            swatch: Swatch::Band("busiest"),
+            words: format!(
+                "busiest port: {} {} (sets T*)",
+                inst.name(v),
+                if out { "out" } else { "in" }
+            ),
+            key: None,
+        });
+    }
     let critical = if critical {
         legend.push(LegendEntry {
             swatch: Swatch::Critical,
@@ -152,49 +193,169 @@ pub fn period_scene_with(
         plain: s.transfers.len() > 400,
         ..Default::default()
     };
-    timeline_scene(&tl, at)
+    let mut scene = timeline_scene(&tl, at);
+    if let Some((v, out)) = busiest {
+        let want = format!("lane-{}", 2 * v + usize::from(!out));
+        for item in &mut scene.items {
+            if let Item::Rect { id, class, .. } = item {
+                if *id == want {
+                    class.push_str(" busiest");
+                }
+            }
+        }
+    }
+    scene
 }
 
-/// The platform drawing (figure 12): node boxes at the instance's positions (a circle
-/// when there are none), edges with their load, width by load class `load-1`..`load-5`.
+/// Height of a node's box in the platform drawing, in pixels.
+pub const NODE_HEIGHT: f64 = 34.0;
+/// The ideal length of a link in [`tidy_positions`], in pixels at scale 1.
+pub const LINK_PX: f64 = 110.0;
+/// The least free space between two node boxes in the platform drawing, in pixels.
+pub const NODE_GAP: f64 = 10.0;
+/// The width / height ratio [`tidy_positions`] stretches a platform to (a 16:9 screen).
+pub const ASPECT: f64 = 16.0 / 9.0;
+
+/// The size (width, height) of node `v`'s box in the platform drawing: its name at
+/// [`FONT_LABEL`] px with room around it, at least 50 wide.
+pub fn node_size(inst: &PlatformInstance, v: usize) -> (f64, f64) {
+    (
+        (text_width(&inst.name(v), FONT_LABEL) + 18.0).max(50.0),
+        NODE_HEIGHT,
+    )
+}
+
+fn node_sizes(inst: &PlatformInstance) -> Vec<(f64, f64)> {
+    (0..inst.node_count()).map(|v| node_size(inst, v)).collect()
+}
+
+/// Positions in [0, 1]² for every node, laid out by [`graph_layout::layout`] (stress
+/// majorization, then no two node boxes closer than [`NODE_GAP`] at the drawing's scale):
+/// the nodes `v` with `keep[v]` and a position of their own keep it (the editor's dragged
+/// nodes), the others are placed. `keep` may be shorter than the node list (the rest are
+/// free); with nothing kept, the whole platform is laid out afresh, its longest axis
+/// horizontal. The app's "tidy" button calls it with `keep` empty; an editor adding nodes to a
+/// drawing calls it with `keep[v]` true for every node already placed.
+///
+/// Kept positions are unchanged when the placed nodes fit in [0, 1]² around them (the kept
+/// nodes are spread up to 1.5⁸ times further apart, in pixels, to make room); otherwise every
+/// position is scaled and shifted alike (the kept nodes keep their arrangement) to fit.
+///
+/// # Complexity
+/// That of [`graph_layout::layout`]: O(n·(n + m) + n²·sweeps), at most 300 sweeps.
+pub fn tidy_positions(inst: &PlatformInstance, keep: &[bool]) -> Vec<(f64, f64)> {
+    let n = inst.node_count();
+    let sizes = node_sizes(inst);
+    let links: Vec<(usize, usize)> = inst.edges.iter().map(|e| (e.from, e.to)).collect();
+    let kept: Vec<Option<(f64, f64)>> = (0..n)
+        .map(|v| match inst.nodes.get(v).map(|p| (p.x, p.y)) {
+            Some((Some(x), Some(y))) if keep.get(v) == Some(&true) => Some((x, y)),
+            _ => None,
+        })
+        .collect();
+    let free = |fixed: &[Option<(f64, f64)>]| {
+        graph_layout::layout(&GraphLayout {
+            sizes: &sizes,
+            links: &links,
+            fixed,
+            edge_length: LINK_PX,
+            gap: NODE_GAP,
+            aspect: Some(ASPECT),
+        })
+    };
+    let whole = free(&[]);
+    let (x0, y0, x1, y1) = graph_layout::bounds(&whole, &sizes);
+    let extent = (x1 - x0).max(y1 - y0).max(1.0);
+    if kept.iter().all(Option::is_none) {
+        // Centres in [0, 1]², the aspect kept.
+        return whole
+            .iter()
+            .map(|&(x, y)| ((x - x0) / extent, (y - y0) / extent))
+            .collect();
+    }
+    // Kept positions to pixels: as spread as the whole layout, and no closer than the gap.
+    let placed: Vec<usize> = (0..n).filter(|&v| kept[v].is_some()).collect();
+    let pts: Vec<(f64, f64)> = placed.iter().filter_map(|&v| kept[v]).collect();
+    let psizes: Vec<(f64, f64)> = placed.iter().map(|&v| sizes[v]).collect();
+    let sep = graph_layout::separating_scale(&pts, &psizes, NODE_GAP);
+    let k = if sep.is_finite() {
+        sep.max(extent)
+    } else {
+        extent
+    };
+    // Spread the kept nodes further (the placed ones come nearer to each other) until every
+    // node fits in [0, 1]², at most 8 times; then scale and shift all alike.
+    let mut k = k;
+    let mut out = Vec::new();
+    for _ in 0..8 {
+        let fixed: Vec<Option<(f64, f64)>> = kept
+            .iter()
+            .map(|p| p.map(|(x, y)| (x * k, y * k)))
+            .collect();
+        out = free(&fixed)
+            .iter()
+            .zip(&kept)
+            .map(|(&(x, y), p)| p.unwrap_or((x / k, y / k)))
+            .collect();
+        let inside = |&(x, y): &(f64, f64)| (0.0..=1.0).contains(&x) && (0.0..=1.0).contains(&y);
+        if out.iter().all(inside) {
+            return out;
+        }
+        k *= 1.5;
+    }
+    let (mut a, mut b, mut c, mut d) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for &(x, y) in &out {
+        (a, b, c, d) = (a.min(x), b.min(y), c.max(x), d.max(y));
+    }
+    let span = (c - a).max(d - b).max(1e-12);
+    for p in &mut out {
+        *p = ((p.0 - a) / span, (p.1 - b) / span);
+    }
+    out
+}
+
+/// `inst` with every node placed by [`tidy_positions`] (nothing kept): what the generator's
+/// platforms are drawn with.
+pub fn tidy(inst: &PlatformInstance) -> PlatformInstance {
+    let mut out = inst.clone();
+    for (node, (x, y)) in out.nodes.iter_mut().zip(tidy_positions(inst, &[])) {
+        node.x = Some(x.clamp(0.0, 1.0));
+        node.y = Some(y.clamp(0.0, 1.0));
+    }
+    out
+}
+
+/// Where the platform drawing puts each node, in [0, 1]²: the instance's positions when every
+/// node has one, else [`tidy_positions`] keeping those given.
+pub fn drawing_positions(inst: &PlatformInstance) -> Vec<(f64, f64)> {
+    let given = |n: &super::PlatformNode| n.x.is_some() && n.y.is_some();
+    if inst.nodes.iter().all(given) {
+        (0..inst.node_count()).map(|v| inst.position(v)).collect()
+    } else {
+        let keep: Vec<bool> = inst.nodes.iter().map(given).collect();
+        tidy_positions(inst, &keep)
+    }
+}
+
+/// The platform drawing (figure 12): node boxes at [`drawing_positions`], edges with their
+/// load, width by load class `load-1`..`load-5`. The positions are scaled alike in x and y:
+/// to at least 840 x 480 px, and further when needed so that no two node boxes come closer
+/// than [`NODE_GAP`] (text stays at its stylesheet size, the drawing grows); a 65-node
+/// platform laid out by [`tidy_positions`] is drawn about 1.9 times as wide as high.
 pub fn platform_scene(
     inst: &PlatformInstance,
     algo: PlatformAlgorithm,
     s: &PeriodicSchedule,
 ) -> Scene {
-    let n = inst.node_count();
     let legend = [
         "edge labels and widths: messages per multicast; dashed grey: unused edge",
         "green: the tree (MCPH, best tree); blue square: source; amber: targets; grey: dropped",
         "diamonds: secondary sources; orange outline: the busiest port (key x)",
     ];
     let title = heading(inst, algo, s);
-    let w = legend
-        .iter()
-        .map(|l| text_width(l, FONT_SMALL) + 40.0)
-        .fold(900.0_f64.max(title_width(&title) + 40.0), f64::max);
-    // The nodes' bounding box fills the width (at most 560 high, the aspect kept): a path
-    // drawn on one line is a short drawing, not a tall empty one.
-    let (mx, my) = (60.0, 80.0);
-    let raw: Vec<(f64, f64)> = (0..n).map(|v| inst.position(v)).collect();
-    let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
-    for &(x, y) in &raw {
-        (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
-    }
-    let (bw, bh) = ((x1 - x0).max(1e-9), (y1 - y0).max(0.0));
-    let inner_w = w - 2.0 * mx;
-    let scale = (inner_w / bw).min(if bh > 0.0 { 480.0 / bh } else { f64::MAX });
-    let scale = if scale.is_finite() && scale < 1e12 {
-        scale
-    } else {
-        0.0
-    };
-    let dx = mx + (inner_w - bw * scale).max(0.0) / 2.0;
-    let h = my + bh * scale + 114.0;
-    let pos: Vec<(f64, f64)> = raw
-        .iter()
-        .map(|&(x, y)| (dx + (x - x0) * scale, my + (y - y0) * scale))
-        .collect();
+    let sizes = node_sizes(inst);
+    let raw = drawing_positions(inst);
+    let (pos, w, h) = place(&raw, &sizes, &title, &legend);
     let mut items = vec![Item::Text {
         x: 20.0,
         y: 30.0,
@@ -267,12 +428,12 @@ pub fn platform_scene(
                 });
             }
         }
-        let bw = (text_width(&inst.name(v), FONT_LABEL) + 18.0).max(50.0);
+        let (bw, bh) = sizes[v];
         items.push(Item::Rect {
             x: x - bw / 2.0,
-            y: y - 17.0,
+            y: y - bh / 2.0,
             w: bw,
-            h: 34.0,
+            h: bh,
             rx: if v == inst.source { 0.0 } else { 10.0 },
             class,
             id: format!("node-{v}"),
@@ -304,6 +465,45 @@ pub fn platform_scene(
     }
 }
 
+/// The drawing's node centres in pixels, its width and height: see [`platform_scene`].
+fn place(
+    raw: &[(f64, f64)],
+    sizes: &[(f64, f64)],
+    title: &str,
+    legend: &[&str],
+) -> (Vec<(f64, f64)>, f64, f64) {
+    let widest = sizes.iter().map(|s| s.0).fold(50.0, f64::max);
+    let (mx, my) = (20.0 + widest / 2.0, 80.0);
+    let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+    for &(x, y) in raw {
+        (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
+    }
+    let (bw, bh) = ((x1 - x0).max(1e-9), (y1 - y0).max(0.0));
+    // The least scale: 840 px wide or 480 high; more if boxes would come too close, at most
+    // 4000 px either way (two nodes at one place stay overlapped rather than blow up).
+    let base = (840.0 / bw).min(if bh > 0.0 { 480.0 / bh } else { f64::MAX });
+    let cap = 4000.0 / bw.max(bh);
+    let apart = graph_layout::separating_scale(raw, sizes, NODE_GAP).min(cap);
+    let scale = base.max(apart);
+    let scale = if scale.is_finite() && scale < 1e12 {
+        scale
+    } else {
+        0.0
+    };
+    let w = legend
+        .iter()
+        .map(|l| text_width(l, FONT_SMALL) + 40.0)
+        .fold(900.0_f64.max(title_width(title) + 40.0), f64::max)
+        .max(bw * scale + 2.0 * mx);
+    let dx = (w - bw * scale) / 2.0;
+    let h = my + bh * scale + 114.0;
+    let pos = raw
+        .iter()
+        .map(|&(x, y)| (dx + (x - x0) * scale, my + (y - y0) * scale))
+        .collect();
+    (pos, w, h)
+}
+
 /// The critical path of a period (see [`crate::playback`]): in steady state the period is
 /// fixed by the busiest port (the out-port or in-port with the most busy time per period; the
 /// first of equals), and the colouring keeps that port busy in every matching, so its
@@ -312,20 +512,7 @@ pub fn platform_scene(
 ///
 /// **Complexity**: O(n + transfers · log transfers).
 pub fn critical_path(inst: &PlatformInstance, s: &PeriodicSchedule) -> CriticalPath {
-    let n = inst.node_count();
-    let mut busy = vec![(0.0f64, 0.0f64); n];
-    for t in s.transfers.iter().filter(|t| t.from < n && t.to < n) {
-        busy[t.from].0 += t.end - t.start;
-        busy[t.to].1 += t.end - t.start;
-    }
-    let Some((v, out)) = (0..n)
-        .flat_map(|v| [(v, true), (v, false)])
-        .max_by(|a, b| {
-            let load = |&(v, o): &(usize, bool)| if o { busy[v].0 } else { busy[v].1 };
-            load(a).total_cmp(&load(b)).then(b.0.cmp(&a.0))
-        })
-        .filter(|&(v, o)| (if o { busy[v].0 } else { busy[v].1 }) > 0.0)
-    else {
+    let Some((v, out)) = busiest_port(inst, s) else {
         return CriticalPath::default();
     };
     let mut mine: Vec<_> = s

@@ -1,0 +1,244 @@
+//! The platform drawings at realistic size (paper 002, section 7's 30- and 65-node Tiers-like
+//! platforms): the tidy layout leaves no two node boxes overlapping, its text is at least
+//! 16 px at scale 1, and one period's Gantt chart has a lane per busy port only, the busiest
+//! one marked.
+//!
+//! `cargo test -p hetcast-core --test platform_layout -- --nocapture` prints, for seeds 1..10
+//! at 30 and 65 nodes, the pairs of overlapping node boxes before (the generator's rings) and
+//! after ([`view::tidy`]), and each drawing's size.
+
+use hetcast_core::layout::{Item, Scene, STYLE};
+use hetcast_core::models::platform::generate::{tiers, TiersSpec};
+use hetcast_core::models::platform::simulate::{simulate, PeriodicSchedule};
+use hetcast_core::models::platform::{view, PlatformAlgorithm, PlatformInstance};
+
+/// The node boxes of a platform drawing (ids `node-{v}`), as (left, top, right, bottom).
+fn node_boxes(scene: &Scene) -> Vec<(f64, f64, f64, f64)> {
+    scene
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Rect { x, y, w, h, id, .. } if id.starts_with("node-") => {
+                Some((*x, *y, x + w, y + h))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn overlaps(b: &[(f64, f64, f64, f64)]) -> usize {
+    let mut k = 0;
+    for i in 0..b.len() {
+        for j in i + 1..b.len() {
+            if b[i].0 < b[j].2 && b[j].0 < b[i].2 && b[i].1 < b[j].3 && b[j].1 < b[i].3 {
+                k += 1;
+            }
+        }
+    }
+    k
+}
+
+/// The font size the stylesheet gives a text of these classes (the largest rule found; every
+/// text class of the platform drawings has one).
+fn font_size(class: &str) -> f64 {
+    class
+        .split_whitespace()
+        .filter_map(|c| {
+            let rule = format!(".{c} {{ font-size: ");
+            let at = STYLE.find(&rule)? + rule.len();
+            STYLE[at..].split("px").next()?.parse::<f64>().ok()
+        })
+        .fold(f64::NAN, f64::max)
+}
+
+/// A period with no transfers: the drawing of the platform alone.
+fn empty(inst: &PlatformInstance) -> PeriodicSchedule {
+    PeriodicSchedule {
+        period: 1.0,
+        transfers: Vec::new(),
+        rounds: 0,
+        loads: vec![0.0; inst.edges.len()],
+        nodes_kept: (0..inst.node_count()).collect(),
+        sources: vec![inst.source],
+        tree: Vec::new(),
+    }
+}
+
+/// The generator's drawing before the tidy layout: its ring positions scaled, as the drawing
+/// did, to 840 x 480 px at most (the aspect kept); the boxes overlapping there.
+fn ring_overlaps(inst: &PlatformInstance) -> usize {
+    let raw: Vec<(f64, f64)> = (0..inst.node_count()).map(|v| inst.position(v)).collect();
+    let (x0, x1) = raw
+        .iter()
+        .fold((f64::MAX, f64::MIN), |a, p| (a.0.min(p.0), a.1.max(p.0)));
+    let (y0, y1) = raw
+        .iter()
+        .fold((f64::MAX, f64::MIN), |a, p| (a.0.min(p.1), a.1.max(p.1)));
+    let scale = (840.0 / (x1 - x0)).min(480.0 / (y1 - y0));
+    let b: Vec<_> = raw
+        .iter()
+        .enumerate()
+        .map(|(v, &(x, y))| {
+            let (w, h) = view::node_size(inst, v);
+            let (cx, cy) = ((x - x0) * scale, (y - y0) * scale);
+            (cx - w / 2.0, cy - h / 2.0, cx + w / 2.0, cy + h / 2.0)
+        })
+        .collect();
+    overlaps(&b)
+}
+
+/// Seeds 1..10 at 30 and 65 nodes: no two node boxes of the tidy drawing overlap, every text
+/// is at least 16 px at scale 1 and the node labels 20 px; the figures before and after are
+/// printed.
+#[test]
+fn tidy_drawings_have_no_overlapping_labels() {
+    for (nodes, spec) in [(30, TiersSpec::small(0.2)), (65, TiersSpec::big(0.2))] {
+        let mut before = Vec::new();
+        let mut after = Vec::new();
+        for seed in 1..=10u64 {
+            let raw = tiers(&spec, seed);
+            let inst = view::tidy(&raw);
+            assert_eq!(inst.edges, raw.edges);
+            let scene = view::platform_scene(&inst, PlatformAlgorithm::Mcph, &empty(&inst));
+            let boxes = node_boxes(&scene);
+            assert_eq!(boxes.len(), nodes);
+            before.push(ring_overlaps(&raw));
+            after.push(overlaps(&boxes));
+            for item in &scene.items {
+                if let Item::Text { class, text, .. } = item {
+                    let size = font_size(class);
+                    assert!(size >= 16.0, "{text:?} ({class}) is {size} px");
+                    if class == "node-label" {
+                        assert_eq!(size, 20.0);
+                    }
+                }
+            }
+            // Every box inside the drawing.
+            for b in &boxes {
+                assert!(b.0 >= 0.0 && b.1 >= 0.0 && b.2 <= scene.width && b.3 <= scene.height);
+            }
+            let (l, t, r, bt) = boxes
+                .iter()
+                .fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |a, b| {
+                    (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3))
+                });
+            println!(
+                "{nodes} nodes, seed {seed}: overlapping pairs {} before, {} after; drawing {:.0} x {:.0} px (aspect {:.2}), nodes {:.0} x {:.0} px (aspect {:.2})",
+                before.last().unwrap(),
+                after.last().unwrap(),
+                scene.width,
+                scene.height,
+                scene.width / scene.height,
+                r - l,
+                bt - t,
+                (r - l) / (bt - t)
+            );
+        }
+        println!(
+            "{nodes} nodes, seeds 1..10: overlapping pairs before {before:?}, after {after:?}"
+        );
+        assert_eq!(after, vec![0; 10]);
+    }
+}
+
+/// Dragged nodes keep their positions; the others are placed without overlapping them.
+#[test]
+fn kept_positions_stay() {
+    let inst = view::tidy(&tiers(&TiersSpec::big(0.2), 3));
+    let mut moved = inst.clone();
+    // The user drags the first five nodes; the LAN nodes lose their positions.
+    let keep: Vec<bool> = (0..inst.node_count()).map(|v| v < 5).collect();
+    for (v, node) in moved.nodes.iter_mut().enumerate() {
+        if v < 5 {
+            node.x = Some(0.1 + 0.15 * v as f64);
+            node.y = Some(0.3);
+        } else if v >= 18 {
+            node.x = None;
+            node.y = None;
+        }
+    }
+    let pos = view::tidy_positions(&moved, &keep);
+    for (v, p) in pos.iter().enumerate().take(5) {
+        assert_eq!(*p, (0.1 + 0.15 * v as f64, 0.3), "node {v}");
+    }
+    assert!(pos
+        .iter()
+        .all(|&(x, y)| (0.0..=1.0).contains(&x) && (0.0..=1.0).contains(&y)));
+    // The drawing of `moved` keeps every given position (nodes 0..18) and places the rest.
+    let drawn = view::drawing_positions(&moved);
+    for (v, p) in drawn.iter().enumerate().take(18) {
+        assert_eq!(*p, moved.position(v), "node {v}");
+    }
+    let scene = view::platform_scene(&moved, PlatformAlgorithm::Mcph, &empty(&moved));
+    assert_eq!(overlaps(&node_boxes(&scene)), 0);
+}
+
+/// One period of MCPH on a 65-node platform: exactly one lane per busy port, a node's ports
+/// next to each other, and the busiest port (the largest sum of transfer lengths) marked.
+#[test]
+fn period_lanes_are_the_busy_ports() {
+    for seed in [1u64, 2] {
+        let inst = view::tidy(&tiers(&TiersSpec::big(0.2), seed));
+        let sol = PlatformAlgorithm::Mcph.solve(&inst).unwrap();
+        let s = simulate(&inst, &sol).unwrap();
+        let n = inst.node_count();
+        let mut sum = vec![0.0f64; 2 * n];
+        for t in &s.transfers {
+            sum[2 * t.from] += t.end - t.start;
+            sum[2 * t.to + 1] += t.end - t.start;
+        }
+        let busy: Vec<usize> = (0..2 * n).filter(|&k| sum[k] > 0.0).collect();
+        let scene = view::period_scene(&inst, PlatformAlgorithm::Mcph, &s, None);
+        let lanes: Vec<(usize, &str)> = scene
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Rect { id, class, .. } if id.starts_with("lane-") => {
+                    Some((id[5..].parse().unwrap(), class.as_str()))
+                }
+                _ => None,
+            })
+            .collect();
+        // The lanes are the busy ports, in node order (grouped by node).
+        assert_eq!(lanes.iter().map(|l| l.0).collect::<Vec<_>>(), busy);
+        assert!(busy.len() < 2 * n);
+        let top = busy
+            .iter()
+            .copied()
+            // Of equals: the lowest node, and of its ports the in-port (as `busiest_port`).
+            .max_by(|&a, &b| {
+                sum[a]
+                    .total_cmp(&sum[b])
+                    .then((b / 2).cmp(&(a / 2)))
+                    .then((a % 2).cmp(&(b % 2)))
+            })
+            .unwrap();
+        let marked: Vec<usize> = lanes
+            .iter()
+            .filter(|l| l.1.split_whitespace().any(|c| c == "busiest"))
+            .map(|l| l.0)
+            .collect();
+        assert_eq!(marked, vec![top], "seed {seed}");
+        let ties = busy.iter().filter(|&&k| sum[k] == sum[top]).count() - 1;
+        let legend: Vec<&str> = scene
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text { text, class, .. } if class == "legend" => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        let port = format!(
+            "busiest port: {} {} (sets T*)",
+            inst.name(top / 2),
+            if top % 2 == 0 { "out" } else { "in" }
+        );
+        assert!(legend.contains(&port.as_str()), "{legend:?}");
+        println!(
+            "seed {seed}: {} lanes for {} busy ports of {} ports; {port}, {ties} other port(s) as busy",
+            lanes.len(),
+            busy.len(),
+            2 * n
+        );
+    }
+}
