@@ -10,7 +10,7 @@
 //!   `--nodes`, `--degree`, `--fanout`, `--messages`);
 //! - `platform`: the Tiers-like platforms of paper 002's section 7
 //!   ([`platform::generate::tiers`]: `--nodes`, or `--wan`, `--man`, `--lan`; `--density`,
-//!   `--targets uniform|per-lan`).
+//!   `--targets uniform|per-lan`), the nodes placed by [`view::tidy`] (the drawing's layout).
 //!
 //! Every option has the app's default, so `hetcast generate MODEL --seed N` works alone. The
 //! instance is validated before it is written. `--count C` writes the instances of seeds `N` to
@@ -24,6 +24,7 @@ use hetcast_core::models::multimessage::{MAX_MESSAGES, MAX_PROCESSORS};
 use hetcast_core::models::overhead::generate::{self as ogen, RandomSpec};
 use hetcast_core::models::overhead::ModelKind;
 use hetcast_core::models::platform::generate::{tiers, TargetSpread, TiersSpec};
+use hetcast_core::models::platform::view;
 use hetcast_core::models::platform::MAX_NODES as PLATFORM_MAX_NODES;
 use hetcast_core::AnyInstance;
 use std::path::Path;
@@ -256,7 +257,7 @@ pub fn instance(tag: Tag, a: &GenerateArgs, seed: u64) -> Result<AnyInstance, St
                 }
                 _ => return Err("--wan, --man and --lan go together".into()),
             }
-            tiers(&spec, seed).into()
+            view::tidy(&tiers(&spec, seed)).into()
         }
     };
     inst.validate()

@@ -80,7 +80,7 @@ pub fn period_scene_with(
     // node may send and receive at the same time, never two of either.
     let mut lane_of = vec![(usize::MAX, usize::MAX); n];
     let mut lanes = Vec::new();
-    for v in 0..n {
+    for (v, ports) in lane_of.iter_mut().enumerate() {
         for (out, dir) in [(true, "sends"), (false, "receives")] {
             let count = s
                 .transfers
@@ -91,9 +91,9 @@ pub fn period_scene_with(
                 continue;
             }
             if out {
-                lane_of[v].0 = lanes.len();
+                ports.0 = lanes.len();
             } else {
-                lane_of[v].1 = lanes.len();
+                ports.1 = lanes.len();
             }
             let mark = if busiest == Some((v, out)) {
                 " (busiest)"
