@@ -393,24 +393,18 @@ fn remove_overlaps(
                     (true, false) => (1.0, 0.0),
                     _ => (0.0, 1.0),
                 };
-                if ox <= oy {
-                    let dir = if pos[i].0 < pos[j].0 || (pos[i].0 == pos[j].0 && i < j) {
-                        -1.0
-                    } else {
-                        1.0
-                    };
-                    let push = ox + 0.5;
-                    pos[i].0 += dir * push * si;
-                    pos[j].0 -= dir * push * sj;
+                // Along the axis of least overlap; i < j, so of equal places i goes first.
+                let along_x = ox <= oy;
+                let c = |p: (f64, f64)| if along_x { p.0 } else { p.1 };
+                let dir = if c(pos[i]) <= c(pos[j]) { -1.0 } else { 1.0 };
+                let push = ox.min(oy) + 0.5;
+                let (di, dj) = (dir * push * si, -dir * push * sj);
+                if along_x {
+                    pos[i].0 += di;
+                    pos[j].0 += dj;
                 } else {
-                    let dir = if pos[i].1 < pos[j].1 || (pos[i].1 == pos[j].1 && i < j) {
-                        -1.0
-                    } else {
-                        1.0
-                    };
-                    let push = oy + 0.5;
-                    pos[i].1 += dir * push * si;
-                    pos[j].1 -= dir * push * sj;
+                    pos[i].1 += di;
+                    pos[j].1 += dj;
                 }
             }
         }
