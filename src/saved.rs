@@ -169,10 +169,15 @@ pub fn keep_before_link(payload: &str) -> String {
 }
 
 /// The notice of a share link that does not open.
-pub fn link_error(e: &str) -> Notice {
-    Notice::error(format!(
-        "This share link is damaged or cut short ({e}). Your work is unchanged."
-    ))
+pub fn link_error(e: &share::LinkError) -> Notice {
+    Notice::error(match e {
+        share::LinkError::TooLarge => {
+            format!("This share link is too large: {e}. Your work is unchanged.")
+        }
+        share::LinkError::Damaged(why) => {
+            format!("This share link is damaged or cut short ({why}). Your work is unchanged.")
+        }
+    })
 }
 
 fn from_storage() -> AppState {

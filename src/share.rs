@@ -2,11 +2,12 @@
 //! zlib-compressed (`miniz_oxide`, level 9, with zlib's Adler-32 check) and written in URL-safe
 //! base64 without padding (RFC 4648 section 5). A damaged or truncated link does not decode
 //! (bad base64, a failed checksum or inflate, JSON that is not a scenario, an invalid instance)
-//! and the error says so; nothing in it panics.
+//! and the error says so, as it says a link too large to open ([`LinkError`]); nothing in it
+//! panics.
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use miniz_oxide::inflate::decompress_to_vec_zlib_with_limit;
+use miniz_oxide::inflate::{decompress_to_vec_zlib_with_limit, TINFLStatus};
 use wasm_bindgen::JsValue;
 
 use crate::scenario::{restore, Restored, Scenario};
@@ -16,6 +17,28 @@ pub const HASH_PREFIX: &str = "#s=";
 /// The largest scenario a link may inflate to (bytes): a damaged link cannot fill the memory.
 pub const MAX_INFLATED: usize = 8 << 20;
 
+/// Why a link does not open.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LinkError {
+    /// Its scenario is more than [`MAX_INFLATED`] bytes as text.
+    TooLarge,
+    /// It is damaged or cut short, or not a scenario this build reads: why, in a few words.
+    Damaged(String),
+}
+
+impl std::fmt::Display for LinkError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LinkError::TooLarge => write!(
+                f,
+                "its scenario is more than {} MB as text, the most a link opens",
+                MAX_INFLATED >> 20
+            ),
+            LinkError::Damaged(why) => f.write_str(why),
+        }
+    }
+}
+
 /// The link's payload (after `#s=`) of `sc`.
 pub fn encode(sc: &Scenario) -> String {
     let z = miniz_oxide::deflate::compress_to_vec_zlib(sc.to_json().as_bytes(), 9);
@@ -23,19 +46,25 @@ pub fn encode(sc: &Scenario) -> String {
 }
 
 /// The scenario in a link's payload, or why it does not read.
-pub fn decode(payload: &str) -> Result<Scenario, String> {
+pub fn decode(payload: &str) -> Result<Scenario, LinkError> {
+    let damaged = |why: &str| LinkError::Damaged(why.to_string());
     let bytes = URL_SAFE_NO_PAD
         .decode(payload.trim())
-        .map_err(|_| "it is not URL-safe base64: part of it is missing or changed".to_string())?;
-    let json = decompress_to_vec_zlib_with_limit(&bytes, MAX_INFLATED)
-        .map_err(|_| "it does not decompress: part of it is missing or changed".to_string())?;
-    let text = String::from_utf8(json).map_err(|_| "it is not UTF-8 text".to_string())?;
-    Scenario::from_json(&text)
+        .map_err(|_| damaged("it is not URL-safe base64: part of it is missing or changed"))?;
+    let json = decompress_to_vec_zlib_with_limit(&bytes, MAX_INFLATED).map_err(|e| {
+        if e.status == TINFLStatus::HasMoreOutput {
+            LinkError::TooLarge
+        } else {
+            damaged("it does not decompress: part of it is missing or changed")
+        }
+    })?;
+    let text = String::from_utf8(json).map_err(|_| damaged("it is not UTF-8 text"))?;
+    Scenario::from_json(&text).map_err(LinkError::Damaged)
 }
 
 /// The models and view of a link's payload, made again, or why it does not open.
-pub fn open(payload: &str) -> Result<Restored, String> {
-    restore(&decode(payload)?)
+pub fn open(payload: &str) -> Result<Restored, LinkError> {
+    restore(&decode(payload)?).map_err(LinkError::Damaged)
 }
 
 /// The payload of a fragment (`location.hash`), when it is a share link's.
@@ -57,9 +86,12 @@ pub fn page_address() -> String {
     href.split('#').next().unwrap_or_default().to_string()
 }
 
-/// The share link of `sc` on this page.
-pub fn link(sc: &Scenario) -> String {
-    format!("{}{HASH_PREFIX}{}", page_address(), encode(sc))
+/// The share link of `sc` on this page; [`LinkError::TooLarge`] when the link would not open.
+pub fn link(sc: &Scenario) -> Result<String, LinkError> {
+    if sc.to_json().len() > MAX_INFLATED {
+        return Err(LinkError::TooLarge);
+    }
+    Ok(format!("{}{HASH_PREFIX}{}", page_address(), encode(sc)))
 }
 
 /// Take the fragment off the address (without reloading or a history entry), so that a reload

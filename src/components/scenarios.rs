@@ -223,18 +223,27 @@ pub fn share_menu(p: &StateProps) -> Html {
     let state = &p.state;
     let open = use_state(|| false);
     let link = use_state(String::new);
-    let copied = use_state(|| None::<bool>);
+    let copied = use_state(|| None::<Result<bool, String>>);
     let field = use_node_ref();
     let on_open = {
         let (s, link, copied, field) = (state.clone(), link.clone(), copied.clone(), field.clone());
         Callback::from(move |_| {
-            let url = share::link(&capture(&s));
+            let url = match share::link(&capture(&s)) {
+                Ok(url) => url,
+                Err(e) => {
+                    link.set(String::new());
+                    copied.set(Some(Err(format!(
+                        "No link: {e}. Save it under Scenarios, or export the instance."
+                    ))));
+                    return;
+                }
+            };
             link.set(url.clone());
             copied.set(None);
             let (copied, field) = (copied.clone(), field.clone());
             wasm_bindgen_futures::spawn_local(async move {
                 let ok = share::copy(&url).await.is_ok();
-                copied.set(Some(ok));
+                copied.set(Some(Ok(ok)));
                 if let Some(input) = field.cast::<HtmlInputElement>() {
                     let _ = input.focus();
                     input.select();
@@ -242,9 +251,10 @@ pub fn share_menu(p: &StateProps) -> Html {
             });
         })
     };
-    let said = match *copied {
-        Some(true) => "Copied to the clipboard. Anyone opening it sees this scenario.",
-        Some(false) => "The browser did not allow copying: the link is selected, press Ctrl+C.",
+    let said = match &*copied {
+        Some(Ok(true)) => "Copied to the clipboard. Anyone opening it sees this scenario.",
+        Some(Ok(false)) => "The browser did not allow copying: the link is selected, press Ctrl+C.",
+        Some(Err(too_large)) => too_large,
         None => "Copying…",
     };
     html! {

@@ -47,6 +47,9 @@ pub enum Error {
     BadInstance(String),
     /// An unknown algorithm name.
     UnknownAlgorithm(String),
+    /// The file is no instance file at all (binary data, other text, a JSON list); says what
+    /// it holds instead.
+    NotInstance(String),
 }
 
 impl fmt::Display for Error {
@@ -98,6 +101,7 @@ impl fmt::Display for Error {
             Error::InvalidPlan(m) => write!(f, "invalid plan: {m}"),
             Error::BadInstance(m) => write!(f, "invalid instance: {m}"),
             Error::UnknownAlgorithm(a) => write!(f, "unknown algorithm '{a}'"),
+            Error::NotInstance(why) => write!(f, "not a hetcast file ({why})"),
         }
     }
 }
@@ -222,6 +226,53 @@ fn count(x: u64) -> String {
 /// assert_eq!(json_error(&e), "the file ends too early (line 1): a closing bracket, brace or quote is missing");
 /// ```
 pub fn json_error(e: &serde_json::Error) -> String {
+    json_error_in(e, "")
+}
+
+/// Read one of the instance files as `T`, like `serde_json::from_str`, with a reading error in
+/// the user's terms ([`json_error`]) that also names the field of a value of the wrong kind:
+/// "line 2, field nodes[1].cost: expected a number, found the text \"two\"".
+pub fn read_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Error> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        // An unknown key is named by the message: the field is the object it is in.
+        let segments: Vec<_> = e.path().iter().collect();
+        let keep = match e.inner().classify() {
+            serde_json::error::Category::Data
+                if e.inner().to_string().starts_with("unknown field") =>
+            {
+                segments.len().saturating_sub(1)
+            }
+            _ => segments.len(),
+        };
+        Error::Format(json_error_in(e.inner(), &field_path(&segments[..keep])))
+    })?;
+    de.end().map_err(|e| Error::Format(json_error(&e)))?;
+    Ok(value)
+}
+
+/// A field's path as messages write it: `nodes[1].cost` ("" for the whole file).
+fn field_path(segments: &[&serde_path_to_error::Segment]) -> String {
+    use serde_path_to_error::Segment;
+    let mut out = String::new();
+    for s in segments {
+        match s {
+            Segment::Seq { index } => out.push_str(&format!("[{index}]")),
+            Segment::Map { key } | Segment::Enum { variant: key } => {
+                if !out.is_empty() {
+                    out.push('.');
+                }
+                out.push_str(key);
+            }
+            Segment::Unknown => out.push_str(if out.is_empty() { "?" } else { ".?" }),
+        }
+    }
+    out
+}
+
+/// [`json_error`], naming `field` (a path such as `nodes[1].cost`, "." or "" for the whole
+/// file) in errors of a value's kind.
+fn json_error_in(e: &serde_json::Error, field: &str) -> String {
     use serde_json::error::Category;
     let line = e.line();
     // serde's message (quoted pieces of the file cut short by [`json_message`]) without its
@@ -258,7 +309,10 @@ pub fn json_error(e: &serde_json::Error) -> String {
                     }
                     None => format!("{rest} is not a value read here"),
                 }
-            } else if let Some(rest) = msg.strip_prefix("invalid type: ") {
+            } else if let Some(rest) = msg
+                .strip_prefix("invalid type: ")
+                .or_else(|| msg.strip_prefix("invalid value: "))
+            {
                 match rest.split_once(", expected ") {
                     Some((found, want)) => {
                         format!(
@@ -272,7 +326,11 @@ pub fn json_error(e: &serde_json::Error) -> String {
             } else {
                 msg.clone()
             };
-            format!("line {line}: {plain}")
+            if field.is_empty() {
+                format!("line {line}: {plain}")
+            } else {
+                format!("line {line}, field {}: {plain}", excerpt(field))
+            }
         }
     }
 }

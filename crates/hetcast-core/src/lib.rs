@@ -153,6 +153,7 @@ impl AnyInstance {
     /// Read an instance file of any model. A file without a known `"model"` is read as the
     /// overhead model, whose parser says what is missing.
     pub fn from_json(text: &str) -> Result<AnyInstance, Error> {
+        one_object(text)?;
         if let Ok(v) = serde_json::from_str::<serde_json::Value>(text) {
             if let Some(tag) = v.get("model").and_then(|m| m.as_str()) {
                 if ModelId::of_json(text).is_none() {
@@ -199,6 +200,31 @@ impl AnyInstance {
             AnyInstance::Platform(i) => i.validate(),
         }
     }
+}
+
+/// `Err(NotInstance)` when `text` cannot be an instance file, told by its first character:
+/// empty, not JSON (binary data, other text) or JSON other than one object (a list, a
+/// number, a text). A file starting with `{` is left to the model's reader, which names the
+/// line and field at fault. Reads at most the first value of a text that does not start
+/// with `{` or `[`; a 20 MB list is refused at its first character.
+fn one_object(text: &str) -> Result<(), Error> {
+    let body = text.trim_start_matches([' ', '\t', '\n', '\r']);
+    let what = match body.chars().next() {
+        Some('{') => return Ok(()),
+        None => "it is empty",
+        Some('[') => "it holds a JSON list [ ... ]; an instance file holds one object { ... }",
+        Some(_) => match serde_json::from_str::<serde_json::Value>(body) {
+            Ok(serde_json::Value::String(_)) => {
+                "it holds a JSON text; an instance file holds one object { ... }"
+            }
+            Ok(serde_json::Value::Number(_)) => {
+                "it holds a JSON number; an instance file holds one object { ... }"
+            }
+            Ok(_) => "it holds a single JSON value; an instance file holds one object { ... }",
+            Err(_) => "not JSON",
+        },
+    };
+    Err(Error::NotInstance(what.into()))
 }
 
 impl From<Instance> for AnyInstance {
@@ -250,19 +276,67 @@ mod tests {
         );
         assert_eq!(
             err("{\"model\": \"node\", \"source\": 0,\n \"nodes\": [{\"cost\": \"two\"}]}"),
-            "malformed instance: line 2: expected a number, found the text \"two\""
+            "malformed instance: line 2, field nodes[0].cost: expected a number, found the text \"two\""
         );
         assert_eq!(
             err("{\"model\": \"node\", \"source\": 0, \"nodes\": [1, 2]}"),
-            "malformed instance: line 1: expected a node object, found the number 1"
+            "malformed instance: line 1, field nodes[0]: expected a node object, found the number 1"
         );
         assert_eq!(
             err("{\"model\": \"node\", \"source\": 0, \"nodes\": [{\"cost\": 1},, {\"cost\": 2}]}"),
             "malformed instance: line 1, column 54: this is not valid JSON here (expected value)"
         );
+        assert_eq!(err(" \n"), "not a hetcast file (it is empty)");
+    }
+
+    /// A value of the wrong kind names its field as well as its line.
+    #[test]
+    fn a_field_error_names_the_field_and_the_line() {
         assert_eq!(
-            err(""),
-            "malformed instance: the file ends too early (line 1): a closing bracket, brace or quote is missing"
+            err("{\"model\": \"node\", \"source\": 0,\n \"nodes\": [{\"cost\": 1}, {\"cost\": \"two\"}]}"),
+            "malformed instance: line 2, field nodes[1].cost: expected a number, found the text \"two\""
+        );
+        assert_eq!(
+            err("{\"model\": \"platform\",\n\"nodes\": [{\"name\": \"S\"}, {\"name\": 7}],\n\"edges\": [], \"source\": 0, \"targets\": []}"),
+            "malformed instance: line 2, field nodes[1].name: expected a text in quotes, found the number 7"
+        );
+        assert_eq!(
+            err("{\"model\": \"node\", \"source\": 0, \"nodes\": [{\"cost\": 1, \"colour\": 2}]}"),
+            "malformed instance: line 1, field nodes[0]: \"colour\" is not a key read here (the keys are \"name\", \"cost\", \"send\", \"recv\", \"gap\")"
+        );
+        assert_eq!(
+            err("{\"model\": \"node\", \"source\": -1, \"nodes\": []}"),
+            "malformed instance: line 1, field source: expected a whole number (0 or more), found the number -1"
+        );
+    }
+
+    /// What is not an instance file at all is said to be so, whatever its size or bytes: a
+    /// JSON list (the issue's 20 MB one gave "expected a whole number (0 or more), found
+    /// map"), binary data (it gave "expected an instance object, found the text \"\""), JSON
+    /// that is a number or a text.
+    #[test]
+    fn what_is_not_an_instance_file_is_said_to_be_so() {
+        let list = format!("[{}]", vec!["{\"cost\": 1.5}"; 100_000].join(", "));
+        assert!(list.len() > 1_000_000);
+        let not_one_object = "not a hetcast file (it holds a JSON list [ ... ]; an instance file holds one object { ... })";
+        assert_eq!(err(&list), not_one_object);
+        assert_eq!(err("\n  [{\"model\": \"node\"}"), not_one_object);
+        // Binary data as the browser reads it as text (invalid UTF-8 becomes U+FFFD).
+        for garbage in [
+            "\u{fffd}PNG\r\n\u{1a}\n\0\0\0\rIHDR",
+            "\"\u{fffd}\u{fffd}\0\u{7}x",
+            "PK\u{3}\u{4}\u{14}\0\0\0\u{8}\0",
+            "nodes: 3",
+        ] {
+            assert_eq!(err(garbage), "not a hetcast file (not JSON)", "{garbage:?}");
+        }
+        assert_eq!(
+            err("42"),
+            "not a hetcast file (it holds a JSON number; an instance file holds one object { ... })"
+        );
+        assert_eq!(
+            err("\"node\""),
+            "not a hetcast file (it holds a JSON text; an instance file holds one object { ... })"
         );
     }
 }

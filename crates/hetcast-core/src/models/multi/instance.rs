@@ -376,8 +376,7 @@ impl MultiInstance {
 
     /// Read a JSON instance (version 1, `"model": "multi"`) and validate it.
     pub fn from_json(text: &str) -> Result<MultiInstance, Error> {
-        let raw: RawMulti =
-            serde_json::from_str(text).map_err(|e| Error::Format(crate::error::json_error(&e)))?;
+        let raw: RawMulti = crate::error::read_json(text)?;
         if let Some(v) = raw.version {
             if v != crate::models::overhead::instance::FORMAT_VERSION {
                 return Err(Error::Version(v));

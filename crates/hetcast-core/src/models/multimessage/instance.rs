@@ -250,8 +250,7 @@ impl MmInstance {
     /// assert_eq!(e.to_string(), "invalid instance: message 0 (\"a\"): destination 0 is its source; a processor does not send to itself");
     /// ```
     pub fn from_json(text: &str) -> Result<MmInstance, Error> {
-        let raw: Raw =
-            serde_json::from_str(text).map_err(|e| Error::Format(crate::error::json_error(&e)))?;
+        let raw: Raw = crate::error::read_json(text)?;
         if let Some(v) = raw.version {
             if v != crate::models::overhead::instance::FORMAT_VERSION {
                 return Err(Error::Version(v));
@@ -337,7 +336,7 @@ mod tests {
         );
         assert_eq!(
             err(r#"{"model":"multimessage","processors":2,"messages":[{"name":"a","source":0}]}"#),
-            "malformed instance: line 1: the key \"destinations\" is missing"
+            "malformed instance: line 1, field messages[0]: the key \"destinations\" is missing"
         );
     }
 

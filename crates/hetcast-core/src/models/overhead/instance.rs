@@ -296,8 +296,7 @@ impl Instance {
 
     /// Parse version-1 JSON and validate it.
     pub fn from_json(text: &str) -> Result<Instance, Error> {
-        let raw: RawInstance =
-            serde_json::from_str(text).map_err(|e| Error::Format(crate::error::json_error(&e)))?;
+        let raw: RawInstance = crate::error::read_json(text)?;
         if let Some(v) = raw.version {
             if v != FORMAT_VERSION {
                 return Err(Error::Version(v));

@@ -214,8 +214,7 @@ impl PlatformInstance {
 
     /// Read and validate a platform file.
     pub fn from_json(text: &str) -> Result<PlatformInstance, Error> {
-        let raw: RawPlatform =
-            serde_json::from_str(text).map_err(|e| Error::Format(crate::error::json_error(&e)))?;
+        let raw: RawPlatform = crate::error::read_json(text)?;
         if let Some(v) = raw.version {
             if v != 1 {
                 return Err(Error::Version(v));
