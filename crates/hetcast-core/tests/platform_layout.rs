@@ -278,6 +278,31 @@ fn kept_positions_stay() {
     assert_eq!(overlaps(&node_boxes(&scene)), 0);
 }
 
+/// Odd inputs give a finite drawing, no panic: no links at all (every pair one "hop" apart
+/// more than the longest), and every node given at one place (the drawing stops growing at
+/// 4000 px, the boxes then overlap).
+#[test]
+fn odd_platforms_are_drawn() {
+    let bare = PlatformInstance::new(6, &[], 0, &[5]);
+    let pos = view::tidy_positions(&bare, &[]);
+    assert!(pos
+        .iter()
+        .all(|&(x, y)| (0.0..=1.0).contains(&x) && (0.0..=1.0).contains(&y)));
+    let scene = view::platform_scene(&bare, PlatformAlgorithm::Mcph, &empty(&bare));
+    assert_eq!(overlaps(&node_boxes(&scene)), 0);
+    let mut stacked = PlatformInstance::new(4, &[(0, 1, 1.0), (1, 2, 1.0), (2, 3, 1.0)], 0, &[3]);
+    for node in &mut stacked.nodes {
+        (node.x, node.y) = (Some(0.5), Some(0.5));
+    }
+    let scene = view::platform_scene(&stacked, PlatformAlgorithm::Mcph, &empty(&stacked));
+    assert!(scene.width.is_finite() && scene.height.is_finite());
+    assert_eq!(overlaps(&node_boxes(&scene)), 6);
+    // Tidy separates them.
+    let tidied = view::tidy(&stacked);
+    let scene = view::platform_scene(&tidied, PlatformAlgorithm::Mcph, &empty(&tidied));
+    assert_eq!(overlaps(&node_boxes(&scene)), 0);
+}
+
 /// One period of MCPH on a 65-node platform: exactly one lane per busy port, a node's ports
 /// next to each other, and the busiest port (the largest sum of transfer lengths) marked.
 #[test]
@@ -345,5 +370,34 @@ fn period_lanes_are_the_busy_ports() {
             busy.len(),
             2 * n
         );
+    }
+}
+
+mod random {
+    use hetcast_core::layout::graph_layout::{layout, overlapping_pairs, GraphLayout};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// Any graph of 1 to 40 nodes (any links, loops and repeats included; label boxes 1 to
+        /// 400 px wide, 1 to 80 high; any edge length and gap) is laid out with finite centres
+        /// and no two boxes closer than the gap.
+        #[test]
+        fn free_layouts_never_overlap(
+            sizes in prop::collection::vec((1.0f64..400.0, 1.0f64..80.0), 1..40),
+            raw_links in prop::collection::vec((0usize..40, 0usize..40), 0..80),
+            edge_length in 0.5f64..500.0,
+            gap in 0.0f64..30.0,
+            aspect in prop::option::of(0.2f64..4.0),
+        ) {
+            let n = sizes.len();
+            let links: Vec<(usize, usize)> =
+                raw_links.iter().map(|&(a, b)| (a % n, b % n)).collect();
+            let pos = layout(&GraphLayout { sizes: &sizes, links: &links, fixed: &[], edge_length, gap, aspect });
+            prop_assert_eq!(pos.len(), n);
+            prop_assert!(pos.iter().all(|p| p.0.is_finite() && p.1.is_finite()));
+            // The gap up to rounding: a hair less.
+            prop_assert_eq!(overlapping_pairs(&pos, &sizes, gap - 1e-6), vec![]);
+        }
     }
 }
