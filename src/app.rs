@@ -5,16 +5,10 @@ use crate::components::help::HelpDialog;
 use crate::components::results::{BoundsPanel, ResultsTable};
 use crate::components::topbar::TopBar;
 use crate::experiments::{self, ExperimentsPage};
-use crate::models::multi::editor::MultiEditor;
-use crate::models::multi::generators::MultiGenerators;
 use crate::models::multi::MultiAction;
-use crate::models::multimessage::editor::MmEditor;
-use crate::models::overhead::editor::InstanceEditor;
-use crate::models::overhead::generators::Generators;
 use crate::models::overhead::OverheadAction;
-use crate::models::platform::editor::{PlatformEditor, PlatformGenerator};
 use crate::models::platform::runner::PlatformRunner;
-use crate::models::{ModelAction, ModelState};
+use crate::models::ModelAction;
 use crate::state::{Action, UiAction};
 use crate::views::ViewPanel;
 use gloo::events::{EventListener, EventListenerOptions};
@@ -110,10 +104,30 @@ pub(crate) fn is_typing(target: Option<web_sys::EventTarget>, key: &str) -> bool
         .is_some_and(|v| v != "false")
 }
 
+/// Props of [`App`].
+#[derive(Properties, PartialEq, Clone, Default)]
+pub struct AppProps {
+    /// Open the panels as the window's size asks ([`crate::state::Ui::fit_window`]): the
+    /// page does; the browser tests, which mount the app in a page of their own, do not.
+    #[prop_or_default]
+    pub window_defaults: bool,
+}
+
 /// The hetcast app.
 #[function_component(App)]
-pub fn app() -> Html {
-    let state = use_reducer(crate::saved::startup);
+pub fn app(props: &AppProps) -> Html {
+    let window_defaults = props.window_defaults;
+    let state = use_reducer(move || {
+        let mut s = crate::saved::startup();
+        if window_defaults {
+            let w = gloo::utils::window();
+            let size = |v: Result<wasm_bindgen::JsValue, _>| v.ok().and_then(|v| v.as_f64());
+            if let (Some(width), Some(height)) = (size(w.inner_width()), size(w.inner_height())) {
+                s.ui.fit_window(width, height);
+            }
+        }
+        s
+    });
 
     crate::saved::use_autosave(&state);
 
@@ -179,43 +193,26 @@ pub fn app() -> Html {
     // The instance panel stays mounted while hidden (focus mode, key i), so that what it holds
     // besides the instance (generator fields, open sections) is still there when it comes back.
     let ui = &state.ui;
-    let platform = matches!(state.model, ModelState::Platform(_));
+    let screen = state.model.screen();
     let shown = ui.side && !ui.focus && !ui.lecture;
     let layout_class = if ui.focus || ui.lecture {
         "focus"
     } else if ui.side {
-        if platform {
-            "with-side platform"
+        if screen.wide_editor() {
+            "with-side wide-side"
         } else {
             "with-side"
         }
     } else {
         "no-side"
     };
-    // One of each model's components is on screen; the other model's is unmounted, as before.
-    let multi = matches!(state.model, ModelState::Multi(_));
-    let mm = matches!(state.model, ModelState::Multimessage(_));
+    // The model on screen's editor; another model's is unmounted.
     let side = html! {
         <>
             <aside class={classes!("side", (!shown).then_some("hidden"))} aria-label="Instance" aria-hidden={(!shown).then_some("true")}>
-                if platform {
-                    <PlatformEditor state={state.clone()} />
-                } else if mm {
-                    <MmEditor state={state.clone()} />
-                } else if multi {
-                    <MultiEditor state={state.clone()} />
-                } else {
-                    <InstanceEditor state={state.clone()} />
-                }
+                { screen.editor(&state) }
                 <BoundsPanel state={state.clone()} />
-                if platform {
-                    <PlatformGenerator state={state.clone()} />
-                } else if mm {
-                } else if multi {
-                    <MultiGenerators state={state.clone()} />
-                } else {
-                    <Generators state={state.clone()} />
-                }
+                { screen.generators(&state) }
             </aside>
             if !ui.side && !ui.focus && !ui.lecture {
                 <button class="show-side" id="show-side" onclick={toggle_side}
@@ -224,7 +221,9 @@ pub fn app() -> Html {
         </>
     };
     html! {
-        <div class={classes!("app", ui.lecture.then_some("lecture"))}>
+        <div class={classes!("app", ui.lecture.then_some("lecture"))}
+            data-side={if ui.side { "open" } else { "folded" }}
+            data-table={if ui.table_open { "open" } else { "folded" }}>
             if !ui.lecture {
                 <TopBar state={state.clone()} />
             }

@@ -32,28 +32,7 @@ pub fn instance_slug(state: &AppState) -> String {
 
 /// The id of the gallery example equal to `inst`, if it is one.
 pub fn gallery_id(inst: &hetcast_core::AnyInstance) -> Option<&'static str> {
-    use hetcast_core::models::{
-        multi::Multi, multimessage::Multimessage, overhead::Overhead, platform::Platform, Model,
-    };
-    use hetcast_core::AnyInstance;
-    match inst {
-        AnyInstance::Overhead(i) => Overhead::gallery()
-            .into_iter()
-            .find(|e| &e.instance == i)
-            .map(|e| e.id),
-        AnyInstance::Multi(m) => Multi::gallery()
-            .into_iter()
-            .find(|e| &e.instance == m)
-            .map(|e| e.id),
-        AnyInstance::Multimessage(m) => Multimessage::gallery()
-            .into_iter()
-            .find(|e| &e.instance == m)
-            .map(|e| e.id),
-        AnyInstance::Platform(p) => Platform::gallery()
-            .into_iter()
-            .find(|e| &e.instance == p)
-            .map(|e| e.id),
-    }
+    hetcast_core::registry::example_id(inst)
 }
 
 /// The selected schedule as a Chrome Trace Event file (chrome://tracing, Perfetto).

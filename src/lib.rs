@@ -35,7 +35,11 @@ pub fn mount(root: web_sys::Element) -> yew::AppHandle<App> {
     yew::Renderer::<App>::with_root(root).render()
 }
 
-/// Mount the app on the page body (the binary's entry point).
+/// Mount the app on the page body (the binary's entry point), its panels opened as the
+/// window's size asks.
 pub fn start() {
-    yew::Renderer::<App>::new().render();
+    yew::Renderer::<App>::with_props(app::AppProps {
+        window_defaults: true,
+    })
+    .render();
 }

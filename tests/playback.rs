@@ -221,7 +221,7 @@ async fn greedy_and_the_optimum_side_by_side_differ_by_one() {
     click("tab-tree").await;
     key("c").await;
     assert!(exists("scene-tree") && exists("scene-tree-b"));
-    assert_eq!(text("compare-diff"), "T = 10 vs 9: Greedy is 1 later.");
+    assert_eq!(text("compare-diff"), "Greedy: 10, 1 later than Optimum: 9.");
     // Nodes that hold the message later under greedy than in the optimum are marked.
     assert!(count("#scene-tree rect[data-later='true']") > 0);
     // One cursor for both.

@@ -14,7 +14,7 @@ pub fn editor_head(state: &StateHandle) -> Html {
     html! {
         <div class="panel-head">
             <h2 id="editor-h">{"Instance"}</h2>
-            <button id="undo" onclick={dispatch(Action::Undo)} disabled={!state.history.can_undo()} title="Undo an instance change (key z)">{"Undo"}</button>
+            <button id="undo" onclick={dispatch(Action::Undo)} disabled={!state.can_undo()} title="Undo the last change: a move in the tree, an unfinished edit or an instance change (key z)">{"Undo"}</button>
             <button id="redo" onclick={dispatch(Action::Redo)} disabled={!state.history.can_redo()} title="Redo (key y)">{"Redo"}</button>
             <button id="hide-side" class="icon" onclick={dispatch(Action::Ui(UiAction::ToggleSide))} aria-label="Hide the instance panel" title="Hide the instance panel (key i)">{"◀"}</button>
         </div>

@@ -83,8 +83,27 @@ struct NodeBox {
     holds: f64,
     /// The box (x, y, w, h), in scene units.
     rect: (f64, f64, f64, f64),
-    /// The baseline of its "cost | time" line, covered until it holds the message.
-    label_y: Option<f64>,
+    /// The time in its "cost | time" line, covered until it holds the message: from x0 to
+    /// x1 at baseline y (scene units). The cost stays in sight: greedy chooses by it.
+    time: Option<(f64, f64, f64)>,
+}
+
+/// Where the time part (after the last `|`) of the label `text` of a node's box runs: its
+/// left and right x and its baseline, measured by the browser's own text layout.
+fn time_part(text: &Element, rect: (f64, f64, f64, f64)) -> Option<(f64, f64, f64)> {
+    let content = text.text_content()?;
+    let y = num_attr(text, "y");
+    let (x, _, w, _) = rect;
+    let Some(bar) = content.rfind('|') else {
+        return Some((x + 2.0, x + w - 2.0, y));
+    };
+    let t = text.dyn_ref::<web_sys::SvgTextContentElement>()?;
+    let whole = t.get_computed_text_length() as f64;
+    let chars = content[..=bar].chars().count() as u32;
+    let before = t.get_sub_string_length(0, chars).ok()? as f64;
+    // The label is centred on the box.
+    let left = x + w / 2.0 - whole / 2.0 + before;
+    Some((left, x + w - 2.0, y))
 }
 
 /// A tree edge: when its send runs and where the edge runs.
@@ -101,6 +120,28 @@ const MOVE_COLOUR: &str = "#b34700";
 const VEIL: &str = "rgba(255, 255, 255, 0.82)";
 /// The veil over the Gantt chart after the cursor.
 const GANTT_VEIL: &str = "rgba(255, 255, 255, 0.86)";
+/// The veil over a node that waits for the message: light, so that its cost stays readable.
+const WAITING_VEIL: &str = "rgba(255, 255, 255, 0.45)";
+/// The dashed frame of a waiting node.
+const WAITING_LINE: &str = "#333333";
+
+/// The dashes of a waiting node's frame (scene units).
+fn waiting_dash() -> js_sys::Array {
+    [8.0, 5.0].iter().map(|&d| wasm_bindgen::JsValue::from_f64(d)).collect()
+}
+
+/// Cover the times of `nodes` on the layer (white, over their "cost | time" line's time).
+fn cover_times<'a>(ctx: &CanvasRenderingContext2d, nodes: impl Iterator<Item = &'a NodeBox>) {
+    ctx.begin_path();
+    for n in nodes {
+        if let Some((x0, x1, y)) = n.time {
+            ctx.rect(x0, y - 0.85 * FONT_LABEL, (x1 - x0).max(0.0), 1.15 * FONT_LABEL);
+        }
+    }
+    ctx.set_fill_style_str("#ffffff");
+    ctx.fill();
+}
+
 /// Radius of a dot, in scene units.
 const DOT_R: f64 = 9.0;
 /// Length of an edge's arrowhead, in scene units (the scene's arrow marker).
@@ -290,22 +331,23 @@ impl Drawing {
                 let Some(Key::Node(v)) = key_of(&n.id, None) else {
                     continue;
                 };
+                let rect_box = (
+                    num_attr(&rect, "x"),
+                    num_attr(&rect, "y"),
+                    num_attr(&rect, "width"),
+                    num_attr(&rect, "height"),
+                );
                 // The box's two lines: its name, then "cost | time".
-                let label_y = rect
+                let time = rect
                     .next_element_sibling()
                     .and_then(|t| t.next_element_sibling())
                     .filter(|t| t.tag_name() == "text")
-                    .map(|t| num_attr(&t, "y"));
+                    .and_then(|t| time_part(&t, rect_box));
                 nodes.push(NodeBox {
                     v,
                     holds: n.holds,
-                    rect: (
-                        num_attr(&rect, "x"),
-                        num_attr(&rect, "y"),
-                        num_attr(&rect, "width"),
-                        num_attr(&rect, "height"),
-                    ),
-                    label_y,
+                    rect: rect_box,
+                    time,
                 });
             }
             for e in &m.edges {
@@ -398,20 +440,14 @@ impl Drawing {
         layer.place(&self.svg);
         let ctx = &layer.ctx;
         let eps = 1e-9 * t.abs().max(1.0);
-        // The veil: one shape, the boxes and edges that do not hold the message yet, opaque,
-        // then made translucent at once (where they overlap it is not veiled twice).
-        ctx.begin_path();
-        let mut lit = Vec::new();
-        for n in &self.nodes {
-            if n.holds <= t + eps {
-                lit.push(n.v);
-            } else {
-                let (x, y, w, h) = n.rect;
-                ctx.rect(x - 2.0, y - 2.0, w + 4.0, h + 4.0);
-            }
-        }
-        ctx.set_fill_style_str("#ffffff");
-        ctx.fill();
+        // The veil over the edges not used yet: one shape, opaque, then made translucent at
+        // once (where edges cross it is not veiled twice).
+        let mut lit: Vec<usize> = self
+            .nodes
+            .iter()
+            .filter(|n| n.holds <= t + eps)
+            .map(|n| n.v)
+            .collect();
         ctx.begin_path();
         let mut tails = Vec::new();
         for e in self.edges.iter().filter(|e| t + eps < e.start) {
@@ -449,16 +485,22 @@ impl Drawing {
         );
         ctx.restore();
         let _ = ctx.set_global_composite_operation("source-over");
-        // The arrival times appear when they happen: covered until then.
+        // A waiting node: lightly veiled, its cost in sight (greedy chooses by it), framed by
+        // a dark dashed line that a projector shows; its time appears when it holds the message.
+        let waiting: Vec<&NodeBox> = self.nodes.iter().filter(|n| n.holds > t + eps).collect();
         ctx.begin_path();
-        for n in self.nodes.iter().filter(|n| n.holds > t + eps) {
-            if let Some(y) = n.label_y {
-                let (x, _, w, _) = n.rect;
-                ctx.rect(x + 2.0, y - 0.85 * FONT_LABEL, w - 4.0, 1.15 * FONT_LABEL);
-            }
+        for n in &waiting {
+            let (x, y, w, h) = n.rect;
+            ctx.rect(x, y, w, h);
         }
-        ctx.set_fill_style_str("#ffffff");
+        ctx.set_fill_style_str(WAITING_VEIL);
         ctx.fill();
+        let _ = ctx.set_line_dash(&waiting_dash());
+        ctx.set_stroke_style_str(WAITING_LINE);
+        ctx.set_line_width(3.0);
+        ctx.stroke();
+        let _ = ctx.set_line_dash(&js_sys::Array::new());
+        cover_times(ctx, waiting.into_iter());
         // A dot on each edge in transit.
         ctx.begin_path();
         let mut moving = 0;
@@ -546,6 +588,22 @@ impl Drawing {
                 Some("future")
             };
             mark(el, state);
+        }
+        // The times of the nodes not decided yet stay covered: the end is not given away.
+        if let Some(layer) = &mut self.layer {
+            layer.wipe();
+            layer.place(&self.svg);
+            let reached: HashSet<usize> = decided
+                .iter()
+                .filter_map(|k| match *k {
+                    Key::Node(v) | Key::Edge(_, v, _) => Some(v),
+                })
+                .collect();
+            let undecided = self
+                .nodes
+                .iter()
+                .filter(|n| receivers.contains(&n.v) && !reached.contains(&n.v));
+            cover_times(&layer.ctx, undecided);
         }
     }
 

@@ -73,8 +73,8 @@ pub struct PlayerProps {
     pub pseudo: &'static [&'static str],
     /// Its name.
     pub algo: AttrValue,
-    /// The model on screen (how times are written).
-    pub model: hetcast_core::ModelId,
+    /// How the model on screen writes a time.
+    pub fmt: fn(f64) -> String,
     /// Playback or steps.
     pub mode: Mode,
     /// Switch mode.
@@ -95,7 +95,7 @@ pub struct PlayerProps {
 /// The player (see the module documentation).
 #[function_component(Player)]
 pub fn player(p: &PlayerProps) -> Html {
-    let fmt = crate::models::time_fmt_of(p.model);
+    let fmt = p.fmt;
     let pb = use_playback(Some((p.total, (*p.events).clone())));
     let st = use_stepper(p.steps.len(), pb.speed);
     let mode = if p.steps.is_empty() {

@@ -2,7 +2,6 @@
 //! model's table is built of (rows, error cells, the fold button, the stale note).
 
 use super::{StateHandle, StateProps};
-use crate::models::{multi, overhead, ModelState};
 use crate::state::{Action, UiAction};
 use yew::prelude::*;
 
@@ -127,25 +126,13 @@ fn stale_note(state: &StateHandle) -> Html {
 /// The results of the algorithms run on the current instance; click or Enter selects a row.
 #[function_component(ResultsTable)]
 pub fn results_table(p: &StateProps) -> Html {
-    match &p.state.model {
-        ModelState::Overhead(m) => overhead::results::results_table(&p.state, m),
-        ModelState::Multi(m) => multi::results::results_table(&p.state, m),
-        ModelState::Multimessage(m) => {
-            crate::models::multimessage::results::results_table(&p.state, m)
-        }
-        ModelState::Platform(m) => crate::models::platform::results::results_table(&p.state, m),
-    }
+    p.state.model.screen().results_table(&p.state)
 }
 
 /// The bounds of the instance, with their explanations (collapsed to one line by default).
 #[function_component(BoundsPanel)]
 pub fn bounds_panel(p: &StateProps) -> Html {
-    match &p.state.model {
-        ModelState::Overhead(m) => overhead::results::bounds_panel(m),
-        ModelState::Multi(m) => multi::results::bounds_panel(m),
-        ModelState::Multimessage(m) => crate::models::multimessage::results::bounds_panel(m),
-        ModelState::Platform(m) => crate::models::platform::results::bounds_panel(m),
-    }
+    p.state.model.screen().bounds()
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]

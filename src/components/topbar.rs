@@ -6,8 +6,7 @@ use std::rc::Rc;
 use super::StateProps;
 use crate::models::ModelState;
 use crate::state::{Action, ModelChoice, Notice, NoticeKind, UiAction};
-use hetcast_core::models::multi::gallery as multi_gallery;
-use hetcast_core::models::overhead::{gallery, ModelKind};
+use hetcast_core::models::overhead::ModelKind;
 use hetcast_core::AnyInstance;
 
 /// The menu text of a many-source gallery entry: its title up to the colon
@@ -91,36 +90,19 @@ pub fn top_bar(p: &StateProps) -> Html {
             // Back to the prompt, so that choosing the same example again reloads it.
             sel.set_value("");
             pending.set(String::new());
-            if let Some(ex) = gallery::examples().into_iter().find(|x| x.id == id) {
+            if let Some(ex) = hetcast_core::registry::example(&id) {
+                let origin = match ex.model() {
+                    hetcast_core::ModelId::Overhead => ex.title,
+                    _ => gallery_title(ex.title),
+                };
                 s.dispatch(Action::Load {
-                    instance: (ex.build)().into(),
-                    origin: ex.title.to_string(),
+                    instance: ex.instance,
+                    origin: origin.to_string(),
                 });
-            } else if let Some((_, title, instance)) =
-                multi_gallery::all().into_iter().find(|x| x.0 == id)
-            {
-                s.dispatch(Action::Load {
-                    instance: instance.into(),
-                    origin: gallery_title(title).to_string(),
-                });
-            } else if let Some((_, title, instance)) =
-                hetcast_core::models::multimessage::gallery::all()
-                    .into_iter()
-                    .find(|x| x.0 == id)
-            {
-                s.dispatch(Action::Load {
-                    instance: instance.into(),
-                    origin: title.to_string(),
-                });
-            } else if let Some((_, title, instance)) =
-                hetcast_core::models::platform::gallery::all()
-                    .into_iter()
-                    .find(|x| x.0 == id)
-            {
-                s.dispatch(Action::Load {
-                    instance: instance.into(),
-                    origin: title.to_string(),
-                });
+                // The result the example is about comparing with (WRP against WR), else the
+                // best other one.
+                let partner = ex.compare.map(|(_, with)| with.to_string());
+                s.dispatch(Action::Ui(UiAction::SetPartner(partner)));
             }
         })
     };
@@ -210,26 +192,13 @@ pub fn top_bar(p: &StateProps) -> Html {
                 onmousedown={on_gallery_mouse}
                 title="Load a worked example from the papers (with the keyboard: arrows choose, Enter loads)">
                 <option value="" selected=true>{"Gallery…"}</option>
-                <optgroup label="One source">
-                { for gallery::examples().iter().map(|ex| html! {
-                    <option value={ex.id} title={ex.description}>{ ex.title }</option>
+                { for hetcast_core::ModelId::ALL.into_iter().map(|id| html! {
+                    <optgroup label={id.title()}>
+                    { for hetcast_core::registry::gallery_of(id).into_iter().map(|ex| html! {
+                        <option value={ex.id} title={ex.title}>{ ex.title }</option>
+                    }) }
+                    </optgroup>
                 }) }
-                </optgroup>
-                <optgroup label="Many sources (Wu et al.)">
-                { for multi_gallery::all().iter().map(|(id, title, _)| html! {
-                    <option value={*id} title={*title}>{ gallery_title(title) }</option>
-                }) }
-                </optgroup>
-                <optgroup label="Multimessage, unit steps (Gonzalez)">
-                { for hetcast_core::models::multimessage::gallery::all().iter().map(|(id, title, _)| html! {
-                    <option value={*id} title={*title}>{ *title }</option>
-                }) }
-                </optgroup>
-                <optgroup label="Platform graphs, steady state (Beaumont et al.)">
-                { for hetcast_core::models::platform::gallery::all().iter().map(|(id, title, _)| html! {
-                    <option value={*id} title={*title}>{ *title }</option>
-                }) }
-                </optgroup>
             </select>
             <button id="gallery-load" onclick={on_gallery_load} disabled={pending.is_empty()}
                 class={classes!((!pending.is_empty()).then_some("pending"))}

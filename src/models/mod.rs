@@ -14,10 +14,13 @@ pub mod multi;
 pub mod multimessage;
 pub mod overhead;
 pub mod platform;
+pub mod screen;
+
+pub use screen::Screen;
 
 use hetcast_core::catalog::Catalog;
 use hetcast_core::layout::{Motion, Scene};
-use hetcast_core::models::{Model, View};
+use hetcast_core::models::View;
 use hetcast_core::trace::Step;
 use hetcast_core::{AnyInstance, ModelId};
 
@@ -60,7 +63,7 @@ pub enum ModelAction {
         /// The node moved.
         node: usize,
         /// Where to.
-        to: hetcast_core::models::overhead::plan::Place,
+        to: hetcast_core::models::Place,
     },
     /// An action of the one-source models.
     Overhead(overhead::OverheadAction),
@@ -112,24 +115,34 @@ impl ModelState {
         }
     }
 
+    /// The model on screen, as the shell sees it.
+    pub fn screen(&self) -> &dyn Screen {
+        match self {
+            ModelState::Overhead(s) => s,
+            ModelState::Multi(s) => s,
+            ModelState::Multimessage(s) => s,
+            ModelState::Platform(s) => s.as_ref(),
+        }
+    }
+
+    /// The model on screen, to change it.
+    pub fn screen_mut(&mut self) -> &mut dyn Screen {
+        match self {
+            ModelState::Overhead(s) => s,
+            ModelState::Multi(s) => s,
+            ModelState::Multimessage(s) => s,
+            ModelState::Platform(s) => s.as_mut(),
+        }
+    }
+
     /// A fresh state of model `id` showing its first example.
     pub fn fresh(id: ModelId) -> ModelState {
-        match id {
-            ModelId::Overhead => ModelState::of(overhead::default_instance().into()),
-            ModelId::Multi => ModelState::of(multi::default_multi().into()),
-            ModelId::Multimessage => ModelState::of(multimessage::default_mm().into()),
-            ModelId::Platform => ModelState::of(platform::default_platform().into()),
-        }
+        ModelState::of(hetcast_core::registry::default_instance(id))
     }
 
     /// Which model this is.
     pub fn id(&self) -> ModelId {
-        match self {
-            ModelState::Overhead(_) => ModelId::Overhead,
-            ModelState::Multi(_) => ModelId::Multi,
-            ModelState::Multimessage(_) => ModelId::Multimessage,
-            ModelState::Platform(_) => ModelId::Platform,
-        }
+        self.screen().id()
     }
 
     /// The views of the model, in tab order (keys 1, 2, ...).
@@ -139,265 +152,192 @@ impl ModelState {
 
     /// The instance in use (the last valid one), as its model's file.
     pub fn instance(&self) -> AnyInstance {
-        match self {
-            ModelState::Overhead(s) => AnyInstance::Overhead((*s.instance).clone()),
-            ModelState::Multi(s) => AnyInstance::Multi((*s.instance).clone()),
-            ModelState::Multimessage(s) => AnyInstance::Multimessage((*s.instance).clone()),
-            ModelState::Platform(s) => AnyInstance::Platform((*s.instance).clone()),
-        }
+        self.screen().instance()
     }
 
     /// True when the editor holds text that does not make a valid instance.
     pub fn editor_has_errors(&self) -> bool {
-        match self {
-            ModelState::Overhead(s) => !s.drafts.is_valid(),
-            ModelState::Multi(s) => !s.drafts.is_valid(),
-            ModelState::Multimessage(s) => !s.drafts.is_valid(),
-            ModelState::Platform(s) => !s.drafts.is_valid(),
-        }
+        self.screen().editor_has_errors()
     }
 
     /// Drop the editor's unfinished text: it shows the instance in use again.
     pub fn reset_drafts(&mut self) {
-        match self {
-            ModelState::Overhead(s) => s.reset_drafts(),
-            ModelState::Multi(s) => s.reset_drafts(),
-            ModelState::Multimessage(s) => s.reset_drafts(),
-            ModelState::Platform(s) => s.reset_drafts(),
-        }
+        self.screen_mut().reset_drafts()
     }
 
-    /// Put `inst` (valid, of this model) on screen without an undo step (undo, redo); results
-    /// are rerun and the editor shows it.
+    /// Put `inst` (valid) on screen without an undo step (undo, redo); results are rerun and
+    /// the editor shows it. Another model's instance puts that model on screen.
     pub fn restore(&mut self, inst: AnyInstance) {
-        match (self, inst) {
-            (ModelState::Overhead(s), AnyInstance::Overhead(i)) => s.restore(i),
-            (ModelState::Multi(s), AnyInstance::Multi(m)) => s.restore(m),
-            (ModelState::Multimessage(s), AnyInstance::Multimessage(m)) => s.restore(m),
-            (ModelState::Platform(s), AnyInstance::Platform(p)) => s.restore(p),
-            (me, other) => *me = ModelState::of(other),
+        if let Err(other) = self.screen_mut().restore(inst) {
+            *self = ModelState::of(other);
         }
     }
 
     /// Replace the instance from outside the editor (gallery, import, generators), undoably;
     /// `inst` is valid and of this model (another model's is ignored).
     pub fn load(&mut self, inst: AnyInstance) -> Reply {
-        match (self, inst) {
-            (ModelState::Overhead(s), AnyInstance::Overhead(i)) => s.load(i),
-            (ModelState::Multi(s), AnyInstance::Multi(m)) => s.load(m),
-            (ModelState::Multimessage(s), AnyInstance::Multimessage(m)) => s.load(m),
-            (ModelState::Platform(s), AnyInstance::Platform(p)) => s.load(p),
-            _ => Reply::default(),
-        }
+        self.screen_mut().load(inst)
     }
 
     /// What the view panel's size depends on besides the screen: the number of results and
     /// the selected one.
-    pub fn results_shape(&self) -> (usize, Option<&'static str>) {
-        match self {
-            ModelState::Overhead(s) => (s.results.rows.len(), s.results.selected.map(|a| a.key())),
-            ModelState::Multi(s) => (s.results.rows.len(), s.results.selected.map(|a| a.key())),
-            ModelState::Multimessage(s) => {
-                (s.results.rows.len(), s.results.selected.map(|a| a.key()))
-            }
-            ModelState::Platform(s) => (s.results.rows.len(), s.results.selected.map(|a| a.key())),
-        }
+    pub fn results_shape(&self) -> (usize, Option<String>) {
+        let r = self.screen().results();
+        (r.len(), r.selected_key())
     }
 
     /// The caption over the views: the selected algorithm and its completion time.
     pub fn caption(&self) -> String {
-        match self {
-            ModelState::Overhead(s) => s.results.caption(),
-            ModelState::Multi(s) => s.results.caption(),
-            ModelState::Multimessage(s) => s.results.caption(),
-            ModelState::Platform(s) => s.results.caption(),
-        }
+        self.screen().results().caption()
     }
 
     /// Apply `action`; actions of another model are answered with a hint (keys) or ignored.
     pub fn apply(&mut self, action: ModelAction) -> Reply {
-        match (self, action) {
-            (ModelState::Overhead(s), ModelAction::RunAll) => s.run_all(),
-            (ModelState::Multi(s), ModelAction::RunAll) => s.run_all(),
-            (ModelState::Multimessage(s), ModelAction::RunAll) => s.run_all(),
-            (ModelState::Platform(s), ModelAction::RunAll) => s.run_all(),
-            (ModelState::Overhead(s), ModelAction::SelectStep(d)) => {
-                s.results.step(d);
+        let screen = self.screen_mut();
+        match action {
+            ModelAction::RunAll => screen.run_all(),
+            ModelAction::SelectStep(d) => {
+                screen.results_mut().step(d);
                 Reply::default()
             }
-            (ModelState::Multi(s), ModelAction::SelectStep(d)) => {
-                s.results.step(d);
+            ModelAction::ImportPlan { name, text } => screen.import_plan(&name, &text),
+            ModelAction::SelectEdited => {
+                screen.results_mut().select_edited();
                 Reply::default()
             }
-            (ModelState::Multimessage(s), ModelAction::SelectStep(d)) => {
-                s.results.step(d);
-                Reply::default()
-            }
-            (ModelState::Platform(s), ModelAction::SelectStep(d)) => {
-                s.results.step(d);
-                Reply::default()
-            }
-            (ModelState::Overhead(s), ModelAction::ImportPlan { name, text }) => {
-                s.import_plan(&name, &text)
-            }
-            (ModelState::Multi(s), ModelAction::ImportPlan { name, text }) => {
-                s.import_plan(&name, &text)
-            }
-            (ModelState::Multimessage(s), ModelAction::ImportPlan { name, text }) => {
-                s.import_plan(&name, &text)
-            }
-            (ModelState::Platform(s), ModelAction::ImportPlan { name, text }) => {
-                s.import_plan(&name, &text)
-            }
-            (ModelState::Overhead(s), ModelAction::SelectEdited) => {
-                s.results.select_edited();
-                Reply::default()
-            }
-            (ModelState::Multi(s), ModelAction::SelectEdited) => {
-                s.results.select_edited();
-                Reply::default()
-            }
-            (ModelState::Overhead(s), ModelAction::MoveNode { node, to }) => s.move_node(node, to),
-            (ModelState::Multi(s), ModelAction::MoveNode { node, to }) => s.move_node(node, to),
-            (ModelState::Multimessage(_), ModelAction::MoveNode { .. }) => Reply::say(Notice::error(
-                "The multimessage model's drawing is the instance's multigraph, not a tree of the schedule: nothing to move.",
-            )),
-            (ModelState::Multimessage(s), ModelAction::SelectEdited) => {
-                s.results.select_edited();
-                Reply::default()
-            }
-            (ModelState::Platform(_), ModelAction::SelectEdited) => Reply::default(),
-            (ModelState::Platform(_), ModelAction::MoveNode { .. }) => Reply::say(Notice::error(
-                "The platform drawing shows the graph and its loads, not a tree of the schedule: nothing to move (edit the graph in the editor).",
-            )),
-            (ModelState::Overhead(s), ModelAction::Overhead(a)) => s.apply(a),
-            (ModelState::Multi(s), ModelAction::Multi(a)) => s.apply(a),
-            (ModelState::Multimessage(s), ModelAction::Multimessage(a)) => s.apply(a),
-            (ModelState::Platform(s), ModelAction::Platform(a)) => s.apply(a),
-            (_, ModelAction::Overhead(a)) => overhead::elsewhere(&a),
-            (_, ModelAction::Multi(a)) => multi::elsewhere(&a),
-            (_, ModelAction::Multimessage(a)) => multimessage::elsewhere(&a),
-            (_, ModelAction::Platform(a)) => platform::elsewhere(&a),
+            ModelAction::MoveNode { node, to } => screen.move_node(node, to),
+            ModelAction::Overhead(a) => match self {
+                ModelState::Overhead(s) => s.apply(a),
+                _ => overhead::elsewhere(&a),
+            },
+            ModelAction::Multi(a) => match self {
+                ModelState::Multi(s) => s.apply(a),
+                _ => multi::elsewhere(&a),
+            },
+            ModelAction::Multimessage(a) => match self {
+                ModelState::Multimessage(s) => s.apply(a),
+                _ => multimessage::elsewhere(&a),
+            },
+            ModelAction::Platform(a) => match self {
+                ModelState::Platform(s) => s.apply(a),
+                _ => platform::elsewhere(&a),
+            },
         }
     }
 
     /// The drawing of `view` of row `pick` (see [`Results::by_key`]; `None`: the selected
     /// row), if it has one, laid out as `look` says.
     pub fn scene(&self, pick: Option<&str>, view: View, look: &ViewLook) -> Option<Scene> {
-        match self {
-            ModelState::Overhead(s) => s.scene(pick, view, look),
-            ModelState::Multi(s) => s.scene(pick, view, look),
-            ModelState::Multimessage(s) => s.scene(pick, view, look),
-            ModelState::Platform(s) => s.scene(pick, view, look),
-        }
+        self.screen().scene(pick, view, look)
     }
 
     /// The completion time and the event times of row `pick` (`None`: the selected row),
     /// if it succeeded: what its replay steps through.
     pub fn replay(&self, pick: Option<&str>) -> Option<(f64, Vec<f64>)> {
-        match self {
-            ModelState::Overhead(s) => s.replay(pick),
-            ModelState::Multi(s) => s.replay(pick),
-            ModelState::Multimessage(s) => s.replay(pick),
-            ModelState::Platform(s) => s.replay(pick),
-        }
+        self.screen().replay(pick)
     }
 
     /// What moves in the tree of row `pick` when it is played.
     pub fn motion(&self, pick: Option<&str>) -> Option<Motion> {
-        match self {
-            ModelState::Overhead(s) => s.motion(pick),
-            ModelState::Multi(s) => s.motion(pick),
-            ModelState::Multimessage(_) | ModelState::Platform(_) => None,
-        }
+        self.screen().motion(pick)
     }
 
     /// The typed steps of row `pick` and its algorithm's pseudo-code (none for an edited
     /// schedule).
     pub fn steps(&self, pick: Option<&str>) -> Option<(Vec<Step>, &'static [&'static str])> {
-        match self {
-            ModelState::Overhead(s) => s.steps(pick),
-            ModelState::Multi(s) => s.steps(pick),
-            ModelState::Multimessage(s) => s.steps(pick),
-            ModelState::Platform(s) => s.steps(pick),
-        }
+        self.screen().steps(pick)
     }
 
     /// The message whose tree the Tree view shows (many-message models).
     pub fn tree_message(&self) -> Option<usize> {
-        match self {
-            ModelState::Overhead(_) => None,
-            ModelState::Multi(s) => Some(s.tree_msg),
-            ModelState::Multimessage(_) | ModelState::Platform(_) => None,
-        }
+        self.screen().tree_message()
     }
 
     /// Undo the last hand edit of a tree: true when there was one.
     pub fn undo_edit(&mut self) -> bool {
-        match self {
-            ModelState::Overhead(s) => s.results.undo_edit(),
-            ModelState::Multi(s) => s.results.undo_edit(),
-            ModelState::Multimessage(s) => s.results.undo_edit(),
-            ModelState::Platform(s) => s.results.undo_edit(),
-        }
+        self.screen_mut().results_mut().undo_edit()
+    }
+
+    /// True when there is a hand edit of a tree to undo.
+    pub fn has_tree_edit(&self) -> bool {
+        self.screen().results().has_edit()
     }
 
     /// Every result that succeeded: key, name, T.
     pub fn succeeded(&self) -> Vec<(String, String, f64)> {
-        match self {
-            ModelState::Overhead(s) => s.results.succeeded(),
-            ModelState::Multi(s) => s.results.succeeded(),
-            ModelState::Multimessage(s) => s.results.succeeded(),
-            ModelState::Platform(s) => s.results.succeeded(),
-        }
+        self.screen().results().succeeded()
     }
 
     /// The key of the selected result.
     pub fn selected_key(&self) -> Option<String> {
-        match self {
-            ModelState::Overhead(s) => s.results.selected_key(),
-            ModelState::Multi(s) => s.results.selected_key(),
-            ModelState::Multimessage(s) => s.results.selected_key(),
-            ModelState::Platform(s) => s.results.selected_key(),
-        }
+        self.screen().results().selected_key()
     }
 
     /// How the model writes a time ("6", "14 µs").
     pub fn time_fmt(&self) -> fn(f64) -> String {
-        time_fmt_of(self.id())
+        self.screen().time_fmt()
     }
 
     /// The selected result's name in file names ("greedy", "random-seed7", "wrp"), "none"
     /// without one.
     pub fn export_key(&self) -> String {
-        match self {
-            ModelState::Overhead(s) => s.export_key(),
-            ModelState::Multi(s) if s.results.edited_selected => "edited".into(),
-            ModelState::Multi(s) => s.results.selected.map_or("none", |a| a.key()).into(),
-            ModelState::Multimessage(s) if s.results.edited_selected => "edited".into(),
-            ModelState::Multimessage(s) => s.results.selected.map_or("none", |a| a.key()).into(),
-            ModelState::Platform(s) => s.results.selected.map_or("none", |a| a.key()).into(),
-        }
-    }
-}
-
-/// How model `id` writes a time ("6", "14 µs").
-pub fn time_fmt_of(id: ModelId) -> fn(f64) -> String {
-    match id {
-        ModelId::Overhead => crate::util::fmt_time,
-        ModelId::Multi => hetcast_core::units::fmt_us,
-        ModelId::Multimessage => multimessage::steps_text,
-        ModelId::Platform => crate::util::fmt_time,
+        self.screen().export_key()
     }
 }
 
 /// The views of model `id`, in tab order.
 pub fn views_of(id: ModelId) -> &'static [View] {
-    match id {
-        ModelId::Overhead => hetcast_core::models::overhead::Overhead::VIEWS,
-        ModelId::Multi => hetcast_core::models::multi::Multi::VIEWS,
-        ModelId::Multimessage => hetcast_core::models::multimessage::Multimessage::VIEWS,
-        ModelId::Platform => hetcast_core::models::platform::Platform::VIEWS,
+    hetcast_core::registry::views_of(id)
+}
+
+/// What the shell reads and changes of a model's results list, whatever its rows.
+pub trait ResultsView {
+    /// The number of rows.
+    fn len(&self) -> usize;
+    /// No rows.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The caption over the views: the selected algorithm and its completion time.
+    fn caption(&self) -> String;
+    /// The key of the selected row (see [`Results::by_key`]).
+    fn selected_key(&self) -> Option<String>;
+    /// Every row that succeeded: its key, its name and T.
+    fn succeeded(&self) -> Vec<(String, String, f64)>;
+    /// Select the next (+1) or previous (-1) row.
+    fn step(&mut self, d: i32);
+    /// Select the edited row, if there is one.
+    fn select_edited(&mut self);
+    /// True when there is a hand edit to undo.
+    fn has_edit(&self) -> bool;
+    /// Undo the last hand edit: true when there was one.
+    fn undo_edit(&mut self) -> bool;
+}
+
+impl<R: Row> ResultsView for Results<R> {
+    fn len(&self) -> usize {
+        self.rows.len()
+    }
+    fn caption(&self) -> String {
+        Results::caption(self)
+    }
+    fn selected_key(&self) -> Option<String> {
+        Results::selected_key(self)
+    }
+    fn succeeded(&self) -> Vec<(String, String, f64)> {
+        Results::succeeded(self)
+    }
+    fn step(&mut self, d: i32) {
+        Results::step(self, d)
+    }
+    fn select_edited(&mut self) {
+        Results::select_edited(self)
+    }
+    fn has_edit(&self) -> bool {
+        Results::has_edit(self)
+    }
+    fn undo_edit(&mut self) -> bool {
+        Results::undo_edit(self)
     }
 }
 
@@ -544,6 +484,11 @@ impl<R: Row> Results<R> {
         self.edits_before.push(self.edited.take());
         self.edited = Some(row);
         self.select_edited();
+    }
+
+    /// True when there is a hand edit to undo.
+    pub fn has_edit(&self) -> bool {
+        !self.edits_before.is_empty()
     }
 
     /// Undo the last hand edit: true when there was one.

@@ -231,6 +231,12 @@ impl AppState {
         self.model.editor_has_errors()
     }
 
+    /// True when key z has something to undo, as [`Action::Undo`] takes it: an unfinished
+    /// edit, a move in the tree, or an instance change (the Undo button follows it).
+    pub fn can_undo(&self) -> bool {
+        self.editor_has_errors() || self.model.has_tree_edit() || self.history.can_undo()
+    }
+
     /// The instance on screen, of any model.
     pub fn current(&self) -> AnyInstance {
         self.model.instance()

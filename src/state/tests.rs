@@ -451,3 +451,29 @@ fn overhead_loads_past_the_app_limit_are_refused() {
         "{notice}"
     );
 }
+
+#[test]
+fn the_undo_button_follows_key_z_after_a_move_in_the_tree() {
+    use hetcast_core::models::overhead::plan::Place;
+    let mut s = state();
+    s.apply(OverheadAction::Run(Algorithm::Greedy));
+    assert!(!s.history.can_undo());
+    assert!(!s.can_undo());
+    // A leaf of greedy's tree becomes the source's last child.
+    let leaf = (1..12)
+        .find(|&v| {
+            let m = oh(&s).results.selected_row().unwrap();
+            let sched = &m.outcome.as_ref().unwrap().schedule;
+            sched.children[v].is_empty() && sched.parent[v] != Some(0)
+        })
+        .unwrap();
+    s.apply(ModelAction::MoveNode {
+        node: leaf,
+        to: Place::LastChildOf(0),
+    });
+    assert!(s.model.has_tree_edit());
+    assert!(!s.history.can_undo());
+    assert!(s.can_undo(), "z undoes the move, so the button is on");
+    s.apply(Action::Undo);
+    assert!(!s.can_undo());
+}

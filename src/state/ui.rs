@@ -51,6 +51,13 @@ impl Notice {
     }
 }
 
+/// Windows narrower than this (CSS px) open with the instance panel folded (key i opens it):
+/// the drawing gets the width first.
+pub const DOCK_MIN_WIDTH: f64 = 1400.0;
+/// Windows lower than this (CSS px) open with the results table folded to its selected row
+/// (key t opens it): the drawing gets the height first.
+pub const TABLE_MIN_HEIGHT: f64 = 900.0;
+
 /// The smallest zoom of a drawing.
 pub const MIN_ZOOM: f64 = 0.1;
 /// The largest zoom of a drawing.
@@ -91,6 +98,9 @@ pub enum UiAction {
     ToggleCompare,
     /// The result compared with (its key in the results), `None`: the best other one.
     CompareWith(Option<String>),
+    /// The result to compare with when comparing (a gallery example's partner), without
+    /// starting a comparison; `None`: the best other one.
+    SetPartner(Option<String>),
     /// Enter or leave lecture mode (key l): one view filling the screen, large text.
     ToggleLecture,
     /// Leave lecture mode and focus mode (Esc).
@@ -173,6 +183,13 @@ impl Ui {
         (self.view_width, self.view_height)
     }
 
+    /// The panels as a window of `width` x `height` CSS px opens with them: the instance panel
+    /// and the whole results table only where they leave the drawing its room.
+    pub fn fit_window(&mut self, width: f64, height: f64) {
+        self.side = width >= DOCK_MIN_WIDTH;
+        self.table_open = height >= TABLE_MIN_HEIGHT;
+    }
+
     /// Apply `action`.
     pub fn apply(&mut self, action: UiAction) {
         match action {
@@ -208,6 +225,7 @@ impl Ui {
                 self.compare_with = k;
                 self.compare = true;
             }
+            UiAction::SetPartner(k) => self.compare_with = k,
             UiAction::ToggleLecture => self.lecture = !self.lecture,
             UiAction::LeaveLecture => {
                 self.lecture = false;

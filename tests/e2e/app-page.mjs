@@ -42,9 +42,28 @@ export class AppPage {
    * local storage is empty: clearing it after `goto` and reloading raced with the app's first
    * autosave, and a slow start then reopened the autosaved work instead of the first visit.
    */
-  async open() {
+  async open({ panels = true } = {}) {
     await this.page.goto(this.url);
     await this.page.locator('#gallery').waitFor();
+    if (panels) await this.openPanels();
+  }
+
+  /**
+   * Open the instance panel and the whole results table. A window narrower than 1400 px opens
+   * with the panel folded, one lower than 900 px with the table folded to its selected row
+   * (the drawing first); the tests of the editor and the table open them as a user would, with
+   * keys i and t. `open({ panels: false })` keeps the window's own layout.
+   */
+  async openPanels() {
+    const app = this.page.locator('.app');
+    if ((await app.getAttribute('data-side')) === 'folded') {
+      await this.page.keyboard.press('i');
+      await this.page.locator('.app[data-side="open"]').waitFor();
+    }
+    if ((await app.getAttribute('data-table')) === 'folded') {
+      await this.page.keyboard.press('t');
+      await this.page.locator('.app[data-table="open"]').waitFor();
+    }
   }
 
   /** Gallery ids and titles, as the menu lists them. */

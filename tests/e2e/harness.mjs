@@ -33,10 +33,14 @@ export function useApp() {
     await browser?.close();
     await server?.close();
   });
-  return async function openApp() {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, acceptDownloads: true });
+  /**
+   * `openApp({ width, height, panels })`: a page of that viewport (1280x720 by default);
+   * `panels: false` keeps the layout the window opens with (see AppPage.open).
+   */
+  return async function openApp({ width = 1280, height = 720, panels = true } = {}) {
+    const page = await browser.newPage({ viewport: { width, height }, acceptDownloads: true });
     const app = new AppPage(page, baseUrl);
-    await app.open();
+    await app.open({ panels });
     return app;
   };
 }

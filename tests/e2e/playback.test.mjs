@@ -187,7 +187,7 @@ test('compare greedy and the optimum: one cursor, the difference 1, one figure o
     await app.tab('gantt');
     await page.locator('#view-panel').focus();
     await page.keyboard.press('c');
-    assert.equal((await page.locator('#compare-diff').textContent()).trim(), 'T = 10 vs 9: Greedy is 1 later.');
+    assert.equal((await page.locator('#compare-diff').textContent()).trim(), 'Greedy: 10, 1 later than Optimum: 9.');
     assert.equal(await page.locator('#scene-gantt-b').count(), 1);
     await scrubTo(page, 4);
     for (const id of ['scene-gantt', 'scene-gantt-b']) {

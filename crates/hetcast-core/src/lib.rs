@@ -30,6 +30,7 @@ pub mod layout;
 pub mod models;
 pub mod order;
 pub mod playback;
+pub mod registry;
 pub mod rng;
 pub mod trace;
 pub mod units;

@@ -12,7 +12,7 @@ use yew::prelude::*;
 use super::{MultiAction, MultiRunOk, MultiRunRow, MultiState};
 use crate::components::trace_list::trace_list;
 use crate::components::StateHandle;
-use crate::views::{fitted_gantt, ViewLook};
+use crate::views::ViewLook;
 
 /// The CSS class of message `k`'s colour swatch in the editor ("swatch-mc0" .. "swatch-mc7").
 pub fn message_swatch_class(k: usize) -> String {
@@ -20,7 +20,7 @@ pub fn message_swatch_class(k: usize) -> String {
 }
 
 /// The Scene of `view` for a successful many-source run of the algorithm named `algo`: the
-/// Gantt chart (laid out for the panel, see [`fitted_gantt`], its axis running to
+/// Gantt chart (laid out for the panel, see [`ViewLook::gantt`], its axis running to
 /// `look.time_max` at least) or the tree of message `msg`; None for the other views. Headings
 /// and titles name the algorithm, the view, the instance and T.
 pub fn multi_scene_of(
@@ -41,12 +41,12 @@ pub fn multi_scene_of(
                 critical: look.critical,
             },
         )),
-        View::Gantt => Some(fitted_gantt(look.layout_size(), look.fit, |width| {
+        View::Gantt => Some(look.gantt(|width| {
             let opts = view::MultiGanttOptions {
                 width,
                 title: look.heading(|| view::gantt_heading(algo, inst, &run.schedule)),
                 time_max: look.time_max,
-                compact: look.text_scale > 1.0,
+                compact: look.compact(),
                 critical: look.critical,
             };
             view::multi_gantt_scene(inst, &run.schedule, &opts)

@@ -10,7 +10,7 @@ use yew::prelude::*;
 
 use super::{MmRunOk, MmRunRow, MmState};
 use crate::components::trace_list::steps_with_lines;
-use crate::views::{fitted_gantt, ViewLook};
+use crate::views::ViewLook;
 
 impl MmState {
     /// The row `pick` names (an algorithm's key, or "edited"), or the selected row (`None`).
@@ -36,7 +36,7 @@ impl MmState {
             critical: look.critical,
         };
         match view {
-            View::Gantt => Some(fitted_gantt(look.layout_size(), look.fit, |width| {
+            View::Gantt => Some(look.gantt(|width| {
                 view::timeline_sized(inst, row.label(), &ok.schedule, width, None, look.critical)
             })),
             View::Tree => Multimessage::tree_scenes_with(inst, row.algo, &ok.schedule, &opts)

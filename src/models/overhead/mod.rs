@@ -3,6 +3,7 @@
 //! runs of its algorithms ([`RunRow`]); the editor, generators, results and views are in the
 //! submodules.
 
+mod screen;
 pub mod drafts;
 pub mod editor;
 pub mod generators;

@@ -10,11 +10,11 @@ use yew::prelude::*;
 use super::{OverheadAction, OverheadState, RunOk, RunRow};
 use crate::components::trace_list::trace_list;
 use crate::util::fmt_time;
-use crate::views::{fitted_gantt, ViewLook};
+use crate::views::ViewLook;
 
 /// The Scene of `view` for a successful run of the algorithm named `algo`, if the view draws
 /// one; its heading and title name the algorithm, the view, the instance and T. The Gantt
-/// chart is laid out for the panel (see [`fitted_gantt`]), its axis running to `time_max` at
+/// chart is laid out for the panel (see [`ViewLook::gantt`]), its axis running to `time_max` at
 /// least (two schedules compared on one time scale).
 pub fn scene_of(
     inst: &Instance,
@@ -22,6 +22,7 @@ pub fn scene_of(
     algo: &str,
     view: View,
     look: &ViewLook,
+    lanes: Option<Vec<usize>>,
 ) -> Option<Scene> {
     match view {
         View::Tree => Some(view::tree_scene(
@@ -33,13 +34,14 @@ pub fn scene_of(
                 ..Default::default()
             },
         )),
-        View::Gantt => Some(fitted_gantt(look.layout_size(), look.fit, |width| {
+        View::Gantt => Some(look.gantt(|width| {
             let opts = view::GanttOptions {
                 width,
                 title: look.heading(|| view::gantt_heading(algo, inst, &run.schedule)),
                 time_max: look.time_max,
-                compact: look.text_scale > 1.0,
+                compact: look.compact(),
                 critical: look.critical,
+                lanes: lanes.clone(),
                 ..Default::default()
             };
             view::gantt_scene(inst, &run.schedule, &opts)
@@ -66,7 +68,13 @@ impl OverheadState {
     /// The Scene of `view` of the row `pick`, if it succeeded and the view draws one.
     pub fn scene(&self, pick: Option<&str>, view: View, look: &ViewLook) -> Option<Scene> {
         let (row, ok) = self.ok(pick)?;
-        scene_of(&self.instance, ok, &row.title(), view, look)
+        // Two results compared: the lanes in the order of the first one's chart.
+        let lanes = look
+            .lanes_of
+            .as_deref()
+            .and_then(|k| self.ok(Some(k)))
+            .map(|(_, first)| view::lane_order(&self.instance, &first.schedule));
+        scene_of(&self.instance, ok, &row.title(), view, look, lanes)
     }
 
     /// The completion time and the event times ([`view::event_times`]) of the row `pick`,
@@ -90,7 +98,7 @@ impl OverheadState {
         }
         Some((
             Overhead::steps(&self.instance, row.algo, &ok.solution),
-            Overhead::pseudo_code(row.algo),
+            row.algo.pseudo_code_in(self.instance.model),
         ))
     }
 

@@ -8,6 +8,7 @@
 //! A small platform runs on the page's thread (milliseconds); a larger one runs in web
 //! workers ([`runner`]), with progress and Cancel, so that the page never freezes.
 
+mod screen;
 pub mod drafts;
 pub mod editor;
 pub mod results;

@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 use super::{PlRunOk, PlRunRow, PlatformState};
 use crate::components::trace_list::steps_with_lines;
-use crate::views::{fitted_gantt, ViewLook};
+use crate::views::ViewLook;
 
 impl PlatformState {
     /// The row `pick` names (an algorithm's key), or the selected row (`None`).
@@ -37,7 +37,7 @@ impl PlatformState {
             critical: look.critical,
         };
         match v {
-            View::Gantt => Some(fitted_gantt(look.layout_size(), look.fit, |width| {
+            View::Gantt => Some(look.gantt(|width| {
                 view::period_scene_with(inst, row.algo, &ok.schedule, None, look.critical, width)
             })),
             View::Tree => Platform::tree_scenes_with(inst, row.algo, &ok.schedule, &opts)

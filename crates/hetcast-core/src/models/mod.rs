@@ -54,6 +54,17 @@ impl View {
     }
 }
 
+/// Where a hand edit of a tree puts the node it moves (the tree views of every model that
+/// draws its schedule as trees: [`overhead::plan::Plan::moved`], the many-source trees).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// After the last child of this node (it sends to the moved node last).
+    LastChildOf(usize),
+    /// Just before this node among its parent's children (the parent sends to the moved node
+    /// just before it).
+    Before(usize),
+}
+
 /// A gallery entry of any model.
 #[derive(Debug, Clone)]
 pub struct GalleryEntry<I> {
@@ -67,7 +78,8 @@ pub struct GalleryEntry<I> {
 
 /// What every model gives the shared parts (the CLI, the app, `tests/every_model.rs`): its
 /// instance, algorithms, solver, simulator and examples. One zero-sized type per model
-/// implements it ([`overhead::Overhead`], [`multi::Multi`]); a new model joins by implementing
+/// implements it ([`overhead::Overhead`], [`multi::Multi`], [`multimessage::Multimessage`],
+/// [`platform::Platform`]); a new model joins by implementing
 /// it and by being added to the loops over [`ModelId::ALL`].
 pub trait Model {
     /// Which model this is.

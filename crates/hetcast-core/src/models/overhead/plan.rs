@@ -127,15 +127,8 @@ impl Plan {
     }
 }
 
-/// Where [`Plan::moved`] puts a node.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Place {
-    /// After the last child of this node (it sends to the moved node last).
-    LastChildOf(usize),
-    /// Just before this node among its parent's children (the parent sends to the moved node
-    /// just before it).
-    Before(usize),
-}
+/// Where [`Plan::moved`] puts a node (shared with every model drawn as trees).
+pub use crate::models::Place;
 
 /// Move `node`, with its subtree, to become child number `position` (from 0, in send order) of
 /// `new_parent`: the hand edit of the tree view. The other children of the old and the new

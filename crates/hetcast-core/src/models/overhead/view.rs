@@ -80,6 +80,10 @@ pub struct GanttOptions {
     pub compact: bool,
     /// Outline the critical path ([`critical_path`]), with a legend entry.
     pub critical: bool,
+    /// The lanes from top to bottom (node indices), e.g. another schedule's
+    /// [`lane_order`] so that two charts compared have their lanes side by side; `None`, or
+    /// a list that is not an order of the nodes: this schedule's own [`lane_order`].
+    pub lanes: Option<Vec<usize>>,
 }
 
 impl Default for GanttOptions {
@@ -91,6 +95,7 @@ impl Default for GanttOptions {
             time_max: None,
             compact: false,
             critical: false,
+            lanes: None,
         }
     }
 }
@@ -133,6 +138,12 @@ pub fn lane_order(inst: &Instance, s: &Schedule) -> Vec<usize> {
     out
 }
 
+/// True when `lanes` lists each of the `n` nodes once.
+fn is_order_of(lanes: &[usize], n: usize) -> bool {
+    let mut seen = vec![false; n];
+    lanes.len() == n && lanes.iter().all(|&v| v < n && !std::mem::replace(&mut seen[v], true))
+}
+
 /// Node `v`'s costs in words, for tooltips: "cost 3" or "send 1, receive 2".
 fn costs(inst: &Instance, v: usize) -> String {
     let node = &inst.nodes[v];
@@ -166,7 +177,10 @@ pub fn gantt_timeline(
     title: String,
 ) -> Timeline {
     let n = inst.nodes.len();
-    let order = lane_order(inst, s);
+    let order = match &opts.lanes {
+        Some(lanes) if is_order_of(lanes, n) => lanes.clone(),
+        _ => lane_order(inst, s),
+    };
     let mut lane_of = vec![0usize; n];
     for (i, &v) in order.iter().enumerate() {
         lane_of[v] = i;
@@ -670,6 +684,30 @@ mod tests {
         let scene = gantt_scene(&inst, &s, &opts);
         assert_eq!(scene.title, h);
         assert_eq!(texts_of(&scene, "title")[0].0, h);
+    }
+
+    #[test]
+    fn a_chart_can_take_another_schedules_lane_order() {
+        use crate::models::overhead::algo::{run, Algorithm};
+        let inst = gallery::libeskind_hadas_figure1();
+        let timed = |a| simulate(&inst, &run(&inst, a, 0).unwrap().plan).unwrap();
+        let (greedy, opt) = (timed(Algorithm::Greedy), timed(Algorithm::Optimal));
+        let lanes_of = |t: &Timeline| t.lanes.iter().map(|l| l.key).collect::<Vec<_>>();
+        let first = lane_order(&inst, &greedy);
+        let opts = GanttOptions {
+            lanes: Some(first.clone()),
+            ..GanttOptions::default()
+        };
+        assert_eq!(lanes_of(&gantt_timeline(&inst, &opt, &opts, String::new())), first);
+        // Not an order of the nodes: the schedule's own.
+        let bad = GanttOptions {
+            lanes: Some(vec![0, 0, 1]),
+            ..GanttOptions::default()
+        };
+        assert_eq!(
+            lanes_of(&gantt_timeline(&inst, &opt, &bad, String::new())),
+            lane_order(&inst, &opt)
+        );
     }
 
     #[test]

@@ -101,6 +101,18 @@ pub const GREEDY_PSEUDO: &[&str] = &[
     "  push P at t + s(P) and Q at its holding time + s(Q)",
 ];
 
+/// Greedy in the node model (000 section 2), line for line as [`GREEDY_PSEUDO`]: a node `v`
+/// spends `c(v)` per send and the receiver holds the message when the send ends (no latency,
+/// no receive cost).
+pub const GREEDY_NODE_PSEUDO: &[&str] = &[
+    "sort the destinations fastest first (least cost c)",
+    "heap <- {source, its first send ending at c(source)}",
+    "while a destination waits:",
+    "  pop the node P whose next send ends first, at t",
+    "  the fastest waiting node Q becomes P's next child; Q holds the message at t",
+    "  push P at t + c(P) and Q at t + c(Q)",
+];
+
 /// Random selection (004 section 5.2); a step's `pseudo_line` counts from 1.
 pub const RANDOM_PSEUDO: &[&str] = &[
     "H <- {source}, W <- the destinations",
@@ -163,6 +175,16 @@ impl Algorithm {
         }
     }
 
+    /// The pseudo-code in the words of model `kind`'s paper: greedy in the node model has no
+    /// latency and no receive cost ([`GREEDY_NODE_PSEUDO`]); the lines are the same, so a
+    /// step's line is the same in both.
+    pub fn pseudo_code_in(self, kind: crate::models::overhead::ModelKind) -> &'static [&'static str] {
+        match (self, kind) {
+            (Algorithm::Greedy, crate::models::overhead::ModelKind::Node) => GREEDY_NODE_PSEUDO,
+            _ => self.pseudo_code(),
+        }
+    }
+
     /// The line of [`Algorithm::pseudo_code`] that one recorded step executes.
     pub fn step_line(self) -> Option<usize> {
         match self {
@@ -209,4 +231,28 @@ pub fn faster_first(inst: &Instance, a: usize, b: usize) -> std::cmp::Ordering {
         .then(ka.1.total_cmp(&kb.1))
         .then(inst.step(a).total_cmp(&inst.step(b)))
         .then(a.cmp(&b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::models::overhead::ModelKind;
+
+    #[test]
+    fn greedy_in_the_node_model_says_no_latency_and_no_receive_cost() {
+        let node = Algorithm::Greedy.pseudo_code_in(ModelKind::Node);
+        let sr = Algorithm::Greedy.pseudo_code_in(ModelKind::SenderReceiver);
+        assert_eq!(sr, GREEDY_PSEUDO);
+        // Line for line, so a step's line (5) is the same in both.
+        assert_eq!(node.len(), sr.len());
+        let step = Algorithm::Greedy.step_line().unwrap();
+        assert!(node[step - 1].contains("becomes P's next child"));
+        for line in node {
+            assert!(!line.contains("+ L") && !line.contains("r(") && !line.contains("s("));
+        }
+        assert_eq!(
+            Algorithm::Random.pseudo_code_in(ModelKind::Node),
+            RANDOM_PSEUDO
+        );
+    }
 }

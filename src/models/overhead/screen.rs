@@ -1,0 +1,115 @@
+//! The one-source models on the shell's screen ([`Screen`]).
+
+use std::rc::Rc;
+
+use hetcast_core::layout::{Motion, Scene};
+use hetcast_core::models::overhead::algo::Algorithm;
+use hetcast_core::models::{Place, View};
+use hetcast_core::trace::Step;
+use hetcast_core::{AnyInstance, ModelId};
+use yew::prelude::*;
+
+use super::editor::InstanceEditor;
+use super::generators::Generators;
+use super::{results, views, OverheadState};
+use crate::components::dp_table::DpTables;
+use crate::components::StateHandle;
+use crate::models::{Reply, ResultsView, Screen};
+use crate::views::ViewLook;
+
+impl Screen for OverheadState {
+    fn id(&self) -> ModelId {
+        ModelId::Overhead
+    }
+    fn instance(&self) -> AnyInstance {
+        AnyInstance::Overhead((*self.instance).clone())
+    }
+    fn editor_has_errors(&self) -> bool {
+        !self.drafts.is_valid()
+    }
+    fn reset_drafts(&mut self) {
+        OverheadState::reset_drafts(self)
+    }
+    fn restore(&mut self, inst: AnyInstance) -> Result<(), AnyInstance> {
+        match inst {
+            AnyInstance::Overhead(i) => {
+                OverheadState::restore(self, i);
+                Ok(())
+            }
+            other => Err(other),
+        }
+    }
+    fn load(&mut self, inst: AnyInstance) -> Reply {
+        match inst {
+            AnyInstance::Overhead(i) => OverheadState::load(self, i),
+            _ => Reply::default(),
+        }
+    }
+    fn run_all(&mut self) -> Reply {
+        OverheadState::run_all(self)
+    }
+    fn import_plan(&mut self, name: &str, text: &str) -> Reply {
+        OverheadState::import_plan(self, name, text)
+    }
+    fn move_node(&mut self, node: usize, to: Place) -> Reply {
+        OverheadState::move_node(self, node, to)
+    }
+    fn results(&self) -> &dyn ResultsView {
+        &self.results
+    }
+    fn results_mut(&mut self) -> &mut dyn ResultsView {
+        &mut self.results
+    }
+    fn scene(&self, pick: Option<&str>, view: View, look: &ViewLook) -> Option<Scene> {
+        OverheadState::scene(self, pick, view, look)
+    }
+    fn replay(&self, pick: Option<&str>) -> Option<(f64, Vec<f64>)> {
+        OverheadState::replay(self, pick)
+    }
+    fn motion(&self, pick: Option<&str>) -> Option<Motion> {
+        OverheadState::motion(self, pick)
+    }
+    fn steps(&self, pick: Option<&str>) -> Option<(Vec<Step>, &'static [&'static str])> {
+        OverheadState::steps(self, pick)
+    }
+    fn time_fmt(&self) -> fn(f64) -> String {
+        crate::util::fmt_time
+    }
+    fn export_key(&self) -> String {
+        OverheadState::export_key(self)
+    }
+    fn editor(&self, state: &StateHandle) -> Html {
+        html! { <InstanceEditor state={state.clone()} /> }
+    }
+    fn generators(&self, state: &StateHandle) -> Html {
+        html! { <Generators state={state.clone()} /> }
+    }
+    fn bounds(&self) -> Html {
+        results::bounds_panel(self)
+    }
+    fn results_table(&self, state: &StateHandle) -> Html {
+        results::results_table(state, self)
+    }
+    fn algorithm_buttons(&self, state: &StateHandle) -> (&'static str, Html) {
+        (
+            "Run every algorithm (key r)",
+            results::algorithm_buttons(state, self),
+        )
+    }
+    fn view_body(&self, _view: View, drawing: Option<Html>) -> Html {
+        OverheadState::view_body(self, drawing)
+    }
+    fn view_extras(&self, state: &StateHandle) -> Html {
+        views::exchanges_bar(state, self)
+    }
+    fn player_extras(&self, state: &StateHandle) -> Html {
+        views::exchanges_button(state, self)
+    }
+    fn step_tables(&self) -> Option<Rc<DpTables>> {
+        self.results
+            .selected_row()
+            .filter(|r| r.algo == Algorithm::Lemma5 && !r.edited)
+            .and_then(|_| DpTables::of(&self.instance))
+            .map(Rc::new)
+    }
+}

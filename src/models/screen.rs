@@ -1,0 +1,104 @@
+//! What the shell asks of the model on screen: one trait, [`Screen`], that each model's
+//! state implements in its own folder. The shell (top bar, layout, view panel, player,
+//! compare, exports, scenarios) knows a model only through it; [`super::ModelState`] holds
+//! the model on screen and hands it out as a `&dyn Screen`.
+
+use hetcast_core::layout::{Motion, Scene};
+use hetcast_core::models::View;
+use hetcast_core::trace::Step;
+use hetcast_core::{AnyInstance, ModelId};
+use yew::Html;
+
+use super::{Reply, ResultsView};
+use crate::components::StateHandle;
+use crate::state::Notice;
+use crate::views::ViewLook;
+
+/// The model on screen, as the shell sees it.
+pub trait Screen {
+    /// Which model this is.
+    fn id(&self) -> ModelId;
+    /// The instance in use (the last valid one), as its model's file.
+    fn instance(&self) -> AnyInstance;
+    /// True when the editor holds text that does not make a valid instance.
+    fn editor_has_errors(&self) -> bool;
+    /// Drop the editor's unfinished text: it shows the instance in use again.
+    fn reset_drafts(&mut self);
+    /// Put `inst` on screen without an undo step (undo, redo): results are rerun and the
+    /// editor shows it. Gives `inst` back when it is another model's.
+    fn restore(&mut self, inst: AnyInstance) -> Result<(), AnyInstance>;
+    /// Replace the instance from outside the editor (gallery, import, generators), undoably;
+    /// another model's instance is ignored.
+    fn load(&mut self, inst: AnyInstance) -> Reply;
+    /// Run every algorithm.
+    fn run_all(&mut self) -> Reply;
+    /// Time a plan read from a file: it becomes the edited row, or the simulator's message
+    /// is said and nothing changes.
+    fn import_plan(&mut self, name: &str, text: &str) -> Reply;
+    /// Move `node` (with its subtree) in the selected schedule's tree, when the model draws
+    /// schedules as trees.
+    fn move_node(&mut self, node: usize, to: hetcast_core::models::Place) -> Reply {
+        let _ = (node, to);
+        Reply::say(Notice::error(
+            "This model's drawing is not a tree of the schedule: nothing to move.",
+        ))
+    }
+    /// The results list.
+    fn results(&self) -> &dyn ResultsView;
+    /// The results list, to change the selection.
+    fn results_mut(&mut self) -> &mut dyn ResultsView;
+    /// The drawing of `view` of row `pick` (`None`: the selected row), laid out as `look`
+    /// says.
+    fn scene(&self, pick: Option<&str>, view: View, look: &ViewLook) -> Option<Scene>;
+    /// The completion time and the event times of row `pick`: what its replay steps through.
+    fn replay(&self, pick: Option<&str>) -> Option<(f64, Vec<f64>)>;
+    /// What moves in the tree of row `pick` when it is played.
+    fn motion(&self, pick: Option<&str>) -> Option<Motion> {
+        let _ = pick;
+        None
+    }
+    /// The typed steps of row `pick` and its algorithm's pseudo-code.
+    fn steps(&self, pick: Option<&str>) -> Option<(Vec<Step>, &'static [&'static str])>;
+    /// The message whose tree the Tree view shows (many-message models).
+    fn tree_message(&self) -> Option<usize> {
+        None
+    }
+    /// How the model writes a time ("6", "14 µs").
+    fn time_fmt(&self) -> fn(f64) -> String;
+    /// The selected result's name in file names ("greedy", "wrp"), "none" without one.
+    fn export_key(&self) -> String {
+        self.results().selected_key().unwrap_or_else(|| "none".into())
+    }
+
+    /// The instance editor (the side panel's first part).
+    fn editor(&self, state: &StateHandle) -> Html;
+    /// The generators under the editor.
+    fn generators(&self, state: &StateHandle) -> Html;
+    /// The bounds of the instance.
+    fn bounds(&self) -> Html;
+    /// The results table.
+    fn results_table(&self, state: &StateHandle) -> Html;
+    /// The algorithm bar's buttons, and what "Run all" runs (its tooltip).
+    fn algorithm_buttons(&self, state: &StateHandle) -> (&'static str, Html);
+    /// The view panel's content: a hint without a result, a failed run's error, else the
+    /// `drawing` of `view` (when it draws one) or the model's own view.
+    fn view_body(&self, view: View, drawing: Option<Html>) -> Html;
+    /// What the model shows over the view panel (a message menu, the exchanges bar).
+    fn view_extras(&self, state: &StateHandle) -> Html {
+        let _ = state;
+        Html::default()
+    }
+    /// More walks the player offers after its mode buttons, for one result (not compared).
+    fn player_extras(&self, state: &StateHandle) -> Html {
+        let _ = state;
+        Html::default()
+    }
+    /// The tables a dynamic program fills while its steps are shown (Lemma 5).
+    fn step_tables(&self) -> Option<std::rc::Rc<crate::components::dp_table::DpTables>> {
+        None
+    }
+    /// The side panel is wider (a graph editor).
+    fn wide_editor(&self) -> bool {
+        false
+    }
+}

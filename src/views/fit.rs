@@ -1,0 +1,234 @@
+//! How a drawing gets the view panel: the [`ViewLook`] a model lays its scenes out with, and
+//! the size on screen a scene is shown at.
+//!
+//! The rule, for every model and view: a fitted drawing fills its panel, but its smallest text
+//! never comes out under [`TEXT_FLOOR_PX`] on screen ([`LECTURE_FLOOR_PX`] in lecture mode).
+//! Where filling the panel would go under the floor, the drawing is shown at the floor and the
+//! panel scrolls. A Gantt chart is laid out for the panel's width at the scale it is shown at,
+//! so a chart of many lanes keeps its lane height and scrolls down instead of shrinking.
+
+use hetcast_core::layout::style::FONT_SMALL;
+use hetcast_core::layout::Scene;
+use hetcast_core::models::overhead::view::GanttOptions;
+
+use crate::state::AppState;
+
+/// The smallest size on screen (CSS px) of a drawing's text in the default layout.
+pub const TEXT_FLOOR_PX: f64 = 11.0;
+
+/// The smallest size on screen (CSS px) of a drawing's text in lecture mode.
+pub const LECTURE_FLOOR_PX: f64 = 20.0;
+
+/// In lecture mode a fitted drawing is shown at least this many times its own size when the
+/// panel allows (its 16 px text at 24 px).
+pub const LECTURE_SCALE: f64 = 1.5;
+
+/// Narrowest Gantt chart laid out; a narrower view scales it down.
+pub const MIN_GANTT_W: f64 = 640.0;
+
+/// Room kept for a vertical scroll bar when a drawing is taller than its panel.
+pub const SCROLLBAR_PX: f64 = 16.0;
+
+/// The panel's padding left and right of a drawing, together.
+const SIDE_PAD: f64 = 8.0;
+
+/// How a drawing is laid out: for a panel of `size` (fitted when `fit`), its time axis
+/// running to `time_max` at least (schedules compared on one time scale), with or without its
+/// heading.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ViewLook {
+    /// The panel's size (0: not measured).
+    pub size: (f64, f64),
+    /// Fit the drawing to the panel.
+    pub fit: bool,
+    /// The time axis runs to this time at least.
+    pub time_max: Option<f64>,
+    /// Draw the heading (algorithm, instance, T).
+    pub titled: bool,
+    /// Lecture mode: the larger text floor, compact Gantt charts.
+    pub lecture: bool,
+    /// Zoom at 100%: a Gantt chart's plot is laid out this many times the panel's width.
+    pub zoom: f64,
+    /// Outline the critical path (key x).
+    pub critical: bool,
+    /// Two results compared: the key of the one whose Gantt lane order both charts take.
+    pub lanes_of: Option<String>,
+}
+
+impl ViewLook {
+    /// The look of the view panel of `state`.
+    pub fn of(state: &AppState) -> ViewLook {
+        ViewLook {
+            size: state.ui.view_size(),
+            fit: state.ui.fit,
+            time_max: None,
+            // In lecture mode the caption names the result: the drawing keeps its room.
+            titled: !state.ui.lecture,
+            lecture: state.ui.lecture,
+            zoom: if state.ui.fit { 1.0 } else { state.ui.zoom },
+            critical: state.ui.critical,
+            lanes_of: None,
+        }
+    }
+
+    /// The look of a figure laid out `width` px wide at 100% (exports).
+    pub fn figure(width: f64, titled: bool, critical: bool) -> ViewLook {
+        ViewLook {
+            size: (width + SIDE_PAD, 0.0),
+            fit: false,
+            time_max: None,
+            titled,
+            lecture: false,
+            zoom: 1.0,
+            critical,
+            lanes_of: None,
+        }
+    }
+
+    /// The heading `make` gives, or none when untitled.
+    pub fn heading(&self, make: impl FnOnce() -> String) -> String {
+        if self.titled {
+            make()
+        } else {
+            String::new()
+        }
+    }
+
+    /// Gantt charts drawn compact (lecture mode).
+    pub fn compact(&self) -> bool {
+        self.lecture
+    }
+
+    /// The smallest scale a fitted drawing is shown at: its smallest text at the floor.
+    pub fn scale_floor(&self) -> f64 {
+        scale_floor(self.lecture)
+    }
+
+    /// A Gantt chart laid out by `lay_out(width)` for this look: at 100%, at the panel's width
+    /// times the zoom; fitted, at the width that shows it as large as the panel's height allows
+    /// but never under the text floor (see [`gantt_fit_width`]).
+    pub fn gantt(&self, lay_out: impl Fn(f64) -> Scene) -> Scene {
+        let (pw, ph) = self.size;
+        if pw <= 0.0 {
+            return lay_out(GanttOptions::default().width);
+        }
+        let natural = ((pw - SIDE_PAD) * self.zoom).max(MIN_GANTT_W).floor();
+        let first = lay_out(natural);
+        if !self.fit || ph <= 0.0 {
+            return first;
+        }
+        let w = gantt_fit_width(pw, ph, first.height, self.scale_floor(), self.lecture);
+        if (w - first.width).abs() < 1.0 {
+            first
+        } else {
+            lay_out(w)
+        }
+    }
+}
+
+/// The smallest scale of a fitted drawing: its smallest text ([`FONT_SMALL`]) at
+/// [`TEXT_FLOOR_PX`], or [`LECTURE_FLOOR_PX`] in lecture mode.
+pub fn scale_floor(lecture: bool) -> f64 {
+    let px = if lecture {
+        LECTURE_FLOOR_PX
+    } else {
+        TEXT_FLOOR_PX
+    };
+    px / FONT_SMALL
+}
+
+/// The scale a fitted Gantt chart of natural height `scene_h` is shown at in a `pw` x `ph`
+/// panel: the one that fills the panel's height, but at least `floor` (then the chart is taller
+/// than the panel and scrolls) and at most what keeps it [`MIN_GANTT_W`] wide; in lecture mode
+/// [`LECTURE_SCALE`] at least.
+pub fn gantt_scale(pw: f64, ph: f64, scene_h: f64, floor: f64, lecture: bool) -> f64 {
+    let fill = if scene_h > 0.0 { ph / scene_h } else { 1.0 };
+    let widest = ((pw - SIDE_PAD) / MIN_GANTT_W).max(floor);
+    let least = if lecture {
+        floor.max(LECTURE_SCALE.min(widest))
+    } else {
+        floor
+    };
+    fill.clamp(least, widest.max(least))
+}
+
+/// Width to lay out a Gantt chart of natural height `scene_h` for, so that shown at
+/// [`gantt_scale`] it is exactly as wide as a `pw` x `ph` panel (less a scroll bar when it is
+/// taller than the panel).
+pub fn gantt_fit_width(pw: f64, ph: f64, scene_h: f64, floor: f64, lecture: bool) -> f64 {
+    let s = gantt_scale(pw, ph, scene_h, floor, lecture);
+    let scrolls = scene_h * s > ph + 0.5;
+    let avail = pw - SIDE_PAD - if scrolls { SCROLLBAR_PX } else { 0.0 };
+    (avail / s).floor().max(1.0)
+}
+
+/// The size on screen (CSS px) of a fitted scene of `scene` size in a `panel`: as large as the
+/// panel allows keeping its aspect ratio, but never under `floor` times its own size (then it
+/// is larger than the panel, which scrolls). `None` until the panel is measured.
+pub fn shown_size(scene: (f64, f64), panel: (f64, f64), floor: f64) -> Option<(f64, f64)> {
+    let (w, h) = (scene.0.max(1.0), scene.1.max(1.0));
+    let (pw, ph) = panel;
+    if pw <= 0.0 || ph <= 0.0 {
+        return None;
+    }
+    let avail = pw - SIDE_PAD;
+    let mut s = (avail / w).min(ph / h).max(floor);
+    if h * s > ph + 0.5 {
+        // It scrolls down: the scroll bar takes some of the width.
+        s = ((avail - SCROLLBAR_PX) / w).max(floor);
+    }
+    Some(((w * s).floor(), (h * s).floor()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_drawing_fills_its_panel_when_its_text_stays_above_the_floor() {
+        let floor = scale_floor(false);
+        // 808 x 400 panel, 800 x 200 scene: the width decides, scale 1.
+        assert_eq!(
+            shown_size((800.0, 200.0), (808.0, 400.0), floor),
+            Some((800.0, 200.0))
+        );
+        // A small tree grows to the panel's height.
+        assert_eq!(
+            shown_size((100.0, 50.0), (808.0, 400.0), floor),
+            Some((800.0, 400.0))
+        );
+    }
+
+    #[test]
+    fn a_drawing_too_large_for_its_panel_stops_at_the_floor_and_scrolls() {
+        let floor = scale_floor(false);
+        assert_eq!(floor, 11.0 / 16.0);
+        // 3200 px wide: fitting would be scale 0.25 (4 px text); it stays at 11/16.
+        let (w, h) = shown_size((3200.0, 400.0), (808.0, 400.0), floor).unwrap();
+        assert_eq!((w, h), (2200.0, 275.0));
+        assert!(16.0 * w / 3200.0 >= 11.0);
+        // Lecture mode: 20 px.
+        let (w, _) = shown_size((3200.0, 400.0), (808.0, 400.0), scale_floor(true)).unwrap();
+        assert_eq!(16.0 * w / 3200.0, 20.0);
+        assert_eq!(shown_size((10.0, 10.0), (0.0, 400.0), floor), None);
+    }
+
+    #[test]
+    fn a_tall_gantt_chart_keeps_its_lane_height_and_fills_the_width() {
+        let floor = scale_floor(false);
+        // 60 lanes (2000 px) in a 400 px panel: shown at the floor, laid out for the width.
+        let s = gantt_scale(1208.0, 400.0, 2000.0, floor, false);
+        assert_eq!(s, floor);
+        let w = gantt_fit_width(1208.0, 400.0, 2000.0, floor, false);
+        assert_eq!(w, ((1208.0 - 8.0 - SCROLLBAR_PX) / floor).floor());
+        // A short chart fills the height, up to MIN_GANTT_W wide.
+        let s = gantt_scale(1208.0, 400.0, 400.0, floor, false);
+        assert_eq!(s, 1.0);
+        assert_eq!(gantt_fit_width(1208.0, 400.0, 400.0, floor, false), 1200.0);
+        let s = gantt_scale(1208.0, 400.0, 100.0, floor, false);
+        assert_eq!(s, 1200.0 / MIN_GANTT_W);
+        // Lecture: at least 1.5 (24 px text) when the panel is wide enough, never under 20 px.
+        assert_eq!(gantt_scale(1208.0, 400.0, 2000.0, scale_floor(true), true), 1.5);
+        assert_eq!(gantt_scale(600.0, 400.0, 2000.0, scale_floor(true), true), 1.25);
+    }
+}
