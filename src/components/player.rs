@@ -48,6 +48,16 @@ impl PartialEq for Shown {
     }
 }
 
+/// How a model writes a time ("6", "14 µs"), as a prop.
+#[derive(Clone, Copy, Debug)]
+pub struct TimeFmt(pub fn(f64) -> String);
+
+impl PartialEq for TimeFmt {
+    fn eq(&self, o: &Self) -> bool {
+        std::ptr::fn_addr_eq(self.0, o.0)
+    }
+}
+
 /// Playback in time, or the algorithm's steps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Mode {
@@ -74,7 +84,7 @@ pub struct PlayerProps {
     /// Its name.
     pub algo: AttrValue,
     /// How the model on screen writes a time.
-    pub fmt: fn(f64) -> String,
+    pub fmt: TimeFmt,
     /// Playback or steps.
     pub mode: Mode,
     /// Switch mode.
@@ -95,7 +105,7 @@ pub struct PlayerProps {
 /// The player (see the module documentation).
 #[function_component(Player)]
 pub fn player(p: &PlayerProps) -> Html {
-    let fmt = p.fmt;
+    let fmt = p.fmt.0;
     let pb = use_playback(Some((p.total, (*p.events).clone())));
     let st = use_stepper(p.steps.len(), pb.speed);
     let mode = if p.steps.is_empty() {

@@ -160,24 +160,26 @@ pub fn pseudo_panel(
     };
     html! {
         <div class="stepper" aria-label="Algorithm steps">
-            if !pseudo.is_empty() {
-                <ol class="pseudo" id="pseudo" aria-label={format!("Pseudo-code of {algo}")}>
-                    { for pseudo.iter().enumerate().map(|(i, line)| {
-                        let on = lit == Some(i + 1);
-                        html! {
-                            <li class={classes!("pseudo-line", on.then_some("lit"))}
-                                id={format!("pseudo-{}", i + 1)} aria-current={on.then_some("step")}>
-                                <code>{ *line }</code>
-                            </li>
-                        }
-                    }) }
-                </ol>
-            }
             <p class="step-text" id="step-text" aria-live="polite">
                 <span class="step-count" id="step-count">{ format!("Step {} / {}", st.done, st.len) }</span>
                 { " " }{ sentence }
             </p>
-            { more }
+            <div class="stepper-code">
+                if !pseudo.is_empty() {
+                    <ol class="pseudo" id="pseudo" aria-label={format!("Pseudo-code of {algo}")}>
+                        { for pseudo.iter().enumerate().map(|(i, line)| {
+                            let on = lit == Some(i + 1);
+                            html! {
+                                <li class={classes!("pseudo-line", on.then_some("lit"))}
+                                    id={format!("pseudo-{}", i + 1)} aria-current={on.then_some("step")}>
+                                    <code>{ *line }</code>
+                                </li>
+                            }
+                        }) }
+                    </ol>
+                }
+                { more }
+            </div>
         </div>
     }
 }

@@ -174,10 +174,12 @@ pub fn shown_size(scene: (f64, f64), panel: (f64, f64), floor: f64) -> Option<(f
     let avail = pw - SIDE_PAD;
     let mut s = (avail / w).min(ph / h).max(floor);
     if h * s > ph + 0.5 {
-        // It scrolls down: the scroll bar takes some of the width.
-        s = ((avail - SCROLLBAR_PX) / w).max(floor);
+        // It scrolls down (it is at the floor): the scroll bar takes some of the width.
+        s = s.min((avail - SCROLLBAR_PX) / w).max(floor);
     }
-    Some(((w * s).floor(), (h * s).floor()))
+    // Rounded up to 1/100 px: never a hair under the floor.
+    let up = |x: f64| (x * 100.0).ceil() / 100.0;
+    Some((up(w * s), up(h * s)))
 }
 
 #[cfg(test)]
@@ -206,6 +208,12 @@ mod tests {
         // 3200 px wide: fitting would be scale 0.25 (4 px text); it stays at 11/16.
         let (w, h) = shown_size((3200.0, 400.0), (808.0, 400.0), floor).unwrap();
         assert_eq!((w, h), (2200.0, 275.0));
+        // Taller than the panel at the floor: at the floor, not larger.
+        let (w, h) = shown_size((601.68, 504.0), (779.0, 337.0), floor).unwrap();
+        assert_eq!((w, h), (413.66, 346.5));
+        // Never under the floor by rounding.
+        let (w, _) = shown_size((1735.0, 900.0), (1201.0, 350.0), floor).unwrap();
+        assert!(16.0 * w / 1735.0 >= 11.0, "{w}");
         assert!(16.0 * w / 3200.0 >= 11.0);
         // Lecture mode: 20 px.
         let (w, _) = shown_size((3200.0, 400.0), (808.0, 400.0), scale_floor(true)).unwrap();

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use std::collections::{HashMap, HashSet};
 
 use crate::components::overview::Overview;
-use crate::components::player::{Mode, Player, Shown};
+use crate::components::player::{Mode, Player, Shown, TimeFmt};
 use crate::components::scene_view::SceneView;
 use crate::components::StateProps;
 use crate::state::{Action, AppState, UiAction};
@@ -18,6 +18,7 @@ use yew::prelude::*;
 
 mod drag;
 mod fit;
+mod measure;
 pub use fit::{scale_floor, shown_size, ViewLook, LECTURE_SCALE, MIN_GANTT_W, TEXT_FLOOR_PX};
 
 /// The current view of the selected result, if it draws one, whole (what the exports write).
@@ -150,57 +151,7 @@ pub fn view_panel(p: &StateProps) -> Html {
     let state = &p.state;
     let ui = &state.ui;
     let panel_ref = use_node_ref();
-    {
-        // Measure the panel after every render that may change its size (panels shown or
-        // hidden, results, the notice line) and on resize.
-        let panel_ref = panel_ref.clone();
-        let dispatcher = state.dispatcher();
-        let known = ui.view_size();
-        let deps = (
-            ui.side,
-            ui.focus,
-            ui.lecture,
-            ui.table_open,
-            ui.notice.is_some(),
-            ui.tab,
-            known,
-            state.model.id(),
-            state.model.results_shape(),
-            (ui.mode, ui.compare),
-        );
-        use_effect_with(deps, move |_| {
-            let measure = move || {
-                panel_ref.cast::<web_sys::Element>().map(|e| {
-                    (
-                        e.client_width() as f64,
-                        // The panel's vertical padding (0.4rem each side).
-                        (e.client_height() as f64 - 16.0).max(0.0),
-                    )
-                })
-            };
-            let changed =
-                |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).abs() >= 1.0 || (a.1 - b.1).abs() >= 1.0;
-            let set = move |size: (f64, f64)| {
-                dispatcher.dispatch(Action::Ui(UiAction::SetViewSize(size.0, size.1)))
-            };
-            if let Some(size) = measure() {
-                if changed(size, known) {
-                    set(size);
-                }
-            }
-            let last = std::rc::Rc::new(std::cell::Cell::new(known));
-            let listener =
-                gloo::events::EventListener::new(&gloo::utils::window(), "resize", move |_| {
-                    if let Some(size) = measure() {
-                        if changed(size, last.get()) {
-                            last.set(size);
-                            set(size);
-                        }
-                    }
-                });
-            move || drop(listener)
-        });
-    }
+    measure::use_panel_size(panel_ref.clone(), state.dispatcher(), ui.view_size());
     drag::use_hand_edits(panel_ref.clone(), state.dispatcher());
     let tabs = state.model.views().iter().enumerate().map(|(i, &t)| {
         let s = state.clone();
@@ -235,10 +186,12 @@ pub fn view_panel(p: &StateProps) -> Html {
             } else {
                 ((w / 2.0 - 6.0).max(0.0), (h - SIDE_LABEL_H).max(0.0))
             };
+            // Each side is labelled with its algorithm and T: the drawings keep their room.
             let look = ViewLook {
                 size: half,
                 time_max: Some(ta.max(tb)),
                 lanes_of: state.model.selected_key(),
+                titled: false,
                 ..look.clone()
             };
             let a = side(state, None, &look);
@@ -334,7 +287,7 @@ pub fn view_panel(p: &StateProps) -> Html {
         let dp = stepping.then(|| screen.step_tables()).flatten();
         html! {
             <Player {shown} {total} {more} {dp} events={Rc::new(events)} steps={Rc::new(steps)} {pseudo}
-                algo={AttrValue::from(sides[0].name.clone())} fmt={state.model.time_fmt()}
+                algo={AttrValue::from(sides[0].name.clone())} fmt={TimeFmt(state.model.time_fmt())}
                 mode={ui.mode} {on_mode} keys={!ui.help && !ui.experiments}
                 start_at={ui.start_at} />
         }

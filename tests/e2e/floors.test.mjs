@@ -139,7 +139,7 @@ test('at 1280x720 every line of greedy\'s pseudo-code is in sight while stepping
       assert.equal(await lines.count(), 6);
       for (let step = 0; step < 12; step += 1) {
         const hidden = await app.page.evaluate(() => {
-          const box = document.querySelector('.stepper').getBoundingClientRect();
+          const box = document.querySelector('.stepper-code').getBoundingClientRect();
           return [...document.querySelectorAll('#pseudo li')]
             .filter((li) => {
               const r = li.getBoundingClientRect();
