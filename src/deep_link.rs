@@ -5,19 +5,10 @@
 //! `lecture=1` (lecture mode). A key it does not know, or a value it cannot use, is said in
 //! the notice; the rest of the link still applies.
 
-use hetcast_core::catalog::Catalog;
-use hetcast_core::models::multi::Multi;
-use hetcast_core::models::multimessage::Multimessage;
-use hetcast_core::models::overhead::Overhead;
-use hetcast_core::models::platform::Platform;
-use hetcast_core::models::{Model, View};
+use hetcast_core::models::View;
 use hetcast_core::AnyInstance;
 
 use crate::components::player::Mode;
-use crate::models::multi::MultiAction;
-use crate::models::multimessage::MmAction;
-use crate::models::overhead::OverheadAction;
-use crate::models::platform::PlatformAction;
 use crate::models::ModelAction;
 use crate::state::{Action, AppState, Notice, UiAction};
 
@@ -94,37 +85,12 @@ fn js_free_decode(v: &str) -> String {
 
 /// The gallery example `id` of any model.
 pub fn example(id: &str) -> Option<(AnyInstance, &'static str)> {
-    if let Some(e) = Overhead::gallery().into_iter().find(|e| e.id == id) {
-        return Some((e.instance.into(), e.title));
-    }
-    if let Some(e) = Multi::gallery().into_iter().find(|e| e.id == id) {
-        return Some((e.instance.into(), e.title));
-    }
-    if let Some(e) = Multimessage::gallery().into_iter().find(|e| e.id == id) {
-        return Some((e.instance.into(), e.title));
-    }
-    Platform::gallery()
-        .into_iter()
-        .find(|e| e.id == id)
-        .map(|e| (e.instance.into(), e.title))
+    hetcast_core::registry::example(id).map(|e| (e.instance, e.title))
 }
 
 /// The run of algorithm `key` on the model on screen, if it has one of that key.
 fn run_action(state: &AppState, key: &str) -> Option<Action> {
-    Some(match state.model.id() {
-        hetcast_core::ModelId::Overhead => {
-            OverheadAction::Run(<Overhead as Model>::Algorithm::parse(key).ok()?).into()
-        }
-        hetcast_core::ModelId::Multi => {
-            MultiAction::Run(<Multi as Model>::Algorithm::parse(key).ok()?).into()
-        }
-        hetcast_core::ModelId::Multimessage => {
-            MmAction::Run(<Multimessage as Model>::Algorithm::parse(key).ok()?).into()
-        }
-        hetcast_core::ModelId::Platform => {
-            PlatformAction::Run(<Platform as Model>::Algorithm::parse(key).ok()?).into()
-        }
-    })
+    state.model.screen().run_action(key).map(Action::Model)
 }
 
 /// The state a link opens: `Err` with the reason when it names no example.

@@ -32,6 +32,9 @@ pub trait Screen {
     fn load(&mut self, inst: AnyInstance) -> Reply;
     /// Run every algorithm.
     fn run_all(&mut self) -> Reply;
+    /// The action that runs the algorithm of key `key` (a link's `algo=`), if the model has
+    /// one of that key.
+    fn run_action(&self, key: &str) -> Option<super::ModelAction>;
     /// Time a plan read from a file: it becomes the edited row, or the simulator's message
     /// is said and nothing changes.
     fn import_plan(&mut self, name: &str, text: &str) -> Reply;

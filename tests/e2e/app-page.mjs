@@ -42,9 +42,9 @@ export class AppPage {
    * local storage is empty: clearing it after `goto` and reloading raced with the app's first
    * autosave, and a slow start then reopened the autosaved work instead of the first visit.
    */
-  async open({ panels = true } = {}) {
-    await this.page.goto(this.url);
-    await this.page.locator('#gallery').waitFor();
+  async open({ panels = true, hash = '' } = {}) {
+    await this.page.goto(hash ? `${this.url}#${hash}` : this.url);
+    await this.page.locator('.view').waitFor();
     if (panels) await this.openPanels();
   }
 

@@ -34,13 +34,14 @@ export function useApp() {
     await server?.close();
   });
   /**
-   * `openApp({ width, height, panels })`: a page of that viewport (1280x720 by default);
-   * `panels: false` keeps the layout the window opens with (see AppPage.open).
+   * `openApp({ width, height, panels, hash })`: a page of that viewport (1280x720 by default),
+   * opened at `#hash` when given; `panels: false` keeps the layout the window opens with (see
+   * AppPage.open).
    */
-  return async function openApp({ width = 1280, height = 720, panels = true } = {}) {
+  return async function openApp({ width = 1280, height = 720, panels = true, hash = '' } = {}) {
     const page = await browser.newPage({ viewport: { width, height }, acceptDownloads: true });
     const app = new AppPage(page, baseUrl);
-    await app.open({ panels });
+    await app.open({ panels, hash });
     return app;
   };
 }
