@@ -18,8 +18,18 @@ fn panel_shows_something(what: &str) {
     let drawn = panel.query_selector("svg.hc-scene").unwrap().is_some();
     let listed = panel.query_selector("ol, table, ul").unwrap().is_some();
     let error = panel.query_selector(".field-error").unwrap();
-    assert!(error.is_none(), "{what}: {}", error.map(|e| e.text_content().unwrap_or_default()).unwrap_or_default());
-    assert!(drawn || listed, "{what}: the view panel is empty: {}", panel.inner_html());
+    assert!(
+        error.is_none(),
+        "{what}: {}",
+        error
+            .map(|e| e.text_content().unwrap_or_default())
+            .unwrap_or_default()
+    );
+    assert!(
+        drawn || listed,
+        "{what}: the view panel is empty: {}",
+        panel.inner_html()
+    );
 }
 
 #[wasm_bindgen_test]
@@ -43,7 +53,12 @@ async fn every_example_of_every_model_in_every_view_and_mode() {
         for (i, view) in views.iter().enumerate() {
             key(&(i + 1).to_string()).await;
             let what = format!("{} / {}", ex.id, view.key());
-            assert!(el(&format!("tab-{}", view.key())).class_list().contains("active"), "{what}");
+            assert!(
+                el(&format!("tab-{}", view.key()))
+                    .class_list()
+                    .contains("active"),
+                "{what}"
+            );
             if ran.is_none() {
                 continue;
             }

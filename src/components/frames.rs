@@ -127,7 +127,10 @@ const WAITING_LINE: &str = "#333333";
 
 /// The dashes of a waiting node's frame (scene units).
 fn waiting_dash() -> js_sys::Array {
-    [8.0, 5.0].iter().map(|&d| wasm_bindgen::JsValue::from_f64(d)).collect()
+    [8.0, 5.0]
+        .iter()
+        .map(|&d| wasm_bindgen::JsValue::from_f64(d))
+        .collect()
 }
 
 /// Cover the times of `nodes` on the layer (white, over their "cost | time" line's time).
@@ -135,7 +138,12 @@ fn cover_times<'a>(ctx: &CanvasRenderingContext2d, nodes: impl Iterator<Item = &
     ctx.begin_path();
     for n in nodes {
         if let Some((x0, x1, y)) = n.time {
-            ctx.rect(x0, y - 0.85 * FONT_LABEL, (x1 - x0).max(0.0), 1.15 * FONT_LABEL);
+            ctx.rect(
+                x0,
+                y - 0.85 * FONT_LABEL,
+                (x1 - x0).max(0.0),
+                1.15 * FONT_LABEL,
+            );
         }
     }
     ctx.set_fill_style_str("#ffffff");

@@ -70,7 +70,9 @@ pub trait Screen {
     fn time_fmt(&self) -> fn(f64) -> String;
     /// The selected result's name in file names ("greedy", "wrp"), "none" without one.
     fn export_key(&self) -> String {
-        self.results().selected_key().unwrap_or_else(|| "none".into())
+        self.results()
+            .selected_key()
+            .unwrap_or_else(|| "none".into())
     }
 
     /// The instance editor (the side panel's first part).

@@ -67,7 +67,8 @@ pub fn use_hand_edits(panel: NodeRef, dispatcher: UseReducerDispatcher<AppState>
                     show_drop(e, v);
                     return;
                 }
-                let (Some((x0, y0, l0, t0)), Some((wrap, pe))) = (pn.get(), scrolling_wrap(e)) else {
+                let (Some((x0, y0, l0, t0)), Some((wrap, pe))) = (pn.get(), scrolling_wrap(e))
+                else {
                     return;
                 };
                 wrap.set_scroll_left(l0 - (pe.client_x() as f64 - x0) as i32);
@@ -149,11 +150,7 @@ fn show_drop(e: &web_sys::Event, v: usize) {
         g.set_text_content(Some(&words));
         let _ = g.set_attribute(
             "style",
-            &format!(
-                "left:{}px;top:{}px",
-                pe.client_x() + 16,
-                pe.client_y() + 16
-            ),
+            &format!("left:{}px;top:{}px", pe.client_x() + 16, pe.client_y() + 16),
         );
     }
 }

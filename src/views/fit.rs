@@ -236,7 +236,13 @@ mod tests {
         let s = gantt_scale(1208.0, 400.0, 100.0, floor, false);
         assert_eq!(s, 1200.0 / MIN_GANTT_W);
         // Lecture: at least 1.5 (24 px text) when the panel is wide enough, never under 20 px.
-        assert_eq!(gantt_scale(1208.0, 400.0, 2000.0, scale_floor(true), true), 1.5);
-        assert_eq!(gantt_scale(600.0, 400.0, 2000.0, scale_floor(true), true), 1.25);
+        assert_eq!(
+            gantt_scale(1208.0, 400.0, 2000.0, scale_floor(true), true),
+            1.5
+        );
+        assert_eq!(
+            gantt_scale(600.0, 400.0, 2000.0, scale_floor(true), true),
+            1.25
+        );
     }
 }

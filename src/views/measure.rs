@@ -43,8 +43,7 @@ pub fn use_panel_size(
             };
             check();
             let callback = Closure::<dyn FnMut()>::new(check);
-            let observer =
-                web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
+            let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
             observer.observe(&el);
             Some((observer, callback))
         });

@@ -99,7 +99,13 @@ fn later(a: Option<&Motion>, b: Option<&Motion>) -> HashSet<usize> {
 /// A scene in the panel: at 100% (scroll bars when larger), or, in fit mode, scaled to fill
 /// `panel`, but never so small that its text goes under the floor of `look` (then it scrolls;
 /// see [`shown_size`]).
-fn scene_html(look: &ViewLook, panel: (f64, f64), scene: Rc<Scene>, id: String, moving: bool) -> Html {
+fn scene_html(
+    look: &ViewLook,
+    panel: (f64, f64),
+    scene: Rc<Scene>,
+    id: String,
+    moving: bool,
+) -> Html {
     let class = classes!("scene-wrap", look.fit.then_some("fit"));
     let size = look
         .fit

@@ -41,12 +41,18 @@ const COMPARISONS: &[(&str, (&str, &str))] = &[
 fn entries<M: Model>(of: impl Fn(M::Instance) -> AnyInstance) -> Vec<Example> {
     M::gallery()
         .into_iter()
-        .map(|GalleryEntry { id, title, instance }| Example {
-            id,
-            title,
-            instance: of(instance),
-            compare: COMPARISONS.iter().find(|c| c.0 == id).map(|c| c.1),
-        })
+        .map(
+            |GalleryEntry {
+                 id,
+                 title,
+                 instance,
+             }| Example {
+                id,
+                title,
+                instance: of(instance),
+                compare: COMPARISONS.iter().find(|c| c.0 == id).map(|c| c.1),
+            },
+        )
         .collect()
 }
 

@@ -5,12 +5,12 @@
 //! As with the other models, every field keeps its text as typed; an edit is committed only
 //! when every field parses and the instance validates, so the last valid instance stays in use.
 
-mod screen;
 pub mod drafts;
 pub mod editor;
 pub mod generators;
 pub mod link_graph;
 pub mod results;
+mod screen;
 pub mod text;
 pub mod views;
 

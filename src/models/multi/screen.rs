@@ -46,8 +46,11 @@ impl Screen for MultiState {
     }
     fn run_action(&self, key: &str) -> Option<crate::models::ModelAction> {
         use hetcast_core::catalog::Catalog;
-        let algo = <hetcast_core::models::multi::algo::MultiAlgorithm as Catalog>::parse(key).ok()?;
-        Some(crate::models::ModelAction::Multi(super::MultiAction::Run(algo)))
+        let algo =
+            <hetcast_core::models::multi::algo::MultiAlgorithm as Catalog>::parse(key).ok()?;
+        Some(crate::models::ModelAction::Multi(super::MultiAction::Run(
+            algo,
+        )))
     }
     fn import_plan(&mut self, name: &str, text: &str) -> Reply {
         MultiState::import_plan(self, name, text)

@@ -5,10 +5,10 @@
 //! As with the other models, every field keeps its text as typed; an edit is committed only
 //! when every field parses and the instance validates.
 
-mod screen;
 pub mod drafts;
 pub mod editor;
 pub mod results;
+mod screen;
 pub mod views;
 
 use std::rc::Rc;

@@ -46,8 +46,11 @@ impl Screen for MmState {
     }
     fn run_action(&self, key: &str) -> Option<crate::models::ModelAction> {
         use hetcast_core::catalog::Catalog;
-        let algo = <hetcast_core::models::multimessage::algo::MmAlgorithm as Catalog>::parse(key).ok()?;
-        Some(crate::models::ModelAction::Multimessage(super::MmAction::Run(algo)))
+        let algo =
+            <hetcast_core::models::multimessage::algo::MmAlgorithm as Catalog>::parse(key).ok()?;
+        Some(crate::models::ModelAction::Multimessage(
+            super::MmAction::Run(algo),
+        ))
     }
     fn import_plan(&mut self, name: &str, text: &str) -> Reply {
         MmState::import_plan(self, name, text)

@@ -3,11 +3,11 @@
 //! runs of its algorithms ([`RunRow`]); the editor, generators, results and views are in the
 //! submodules.
 
-mod screen;
 pub mod drafts;
 pub mod editor;
 pub mod generators;
 pub mod results;
+mod screen;
 pub mod views;
 
 use std::rc::Rc;

@@ -51,7 +51,9 @@ impl Screen for OverheadState {
     fn run_action(&self, key: &str) -> Option<crate::models::ModelAction> {
         use hetcast_core::catalog::Catalog;
         let algo = <hetcast_core::models::overhead::algo::Algorithm as Catalog>::parse(key).ok()?;
-        Some(crate::models::ModelAction::Overhead(super::OverheadAction::Run(algo)))
+        Some(crate::models::ModelAction::Overhead(
+            super::OverheadAction::Run(algo),
+        ))
     }
     fn import_plan(&mut self, name: &str, text: &str) -> Reply {
         OverheadState::import_plan(self, name, text)

@@ -8,11 +8,11 @@
 //! A small platform runs on the page's thread (milliseconds); a larger one runs in web
 //! workers ([`runner`]), with progress and Cancel, so that the page never freezes.
 
-mod screen;
 pub mod drafts;
 pub mod editor;
 pub mod results;
 pub mod runner;
+mod screen;
 pub mod views;
 
 use std::rc::Rc;

@@ -46,8 +46,11 @@ impl Screen for PlatformState {
     }
     fn run_action(&self, key: &str) -> Option<crate::models::ModelAction> {
         use hetcast_core::catalog::Catalog;
-        let algo = <hetcast_core::models::platform::algo::PlatformAlgorithm as Catalog>::parse(key).ok()?;
-        Some(crate::models::ModelAction::Platform(super::PlatformAction::Run(algo)))
+        let algo = <hetcast_core::models::platform::algo::PlatformAlgorithm as Catalog>::parse(key)
+            .ok()?;
+        Some(crate::models::ModelAction::Platform(
+            super::PlatformAction::Run(algo),
+        ))
     }
     fn import_plan(&mut self, name: &str, text: &str) -> Reply {
         PlatformState::import_plan(self, name, text)

@@ -141,7 +141,10 @@ pub fn lane_order(inst: &Instance, s: &Schedule) -> Vec<usize> {
 /// True when `lanes` lists each of the `n` nodes once.
 fn is_order_of(lanes: &[usize], n: usize) -> bool {
     let mut seen = vec![false; n];
-    lanes.len() == n && lanes.iter().all(|&v| v < n && !std::mem::replace(&mut seen[v], true))
+    lanes.len() == n
+        && lanes
+            .iter()
+            .all(|&v| v < n && !std::mem::replace(&mut seen[v], true))
 }
 
 /// Node `v`'s costs in words, for tooltips: "cost 3" or "send 1, receive 2".
@@ -698,7 +701,10 @@ mod tests {
             lanes: Some(first.clone()),
             ..GanttOptions::default()
         };
-        assert_eq!(lanes_of(&gantt_timeline(&inst, &opt, &opts, String::new())), first);
+        assert_eq!(
+            lanes_of(&gantt_timeline(&inst, &opt, &opts, String::new())),
+            first
+        );
         // Not an order of the nodes: the schedule's own.
         let bad = GanttOptions {
             lanes: Some(vec![0, 0, 1]),

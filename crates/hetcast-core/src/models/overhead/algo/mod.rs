@@ -178,7 +178,10 @@ impl Algorithm {
     /// The pseudo-code in the words of model `kind`'s paper: greedy in the node model has no
     /// latency and no receive cost ([`GREEDY_NODE_PSEUDO`]); the lines are the same, so a
     /// step's line is the same in both.
-    pub fn pseudo_code_in(self, kind: crate::models::overhead::ModelKind) -> &'static [&'static str] {
+    pub fn pseudo_code_in(
+        self,
+        kind: crate::models::overhead::ModelKind,
+    ) -> &'static [&'static str] {
         match (self, kind) {
             (Algorithm::Greedy, crate::models::overhead::ModelKind::Node) => GREEDY_NODE_PSEUDO,
             _ => self.pseudo_code(),
