@@ -176,6 +176,7 @@ pub fn link_for(id: &str, algo: Option<&str>, view: View, t: Option<f64>) -> Str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hetcast_core::catalog::Catalog;
 
     #[test]
     fn reads_the_issue_example() {

@@ -3,10 +3,7 @@
 //! tree (the many-source model: of the message the Tree view shows), CSV of the results table.
 //! File names follow `hetcast-{algorithm}-{what}.{ext}` ([`file_name`]).
 
-use hetcast_core::catalog::Catalog;
-use hetcast_core::export::csv::{results_csv, ResultRow};
-use hetcast_core::export::{dot, trace_event};
-use hetcast_core::models::platform::PlatformAlgorithm;
+use hetcast_core::export::csv::results_csv;
 
 use crate::models::ModelState;
 use crate::plan_import::EDITED_TITLE;
@@ -35,132 +32,39 @@ pub fn gallery_id(inst: &hetcast_core::AnyInstance) -> Option<&'static str> {
     hetcast_core::registry::example_id(inst)
 }
 
-/// The selected schedule as a Chrome Trace Event file (chrome://tracing, Perfetto).
+/// The selected schedule as a Chrome Trace Event file (chrome://tracing, Perfetto); none
+/// for a model without one (unit steps, periods).
 pub fn trace_events(m: &ModelState) -> Option<String> {
-    let title = m.caption();
-    match m {
-        ModelState::Overhead(s) => {
-            let ok = s.results.selected_row()?.outcome.as_ref().ok()?;
-            Some(trace_event::overhead(&s.instance, &ok.schedule, &title).to_json())
-        }
-        ModelState::Multi(s) => {
-            let ok = s.results.selected_row()?.outcome.as_ref().ok()?;
-            Some(trace_event::multi(&s.instance, &ok.schedule, &title).to_json())
-        }
-        // Unit steps and periods have no trace-event export yet.
-        ModelState::Multimessage(_) | ModelState::Platform(_) => None,
-    }
+    m.screen().trace_events(&m.caption())
 }
 
 /// The selected schedule's tree as Graphviz DOT (the many-source model: the tree of the
-/// message the Tree view shows).
+/// message the Tree view shows); none for a model whose drawing is not a tree.
 pub fn tree_dot(m: &ModelState) -> Option<String> {
-    let title = m.caption();
-    match m {
-        ModelState::Overhead(s) => {
-            let ok = s.results.selected_row()?.outcome.as_ref().ok()?;
-            Some(dot::overhead(&s.instance, &ok.schedule, &title))
-        }
-        ModelState::Multi(s) => {
-            let ok = s.results.selected_row()?.outcome.as_ref().ok()?;
-            let title = format!("{title} — {}", s.instance.message_label(s.tree_msg));
-            dot::multi(&s.instance, &ok.schedule, s.tree_msg, &title)
-        }
-        // The multigraph and the platform are not trees: no DOT export.
-        ModelState::Multimessage(_) | ModelState::Platform(_) => None,
-    }
+    m.screen().tree_dot(&m.caption())
 }
 
 /// The results table as CSV: every successful run, then the edited row (`plan`); `None`
 /// without one.
 pub fn results(m: &ModelState) -> Option<String> {
-    let rows: Vec<ResultRow> = match m {
-        ModelState::Overhead(s) => {
-            let inst = &s.instance;
-            s.results
-                .rows
-                .iter()
-                .chain(&s.results.edited)
-                .filter_map(|r| {
-                    let ok = r.outcome.as_ref().ok()?;
-                    let (key, title) = if r.edited {
-                        ("plan".to_string(), EDITED_TITLE.to_string())
-                    } else {
-                        (r.algo.key().to_string(), r.title())
-                    };
-                    Some(ResultRow::overhead(inst, &key, &title, &ok.schedule))
-                })
-                .collect()
-        }
-        ModelState::Multi(s) => {
-            let inst = &s.instance;
-            s.results
-                .rows
-                .iter()
-                .chain(&s.results.edited)
-                .filter_map(|r| {
-                    let ok = r.outcome.as_ref().ok()?;
-                    let (key, title) = if r.edited {
-                        ("plan", EDITED_TITLE)
-                    } else {
-                        (r.algo.key(), r.algo.title())
-                    };
-                    Some(ResultRow::multi(inst, key, title, &ok.schedule))
-                })
-                .collect()
-        }
-        ModelState::Multimessage(s) => {
-            let d = s.instance.degree() as f64;
-            s.results
-                .rows
-                .iter()
-                .chain(&s.results.edited)
-                .filter_map(|r| {
-                    let ok = r.outcome.as_ref().ok()?;
-                    let (key, title) = if r.edited {
-                        ("plan", EDITED_TITLE)
-                    } else {
-                        (r.algo.key(), r.algo.title())
-                    };
-                    Some(ResultRow {
-                        model: "multimessage".into(),
-                        algorithm: key.into(),
-                        algorithm_title: title.into(),
-                        completion_time: ok.schedule.steps as f64,
-                        lower_bound: d,
-                    })
-                })
-                .collect()
-        }
-        ModelState::Platform(s) => {
-            // The lower bound is Multicast-LB's T*, when it ran (else the column is empty).
-            let lb = s
-                .results
-                .by_key(PlatformAlgorithm::MulticastLb.key())
-                .and_then(|r| r.time())
-                .unwrap_or(f64::NAN);
-            s.results
-                .rows
-                .iter()
-                .filter_map(|r| {
-                    Some(ResultRow {
-                        model: "platform".into(),
-                        algorithm: r.algo.key().into(),
-                        algorithm_title: r.algo.title().into(),
-                        completion_time: r.time()?,
-                        lower_bound: lb,
-                    })
-                })
-                .collect()
-        }
-    };
+    let rows = m.screen().result_rows();
     (!rows.is_empty()).then(|| results_csv(&rows))
+}
+
+/// The (key, title) of a results row in the CSV: the edited row is `plan`.
+pub fn csv_key(edited: bool, key: &str, title: &str) -> (String, String) {
+    if edited {
+        ("plan".to_string(), EDITED_TITLE.to_string())
+    } else {
+        (key.to_string(), title.to_string())
+    }
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use crate::models::ModelAction;
+    use hetcast_core::export::{dot, trace_event};
     use hetcast_core::models::overhead::gallery;
 
     #[test]

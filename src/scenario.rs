@@ -15,10 +15,11 @@ use hetcast_core::AnyInstance;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::models::multi::plan_edit::multi_row;
 use crate::models::multi::{self, run_multi, MultiState};
+use crate::models::overhead::plan_edit::overhead_row;
 use crate::models::overhead::{self, run_one, OverheadState};
 use crate::models::{views_of, ModelState, Results, Row};
-use crate::plan_import::{multi_row, overhead_row};
 use crate::state::AppState;
 
 /// The `format` of a scenario file.

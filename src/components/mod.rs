@@ -2,7 +2,6 @@
 //! app state handle as its only prop; what depends on the model is in [`crate::models`].
 
 pub mod algorithms;
-pub mod dp_table;
 pub mod editor;
 pub mod export_menu;
 pub mod field;

@@ -14,7 +14,6 @@ use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
-use super::dp_table::{tables_html, DpTables};
 use super::frames::Drawing;
 use super::playback::{key_action, space_is_taken, transport_bar, use_playback, PlaybackAction};
 use super::stepper::{pseudo_panel, use_stepper, StepperAction};
@@ -45,6 +44,17 @@ impl PartialEq for Shown {
                 (None, None) => true,
                 _ => false,
             }
+    }
+}
+
+/// What a model shows beside the pseudo-code after `done` steps (the Lemma 5 program's
+/// tables filling), as a prop.
+#[derive(Clone)]
+pub struct StepPanel(pub Rc<dyn Fn(usize) -> Html>);
+
+impl PartialEq for StepPanel {
+    fn eq(&self, o: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &o.0)
     }
 }
 
@@ -99,7 +109,7 @@ pub struct PlayerProps {
     pub more: Html,
     /// The tables of a dynamic program the steps fill (Lemma 5), shown beside the pseudo-code.
     #[prop_or_default]
-    pub dp: Option<Rc<DpTables>>,
+    pub dp: Option<StepPanel>,
 }
 
 /// The player (see the module documentation).
@@ -266,7 +276,7 @@ pub fn player(p: &PlayerProps) -> Html {
         <div class={classes!("player", (mode == Mode::Steps).then_some("stepping"))}>
             if mode == Mode::Steps {
                 { pseudo_panel(&p.algo, p.pseudo, &p.steps, &st, fmt,
-                    p.dp.as_deref().map(|d| tables_html(d, st.done)).unwrap_or_default()) }
+                    p.dp.as_ref().map(|d| (d.0)(st.done)).unwrap_or_default()) }
             }
             <div class="player-bar">
                 { modes }

@@ -75,6 +75,20 @@ pub trait Screen {
             .unwrap_or_else(|| "none".into())
     }
 
+    /// The selected schedule as a Chrome Trace Event file titled `title`, when the model has
+    /// that export.
+    fn trace_events(&self, title: &str) -> Option<String> {
+        let _ = title;
+        None
+    }
+    /// The selected schedule's tree as Graphviz DOT titled `title`, when it is a tree.
+    fn tree_dot(&self, title: &str) -> Option<String> {
+        let _ = title;
+        None
+    }
+    /// The rows of the results table's CSV: every successful run, then the edited row.
+    fn result_rows(&self) -> Vec<hetcast_core::export::csv::ResultRow>;
+
     /// The instance editor (the side panel's first part).
     fn editor(&self, state: &StateHandle) -> Html;
     /// The generators under the editor.
@@ -98,8 +112,9 @@ pub trait Screen {
         let _ = state;
         Html::default()
     }
-    /// The tables a dynamic program fills while its steps are shown (Lemma 5).
-    fn step_tables(&self) -> Option<std::rc::Rc<crate::components::dp_table::DpTables>> {
+    /// What it shows beside the pseudo-code while the selected result's steps are shown
+    /// (the tables the Lemma 5 program fills).
+    fn step_tables(&self) -> Option<crate::components::player::StepPanel> {
         None
     }
     /// The side panel is wider (a graph editor).

@@ -9,6 +9,7 @@ pub mod drafts;
 pub mod editor;
 pub mod generators;
 pub mod link_graph;
+pub mod plan_edit;
 pub mod results;
 mod screen;
 pub mod text;

@@ -82,6 +82,36 @@ impl Screen for MultiState {
     fn time_fmt(&self) -> fn(f64) -> String {
         hetcast_core::units::fmt_us
     }
+    fn trace_events(&self, title: &str) -> Option<String> {
+        let ok = self.results.selected_row()?.outcome.as_ref().ok()?;
+        Some(
+            hetcast_core::export::trace_event::multi(&self.instance, &ok.schedule, title).to_json(),
+        )
+    }
+    fn tree_dot(&self, title: &str) -> Option<String> {
+        let ok = self.results.selected_row()?.outcome.as_ref().ok()?;
+        let title = format!("{title} — {}", self.instance.message_label(self.tree_msg));
+        hetcast_core::export::dot::multi(&self.instance, &ok.schedule, self.tree_msg, &title)
+    }
+    fn result_rows(&self) -> Vec<hetcast_core::export::csv::ResultRow> {
+        use hetcast_core::catalog::Catalog;
+        let inst = &self.instance;
+        self.results
+            .rows
+            .iter()
+            .chain(&self.results.edited)
+            .filter_map(|r| {
+                let ok = r.outcome.as_ref().ok()?;
+                let (key, title) = crate::exports::csv_key(r.edited, r.algo.key(), r.algo.title());
+                Some(hetcast_core::export::csv::ResultRow::multi(
+                    inst,
+                    &key,
+                    &title,
+                    &ok.schedule,
+                ))
+            })
+            .collect()
+    }
     fn editor(&self, state: &StateHandle) -> Html {
         html! { <MultiEditor state={state.clone()} /> }
     }

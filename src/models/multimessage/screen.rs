@@ -78,6 +78,26 @@ impl Screen for MmState {
     fn time_fmt(&self) -> fn(f64) -> String {
         super::steps_text
     }
+    fn result_rows(&self) -> Vec<hetcast_core::export::csv::ResultRow> {
+        use hetcast_core::catalog::Catalog;
+        let d = self.instance.degree() as f64;
+        self.results
+            .rows
+            .iter()
+            .chain(&self.results.edited)
+            .filter_map(|r| {
+                let ok = r.outcome.as_ref().ok()?;
+                let (key, title) = crate::exports::csv_key(r.edited, r.algo.key(), r.algo.title());
+                Some(hetcast_core::export::csv::ResultRow {
+                    model: "multimessage".into(),
+                    algorithm: key,
+                    algorithm_title: title,
+                    completion_time: ok.schedule.steps as f64,
+                    lower_bound: d,
+                })
+            })
+            .collect()
+    }
     fn editor(&self, state: &StateHandle) -> Html {
         html! { <MmEditor state={state.clone()} /> }
     }

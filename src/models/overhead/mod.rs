@@ -3,9 +3,11 @@
 //! runs of its algorithms ([`RunRow`]); the editor, generators, results and views are in the
 //! submodules.
 
+pub mod dp_table;
 pub mod drafts;
 pub mod editor;
 pub mod generators;
+pub mod plan_edit;
 pub mod results;
 mod screen;
 pub mod views;
@@ -409,7 +411,7 @@ impl OverheadState {
         let Some((steps, i)) = &self.exchanges else {
             return Reply::default();
         };
-        match crate::plan_import::overhead_row(&self.instance, steps[*i].plan.clone()) {
+        match plan_edit::overhead_row(&self.instance, steps[*i].plan.clone()) {
             Ok(row) => {
                 self.results.edited = Some(row);
                 self.results.select_edited();

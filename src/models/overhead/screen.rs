@@ -9,10 +9,11 @@ use hetcast_core::trace::Step;
 use hetcast_core::{AnyInstance, ModelId};
 use yew::prelude::*;
 
+use super::dp_table::{tables_html, DpTables};
 use super::editor::InstanceEditor;
 use super::generators::Generators;
 use super::{results, views, OverheadState};
-use crate::components::dp_table::DpTables;
+use crate::components::player::StepPanel;
 use crate::components::StateHandle;
 use crate::models::{Reply, ResultsView, Screen};
 use crate::views::ViewLook;
@@ -85,6 +86,40 @@ impl Screen for OverheadState {
     fn export_key(&self) -> String {
         OverheadState::export_key(self)
     }
+    fn trace_events(&self, title: &str) -> Option<String> {
+        let ok = self.results.selected_row()?.outcome.as_ref().ok()?;
+        Some(
+            hetcast_core::export::trace_event::overhead(&self.instance, &ok.schedule, title)
+                .to_json(),
+        )
+    }
+    fn tree_dot(&self, title: &str) -> Option<String> {
+        let ok = self.results.selected_row()?.outcome.as_ref().ok()?;
+        Some(hetcast_core::export::dot::overhead(
+            &self.instance,
+            &ok.schedule,
+            title,
+        ))
+    }
+    fn result_rows(&self) -> Vec<hetcast_core::export::csv::ResultRow> {
+        use hetcast_core::catalog::Catalog;
+        let inst = &self.instance;
+        self.results
+            .rows
+            .iter()
+            .chain(&self.results.edited)
+            .filter_map(|r| {
+                let ok = r.outcome.as_ref().ok()?;
+                let (key, title) = crate::exports::csv_key(r.edited, r.algo.key(), &r.title());
+                Some(hetcast_core::export::csv::ResultRow::overhead(
+                    inst,
+                    &key,
+                    &title,
+                    &ok.schedule,
+                ))
+            })
+            .collect()
+    }
     fn editor(&self, state: &StateHandle) -> Html {
         html! { <InstanceEditor state={state.clone()} /> }
     }
@@ -112,11 +147,12 @@ impl Screen for OverheadState {
     fn player_extras(&self, state: &StateHandle) -> Html {
         views::exchanges_button(state, self)
     }
-    fn step_tables(&self) -> Option<Rc<DpTables>> {
-        self.results
+    fn step_tables(&self) -> Option<StepPanel> {
+        let tables = self
+            .results
             .selected_row()
             .filter(|r| r.algo == Algorithm::Lemma5 && !r.edited)
-            .and_then(|_| DpTables::of(&self.instance))
-            .map(Rc::new)
+            .and_then(|_| DpTables::of(&self.instance))?;
+        Some(StepPanel(Rc::new(move |done| tables_html(&tables, done))))
     }
 }

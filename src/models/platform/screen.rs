@@ -78,6 +78,29 @@ impl Screen for PlatformState {
     fn time_fmt(&self) -> fn(f64) -> String {
         crate::util::fmt_time
     }
+    fn result_rows(&self) -> Vec<hetcast_core::export::csv::ResultRow> {
+        use hetcast_core::catalog::Catalog;
+        use hetcast_core::models::platform::PlatformAlgorithm;
+        // The lower bound is Multicast-LB's T*, when it ran (else the column is empty).
+        let lb = self
+            .results
+            .by_key(PlatformAlgorithm::MulticastLb.key())
+            .and_then(|r| crate::models::Row::time(r))
+            .unwrap_or(f64::NAN);
+        self.results
+            .rows
+            .iter()
+            .filter_map(|r| {
+                Some(hetcast_core::export::csv::ResultRow {
+                    model: "platform".into(),
+                    algorithm: r.algo.key().into(),
+                    algorithm_title: r.algo.title().into(),
+                    completion_time: crate::models::Row::time(r)?,
+                    lower_bound: lb,
+                })
+            })
+            .collect()
+    }
     fn editor(&self, state: &StateHandle) -> Html {
         html! { <PlatformEditor state={state.clone()} /> }
     }
