@@ -225,12 +225,7 @@ pub fn restore(sc: &Scenario) -> Result<Restored, String> {
             ));
         }
         if i == 0 {
-            words = match &state.instance() {
-                AnyInstance::Overhead(inst) => overhead::describe(inst)?,
-                AnyInstance::Multi(inst) => multi::describe(inst)?,
-                AnyInstance::Multimessage(inst) => crate::models::multimessage::describe(inst)?,
-                AnyInstance::Platform(inst) => crate::models::platform::describe(inst)?,
-            };
+            words = crate::models::describe(&state.instance())?;
         }
         models.push(state);
     }

@@ -603,8 +603,8 @@ impl Drawing {
             layer.place(&self.svg);
             let reached: HashSet<usize> = decided
                 .iter()
-                .filter_map(|k| match *k {
-                    Key::Node(v) | Key::Edge(_, v, _) => Some(v),
+                .map(|k| match *k {
+                    Key::Node(v) | Key::Edge(_, v, _) => v,
                 })
                 .collect();
             let undecided = self

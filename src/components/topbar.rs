@@ -4,7 +4,6 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::StateProps;
-use crate::models::ModelState;
 use crate::state::{Action, ModelChoice, Notice, NoticeKind, UiAction};
 use hetcast_core::models::overhead::ModelKind;
 use hetcast_core::AnyInstance;
@@ -22,6 +21,16 @@ fn notify(n: Notice) -> Action {
     Action::Ui(UiAction::Notify(n))
 }
 
+/// The model menu: its values (the instance files' `model` tags, see
+/// [`crate::models::Screen::menu_value`]) and labels.
+const MODEL_MENU: &[(&str, &str)] = &[
+    ("node", "node model"),
+    ("sender_receiver", "sender-receiver model"),
+    ("multi", "many-source (Wu et al.)"),
+    ("multimessage", "multimessage, unit steps (Gonzalez)"),
+    ("platform", "platform graph, steady state (Beaumont et al.)"),
+];
+
 /// How long an information notice stays, in milliseconds.
 pub const NOTICE_MS: u32 = 6000;
 
@@ -33,12 +42,7 @@ pub fn top_bar(p: &StateProps) -> Html {
     {
         // Keep the model menu in step with the instance (undo, imports and the gallery change it).
         let model_ref = model_ref.clone();
-        let key = match &state.model {
-            ModelState::Overhead(m) => m.instance.model.name(),
-            ModelState::Multi(_) => "multi",
-            ModelState::Multimessage(_) => "multimessage",
-            ModelState::Platform(_) => "platform",
-        };
+        let key = state.model.screen().menu_value();
         use_effect_with(key, move |m| {
             if let Some(sel) = model_ref.cast::<HtmlSelectElement>() {
                 sel.set_value(m);
@@ -168,24 +172,16 @@ pub fn top_bar(p: &StateProps) -> Html {
         let s = state.clone();
         Callback::from(move |_: MouseEvent| s.dispatch(a.clone()))
     };
-    let (multi, model) = match &state.model {
-        ModelState::Overhead(m) => (false, Some(m.instance.model)),
-        ModelState::Multi(_) => (true, None),
-        ModelState::Multimessage(_) | ModelState::Platform(_) => (false, None),
-    };
-    let mm = matches!(state.model, ModelState::Multimessage(_));
-    let platform = matches!(state.model, ModelState::Platform(_));
+    let on_screen = state.model.screen().menu_value();
     html! {
         <>
         <header class="topbar">
             <h1>{"hetcast"}</h1>
             <label for="model" class="sr-only">{"Model"}</label>
             <select id="model" ref={model_ref} onchange={on_model} title="Cost model of the instance">
-                <option value="node" selected={model == Some(ModelKind::Node)}>{"node model"}</option>
-                <option value="sender_receiver" selected={model == Some(ModelKind::SenderReceiver)}>{"sender-receiver model"}</option>
-                <option value="multi" selected={multi}>{"many-source (Wu et al.)"}</option>
-                <option value="multimessage" selected={mm}>{"multimessage, unit steps (Gonzalez)"}</option>
-                <option value="platform" selected={platform}>{"platform graph, steady state (Beaumont et al.)"}</option>
+                { for MODEL_MENU.iter().map(|&(value, label)| html! {
+                    <option {value} selected={value == on_screen}>{ label }</option>
+                }) }
             </select>
             <label for="gallery" class="sr-only">{"Gallery"}</label>
             <select id="gallery" ref={gallery_ref} onchange={on_gallery} onkeydown={on_gallery_key}

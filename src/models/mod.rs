@@ -290,6 +290,17 @@ pub fn views_of(id: ModelId) -> &'static [View] {
     hetcast_core::registry::views_of(id)
 }
 
+/// The instance `inst` in words for a notice ("12 nodes, node model"), or why it is not
+/// valid.
+pub fn describe(inst: &AnyInstance) -> Result<String, String> {
+    match inst {
+        AnyInstance::Overhead(i) => overhead::describe(i),
+        AnyInstance::Multi(m) => multi::describe(m),
+        AnyInstance::Multimessage(m) => multimessage::describe(m),
+        AnyInstance::Platform(p) => platform::describe(p),
+    }
+}
+
 /// What the shell reads and changes of a model's results list, whatever its rows.
 pub trait ResultsView {
     /// The number of rows.

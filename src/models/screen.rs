@@ -18,6 +18,10 @@ use crate::views::ViewLook;
 pub trait Screen {
     /// Which model this is.
     fn id(&self) -> ModelId;
+    /// Its value in the model menu: its instance file's `model` tag ("node", "multi", ...).
+    fn menu_value(&self) -> &'static str {
+        self.id().json_tags()[0]
+    }
     /// The instance in use (the last valid one), as its model's file.
     fn instance(&self) -> AnyInstance;
     /// True when the editor holds text that does not make a valid instance.

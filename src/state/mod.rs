@@ -166,36 +166,17 @@ impl AppState {
     }
 
     /// A fresh state showing a saved instance of any model (an invalid one is replaced by a
-    /// gallery example).
+    /// gallery example); a model other than the one-source models opens with a fresh one-source
+    /// model on the shelf (the model menu goes back to it).
     pub fn from_saved(saved: AnyInstance) -> AppState {
-        match saved {
-            AnyInstance::Overhead(i) => AppState::new(i),
-            AnyInstance::Multimessage(m) => {
-                let mut s = AppState::new(overhead::default_instance());
-                let one_source = std::mem::replace(
-                    &mut s.model,
-                    ModelState::Multimessage(crate::models::multimessage::MmState::new(m)),
-                );
-                s.shelf.push(one_source);
-                s
-            }
-            AnyInstance::Platform(p) => {
-                let mut s = AppState::new(overhead::default_instance());
-                let one_source = std::mem::replace(
-                    &mut s.model,
-                    ModelState::Platform(Box::new(crate::models::platform::PlatformState::new(p))),
-                );
-                s.shelf.push(one_source);
-                s
-            }
-            AnyInstance::Multi(m) => {
-                let mut s = AppState::new(overhead::default_instance());
-                let one_source =
-                    std::mem::replace(&mut s.model, ModelState::Multi(multi::MultiState::new(m)));
-                s.shelf.push(one_source);
-                s
+        let mut s = AppState::new(overhead::default_instance());
+        if saved.validate().is_ok() {
+            let first = std::mem::replace(&mut s.model, ModelState::of(saved));
+            if first.id() != s.model.id() {
+                s.shelf.push(first);
             }
         }
+        s
     }
 
     /// A fresh state showing a restored scenario (autosave, share link).
@@ -279,12 +260,7 @@ impl AppState {
                 }
             }
             Action::Load { instance, origin } => {
-                let words = match &instance {
-                    AnyInstance::Overhead(i) => overhead::describe(i),
-                    AnyInstance::Multi(m) => multi::describe(m),
-                    AnyInstance::Multimessage(m) => crate::models::multimessage::describe(m),
-                    AnyInstance::Platform(p) => crate::models::platform::describe(p),
-                };
+                let words = crate::models::describe(&instance);
                 self.ui.notice = Some(match words {
                     Ok(words) => {
                         self.commit(instance);

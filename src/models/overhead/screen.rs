@@ -22,6 +22,9 @@ impl Screen for OverheadState {
     fn id(&self) -> ModelId {
         ModelId::Overhead
     }
+    fn menu_value(&self) -> &'static str {
+        self.instance.model.name()
+    }
     fn instance(&self) -> AnyInstance {
         AnyInstance::Overhead((*self.instance).clone())
     }

@@ -85,7 +85,7 @@ impl Screen for PlatformState {
         let lb = self
             .results
             .by_key(PlatformAlgorithm::MulticastLb.key())
-            .and_then(|r| crate::models::Row::time(r))
+            .and_then(crate::models::Row::time)
             .unwrap_or(f64::NAN);
         self.results
             .rows
