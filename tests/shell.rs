@@ -55,8 +55,9 @@ async fn every_example_of_every_model_in_every_view_and_mode() {
             let what = format!("{} / {}", ex.id, view.key());
             assert!(
                 el(&format!("tab-{}", view.key()))
-                    .class_list()
-                    .contains("active"),
+                    .get_attribute("aria-selected")
+                    .as_deref()
+                    == Some("true"),
                 "{what}"
             );
             if ran.is_none() {

@@ -22,6 +22,13 @@ impl Mounted {
     /// Mount over what is saved (a reload).
     pub async fn keep() -> Mounted {
         let doc = gloo::utils::document();
+        // The app's stylesheet, as the page has it (the panels' sizes depend on it).
+        if doc.get_element_by_id("app-style").is_none() {
+            let style = doc.create_element("style").unwrap();
+            style.set_id("app-style");
+            style.set_text_content(Some(include_str!("../../static/style.css")));
+            doc.head().unwrap().append_child(&style).unwrap();
+        }
         // The page of a failed test: out of the way.
         let old = doc.query_selector_all(".test-root").unwrap();
         for i in 0..old.length() {
