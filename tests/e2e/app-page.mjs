@@ -48,6 +48,13 @@ export class AppPage {
     if (panels) await this.openPanels();
   }
 
+  /** Reload the page (the saved work comes back) and open the panels as `open` does. */
+  async reload({ panels = true } = {}) {
+    await this.page.reload();
+    await this.page.locator('.view').waitFor();
+    if (panels) await this.openPanels();
+  }
+
   /**
    * Open the instance panel and the whole results table. A window narrower than 1400 px opens
    * with the panel folded, one lower than 900 px with the table folded to its selected row

@@ -55,7 +55,7 @@ test('a bad import is reported and the instance is kept; the instance survives a
     await app.run('greedy');
     assert.equal(await app.time('greedy'), '5');
 
-    await app.page.reload();
+    await app.reload();
     await app.page.locator('#instance-summary', { hasText: /^3 nodes, node model/ }).waitFor();
     assert.deepEqual(app.errors, []);
   } finally {

@@ -85,7 +85,7 @@ test('many-source JSON: export, import, bad import kept out, survives a reload',
     const notice = app.page.locator('#notice.error');
     await notice.waitFor();
     assert.match(await notice.textContent(), /bad\.json.*also listed as a destination/);
-    await app.page.reload();
+    await app.reload();
     await app.page.locator('#instance-summary', { hasText: /many-source/ }).waitFor();
     assert.equal(await app.page.$eval('#model', (s) => s.value), 'multi');
     assert.deepEqual(app.errors, []);

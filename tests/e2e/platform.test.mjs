@@ -136,7 +136,7 @@ test('a generated 30-node platform runs in a worker with progress; Cancel stops 
     const t = await app.time('broadcast-eb');
     assert.match(t, /^\d/);
     // Autosaved: a reload brings the platform back and runs Broadcast-EB again.
-    await app.page.reload();
+    await app.reload();
     await app.page.locator('#instance-summary', { hasText: /^30 nodes/ }).waitFor();
     assert.equal(await app.time('broadcast-eb'), t);
     assert.deepEqual(app.errors, []);

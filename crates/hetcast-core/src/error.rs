@@ -18,7 +18,7 @@ pub enum Error {
         /// How many nodes there are.
         nodes: usize,
     },
-    /// A cost is negative, zero, NaN, infinite or above [`crate::models::overhead::instance::MAX_COST`].
+    /// A cost is negative, zero, NaN, infinite or above [`crate::limits::MAX_COST`].
     BadCost {
         /// The node (by index).
         node: usize,
@@ -27,7 +27,7 @@ pub enum Error {
         /// The value as given.
         value: f64,
     },
-    /// The network latency is negative, NaN, infinite or above [`crate::models::overhead::instance::MAX_COST`].
+    /// The network latency is negative, NaN, infinite or above [`crate::limits::MAX_COST`].
     BadLatency(f64),
     /// The instance is larger than the algorithm accepts.
     TooLarge {
@@ -117,7 +117,7 @@ pub fn cost_problem(value: f64) -> &'static str {
         "is infinite"
     } else if value < 0.0 {
         "is negative"
-    } else if value > crate::models::overhead::instance::MAX_COST {
+    } else if value > crate::limits::MAX_COST {
         "is too large"
     } else {
         "is zero"

@@ -27,6 +27,7 @@ pub mod combinatorics;
 pub mod error;
 pub mod export;
 pub mod layout;
+pub mod limits;
 pub mod models;
 pub mod order;
 pub mod playback;

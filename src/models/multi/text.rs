@@ -98,7 +98,7 @@ pub(super) fn parse_size(text: &str) -> Result<f64, String> {
 /// A cost that may be 0 (per-byte parts, receive constants, link rates).
 pub(super) fn non_negative(text: &str) -> Result<f64, String> {
     let v = parse_num(text)?;
-    if !v.is_finite() || v > hetcast_core::models::overhead::instance::MAX_COST {
+    if !v.is_finite() || v > hetcast_core::limits::MAX_COST {
         Err(format!("{v} is too large (≤ 1e9)"))
     } else if v < 0.0 {
         Err(format!("{v} is negative; must be ≥ 0"))

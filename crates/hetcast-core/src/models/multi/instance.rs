@@ -23,7 +23,8 @@
 //! `S = s`, `R = r` and `X = L` ([`MultiInstance::from_single`]).
 
 use crate::error::{num_shown, Error};
-use crate::models::overhead::instance::{Instance, MAX_COST};
+use crate::limits::MAX_COST;
+use crate::models::overhead::instance::Instance;
 use serde::{Deserialize, Serialize};
 
 /// An overhead `fixed + per_byte·m` (µs, with `m` in bytes).
@@ -378,7 +379,7 @@ impl MultiInstance {
     pub fn from_json(text: &str) -> Result<MultiInstance, Error> {
         let raw: RawMulti = crate::error::read_json(text)?;
         if let Some(v) = raw.version {
-            if v != crate::models::overhead::instance::FORMAT_VERSION {
+            if v != crate::limits::FORMAT_VERSION {
                 return Err(Error::Version(v));
             }
         }
@@ -400,7 +401,7 @@ impl MultiInstance {
     /// Write the instance as pretty JSON (version 1).
     pub fn to_json(&self) -> String {
         let raw = RawMulti {
-            version: Some(crate::models::overhead::instance::FORMAT_VERSION),
+            version: Some(crate::limits::FORMAT_VERSION),
             model: "multi".into(),
             classes: self.classes.clone(),
             link: self.link.clone(),

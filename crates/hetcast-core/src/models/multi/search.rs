@@ -18,9 +18,9 @@
 //! assert!(found.wr - found.wrp >= 0.0);
 //! ```
 
-use super::generate::SplitMix64;
 use super::instance::{Link, Message, MultiInstance, NodeClass};
 use super::{simulate_multi, MultiAlgorithm};
+use crate::rng::SplitMix64;
 use rand::{Rng, SeedableRng};
 
 /// Settings of [`wrp_beats_wr`].

@@ -252,7 +252,7 @@ impl MmInstance {
     pub fn from_json(text: &str) -> Result<MmInstance, Error> {
         let raw: Raw = crate::error::read_json(text)?;
         if let Some(v) = raw.version {
-            if v != crate::models::overhead::instance::FORMAT_VERSION {
+            if v != crate::limits::FORMAT_VERSION {
                 return Err(Error::Version(v));
             }
         }
@@ -274,7 +274,7 @@ impl MmInstance {
     /// The instance as its JSON file (version 1).
     pub fn to_json(&self) -> String {
         let raw = Raw {
-            version: Some(crate::models::overhead::instance::FORMAT_VERSION),
+            version: Some(crate::limits::FORMAT_VERSION),
             model: "multimessage".into(),
             processors: self.processors,
             names: self.names.clone(),

@@ -32,7 +32,7 @@ use super::algo::{greedy::greedy, optimal::optimal_time};
 use super::instance::{Instance, ModelKind};
 use super::simulate::simulate;
 use crate::error::Error;
-use crate::models::multi::generate::SplitMix64;
+use crate::rng::SplitMix64;
 use crate::rng::{below, between};
 use rand::{Rng, SeedableRng};
 

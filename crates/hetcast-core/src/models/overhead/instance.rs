@@ -67,10 +67,7 @@ pub struct Instance {
     pub nodes: Vec<Node>,
 }
 
-/// The largest cost (and latency) hetcast accepts: 1e9. Sums of up to 10^6 such costs stay far
-/// below 2^53, so times keep their whole-number precision, and the power-of-two rounding of the
-/// bounds cannot overflow.
-pub const MAX_COST: f64 = 1e9;
+pub use crate::limits::MAX_COST;
 
 /// A send or receive cost hetcast accepts: positive, finite, at most [`MAX_COST`].
 pub fn cost_ok(v: f64) -> bool {
@@ -82,8 +79,7 @@ pub fn latency_ok(v: f64) -> bool {
     v.is_finite() && (0.0..=MAX_COST).contains(&v)
 }
 
-/// The format version this build writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+pub use crate::limits::FORMAT_VERSION;
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields, expecting = "a node object")]
