@@ -108,13 +108,16 @@ pub fn clear_all() {
     }
 }
 
-/// The state the app starts with, and a notice: a share link in the address first (a damaged
-/// one is said and the saved work shown instead), then the autosave, then the instance saved
-/// by an older version, else the first gallery example. Saved work that does not read is said,
-/// kept under [`BROKEN_KEY`], and the default example shown; never a panic.
+/// The state the app starts with, and a notice: a link in the address first (a deep link to
+/// an example, or a share link; one that does not open is said and the saved work shown
+/// instead), then the autosave, then the instance saved by an older version, else the first
+/// gallery example. A link applies once: it is taken off the address, so that a reload shows
+/// the work (autosaved), not the link again. Saved work that does not read is said, kept under
+/// [`BROKEN_KEY`], and the default example shown; never a panic.
 pub fn startup() -> AppState {
     let mut link_notice = None;
     if let Some(link) = share::location_hash().and_then(|h| crate::deep_link::parse(&h)) {
+        share::clear_hash();
         match crate::deep_link::open(&link) {
             Ok(s) => return s,
             Err(e) => link_notice = Some(Notice::error(e)),

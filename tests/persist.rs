@@ -361,3 +361,53 @@ async fn an_imported_plan_is_timed_by_the_simulator_and_a_bad_one_changes_nothin
     assert_eq!(text("view-caption"), "Edited plan: T = 6");
     drop(app);
 }
+
+/// A deep link applies once (issue 20): after it opens, the address is the plain page, and a
+/// reload shows the work done since (the autosave), not the link's state again. Followed again,
+/// the link opens the same thing, at page load and in an open tab.
+#[wasm_bindgen_test]
+async fn a_deep_link_applies_once_and_a_reload_shows_the_work() {
+    let app = Mounted::new().await;
+    app.close().await;
+    set_hash("#example=lh-fig1&algo=greedy&view=gantt");
+    let app = Mounted::keep().await;
+    assert!(text("instance-summary").starts_with("12 nodes"));
+    assert_eq!(text("time-greedy"), "10");
+    assert!(selected_tab("tab-gantt"));
+    assert_eq!(hash(), "", "the link's fragment is taken off");
+    // Work done since the link: another example.
+    choose("gallery", "liu-fig1").await;
+    assert!(text("instance-summary").starts_with("3 nodes"));
+    app.close().await;
+
+    // A reload shows the work, not the link again.
+    let app = Mounted::keep().await;
+    assert!(
+        text("instance-summary").starts_with("3 nodes"),
+        "{}",
+        text("instance-summary")
+    );
+    // The link followed again in this open tab opens the same thing.
+    gloo::utils::window()
+        .location()
+        .set_hash("example=lh-fig1&algo=greedy&view=gantt")
+        .unwrap();
+    TimeoutFuture::new(150).await;
+    assert!(text("instance-summary").starts_with("12 nodes"));
+    assert_eq!(text("time-greedy"), "10");
+    assert!(selected_tab("tab-gantt"));
+    assert_eq!(
+        notice(),
+        "Opened the link to 'Libeskind-Hadas et al. Fig. 1: greedy 10, optimum 9'."
+    );
+    assert_eq!(hash(), "");
+    app.close().await;
+
+    // And followed again at page load.
+    set_hash("#example=lh-fig1&algo=greedy&view=gantt");
+    let app = Mounted::keep().await;
+    assert!(text("instance-summary").starts_with("12 nodes"));
+    assert_eq!(text("time-greedy"), "10");
+    assert_eq!(hash(), "");
+    drop(app);
+}

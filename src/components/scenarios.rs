@@ -29,13 +29,22 @@ pub fn scenario_menu(p: &StateProps) -> Html {
     let name_ref = use_node_ref();
     let rename_ref = use_node_ref();
     {
-        // A share link pasted into the address of this tab opens here too.
+        // A share link or a deep link followed in this tab (or pasted into its address) opens
+        // here too, and is taken off the address as at startup.
         let s = state.clone();
         use_effect_with((), move |_| {
             let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
                 let Some(hash) = share::location_hash() else {
                     return;
                 };
+                if let Some(link) = crate::deep_link::parse(&hash) {
+                    share::clear_hash();
+                    match crate::deep_link::open(&link) {
+                        Ok(opened) => s.dispatch(Action::OpenLink(Box::new(opened))),
+                        Err(e) => s.dispatch(notify(Notice::error(e))),
+                    }
+                    return;
+                }
                 let Some(payload) = share::payload_of(&hash) else {
                     return;
                 };

@@ -69,6 +69,9 @@ pub enum Action {
     UseModel(ModelChoice),
     /// Act on the model on screen.
     Model(ModelAction),
+    /// Put on screen what a deep link opens ([`crate::deep_link::open`]), followed in an open
+    /// tab; undo goes back to the instance shown before.
+    OpenLink(Box<AppState>),
     /// Put a scenario on screen (a named scenario, a share link): every model and the view;
     /// undo goes back to the instance shown before.
     Restore {
@@ -272,6 +275,15 @@ impl AppState {
                 });
             }
             Action::UseModel(choice) => self.use_model(choice),
+            Action::OpenLink(opened) => {
+                let before = self.model.instance();
+                let (history, revision) = (std::mem::take(&mut self.history), self.revision);
+                *self = *opened;
+                self.history = history;
+                self.history.remember(before, None);
+                self.history.break_step();
+                self.revision = revision + 1;
+            }
             Action::Restore { restored, origin } => {
                 let before = self.model.instance();
                 let words = restored.words.clone();
