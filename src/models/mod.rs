@@ -102,6 +102,30 @@ impl Reply {
     }
 }
 
+/// The notice of "Run all" when it skipped algorithms past their size limits (`skipped`: the
+/// name shown, and the refusal, [`hetcast_core::Error::TooLarge`]): said plainly, not as an
+/// error, since nothing failed.
+pub fn skipped_notice(skipped: &[(&str, hetcast_core::Error)]) -> Option<Notice> {
+    use hetcast_core::error::count;
+    if skipped.is_empty() {
+        return None;
+    }
+    let each: Vec<String> = skipped
+        .iter()
+        .map(|(name, e)| match e {
+            hetcast_core::Error::TooLarge {
+                size, limit, what, ..
+            } => format!(
+                "{name}: over its limit of {} {what} (this instance has {})",
+                count(*limit),
+                count(*size)
+            ),
+            e => format!("{name}: {e}"),
+        })
+        .collect();
+    Some(Notice::info(format!("Skipped {}.", each.join("; "))))
+}
+
 impl ModelState {
     /// A fresh state of the model of `inst` showing it (`inst` must be valid).
     pub fn of(inst: AnyInstance) -> ModelState {

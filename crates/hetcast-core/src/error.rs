@@ -208,7 +208,7 @@ pub fn json_message(e: &serde_json::Error) -> String {
 }
 
 /// A count for messages: exact up to a million, then in scientific notation ("4.0e10").
-fn count(x: u64) -> String {
+pub fn count(x: u64) -> String {
     if x < 1_000_000 {
         x.to_string()
     } else {

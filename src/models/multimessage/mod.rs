@@ -236,15 +236,23 @@ impl MmState {
         reply
     }
 
-    /// Run every algorithm; the first one is selected when none was.
+    /// Run every algorithm; the first one is selected when none was. One past its size limit
+    /// ([`MmAlgorithm::refusal`]) is skipped, and said so.
     pub fn run_all(&mut self) -> Reply {
+        let mut skipped = Vec::new();
         for a in MmAlgorithm::ALL.iter().copied() {
-            self.results.put(run_mm(&self.instance, a));
+            match a.refusal(&self.instance) {
+                Some(e) => skipped.push((a.title(), e)),
+                None => self.results.put(run_mm(&self.instance, a)),
+            }
         }
         if self.results.selected_row().is_none() {
             self.results.selected = self.results.rows.first().map(|r| r.algo);
         }
-        Reply::default()
+        Reply {
+            replaced: None,
+            notice: crate::models::skipped_notice(&skipped),
+        }
     }
 
     /// Check a schedule read from a file (`{"steps": [...]}` or a `hetcast run` output): it
@@ -377,6 +385,38 @@ mod tests {
         assert_eq!(
             s.results.caption().split(':').next(),
             Some("Gonzalez 2d (with forwarding)")
+        );
+    }
+
+    /// Past the exact search's 10 processors, "Run all" skips it and says so, with no failed
+    /// row (issue 20); the other three run.
+    #[test]
+    fn run_all_skips_the_optimum_past_its_limit() {
+        let mut s = MmState::new(MmInstance {
+            processors: 11,
+            names: None,
+            messages: vec![hetcast_core::models::multimessage::Message {
+                name: "a".into(),
+                source: 0,
+                destinations: (1..11).collect(),
+            }],
+        });
+        let reply = s.run_all();
+        let ran: Vec<MmAlgorithm> = s.results.rows.iter().map(|r| r.algo).collect();
+        assert_eq!(
+            ran,
+            [
+                MmAlgorithm::Gonzalez,
+                MmAlgorithm::SingleSend,
+                MmAlgorithm::NoForwarding
+            ]
+        );
+        assert!(s.results.rows.iter().all(|r| r.time().is_some()));
+        assert_eq!(
+            reply.notice,
+            Some(Notice::info(
+                "Skipped Optimal with forwarding (search): over its limit of 10 processors (this instance has 11)."
+            ))
         );
     }
 

@@ -245,10 +245,16 @@ impl OverheadState {
         reply
     }
 
-    /// Run every algorithm (random selection only with a valid seed).
+    /// Run every algorithm (random selection only with a valid seed); one past its size limit
+    /// ([`Algorithm::refusal`]) is skipped, and said so.
     pub fn run_all(&mut self) -> Reply {
         let mut reply = Reply::default();
+        let mut skipped = Vec::new();
         for a in Algorithm::ALL.iter().copied() {
+            if let Some(e) = a.refusal(&self.instance) {
+                skipped.push((a.name_in(self.instance.model), e));
+                continue;
+            }
             match self.run_checked(a) {
                 Ok(row) => self.results.put(row),
                 Err(n) => reply.notice = Some(n),
@@ -257,6 +263,7 @@ impl OverheadState {
         if self.results.selected_row().is_none() {
             self.results.selected = self.results.rows.first().map(|r| r.algo);
         }
+        reply.notice = reply.notice.or(crate::models::skipped_notice(&skipped));
         reply
     }
 

@@ -380,10 +380,21 @@ impl PlatformState {
         }
     }
 
-    /// Run every algorithm.
+    /// Run every algorithm; one past its size limit ([`PlatformAlgorithm::refusal`]) is
+    /// skipped, and said so.
     pub fn run_all(&mut self) -> Reply {
-        self.run(PlatformAlgorithm::ALL.to_vec());
-        Reply::default()
+        let (mut fit, mut skipped) = (Vec::new(), Vec::new());
+        for &a in PlatformAlgorithm::ALL {
+            match a.refusal(&self.instance) {
+                Some(e) => skipped.push((a.title(), e)),
+                None => fit.push(a),
+            }
+        }
+        self.run(fit);
+        Reply {
+            replaced: None,
+            notice: crate::models::skipped_notice(&skipped),
+        }
     }
 
     /// The platform model has no plan files to import (its schedule follows from the loads).

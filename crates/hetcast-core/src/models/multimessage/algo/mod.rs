@@ -146,6 +146,17 @@ impl MmAlgorithm {
         })
     }
 
+    /// The size limit `inst` is past, known before running ([`Error::TooLarge`]): the exact
+    /// search's processors, messages and transfers ([`optimal::check_limits`]); `None` when
+    /// the algorithm takes `inst` (the search may still stop at its budget of search nodes).
+    /// "Run all" in the app skips an algorithm past its limit.
+    pub fn refusal(self, inst: &MmInstance) -> Option<Error> {
+        match self {
+            MmAlgorithm::Optimal => optimal::check_limits(inst).err(),
+            MmAlgorithm::Gonzalez | MmAlgorithm::SingleSend | MmAlgorithm::NoForwarding => None,
+        }
+    }
+
     /// Validate and run without steps (experiments, benches).
     pub fn run(self, inst: &MmInstance) -> Result<MmPlan, Error> {
         inst.validate()?;

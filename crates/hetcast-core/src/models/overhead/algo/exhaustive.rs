@@ -46,6 +46,16 @@ use crate::models::overhead::simulate::simulate;
 /// Largest number of nodes (source included) the exhaustive search accepts.
 pub const EXHAUSTIVE_MAX_NODES: usize = 9;
 
+/// [`Error::TooLarge`] when `inst` has more than [`EXHAUSTIVE_MAX_NODES`] nodes.
+pub fn too_large(inst: &Instance) -> Option<Error> {
+    (inst.len() > EXHAUSTIVE_MAX_NODES).then(|| Error::TooLarge {
+        algorithm: "exhaustive",
+        size: inst.len() as u64,
+        limit: EXHAUSTIVE_MAX_NODES as u64,
+        what: "nodes",
+    })
+}
+
 /// Exact optimum by exhaustive search (see the module documentation).
 pub fn exhaustive(inst: &Instance) -> Result<Solution, Error> {
     exhaustive_with_time(inst).map(|(s, _)| s)
@@ -54,13 +64,8 @@ pub fn exhaustive(inst: &Instance) -> Result<Solution, Error> {
 /// The optimal plan and its completion time.
 pub fn exhaustive_with_time(inst: &Instance) -> Result<(Solution, f64), Error> {
     inst.validate()?;
-    if inst.len() > EXHAUSTIVE_MAX_NODES {
-        return Err(Error::TooLarge {
-            algorithm: "exhaustive",
-            size: inst.len() as u64,
-            limit: EXHAUSTIVE_MAX_NODES as u64,
-            what: "nodes",
-        });
+    if let Some(e) = too_large(inst) {
+        return Err(e);
     }
     let incumbent = greedy_plan(inst)?;
     let best = simulate(inst, &incumbent)?.completion_time;

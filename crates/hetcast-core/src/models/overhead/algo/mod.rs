@@ -204,6 +204,19 @@ impl Algorithm {
             Algorithm::Optimal | Algorithm::Lemma5 | Algorithm::Exhaustive
         )
     }
+
+    /// The size limit `inst` is past, known before running ([`Error::TooLarge`]): the
+    /// exhaustive search's [`exhaustive::EXHAUSTIVE_MAX_NODES`] nodes, the Lemma 5 program's
+    /// table cells and steps ([`lemma5::lemma5_check`]); `None` when the algorithm takes
+    /// `inst`. The frontier program (optimal) counts its work as it runs and may still refuse
+    /// then. "Run all" in the app skips an algorithm past its limit.
+    pub fn refusal(self, inst: &Instance) -> Option<Error> {
+        match self {
+            Algorithm::Exhaustive => exhaustive::too_large(inst),
+            Algorithm::Lemma5 => lemma5::lemma5_check(inst).err(),
+            Algorithm::Greedy | Algorithm::Random | Algorithm::Optimal => None,
+        }
+    }
 }
 
 /// Validate `inst` and run `algo` on it (`seed` is used by random selection only).

@@ -175,9 +175,20 @@ impl PlatformAlgorithm {
     /// single tree, past [`best_tree::MAX_FLOW_VARIABLES`] (the app and `--algo all` skip it
     /// there; asked for it by name, it refuses with a message).
     pub fn fits(self, inst: &PlatformInstance) -> bool {
+        self.refusal(inst).is_none()
+    }
+
+    /// The size limit `inst` is past ([`Error::TooLarge`]), `None` when the algorithm takes
+    /// it: see [`PlatformAlgorithm::fits`].
+    pub fn refusal(self, inst: &PlatformInstance) -> Option<Error> {
         match self {
-            PlatformAlgorithm::BestTree => best_tree::refusal(inst).is_none(),
-            _ => true,
+            PlatformAlgorithm::BestTree => best_tree::refusal(inst).map(|_| Error::TooLarge {
+                algorithm: "best-tree",
+                size: (inst.targets.len() * inst.edges.len()) as u64,
+                limit: best_tree::MAX_FLOW_VARIABLES as u64,
+                what: "targets × edges",
+            }),
+            _ => None,
         }
     }
 
