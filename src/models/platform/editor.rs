@@ -198,6 +198,8 @@ pub fn platform_editor(p: &StateProps) -> Html {
             <div class="ged-tools">
                 <button id="clear-platform" onclick={click(PlatformAction::Clear)}
                     title="Start a new drawing from the source alone (Undo brings the platform back)">{"New drawing"}</button>
+                <button id="tidy-platform" onclick={click(PlatformAction::Tidy)}
+                    title="Lay the drawing out again: links of one length, no two labels on each other (Undo brings your positions back)">{"Tidy"}</button>
                 <label class="check" title="Connecting adds one direction only">
                     <input type="checkbox" id="one-way" checked={ps.one_way} onclick={one_way} />
                     {" one-way edges"}

@@ -11,6 +11,7 @@
 pub mod drafts;
 pub mod editor;
 pub mod results;
+mod rows;
 pub mod runner;
 mod screen;
 pub mod views;
@@ -20,102 +21,20 @@ use std::rc::Rc;
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::platform::generate::{tiers, TiersSpec};
 use hetcast_core::models::platform::{
-    gallery, simulate::simulate, PeriodicSchedule, PlatformAlgorithm, PlatformEdge,
-    PlatformInstance, PlatformNode, PlatformSolution, APP_MAX_NODES,
+    gallery, PlatformAlgorithm, PlatformEdge, PlatformInstance, PlatformNode, APP_MAX_NODES,
 };
 use hetcast_core::AnyInstance;
 
 use self::drafts::{parse_edge_list, with_edges, PlDrafts};
-use crate::models::{Reply, Results, Row};
+use crate::models::{Reply, Results};
 use crate::state::Notice;
 
-/// Platforms with more nodes than this run in web workers; smaller ones on the page's thread.
-/// Measured (release CLI, `hetcast run FILE --algo all`, random connected 8-node platforms
-/// with 2 to 7 targets and costs from 0.01 to 100): all eight algorithms together in at most
-/// 43 ms natively, about 65 ms in WebAssembly (1.5x); at 12 nodes AUGMENTED_SOURCES alone took
-/// up to 130 ms, so 12-node platforms go to workers.
+/// Platforms with more nodes than this run in web workers; smaller ones on the page's thread,
+/// where a run must not hold the page up (time one with `hetcast generate platform --nodes 8`
+/// and `hetcast run FILE --algo all`).
 pub const RUN_HERE_MAX_NODES: usize = 8;
 
-/// A successful run: the algorithm's solution and its checked periodic schedule.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PlRunOk {
-    /// Loads, kept nodes, sources, tree and steps.
-    pub solution: PlatformSolution,
-    /// One period, checked by the one-port checker.
-    pub schedule: PeriodicSchedule,
-}
-
-/// One row of the results table.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PlRunRow {
-    /// Which algorithm.
-    pub algo: PlatformAlgorithm,
-    /// The result, or the error message.
-    pub outcome: Result<PlRunOk, String>,
-}
-
-impl Row for PlRunRow {
-    type Algo = PlatformAlgorithm;
-
-    fn algo(&self) -> PlatformAlgorithm {
-        self.algo
-    }
-
-    fn time(&self) -> Option<f64> {
-        PlRunRow::time(self)
-    }
-
-    fn name(&self) -> String {
-        self.algo.title().to_string()
-    }
-
-    fn fmt_time(t: f64) -> String {
-        period_text(t)
-    }
-
-    fn plan_json(&self) -> Option<serde_json::Value> {
-        let ok = self.outcome.as_ref().ok()?;
-        Some(serde_json::json!({
-            "period": ok.schedule.period,
-            "schedule": ok.schedule.transfers,
-        }))
-    }
-}
-
-impl PlRunRow {
-    /// `T*`, when the run succeeded.
-    pub fn time(&self) -> Option<f64> {
-        self.outcome.as_ref().ok().map(|r| r.schedule.period)
-    }
-}
-
-/// "T* = 1.5".
-pub fn period_text(t: f64) -> String {
-    crate::util::fmt_time(t)
-}
-
-/// Check `solution` on `inst`: the row of its algorithm. Never panics.
-pub fn row_of(inst: &PlatformInstance, solution: Result<PlatformSolution, String>) -> PlRunRow {
-    match solution {
-        Ok(solution) => PlRunRow {
-            algo: solution.algorithm,
-            outcome: simulate(inst, &solution)
-                .map(|schedule| PlRunOk { solution, schedule })
-                .map_err(|e| e.to_string()),
-        },
-        Err(e) => PlRunRow {
-            algo: PlatformAlgorithm::MulticastLb,
-            outcome: Err(e),
-        },
-    }
-}
-
-/// Run `algo` on `inst` here (on the page's thread, or natively) and check its schedule.
-pub fn run_platform(inst: &PlatformInstance, algo: PlatformAlgorithm) -> PlRunRow {
-    let mut row = row_of(inst, algo.solve(inst).map_err(|e| e.to_string()));
-    row.algo = algo;
-    row
-}
+pub use rows::{period_text, row_of, run_platform, PlRunOk, PlRunRow};
 
 /// Why the app will not take `inst`, if it will not.
 pub fn too_large(inst: &PlatformInstance) -> Option<String> {
@@ -183,6 +102,8 @@ pub enum PlatformAction {
     /// Start a new drawing: the source alone (the platform in use stays until the drawing is
     /// a valid platform).
     Clear,
+    /// Lay the drawing out again (stress majorization, labels apart): every node moves.
+    Tidy,
     /// Add a node at `(x, y)` in [0, 1]².
     AddNode {
         /// Left to right.
@@ -341,39 +262,6 @@ impl PlatformState {
         reply
     }
 
-    /// True when the runs of this platform go to web workers.
-    pub fn in_workers(&self) -> bool {
-        self.instance.nodes.len() > RUN_HERE_MAX_NODES
-    }
-
-    /// Run `algos`: here at once on a small platform, else in workers (the runner starts
-    /// them when [`PlatformState::job`] changes).
-    pub fn run(&mut self, algos: Vec<PlatformAlgorithm>) {
-        if !self.in_workers() {
-            for a in algos {
-                self.results.put(run_platform(&self.instance, a));
-            }
-            self.select_first();
-            return;
-        }
-        let mut all: Vec<PlatformAlgorithm> = self.running().map(|p| p.algo).collect();
-        for a in algos {
-            if !all.contains(&a) {
-                all.push(a);
-            }
-        }
-        self.job = self.job.wrapping_add(1);
-        self.pending = all
-            .into_iter()
-            .map(|algo| Pending {
-                algo,
-                done: 0,
-                total: 1,
-                answered: false,
-            })
-            .collect();
-    }
-
     fn select_first(&mut self) {
         if self.results.selected_row().is_none() {
             self.results.selected = self.results.rows.first().map(|r| r.algo);
@@ -421,6 +309,9 @@ impl PlatformState {
                     targets: Vec::new(),
                 };
                 self.pick = Pick::None;
+            }
+            A::Tidy => {
+                g = hetcast_core::models::platform::view::tidy(&g);
             }
             A::AddNode { x, y } => {
                 if g.nodes.len() >= APP_MAX_NODES {
@@ -600,7 +491,7 @@ impl PlatformState {
                 seed,
             } => {
                 let spec = TiersSpec::sized(nodes.clamp(4, APP_MAX_NODES), density.clamp(0.0, 1.0));
-                let p = tiers(&spec, seed);
+                let p = hetcast_core::models::platform::view::tidy(&tiers(&spec, seed));
                 let reply = self.load(p);
                 return Reply {
                     notice: Some(Notice::info(format!(
@@ -640,49 +531,6 @@ impl PlatformState {
         self.drafts.graph = g;
         self.drafts.sync_text();
         self.try_commit()
-    }
-
-    fn on_worker(&mut self, job: u32, index: usize, message: hetcast_worker::Message) {
-        use hetcast_worker::Message as M;
-        if job != self.job {
-            return;
-        }
-        let Some(algo) = self.pending.get(index).map(|p| p.algo) else {
-            return;
-        };
-        let row = match message {
-            M::Progress { done, total, .. } => {
-                if let Some(p) = self.pending.get_mut(index) {
-                    p.done = done;
-                    p.total = total;
-                }
-                return;
-            }
-            M::PlatformSolved { solution, .. } => {
-                let mut row = row_of(&self.instance, Ok(*solution));
-                row.algo = algo;
-                row
-            }
-            M::Failed { error, .. } => PlRunRow {
-                algo,
-                outcome: Err(error),
-            },
-            _ => return,
-        };
-        self.results.put(row);
-        self.select_first();
-        // The request keeps its index: mark it answered rather than shift the others.
-        if let Some(p) = self.pending.get_mut(index) {
-            p.answered = true;
-        }
-        if self.pending.iter().all(|p| p.answered) {
-            self.pending.clear();
-        }
-    }
-
-    /// The algorithms still running (not yet answered).
-    pub fn running(&self) -> impl Iterator<Item = &Pending> {
-        self.pending.iter().filter(|p| !p.answered)
     }
 
     fn try_commit(&mut self) -> Reply {

@@ -8,7 +8,9 @@
 use hetcast_worker::{Job, Request};
 use yew::prelude::*;
 
-use super::PlatformAction;
+use super::{
+    row_of, run_platform, Pending, PlRunRow, PlatformAction, PlatformState, RUN_HERE_MAX_NODES,
+};
 use crate::components::StateProps;
 use crate::experiments::pool::{keep_spares, Pool, WARM_UP_ID};
 use crate::models::ModelState;
@@ -99,4 +101,83 @@ pub fn platform_runner(p: &StateProps) -> Html {
         });
     }
     html! {}
+}
+
+/// The platform's runs: here, or in web workers (their requests and answers).
+impl PlatformState {
+    /// True when the runs of this platform go to web workers.
+    pub fn in_workers(&self) -> bool {
+        self.instance.nodes.len() > RUN_HERE_MAX_NODES
+    }
+
+    /// Run `algos`: here at once on a small platform, else in workers (the runner starts
+    /// them when [`PlatformState::job`] changes).
+    pub fn run(&mut self, algos: Vec<PlatformAlgorithm>) {
+        if !self.in_workers() {
+            for a in algos {
+                self.results.put(run_platform(&self.instance, a));
+            }
+            self.select_first();
+            return;
+        }
+        let mut all: Vec<PlatformAlgorithm> = self.running().map(|p| p.algo).collect();
+        for a in algos {
+            if !all.contains(&a) {
+                all.push(a);
+            }
+        }
+        self.job = self.job.wrapping_add(1);
+        self.pending = all
+            .into_iter()
+            .map(|algo| Pending {
+                algo,
+                done: 0,
+                total: 1,
+                answered: false,
+            })
+            .collect();
+    }
+
+    pub(super) fn on_worker(&mut self, job: u32, index: usize, message: hetcast_worker::Message) {
+        use hetcast_worker::Message as M;
+        if job != self.job {
+            return;
+        }
+        let Some(algo) = self.pending.get(index).map(|p| p.algo) else {
+            return;
+        };
+        let row = match message {
+            M::Progress { done, total, .. } => {
+                if let Some(p) = self.pending.get_mut(index) {
+                    p.done = done;
+                    p.total = total;
+                }
+                return;
+            }
+            M::PlatformSolved { solution, .. } => {
+                let mut row = row_of(&self.instance, Ok(*solution));
+                row.algo = algo;
+                row
+            }
+            M::Failed { error, .. } => PlRunRow {
+                algo,
+                outcome: Err(error),
+            },
+            _ => return,
+        };
+        self.results.put(row);
+        self.select_first();
+        // The request keeps its index: mark it answered rather than shift the others.
+        if let Some(p) = self.pending.get_mut(index) {
+            p.answered = true;
+        }
+        if self.pending.iter().all(|p| p.answered) {
+            self.pending.clear();
+        }
+    }
+
+    /// The algorithms still running (not yet answered).
+    pub fn running(&self) -> impl Iterator<Item = &Pending> {
+        self.pending.iter().filter(|p| !p.answered)
+    }
 }

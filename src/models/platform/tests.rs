@@ -4,6 +4,7 @@
 use super::*;
 use crate::state::{Action, AppState, ModelChoice};
 use hetcast_core::models::platform::PlatformAlgorithm as P;
+use hetcast_core::models::platform::PlatformSolution;
 use hetcast_core::ModelId;
 
 fn platform(s: &AppState) -> &PlatformState {
@@ -250,4 +251,29 @@ fn the_model_menu_leaves_and_comes_back() {
         hetcast_core::models::overhead::instance::ModelKind::Node,
     )));
     assert_eq!(s.model.id(), ModelId::Overhead);
+}
+
+/// Tidy lays the drawing out again (the core's layout, every node placed, the graph the
+/// same), and undo brings the positions drawn by hand back.
+#[test]
+fn tidy_lays_the_drawing_out_again_and_undo_brings_it_back() {
+    let mut s = AppState::new(crate::models::overhead::default_instance());
+    s.apply(Action::UseModel(ModelChoice::Platform));
+    s.apply(Action::from(PlatformAction::MoveNode {
+        node: 1,
+        x: 0.5,
+        y: 0.5,
+    }));
+    let drawn = (*platform(&s).instance).clone();
+    s.apply(Action::from(PlatformAction::Tidy));
+    let tidy = (*platform(&s).instance).clone();
+    assert_eq!(tidy, hetcast_core::models::platform::view::tidy(&drawn));
+    assert_eq!(
+        (tidy.edges.clone(), tidy.source),
+        (drawn.edges.clone(), drawn.source)
+    );
+    assert!(tidy.nodes.iter().all(|n| n.x.is_some() && n.y.is_some()));
+    assert_ne!(tidy.nodes, drawn.nodes);
+    s.apply(Action::Undo);
+    assert_eq!(*platform(&s).instance, drawn);
 }

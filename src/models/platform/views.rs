@@ -78,7 +78,7 @@ impl PlatformState {
                 html! { <p class="hint" id="view-running">{ format!("{running} algorithm{} running in web workers: the first result appears here.", if running == 1 { "" } else { "s" }) }</p> }
             } else {
                 html! {
-                    <p class="hint">{"Run an algorithm (key "}<kbd>{"r"}</kbd>{" runs all eight) and select a result to see the platform with its edge loads, one period of the schedule, or the steps."}</p>
+                    <p class="hint">{"Run an algorithm (key "}<kbd>{"r"}</kbd>{" runs them all) and select a result to see the platform with its edge loads, one period of the schedule, or the steps."}</p>
                 }
             };
         };
