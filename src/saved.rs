@@ -1,6 +1,11 @@
 //! What the browser keeps: the autosaved scenario ([`AUTOSAVE_KEY`]), the named scenarios
 //! ([`NAMED_KEY`]) and, read only, the instance saved before scenarios existed
 //! ([`crate::util::STORAGE_KEY`]); and what the app shows when it starts ([`startup`]).
+//!
+//! **Tabs.** The autosave is written twice: to the tab's session storage (its own, kept
+//! across reloads of that tab and not seen by the others) and to local storage (the latest
+//! work of any tab). A reload shows the tab's own work; a new tab, or the browser started
+//! again, shows the latest. So two open tabs never take each other's work on a reload.
 
 use std::cell::RefCell;
 
@@ -37,6 +42,19 @@ fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
+/// This tab's own storage (session storage).
+fn tab_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.session_storage().ok().flatten()
+}
+
+/// The autosaved work this tab shows: its own when it has some (a reload), else the latest
+/// of any tab.
+fn saved_work() -> Option<String> {
+    tab_storage()
+        .and_then(|s| s.get_item(AUTOSAVE_KEY).ok().flatten())
+        .or_else(|| get(AUTOSAVE_KEY))
+}
+
 fn get(key: &str) -> Option<String> {
     storage()?.get_item(key).ok().flatten()
 }
@@ -47,8 +65,12 @@ fn set(key: &str, value: &str) -> Result<(), String> {
         .map_err(|_| "the browser refused to store it (storage full or disabled)".to_string())
 }
 
-/// Save `json` (a scenario) as the autosave (silently nothing where storage is unavailable).
+/// Save `json` (a scenario) as this tab's autosave and as the latest of any tab (silently
+/// nothing where storage is unavailable).
 pub fn autosave(json: &str) {
+    if let Some(s) = tab_storage() {
+        let _ = s.set_item(AUTOSAVE_KEY, json);
+    }
     let _ = set(AUTOSAVE_KEY, json);
 }
 
@@ -99,12 +121,16 @@ fn save(latest: &RefCell<Option<UseReducerHandle<AppState>>>, written: &RefCell<
     }
 }
 
-/// Forget the autosave, the named scenarios and the older saved instance.
+/// Forget the autosave (this tab's and the latest), the named scenarios and the older saved
+/// instance.
 pub fn clear_all() {
     if let Some(s) = storage() {
         for k in [AUTOSAVE_KEY, NAMED_KEY, BROKEN_KEY, util::STORAGE_KEY] {
             let _ = s.remove_item(k);
         }
+    }
+    if let Some(s) = tab_storage() {
+        let _ = s.remove_item(AUTOSAVE_KEY);
     }
 }
 
@@ -151,7 +177,7 @@ pub fn startup() -> AppState {
 /// is saved as a named scenario ("Before a shared link, 2026-11-23 20:35"), so that opening a
 /// link never loses work. Returns what to add to the notice.
 pub fn keep_before_link(payload: &str) -> String {
-    let Some(text) = get(AUTOSAVE_KEY) else {
+    let Some(text) = saved_work() else {
         return String::new();
     };
     let (Ok(before), Ok(link)) = (Scenario::from_json(&text), share::decode(payload)) else {
@@ -184,7 +210,7 @@ pub fn link_error(e: &share::LinkError) -> Notice {
 }
 
 fn from_storage() -> AppState {
-    if let Some(text) = get(AUTOSAVE_KEY) {
+    if let Some(text) = saved_work() {
         return match Scenario::from_json(&text).and_then(|sc| restore(&sc)) {
             Ok(r) => AppState::restored(r),
             Err(e) => {

@@ -116,6 +116,13 @@ async fn unreadable_or_newer_saved_work_gives_a_notice_and_the_default_example()
     let default_summary = text("instance-summary");
     fresh.close().await;
 
+    // A new tab (nothing of its own saved) over unreadable work in local storage.
+    gloo::utils::window()
+        .session_storage()
+        .unwrap()
+        .unwrap()
+        .remove_item(AUTOSAVE_KEY)
+        .unwrap();
     storage()
         .set_item(AUTOSAVE_KEY, "{\"format\":\"hetcast-scena")
         .unwrap();
