@@ -126,3 +126,77 @@ pub trait Screen {
         false
     }
 }
+
+/// The part of a model's [`Screen`] that only forwards to its state's own methods and fields
+/// (`instance`, `drafts`, `results`; `reset_drafts`, `restore`, `load`, `run_all`,
+/// `import_plan`, `scene`, `replay`, `steps`): written once here. `screen_basics!(State,
+/// Variant, Algorithm, Action)` inside `impl Screen for State`, where `Variant` names the model
+/// in `ModelId`, `AnyInstance` and `ModelAction`, and `Action::Run(Algorithm)` runs one.
+#[macro_export]
+macro_rules! screen_basics {
+    ($state:ty, $variant:ident, $algo:ty, $action:ty) => {
+        fn id(&self) -> hetcast_core::ModelId {
+            hetcast_core::ModelId::$variant
+        }
+        fn instance(&self) -> hetcast_core::AnyInstance {
+            hetcast_core::AnyInstance::$variant((*self.instance).clone())
+        }
+        fn editor_has_errors(&self) -> bool {
+            !self.drafts.is_valid()
+        }
+        fn reset_drafts(&mut self) {
+            <$state>::reset_drafts(self)
+        }
+        fn restore(
+            &mut self,
+            inst: hetcast_core::AnyInstance,
+        ) -> Result<(), hetcast_core::AnyInstance> {
+            match inst {
+                hetcast_core::AnyInstance::$variant(i) => {
+                    <$state>::restore(self, i);
+                    Ok(())
+                }
+                other => Err(other),
+            }
+        }
+        fn load(&mut self, inst: hetcast_core::AnyInstance) -> $crate::models::Reply {
+            match inst {
+                hetcast_core::AnyInstance::$variant(i) => <$state>::load(self, i),
+                _ => $crate::models::Reply::default(),
+            }
+        }
+        fn run_all(&mut self) -> $crate::models::Reply {
+            <$state>::run_all(self)
+        }
+        fn run_action(&self, key: &str) -> Option<$crate::models::ModelAction> {
+            let algo = <$algo as hetcast_core::catalog::Catalog>::parse(key).ok()?;
+            Some($crate::models::ModelAction::$variant(<$action>::Run(algo)))
+        }
+        fn import_plan(&mut self, name: &str, text: &str) -> $crate::models::Reply {
+            <$state>::import_plan(self, name, text)
+        }
+        fn results(&self) -> &dyn $crate::models::ResultsView {
+            &self.results
+        }
+        fn results_mut(&mut self) -> &mut dyn $crate::models::ResultsView {
+            &mut self.results
+        }
+        fn scene(
+            &self,
+            pick: Option<&str>,
+            view: hetcast_core::models::View,
+            look: &$crate::views::ViewLook,
+        ) -> Option<hetcast_core::layout::Scene> {
+            <$state>::scene(self, pick, view, look)
+        }
+        fn replay(&self, pick: Option<&str>) -> Option<(f64, Vec<f64>)> {
+            <$state>::replay(self, pick)
+        }
+        fn steps(
+            &self,
+            pick: Option<&str>,
+        ) -> Option<(Vec<hetcast_core::trace::Step>, &'static [&'static str])> {
+            <$state>::steps(self, pick)
+        }
+    };
+}

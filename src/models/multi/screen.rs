@@ -1,80 +1,27 @@
 //! The many-source model on the shell's screen ([`Screen`]).
 
-use hetcast_core::layout::{Motion, Scene};
+use hetcast_core::layout::Motion;
 use hetcast_core::models::{Place, View};
-use hetcast_core::trace::Step;
-use hetcast_core::{AnyInstance, ModelId};
 use yew::prelude::*;
 
 use super::editor::MultiEditor;
 use super::generators::MultiGenerators;
 use super::{results, views, MultiState};
 use crate::components::StateHandle;
-use crate::models::{Reply, ResultsView, Screen};
-use crate::views::ViewLook;
+use crate::models::{Reply, Screen};
 
 impl Screen for MultiState {
-    fn id(&self) -> ModelId {
-        ModelId::Multi
-    }
-    fn instance(&self) -> AnyInstance {
-        AnyInstance::Multi((*self.instance).clone())
-    }
-    fn editor_has_errors(&self) -> bool {
-        !self.drafts.is_valid()
-    }
-    fn reset_drafts(&mut self) {
-        MultiState::reset_drafts(self)
-    }
-    fn restore(&mut self, inst: AnyInstance) -> Result<(), AnyInstance> {
-        match inst {
-            AnyInstance::Multi(m) => {
-                MultiState::restore(self, m);
-                Ok(())
-            }
-            other => Err(other),
-        }
-    }
-    fn load(&mut self, inst: AnyInstance) -> Reply {
-        match inst {
-            AnyInstance::Multi(m) => MultiState::load(self, m),
-            _ => Reply::default(),
-        }
-    }
-    fn run_all(&mut self) -> Reply {
-        MultiState::run_all(self)
-    }
-    fn run_action(&self, key: &str) -> Option<crate::models::ModelAction> {
-        use hetcast_core::catalog::Catalog;
-        let algo =
-            <hetcast_core::models::multi::algo::MultiAlgorithm as Catalog>::parse(key).ok()?;
-        Some(crate::models::ModelAction::Multi(super::MultiAction::Run(
-            algo,
-        )))
-    }
-    fn import_plan(&mut self, name: &str, text: &str) -> Reply {
-        MultiState::import_plan(self, name, text)
-    }
+    crate::screen_basics!(
+        MultiState,
+        Multi,
+        hetcast_core::models::multi::algo::MultiAlgorithm,
+        super::MultiAction
+    );
     fn move_node(&mut self, node: usize, to: Place) -> Reply {
         MultiState::move_node(self, node, to)
     }
-    fn results(&self) -> &dyn ResultsView {
-        &self.results
-    }
-    fn results_mut(&mut self) -> &mut dyn ResultsView {
-        &mut self.results
-    }
-    fn scene(&self, pick: Option<&str>, view: View, look: &ViewLook) -> Option<Scene> {
-        MultiState::scene(self, pick, view, look)
-    }
-    fn replay(&self, pick: Option<&str>) -> Option<(f64, Vec<f64>)> {
-        MultiState::replay(self, pick)
-    }
     fn motion(&self, pick: Option<&str>) -> Option<Motion> {
         MultiState::motion(self, pick)
-    }
-    fn steps(&self, pick: Option<&str>) -> Option<(Vec<Step>, &'static [&'static str])> {
-        MultiState::steps(self, pick)
     }
     fn tree_message(&self) -> Option<usize> {
         Some(self.tree_msg)

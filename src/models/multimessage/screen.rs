@@ -1,79 +1,25 @@
 //! The multimessage model on the shell's screen ([`Screen`]).
 
-use hetcast_core::layout::Scene;
 use hetcast_core::models::{Place, View};
-use hetcast_core::trace::Step;
-use hetcast_core::{AnyInstance, ModelId};
 use yew::prelude::*;
 
 use super::editor::MmEditor;
 use super::{results, MmState};
 use crate::components::StateHandle;
-use crate::models::{Reply, ResultsView, Screen};
+use crate::models::{Reply, Screen};
 use crate::state::Notice;
-use crate::views::ViewLook;
 
 impl Screen for MmState {
-    fn id(&self) -> ModelId {
-        ModelId::Multimessage
-    }
-    fn instance(&self) -> AnyInstance {
-        AnyInstance::Multimessage((*self.instance).clone())
-    }
-    fn editor_has_errors(&self) -> bool {
-        !self.drafts.is_valid()
-    }
-    fn reset_drafts(&mut self) {
-        MmState::reset_drafts(self)
-    }
-    fn restore(&mut self, inst: AnyInstance) -> Result<(), AnyInstance> {
-        match inst {
-            AnyInstance::Multimessage(m) => {
-                MmState::restore(self, m);
-                Ok(())
-            }
-            other => Err(other),
-        }
-    }
-    fn load(&mut self, inst: AnyInstance) -> Reply {
-        match inst {
-            AnyInstance::Multimessage(m) => MmState::load(self, m),
-            _ => Reply::default(),
-        }
-    }
-    fn run_all(&mut self) -> Reply {
-        MmState::run_all(self)
-    }
-    fn run_action(&self, key: &str) -> Option<crate::models::ModelAction> {
-        use hetcast_core::catalog::Catalog;
-        let algo =
-            <hetcast_core::models::multimessage::algo::MmAlgorithm as Catalog>::parse(key).ok()?;
-        Some(crate::models::ModelAction::Multimessage(
-            super::MmAction::Run(algo),
-        ))
-    }
-    fn import_plan(&mut self, name: &str, text: &str) -> Reply {
-        MmState::import_plan(self, name, text)
-    }
+    crate::screen_basics!(
+        MmState,
+        Multimessage,
+        hetcast_core::models::multimessage::algo::MmAlgorithm,
+        super::MmAction
+    );
     fn move_node(&mut self, _node: usize, _to: Place) -> Reply {
         Reply::say(Notice::error(
             "The multimessage model's drawing is the instance's multigraph, not a tree of the schedule: nothing to move.",
         ))
-    }
-    fn results(&self) -> &dyn ResultsView {
-        &self.results
-    }
-    fn results_mut(&mut self) -> &mut dyn ResultsView {
-        &mut self.results
-    }
-    fn scene(&self, pick: Option<&str>, view: View, look: &ViewLook) -> Option<Scene> {
-        MmState::scene(self, pick, view, look)
-    }
-    fn replay(&self, pick: Option<&str>) -> Option<(f64, Vec<f64>)> {
-        MmState::replay(self, pick)
-    }
-    fn steps(&self, pick: Option<&str>) -> Option<(Vec<Step>, &'static [&'static str])> {
-        MmState::steps(self, pick)
     }
     fn time_fmt(&self) -> fn(f64) -> String {
         super::steps_text

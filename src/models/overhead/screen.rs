@@ -2,11 +2,9 @@
 
 use std::rc::Rc;
 
-use hetcast_core::layout::{Motion, Scene};
+use hetcast_core::layout::Motion;
 use hetcast_core::models::overhead::algo::Algorithm;
 use hetcast_core::models::{Place, View};
-use hetcast_core::trace::Step;
-use hetcast_core::{AnyInstance, ModelId};
 use yew::prelude::*;
 
 use super::dp_table::{tables_html, DpTables};
@@ -15,73 +13,23 @@ use super::generators::Generators;
 use super::{results, views, OverheadState};
 use crate::components::player::StepPanel;
 use crate::components::StateHandle;
-use crate::models::{Reply, ResultsView, Screen};
-use crate::views::ViewLook;
+use crate::models::{Reply, Screen};
 
 impl Screen for OverheadState {
-    fn id(&self) -> ModelId {
-        ModelId::Overhead
-    }
+    crate::screen_basics!(
+        OverheadState,
+        Overhead,
+        hetcast_core::models::overhead::algo::Algorithm,
+        super::OverheadAction
+    );
     fn menu_value(&self) -> &'static str {
         self.instance.model.name()
-    }
-    fn instance(&self) -> AnyInstance {
-        AnyInstance::Overhead((*self.instance).clone())
-    }
-    fn editor_has_errors(&self) -> bool {
-        !self.drafts.is_valid()
-    }
-    fn reset_drafts(&mut self) {
-        OverheadState::reset_drafts(self)
-    }
-    fn restore(&mut self, inst: AnyInstance) -> Result<(), AnyInstance> {
-        match inst {
-            AnyInstance::Overhead(i) => {
-                OverheadState::restore(self, i);
-                Ok(())
-            }
-            other => Err(other),
-        }
-    }
-    fn load(&mut self, inst: AnyInstance) -> Reply {
-        match inst {
-            AnyInstance::Overhead(i) => OverheadState::load(self, i),
-            _ => Reply::default(),
-        }
-    }
-    fn run_all(&mut self) -> Reply {
-        OverheadState::run_all(self)
-    }
-    fn run_action(&self, key: &str) -> Option<crate::models::ModelAction> {
-        use hetcast_core::catalog::Catalog;
-        let algo = <hetcast_core::models::overhead::algo::Algorithm as Catalog>::parse(key).ok()?;
-        Some(crate::models::ModelAction::Overhead(
-            super::OverheadAction::Run(algo),
-        ))
-    }
-    fn import_plan(&mut self, name: &str, text: &str) -> Reply {
-        OverheadState::import_plan(self, name, text)
     }
     fn move_node(&mut self, node: usize, to: Place) -> Reply {
         OverheadState::move_node(self, node, to)
     }
-    fn results(&self) -> &dyn ResultsView {
-        &self.results
-    }
-    fn results_mut(&mut self) -> &mut dyn ResultsView {
-        &mut self.results
-    }
-    fn scene(&self, pick: Option<&str>, view: View, look: &ViewLook) -> Option<Scene> {
-        OverheadState::scene(self, pick, view, look)
-    }
-    fn replay(&self, pick: Option<&str>) -> Option<(f64, Vec<f64>)> {
-        OverheadState::replay(self, pick)
-    }
     fn motion(&self, pick: Option<&str>) -> Option<Motion> {
         OverheadState::motion(self, pick)
-    }
-    fn steps(&self, pick: Option<&str>) -> Option<(Vec<Step>, &'static [&'static str])> {
-        OverheadState::steps(self, pick)
     }
     fn time_fmt(&self) -> fn(f64) -> String {
         crate::util::fmt_time

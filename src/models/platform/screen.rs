@@ -1,79 +1,25 @@
 //! The platform model on the shell's screen ([`Screen`]).
 
-use hetcast_core::layout::Scene;
 use hetcast_core::models::{Place, View};
-use hetcast_core::trace::Step;
-use hetcast_core::{AnyInstance, ModelId};
 use yew::prelude::*;
 
 use super::editor::{PlatformEditor, PlatformGenerator};
 use super::{results, PlatformState};
 use crate::components::StateHandle;
-use crate::models::{Reply, ResultsView, Screen};
+use crate::models::{Reply, Screen};
 use crate::state::Notice;
-use crate::views::ViewLook;
 
 impl Screen for PlatformState {
-    fn id(&self) -> ModelId {
-        ModelId::Platform
-    }
-    fn instance(&self) -> AnyInstance {
-        AnyInstance::Platform((*self.instance).clone())
-    }
-    fn editor_has_errors(&self) -> bool {
-        !self.drafts.is_valid()
-    }
-    fn reset_drafts(&mut self) {
-        PlatformState::reset_drafts(self)
-    }
-    fn restore(&mut self, inst: AnyInstance) -> Result<(), AnyInstance> {
-        match inst {
-            AnyInstance::Platform(p) => {
-                PlatformState::restore(self, p);
-                Ok(())
-            }
-            other => Err(other),
-        }
-    }
-    fn load(&mut self, inst: AnyInstance) -> Reply {
-        match inst {
-            AnyInstance::Platform(p) => PlatformState::load(self, p),
-            _ => Reply::default(),
-        }
-    }
-    fn run_all(&mut self) -> Reply {
-        PlatformState::run_all(self)
-    }
-    fn run_action(&self, key: &str) -> Option<crate::models::ModelAction> {
-        use hetcast_core::catalog::Catalog;
-        let algo = <hetcast_core::models::platform::algo::PlatformAlgorithm as Catalog>::parse(key)
-            .ok()?;
-        Some(crate::models::ModelAction::Platform(
-            super::PlatformAction::Run(algo),
-        ))
-    }
-    fn import_plan(&mut self, name: &str, text: &str) -> Reply {
-        PlatformState::import_plan(self, name, text)
-    }
+    crate::screen_basics!(
+        PlatformState,
+        Platform,
+        hetcast_core::models::platform::algo::PlatformAlgorithm,
+        super::PlatformAction
+    );
     fn move_node(&mut self, _node: usize, _to: Place) -> Reply {
         Reply::say(Notice::error(
             "The platform drawing shows the graph and its loads, not a tree of the schedule: nothing to move (edit the graph in the editor).",
         ))
-    }
-    fn results(&self) -> &dyn ResultsView {
-        &self.results
-    }
-    fn results_mut(&mut self) -> &mut dyn ResultsView {
-        &mut self.results
-    }
-    fn scene(&self, pick: Option<&str>, view: View, look: &ViewLook) -> Option<Scene> {
-        PlatformState::scene(self, pick, view, look)
-    }
-    fn replay(&self, pick: Option<&str>) -> Option<(f64, Vec<f64>)> {
-        PlatformState::replay(self, pick)
-    }
-    fn steps(&self, pick: Option<&str>) -> Option<(Vec<Step>, &'static [&'static str])> {
-        PlatformState::steps(self, pick)
     }
     fn time_fmt(&self) -> fn(f64) -> String {
         crate::util::fmt_time
