@@ -83,18 +83,7 @@ pub enum Pick {
     Edge(usize),
 }
 
-/// An algorithm running in a worker.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Pending {
-    /// Which algorithm.
-    pub algo: PlatformAlgorithm,
-    /// Linear programs solved so far.
-    pub done: u64,
-    /// Of about this many.
-    pub total: u64,
-    /// The worker has answered (the row is in the results).
-    pub answered: bool,
-}
+pub use runner::Pending;
 
 /// What can be done to a platform and its results.
 #[derive(Clone, Debug, PartialEq)]

@@ -8,9 +8,7 @@
 use hetcast_worker::{Job, Request};
 use yew::prelude::*;
 
-use super::{
-    row_of, run_platform, Pending, PlRunRow, PlatformAction, PlatformState, RUN_HERE_MAX_NODES,
-};
+use super::{row_of, run_platform, PlRunRow, PlatformAction, PlatformState, RUN_HERE_MAX_NODES};
 use crate::components::StateProps;
 use crate::experiments::pool::{keep_spares, Pool, WARM_UP_ID};
 use crate::models::ModelState;
@@ -101,6 +99,19 @@ pub fn platform_runner(p: &StateProps) -> Html {
         });
     }
     html! {}
+}
+
+/// An algorithm running in a worker.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pending {
+    /// Which algorithm.
+    pub algo: PlatformAlgorithm,
+    /// Linear programs solved so far.
+    pub done: u64,
+    /// Of about this many.
+    pub total: u64,
+    /// The worker has answered (the row is in the results).
+    pub answered: bool,
 }
 
 /// The platform's runs: here, or in web workers (their requests and answers).
