@@ -46,7 +46,8 @@ async function bench(dist) {
     await page.goto(server.url);
     await page.locator('#gallery').waitFor();
     await page.setInputFiles('#import-file', { name: 'n500.json', mimeType: 'application/json', buffer: Buffer.from(instance(500)) });
-    await page.locator('#instance-summary', { hasText: /^500 nodes/ }).waitFor();
+    // Attached, not visible: a 1280 px window opens with the instance panel folded.
+    await page.locator('#instance-summary', { hasText: /^500 nodes/ }).waitFor({ state: 'attached' });
     await page.click('#run-greedy');
     await page.locator('#row-greedy').waitFor();
     const base = summary(await frames(page, SECONDS));
