@@ -11,10 +11,9 @@ use crate::progress::Bar;
 use crate::shard::{from_value, to_value, write_part, Shard, Whole};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::platform::experiment::{
-    fig11, fig11_csv, Fig11Row, Fig11Spec, HEURISTICS,
+    fig11, fig11_csv, platform_ratios, Fig11Row, Fig11Spec, HEURISTICS,
 };
-use hetcast_core::models::platform::generate::{tiers, TargetSpread, TiersSpec};
-use hetcast_core::models::platform::PlatformAlgorithm;
+use hetcast_core::models::platform::generate::TargetSpread;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::path::Path;
@@ -89,29 +88,10 @@ struct Item {
     ratios: Vec<(f64, f64)>,
 }
 
-/// [`fig11`]'s work on one platform (the same platform and divisions).
+/// [`fig11`]'s work on one platform (the core's, the same platform and divisions).
 fn item(spec: &Fig11Spec, (size, density, k): (&str, f64, usize)) -> Result<Item, String> {
-    let shape = TiersSpec {
-        targets: spec.targets,
-        ..if size == "small" {
-            TiersSpec::small(density)
-        } else {
-            TiersSpec::big(density)
-        }
-    };
-    let inst = tiers(&shape, spec.seed + k as u64);
-    let solve = |al: PlatformAlgorithm| al.solve(&inst).map(|s| s.period);
-    let e = |e: hetcast_core::Error| e.to_string();
-    let lb = solve(PlatformAlgorithm::MulticastLb).map_err(e)?;
-    let ub = solve(PlatformAlgorithm::MulticastUb).map_err(e)?;
-    let ratios = HEURISTICS
-        .iter()
-        .map(|&al| solve(al).map(|t| (t / lb, t / ub)).map_err(e))
-        .collect::<Result<_, _>>()?;
-    Ok(Item {
-        targets: inst.targets.len(),
-        ratios,
-    })
+    let (targets, ratios) = platform_ratios(spec, size, density, k).map_err(|e| e.to_string())?;
+    Ok(Item { targets, ratios })
 }
 
 /// Part `shard` of the run: its platforms ([`platforms`]' order).

@@ -61,6 +61,33 @@ pub struct Fig11Row {
     pub over_scatter: f64,
 }
 
+/// Platform `k` of the run's (`size`, `density`) cell: its number of targets and, per
+/// heuristic of [`HEURISTICS`], its period over Multicast-LB's and over Multicast-UB's. One
+/// platform's work, so that a run can be split across processes (the CLI's `--shard`).
+pub fn platform_ratios(
+    spec: &Fig11Spec,
+    size: &str,
+    density: f64,
+    k: usize,
+) -> Result<(usize, Vec<(f64, f64)>), Error> {
+    let shape = TiersSpec {
+        targets: spec.targets,
+        ..if size == "small" {
+            TiersSpec::small(density)
+        } else {
+            TiersSpec::big(density)
+        }
+    };
+    let inst = tiers(&shape, spec.seed + k as u64);
+    let lb = PlatformAlgorithm::MulticastLb.solve(&inst)?.period;
+    let ub = PlatformAlgorithm::MulticastUb.solve(&inst)?.period;
+    let ratios = HEURISTICS
+        .iter()
+        .map(|&al| al.solve(&inst).map(|s| (s.period / lb, s.period / ub)))
+        .collect::<Result<_, _>>()?;
+    Ok((inst.targets.len(), ratios))
+}
+
 /// Run the experiment; `progress(done, total)` after each platform.
 pub fn fig11(
     spec: &Fig11Spec,
@@ -74,22 +101,11 @@ pub fn fig11(
             let mut sums = vec![(0.0, 0.0); HEURISTICS.len()];
             let mut targets = 0.0;
             for k in 0..spec.platforms {
-                let shape = TiersSpec {
-                    targets: spec.targets,
-                    ..if size == "small" {
-                        TiersSpec::small(density)
-                    } else {
-                        TiersSpec::big(density)
-                    }
-                };
-                let inst = tiers(&shape, spec.seed + k as u64);
-                targets += inst.targets.len() as f64;
-                let lb = PlatformAlgorithm::MulticastLb.solve(&inst)?.period;
-                let ub = PlatformAlgorithm::MulticastUb.solve(&inst)?.period;
-                for (i, &al) in HEURISTICS.iter().enumerate() {
-                    let t = al.solve(&inst)?.period;
-                    sums[i].0 += t / lb;
-                    sums[i].1 += t / ub;
+                let (n_targets, ratios) = platform_ratios(spec, size, density, k)?;
+                targets += n_targets as f64;
+                for (sum, (over_lb, over_ub)) in sums.iter_mut().zip(ratios) {
+                    sum.0 += over_lb;
+                    sum.1 += over_ub;
                 }
                 done += 1;
                 progress(done, total);
