@@ -11,7 +11,7 @@ use crate::progress::Bar;
 use crate::shard::{from_value, to_value, write_part, Shard, Whole};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::platform::experiment::{
-    fig11, fig11_csv, platform_ratios, Fig11Row, Fig11Spec, HEURISTICS,
+    cell_rows, fig11, fig11_csv, platform_ratios, Fig11Row, Fig11Spec, HEURISTICS,
 };
 use hetcast_core::models::platform::generate::TargetSpread;
 use serde::{Deserialize, Serialize};
@@ -154,30 +154,16 @@ pub fn merge(whole: Whole, dir: &Path) -> Result<(), String> {
         .into_iter()
         .map(|v| from_value(v, "beaumont-fig11"))
         .collect::<Result<Vec<Item>, _>>()?;
-    let p = spec.platforms.max(1) as f64;
     let mut rows = Vec::new();
     let mut at = items.iter();
     for &size in &spec.sizes {
         for &density in &spec.densities {
-            let mut sums = vec![(0.0, 0.0); HEURISTICS.len()];
-            let mut targets = 0.0;
-            for it in at.by_ref().take(spec.platforms) {
-                targets += it.targets as f64;
-                for (sum, r) in sums.iter_mut().zip(&it.ratios) {
-                    sum.0 += r.0;
-                    sum.1 += r.1;
-                }
-            }
-            for (i, &al) in HEURISTICS.iter().enumerate() {
-                rows.push(Fig11Row {
-                    size,
-                    density,
-                    targets: targets / p,
-                    algorithm: al.key(),
-                    over_lb: sums[i].0 / p,
-                    over_scatter: sums[i].1 / p,
-                });
-            }
+            let cell: Vec<(usize, Vec<(f64, f64)>)> = at
+                .by_ref()
+                .take(spec.platforms)
+                .map(|it| (it.targets, it.ratios.clone()))
+                .collect();
+            rows.extend(cell_rows(size, density, &cell));
         }
     }
     finish(&spec, &rows, dir)

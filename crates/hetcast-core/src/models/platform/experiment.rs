@@ -88,6 +88,34 @@ pub fn platform_ratios(
     Ok((inst.targets.len(), ratios))
 }
 
+/// The rows of one (`size`, `density`) cell from its platforms' [`platform_ratios`]: per
+/// heuristic, the mean ratios, and the mean number of targets.
+pub fn cell_rows(
+    size: &'static str,
+    density: f64,
+    platforms: &[(usize, Vec<(f64, f64)>)],
+) -> Vec<Fig11Row> {
+    let p = platforms.len().max(1) as f64;
+    let targets = platforms.iter().map(|c| c.0 as f64).sum::<f64>();
+    HEURISTICS
+        .iter()
+        .enumerate()
+        .map(|(i, &al)| {
+            let (lb, ub) = platforms
+                .iter()
+                .fold((0.0, 0.0), |(a, b), c| (a + c.1[i].0, b + c.1[i].1));
+            Fig11Row {
+                size,
+                density,
+                targets: targets / p,
+                algorithm: al.key(),
+                over_lb: lb / p,
+                over_scatter: ub / p,
+            }
+        })
+        .collect()
+}
+
 /// Run the experiment; `progress(done, total)` after each platform.
 pub fn fig11(
     spec: &Fig11Spec,
@@ -98,29 +126,13 @@ pub fn fig11(
     let mut rows = Vec::new();
     for &size in &spec.sizes {
         for &density in &spec.densities {
-            let mut sums = vec![(0.0, 0.0); HEURISTICS.len()];
-            let mut targets = 0.0;
+            let mut cell = Vec::with_capacity(spec.platforms);
             for k in 0..spec.platforms {
-                let (n_targets, ratios) = platform_ratios(spec, size, density, k)?;
-                targets += n_targets as f64;
-                for (sum, (over_lb, over_ub)) in sums.iter_mut().zip(ratios) {
-                    sum.0 += over_lb;
-                    sum.1 += over_ub;
-                }
+                cell.push(platform_ratios(spec, size, density, k)?);
                 done += 1;
                 progress(done, total);
             }
-            let p = spec.platforms.max(1) as f64;
-            for (i, &al) in HEURISTICS.iter().enumerate() {
-                rows.push(Fig11Row {
-                    size,
-                    density,
-                    targets: targets / p,
-                    algorithm: al.key(),
-                    over_lb: sums[i].0 / p,
-                    over_scatter: sums[i].1 / p,
-                });
-            }
+            rows.extend(cell_rows(size, density, &cell));
         }
     }
     Ok(rows)
