@@ -129,7 +129,8 @@ pub trait Screen {
 
 /// The part of a model's [`Screen`] that only forwards to its state's own methods and fields
 /// (`instance`, `drafts`, `results`; `reset_drafts`, `restore`, `load`, `run_all`,
-/// `import_plan`, `scene`, `replay`, `steps`): written once here. `screen_basics!(State,
+/// `import_plan`, `scene`, `replay`, `steps`; its `results` module's table and bounds panel):
+/// written once here. `screen_basics!(State,
 /// Variant, Algorithm, Action)` inside `impl Screen for State`, where `Variant` names the model
 /// in `ModelId`, `AnyInstance` and `ModelAction`, and `Action::Run(Algorithm)` runs one.
 #[macro_export]
@@ -197,6 +198,13 @@ macro_rules! screen_basics {
             pick: Option<&str>,
         ) -> Option<(Vec<hetcast_core::trace::Step>, &'static [&'static str])> {
             <$state>::steps(self, pick)
+        }
+        // Each model's `results` module (its table and bounds panel).
+        fn bounds(&self) -> yew::Html {
+            super::results::bounds_panel(self)
+        }
+        fn results_table(&self, state: &$crate::components::StateHandle) -> yew::Html {
+            super::results::results_table(state, self)
         }
     };
 }

@@ -65,12 +65,6 @@ impl Screen for MultiState {
     fn generators(&self, state: &StateHandle) -> Html {
         html! { <MultiGenerators state={state.clone()} /> }
     }
-    fn bounds(&self) -> Html {
-        results::bounds_panel(self)
-    }
-    fn results_table(&self, state: &StateHandle) -> Html {
-        results::results_table(state, self)
-    }
     fn algorithm_buttons(&self, state: &StateHandle) -> (&'static str, Html) {
         (
             "Run FEF, ECF, WR and WRP (key r)",

@@ -50,12 +50,6 @@ impl Screen for MmState {
     fn generators(&self, _state: &StateHandle) -> Html {
         Html::default()
     }
-    fn bounds(&self) -> Html {
-        results::bounds_panel(self)
-    }
-    fn results_table(&self, state: &StateHandle) -> Html {
-        results::results_table(state, self)
-    }
     fn algorithm_buttons(&self, state: &StateHandle) -> (&'static str, Html) {
         (
             "Run gonzalez, single-send, no-forwarding and optimal (key r)",

@@ -77,12 +77,6 @@ impl Screen for OverheadState {
     fn generators(&self, state: &StateHandle) -> Html {
         html! { <Generators state={state.clone()} /> }
     }
-    fn bounds(&self) -> Html {
-        results::bounds_panel(self)
-    }
-    fn results_table(&self, state: &StateHandle) -> Html {
-        results::results_table(state, self)
-    }
     fn algorithm_buttons(&self, state: &StateHandle) -> (&'static str, Html) {
         (
             "Run every algorithm (key r)",

@@ -53,12 +53,6 @@ impl Screen for PlatformState {
     fn generators(&self, state: &StateHandle) -> Html {
         html! { <PlatformGenerator state={state.clone()} /> }
     }
-    fn bounds(&self) -> Html {
-        results::bounds_panel(self)
-    }
-    fn results_table(&self, state: &StateHandle) -> Html {
-        results::results_table(state, self)
-    }
     fn algorithm_buttons(&self, state: &StateHandle) -> (&'static str, Html) {
         (
             "Run the bounds, the four heuristics and the broadcast (key r)",
