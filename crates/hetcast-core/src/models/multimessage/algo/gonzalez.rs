@@ -23,6 +23,10 @@
 //!    (the paper's remark on figure 4: "there is no need to transmit message j from P8 to P7")
 //!    and steps left empty, so the result has at most `2d` steps and often fewer.
 //!
+//! Each phase is one function: `balance` (2.0.1), `first_t` and `round` (2.0.2; a round is
+//! `choose`, then `redistribute`, then `T`), `unicast` (2.0.3) and `concatenate` (2.0.4);
+//! `run` calls them in order.
+//!
 //! Where the paper leaves a choice open, this file takes the first candidate in index order
 //! (the bundle of largest fan-out with the lowest position, the first processors for `S'`, the
 //! first destinations of `Q_j`; `T` splits off the last destination of the first multi-edge
@@ -83,6 +87,9 @@ pub struct Bundle {
 /// (processors of the balanced instance: real ones first, then `P(n+1)`, `P(n+2)`).
 pub type Multigraph = Vec<Vec<Bundle>>;
 
+/// `Q_j` of a processor of `S ∪ S'` in one round: `(j, message, edges)`.
+pub type QBundle = (usize, usize, Vec<usize>);
+
 /// One round `i` of section 2.0.2.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Round {
@@ -94,8 +101,8 @@ pub struct Round {
     pub s_prime: Vec<usize>,
     /// The marked processors.
     pub marked: Vec<usize>,
-    /// `Q_j` of every processor of `S ∪ S'`: `(j, message, edges)`.
-    pub q: Vec<(usize, usize, Vec<usize>)>,
+    /// `Q_j` of every processor of `S ∪ S'`.
+    pub q: Vec<QBundle>,
     /// Step `i` of `X` (balanced indices).
     pub mode: Vec<Transmission>,
     /// `(I_i, G_i)` after transformation `T`.
@@ -187,104 +194,147 @@ fn transform_t(g: &mut Multigraph, d: usize) -> Vec<(usize, usize, usize)> {
     splits
 }
 
-fn run(inst: &MmInstance, mut tr: Tracer) -> Result<GonzalezRun, Error> {
-    inst.validate()?;
-    let n = inst.processors;
-    let big_n = n + 2;
-    let m = inst.messages.len();
-    let d = inst.degree();
-    let mut message_names: Vec<String> = inst.messages.iter().map(|x| x.name.clone()).collect();
-    message_names.extend((1..=d).map(|i| format!("x{i} (dummy)")));
-    message_names.extend((1..=d).map(|i| format!("y{i} (dummy)")));
-    let names = Names {
-        inst,
-        messages: message_names.clone(),
-    };
-    let (d1, d2) = (n, n + 1);
-    // Raw step (from 0) each trace step is about; mapped to the final schedule at the end.
-    let mut raw_t: Vec<usize> = Vec::new();
-    let mut push = |tr: &mut Tracer, raw: usize, line: usize, text: String, hl: Vec<ItemId>| {
+/// One run in progress: the instance and its sizes, the names the steps use, the tracer, and
+/// for each recorded step the raw step (from 0, of `X` then `X'`) it is about, mapped to the
+/// final schedule's step once empty steps are known ([`Build::finish`]).
+struct Build<'a> {
+    inst: &'a MmInstance,
+    /// Processors of the input, `n`.
+    n: usize,
+    /// Processors of the balanced instance, `n + 2`.
+    big_n: usize,
+    /// Messages of the input.
+    m: usize,
+    /// The degree `d`.
+    d: usize,
+    names: Names<'a>,
+    tr: Tracer,
+    raw_t: Vec<usize>,
+}
+
+/// What section 2.0.2 chooses at the start of round `i`, before the redistribution.
+struct Choice {
+    /// `critical[j]`: `P_j` has `d` bundles.
+    critical: Vec<bool>,
+    /// `S`, the critical processors.
+    s: Vec<usize>,
+    /// `Q_j` of each processor: the position of its first bundle of largest fan-out.
+    q_of: Vec<Option<usize>>,
+    /// `marked[j]`: `P_j` is critical with exactly `i - 1` single-edge bundles.
+    marked: Vec<bool>,
+    /// `Σ_{j∈S} |Q_j|`.
+    sum_s: usize,
+    /// `S'`.
+    s_prime: Vec<usize>,
+}
+
+impl<'a> Build<'a> {
+    fn new(inst: &'a MmInstance, tr: Tracer) -> Build<'a> {
+        let n = inst.processors;
+        let m = inst.messages.len();
+        let d = inst.degree();
+        let mut messages: Vec<String> = inst.messages.iter().map(|x| x.name.clone()).collect();
+        messages.extend((1..=d).map(|i| format!("x{i} (dummy)")));
+        messages.extend((1..=d).map(|i| format!("y{i} (dummy)")));
+        Build {
+            inst,
+            n,
+            big_n: n + 2,
+            m,
+            d,
+            names: Names { inst, messages },
+            tr,
+            raw_t: Vec::new(),
+        }
+    }
+
+    /// Record a step about raw step `raw` that executes pseudo-code line `line`.
+    fn push(&mut self, raw: usize, line: usize, text: String, highlight: Vec<ItemId>) {
         let mut pushed = false;
-        tr.push(|| {
+        self.tr.push(|| {
             pushed = true;
             Step {
                 text,
                 pseudo_line: Some(line),
-                highlight: hl,
+                highlight,
                 t: 0.0,
             }
         });
         if pushed {
-            raw_t.push(raw);
+            self.raw_t.push(raw);
         }
-    };
+    }
 
-    // 2.0.1 Input balancing.
-    let mut g: Multigraph = vec![Vec::new(); big_n];
-    for (k, msg) in inst.messages.iter().enumerate() {
-        g[msg.source].push(Bundle {
-            message: k,
-            dests: msg.destinations.clone(),
-        });
-    }
-    let incoming = inst.in_degrees();
-    for i in 1..=d {
-        g[d1].push(Bundle {
-            message: m + i - 1,
-            dests: vec![d2],
-        });
-        let mut dests = vec![d1];
-        dests.extend((0..n).filter(|&q| incoming[q] < i));
-        g[d2].push(Bundle {
-            message: m + d + i - 1,
-            dests,
-        });
-    }
-    let balanced = g.clone();
-    push(
-        &mut tr,
-        0,
-        1,
-        format!(
+    /// **Input balancing** (section 2.0.1): the input's bundles, then the dummy processors
+    /// `P(n+1)` (index `n`) and `P(n+2)` (index `n + 1`): `P(n+1)` sends `x1..xd` to
+    /// `P(n+2)`; `P(n+2)` sends `y1..yd` to `P(n+1)`, the `i`-th also to every processor with
+    /// fewer than `i` incoming messages. Returns `(Ī, Ḡ)`, where every processor receives
+    /// exactly `d` messages. O(n·d + E).
+    fn balance(&mut self) -> Multigraph {
+        let (inst, n, m, d) = (self.inst, self.n, self.m, self.d);
+        let (d1, d2) = (n, n + 1);
+        let mut g: Multigraph = vec![Vec::new(); self.big_n];
+        for (k, msg) in inst.messages.iter().enumerate() {
+            g[msg.source].push(Bundle {
+                message: k,
+                dests: msg.destinations.clone(),
+            });
+        }
+        let incoming = inst.in_degrees();
+        for i in 1..=d {
+            g[d1].push(Bundle {
+                message: m + i - 1,
+                dests: vec![d2],
+            });
+            let mut dests = vec![d1];
+            dests.extend((0..n).filter(|&q| incoming[q] < i));
+            g[d2].push(Bundle {
+                message: m + d + i - 1,
+                dests,
+            });
+        }
+        let names = &self.names;
+        let text = format!(
             "Input balancing: d = {d}. The dummy processors {} and {} are added; {} sends x1..x{d} to {}, and {} sends y1..y{d} to {}, the i-th also to every processor with fewer than i incoming messages, so that every processor receives exactly {d} messages.",
             names.p(d1), names.p(d2), names.p(d1), names.p(d2), names.p(d2), names.p(d1)
-        ),
-        Vec::new(),
-    );
+        );
+        self.push(0, 1, text, Vec::new());
+        g
+    }
 
-    // 2.0.2 Transformation T, then d rounds.
-    let splits = transform_t(&mut g, d);
-    push(
-        &mut tr,
-        0,
-        2,
-        if splits.is_empty() {
+    /// **(I_0, G_0)** (section 2.0.2, before the loop): transformation `T` on the balanced
+    /// instance until W2 holds, then `X ← ∅`. O(n·d).
+    fn first_t(&mut self, g: &mut Multigraph) {
+        let splits = transform_t(g, self.d);
+        let text = if splits.is_empty() {
             "Transformation T: no noncritical processor has a multi-edge bundle; (I_0, G_0) is the balanced instance.".into()
         } else {
             format!(
                 "Transformation T: {} ({} split{}); W1 and W2 hold for (I_0, G_0).",
-                split_words(&names, &splits),
+                split_words(&self.names, &splits),
                 splits.len(),
                 if splits.len() == 1 { "" } else { "s" }
             )
-        },
-        split_items(n, &splits),
-    );
-    let g0 = g.clone();
-    push(
-        &mut tr,
-        0,
-        3,
-        "X ← ∅: schedule X gets one communication mode per round.".into(),
-        Vec::new(),
-    );
-    let mut rounds = Vec::with_capacity(d);
-    let mut x_steps: Vec<Vec<Transmission>> = Vec::with_capacity(d);
-    for i in 1..=d {
+        };
+        self.push(0, 2, text, split_items(self.n, &splits));
+        self.push(
+            0,
+            3,
+            "X ← ∅: schedule X gets one communication mode per round.".into(),
+            Vec::new(),
+        );
+    }
+
+    /// **Round `i`, its sets** (section 2.0.2, the loop's first lines): `S` (critical
+    /// processors), each `Q_j` (the first bundle of largest fan-out), the marks (critical with
+    /// exactly `i - 1` single-edge bundles) and, when `Σ_{j∈S} |Q_j| < n`, `S'` (the first
+    /// noncritical processors with at least `i` bundles, as many as make the sum `n`). An error
+    /// if there are too few for `S'` (the paper claims they exist). O(n + E).
+    fn choose(&mut self, g: &Multigraph, i: usize) -> Result<Choice, Error> {
+        let (n, big_n, d) = (self.n, self.big_n, self.d);
         let raw = i - 1;
         let critical: Vec<bool> = g.iter().map(|b| b.len() == d).collect();
         let s: Vec<usize> = (0..big_n).filter(|&j| critical[j]).collect();
-        // Q_j: the first bundle of largest fan-out.
         let q_of: Vec<Option<usize>> = g
             .iter()
             .map(|bs| {
@@ -302,40 +352,30 @@ fn run(inst: &MmInstance, mut tr: Tracer) -> Result<GonzalezRun, Error> {
             .collect();
         let q_len = |j: usize| q_of[j].map_or(0, |x| g[j][x].dests.len());
         let sum_s: usize = s.iter().map(|&j| q_len(j)).sum();
-        push(
-            &mut tr,
+        self.push(
             raw,
             4,
             format!("Round i = {i} of {d}: build (I_{i}, G_{i}) and step {i} of X."),
             Vec::new(),
         );
-        push(
-            &mut tr,
-            raw,
-            5,
-            format!(
-                "S = {}: the critical processors (with {d} bundles).",
-                names.ps(&s)
-            ),
-            real_nodes(n, &s),
+        let text = format!(
+            "S = {}: the critical processors (with {d} bundles).",
+            self.names.ps(&s)
         );
+        self.push(raw, 5, text, real_nodes(n, &s));
         let marked_list: Vec<usize> = (0..big_n).filter(|&j| marked[j]).collect();
-        push(
-            &mut tr,
-            raw,
-            6,
-            format!(
-                "Q_j is a bundle of largest fan-out of each processor ({}); marked (critical with exactly {} single-edge bundle{}): {}.",
-                s.iter()
-                    .map(|&j| format!("Q of {} = {} with {} edge{}", names.p(j), names.messages[g[j][q_of[j].unwrap_or(0)].message], q_len(j), if q_len(j) == 1 { "" } else { "s" }))
-                    .collect::<Vec<_>>()
-                    .join("; "),
-                i - 1,
-                if i == 2 { "" } else { "s" },
-                names.ps(&marked_list)
-            ),
-            real_nodes(n, &marked_list),
+        let names = &self.names;
+        let text = format!(
+            "Q_j is a bundle of largest fan-out of each processor ({}); marked (critical with exactly {} single-edge bundle{}): {}.",
+            s.iter()
+                .map(|&j| format!("Q of {} = {} with {} edge{}", names.p(j), names.messages[g[j][q_of[j].unwrap_or(0)].message], q_len(j), if q_len(j) == 1 { "" } else { "s" }))
+                .collect::<Vec<_>>()
+                .join("; "),
+            i - 1,
+            if i == 2 { "" } else { "s" },
+            names.ps(&marked_list)
         );
+        self.push(raw, 6, text, real_nodes(n, &marked_list));
         let mut s_prime = Vec::new();
         if sum_s < big_n {
             let need = big_n - sum_s;
@@ -350,26 +390,43 @@ fn run(inst: &MmInstance, mut tr: Tracer) -> Result<GonzalezRun, Error> {
                 )));
             }
         }
-        push(
-            &mut tr,
-            raw,
-            7,
-            if sum_s < big_n {
-                format!(
-                    "Σ|Q_j| over S is {sum_s} < n = {big_n}: S' = {} (noncritical, at least {i} bundles).",
-                    names.ps(&s_prime)
-                )
-            } else {
-                format!("Σ|Q_j| over S is {sum_s} ≥ n = {big_n}: S' = ∅.")
-            },
-            real_nodes(n, &s_prime),
-        );
-        // Redistribution.
-        let mut in_set = critical.clone();
-        for &j in &s_prime {
+        let text = if sum_s < big_n {
+            format!(
+                "Σ|Q_j| over S is {sum_s} < n = {big_n}: S' = {} (noncritical, at least {i} bundles).",
+                self.names.ps(&s_prime)
+            )
+        } else {
+            format!("Σ|Q_j| over S is {sum_s} ≥ n = {big_n}: S' = ∅.")
+        };
+        self.push(raw, 7, text, real_nodes(n, &s_prime));
+        Ok(Choice {
+            critical,
+            s,
+            q_of,
+            marked,
+            sum_s,
+            s_prime,
+        })
+    }
+
+    /// **Round `i`, the redistribution** (section 2.0.2, the loop over `j ∈ S ∪ S'`): every
+    /// `Q_j` leaves `P_j`; its edges go to consecutive processors `P_bot..P_top` (one edge to a
+    /// marked processor; to an unmarked one `w = min(|Q_j|, edges left − processors left)`,
+    /// at least one), and `P_j` multicasts `Q_j`'s message to them in step `i` of `X`. Adds the
+    /// new bundles to `g`; returns step `i` of `X` and the `Q_j`s `(j, message, edges)`. An
+    /// error if the edges do not fit in the `n + 2` processors. O(n + E).
+    fn redistribute(
+        &mut self,
+        g: &mut Multigraph,
+        i: usize,
+        c: &Choice,
+    ) -> Result<(Vec<Transmission>, Vec<QBundle>), Error> {
+        let big_n = self.big_n;
+        let mut in_set = c.critical.clone();
+        for &j in &c.s_prime {
             in_set[j] = true;
         }
-        let mut remaining = sum_s + s_prime.len();
+        let mut remaining = c.sum_s + c.s_prime.len();
         let mut l = 0usize;
         let mut mode = Vec::new();
         let mut qs = Vec::new();
@@ -378,7 +435,7 @@ fn run(inst: &MmInstance, mut tr: Tracer) -> Result<GonzalezRun, Error> {
         let mut taken: Vec<Option<Bundle>> = vec![None; big_n];
         for j in 0..big_n {
             if in_set[j] {
-                if let Some(x) = q_of[j] {
+                if let Some(x) = c.q_of[j] {
                     taken[j] = Some(g[j].remove(x));
                 }
             }
@@ -394,12 +451,12 @@ fn run(inst: &MmInstance, mut tr: Tracer) -> Result<GonzalezRun, Error> {
                 if l >= big_n {
                     return Err(broken(format!(
                         "round {i}: the edges of Q_j of {} do not fit in the {big_n} processors",
-                        names.p(j)
+                        self.names.p(j)
                     )));
                 }
                 let slot = l;
                 l += 1;
-                let w = if marked[slot] {
+                let w = if c.marked[slot] {
                     1
                 } else {
                     rest.len().min(remaining.saturating_sub(big_n - l).max(1))
@@ -413,176 +470,187 @@ fn run(inst: &MmInstance, mut tr: Tracer) -> Result<GonzalezRun, Error> {
                 remaining -= w;
             }
             let top = l - 1;
-            let to: Vec<usize> = (bot..=top).filter(|&x| x != j).collect();
-            push(
-                &mut tr,
-                raw,
-                8,
-                format!(
-                    "Q of {} ({}, {} edge{}) goes to {}: {}.",
-                    names.p(j),
-                    names.messages[qb.message],
-                    qb.dests.len(),
-                    if qb.dests.len() == 1 { "" } else { "s" },
-                    if bot == top {
-                        names.p(bot)
-                    } else {
-                        format!("{} .. {}", names.p(bot), names.p(top))
-                    },
-                    (bot..=top)
-                        .map(|x| {
-                            let b = added[x].last().expect("just added");
-                            format!(
-                                "{} now sends it to {}{}",
-                                names.p(x),
-                                names.ps(&b.dests),
-                                if marked[x] { " (marked)" } else { "" }
-                            )
-                        })
-                        .collect::<Vec<_>>()
-                        .join("; ")
-                ),
-                real_nodes(n, &(bot..=top).collect::<Vec<_>>()),
-            );
-            push(
-                &mut tr,
-                raw,
-                9,
-                format!(
-                    "Step {i} of X: {} multicasts {} to {}.",
-                    names.p(j),
-                    names.messages[qb.message],
-                    if to.is_empty() {
-                        "nobody (it keeps the edges itself)".to_string()
-                    } else {
-                        names.ps(&to)
-                    }
-                ),
-                if j < n && qb.message < m {
-                    to.iter()
-                        .filter(|&&q| q < n)
-                        .map(|&q| ItemId::Edge {
-                            from: j,
-                            to: q,
-                            message: Some(qb.message),
-                        })
-                        .collect()
-                } else {
-                    Vec::new()
-                },
-            );
-            mode.push(Transmission {
+            let t = Transmission {
                 message: qb.message,
                 from: j,
-                to,
-            });
+                to: (bot..=top).filter(|&x| x != j).collect(),
+            };
+            self.trace_hand_over(i, &t, qb.dests.len(), (bot, top), &added, &c.marked);
+            mode.push(t);
         }
         for (p, bs) in added.into_iter().enumerate() {
             g[p].extend(bs);
         }
-        let splits = transform_t(&mut g, d);
-        push(
-            &mut tr,
-            raw,
-            10,
-            if splits.is_empty() {
-                format!("Transformation T: nothing to split; (I_{i}, G_{i}) satisfies W1 and W2.")
+        Ok((mode, qs))
+    }
+
+    /// The two steps of one `Q_j` (of `edges` edges) handed over in round `i`: where its
+    /// edges went (`P_bot..P_top`), and `t`, the multicast of step `i` of `X`.
+    fn trace_hand_over(
+        &mut self,
+        i: usize,
+        t: &Transmission,
+        edges: usize,
+        (bot, top): (usize, usize),
+        added: &[Vec<Bundle>],
+        marked: &[bool],
+    ) {
+        let (n, m, raw) = (self.n, self.m, i - 1);
+        let (j, message, to) = (t.from, t.message, &t.to);
+        let names = &self.names;
+        let text = format!(
+            "Q of {} ({}, {} edge{}) goes to {}: {}.",
+            names.p(j),
+            names.messages[message],
+            edges,
+            if edges == 1 { "" } else { "s" },
+            if bot == top {
+                names.p(bot)
             } else {
-                format!(
-                    "Transformation T: {}; (I_{i}, G_{i}) satisfies W1 and W2.",
-                    split_words(&names, &splits)
-                )
+                format!("{} .. {}", names.p(bot), names.p(top))
             },
-            split_items(n, &splits),
+            (bot..=top)
+                .map(|x| {
+                    let b = added[x].last().expect("just added");
+                    format!(
+                        "{} now sends it to {}{}",
+                        names.p(x),
+                        names.ps(&b.dests),
+                        if marked[x] { " (marked)" } else { "" }
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("; ")
         );
-        x_steps.push(mode.clone());
-        rounds.push(Round {
+        self.push(
+            raw,
+            8,
+            text,
+            real_nodes(n, &(bot..=top).collect::<Vec<_>>()),
+        );
+        let names = &self.names;
+        let text = format!(
+            "Step {i} of X: {} multicasts {} to {}.",
+            names.p(j),
+            names.messages[message],
+            if to.is_empty() {
+                "nobody (it keeps the edges itself)".to_string()
+            } else {
+                names.ps(to)
+            }
+        );
+        let highlight = if j < n && message < m {
+            to.iter()
+                .filter(|&&q| q < n)
+                .map(|&q| ItemId::Edge {
+                    from: j,
+                    to: q,
+                    message: Some(message),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        self.push(raw, 9, text, highlight);
+    }
+
+    /// **Round `i`** of section 2.0.2: its sets ([`Build::choose`]), the redistribution
+    /// ([`Build::redistribute`]), then transformation `T` until W2 holds, giving `(I_i, G_i)`
+    /// in `g` and step `i` of `X`. O(n + E).
+    fn round(&mut self, g: &mut Multigraph, i: usize) -> Result<Round, Error> {
+        let choice = self.choose(g, i)?;
+        let (mode, q) = self.redistribute(g, i, &choice)?;
+        let splits = transform_t(g, self.d);
+        let text = if splits.is_empty() {
+            format!("Transformation T: nothing to split; (I_{i}, G_{i}) satisfies W1 and W2.")
+        } else {
+            format!(
+                "Transformation T: {}; (I_{i}, G_{i}) satisfies W1 and W2.",
+                split_words(&self.names, &splits)
+            )
+        };
+        self.push(i - 1, 10, text, split_items(self.n, &splits));
+        Ok(Round {
             i,
-            s,
-            s_prime,
-            marked: marked_list,
-            q: qs,
+            marked: (0..self.big_n).filter(|&j| choice.marked[j]).collect(),
+            s: choice.s,
+            s_prime: choice.s_prime,
+            q,
             mode,
             after: g.clone(),
-        });
+        })
     }
-    push(
-        &mut tr,
-        d.saturating_sub(1),
-        11,
-        "End of the rounds.".into(),
-        Vec::new(),
-    );
 
-    // 2.0.3 The unicasting instance.
-    let mut edges = Vec::new();
-    let mut edge_message = Vec::new();
-    for (p, bs) in g.iter().enumerate() {
-        if bs.len() > d {
-            return Err(broken(format!(
-                "{} has {} bundles, more than d = {d}",
-                names.p(p),
-                bs.len()
-            )));
-        }
-        for b in bs {
-            if b.dests.len() != 1 {
+    /// **Solving the unicasting instance** (section 2.0.3): `(I_d, G_d)`'s single-edge
+    /// bundles form a bipartite multigraph of degree at most `d`, coloured with `d` colours
+    /// ([`colour_bipartite`]); colour `c` is step `c` of `X'`. An error if `(I_d, G_d)` is not
+    /// unicasting or needs more than `d` colours (Lemma 2.1 says neither happens).
+    /// O(E·(n + d)).
+    fn unicast(&mut self, g: &Multigraph) -> Result<Vec<Vec<Transmission>>, Error> {
+        let (n, m, big_n, d) = (self.n, self.m, self.big_n, self.d);
+        let mut edges = Vec::new();
+        let mut edge_message = Vec::new();
+        for (p, bs) in g.iter().enumerate() {
+            if bs.len() > d {
                 return Err(broken(format!(
-                    "(I_d, G_d) is not a unicasting instance: {} multicasts {} to {} processors",
-                    names.p(p),
-                    names.messages[b.message],
-                    b.dests.len()
+                    "{} has {} bundles, more than d = {d}",
+                    self.names.p(p),
+                    bs.len()
                 )));
             }
-            edges.push((p, b.dests[0]));
-            edge_message.push(b.message);
+            for b in bs {
+                if b.dests.len() != 1 {
+                    return Err(broken(format!(
+                        "(I_d, G_d) is not a unicasting instance: {} multicasts {} to {} processors",
+                        self.names.p(p),
+                        self.names.messages[b.message],
+                        b.dests.len()
+                    )));
+                }
+                edges.push((p, b.dests[0]));
+                edge_message.push(b.message);
+            }
         }
-    }
-    let colouring = colour_bipartite(big_n, big_n, &edges);
-    if colouring.colours > d {
-        return Err(broken(format!(
-            "the unicasting instance has degree {} > d = {d}",
-            colouring.colours
-        )));
-    }
-    push(
-        &mut tr,
-        d,
-        12,
-        format!(
-            "(I_d, G_d) is a unicasting instance: {} single-edge bundles, every processor sends at most {d} and receives {d}. Its bipartite multigraph is coloured with {} colour{}.",
-            edges.len(),
-            colouring.colours,
-            if colouring.colours == 1 { "" } else { "s" }
-        ),
-        Vec::new(),
-    );
-    let mut muc: Vec<Vec<Transmission>> = vec![Vec::new(); d];
-    for (e, &(p, q)) in edges.iter().enumerate() {
-        muc[colouring.colour[e]].push(Transmission {
-            message: edge_message[e],
-            from: p,
-            to: if p == q { Vec::new() } else { vec![q] },
-        });
-    }
-    for (c, step) in muc.iter().enumerate() {
-        let words: Vec<String> = step
-            .iter()
-            .filter(|t| !t.to.is_empty())
-            .map(|t| {
-                format!(
-                    "{} → {}: {}",
-                    names.p(t.from),
-                    names.p(t.to[0]),
-                    names.messages[t.message]
-                )
-            })
-            .collect();
-        push(
-            &mut tr,
-            d + c,
-            13,
+        let colouring = colour_bipartite(big_n, big_n, &edges);
+        if colouring.colours > d {
+            return Err(broken(format!(
+                "the unicasting instance has degree {} > d = {d}",
+                colouring.colours
+            )));
+        }
+        self.push(
+            d,
+            12,
             format!(
+                "(I_d, G_d) is a unicasting instance: {} single-edge bundles, every processor sends at most {d} and receives {d}. Its bipartite multigraph is coloured with {} colour{}.",
+                edges.len(),
+                colouring.colours,
+                if colouring.colours == 1 { "" } else { "s" }
+            ),
+            Vec::new(),
+        );
+        let mut muc: Vec<Vec<Transmission>> = vec![Vec::new(); d];
+        for (e, &(p, q)) in edges.iter().enumerate() {
+            muc[colouring.colour[e]].push(Transmission {
+                message: edge_message[e],
+                from: p,
+                to: if p == q { Vec::new() } else { vec![q] },
+            });
+        }
+        for (c, step) in muc.iter().enumerate() {
+            let words: Vec<String> = step
+                .iter()
+                .filter(|t| !t.to.is_empty())
+                .map(|t| {
+                    format!(
+                        "{} → {}: {}",
+                        self.names.p(t.from),
+                        self.names.p(t.to[0]),
+                        self.names.messages[t.message]
+                    )
+                })
+                .collect();
+            let text = format!(
                 "Colour {}: step {} of the schedule (step {} of X'): {}.",
                 c + 1,
                 d + c + 1,
@@ -592,75 +660,119 @@ fn run(inst: &MmInstance, mut tr: Tracer) -> Result<GonzalezRun, Error> {
                 } else {
                     words.join(", ")
                 }
-            ),
-            step.iter()
+            );
+            let highlight = step
+                .iter()
                 .filter(|t| t.from < n && t.message < m && t.to.first().is_some_and(|&q| q < n))
                 .map(|t| ItemId::Edge {
                     from: t.from,
                     to: t.to[0],
                     message: Some(t.message),
                 })
-                .collect(),
-        );
+                .collect();
+            self.push(d + c, 13, text, highlight);
+        }
+        Ok(muc)
     }
 
-    // 2.0.4 Concatenate, delete dummies, redundant transfers and empty steps.
-    let mut holds: Vec<Vec<bool>> = vec![vec![false; m]; n];
-    for (k, msg) in inst.messages.iter().enumerate() {
-        holds[msg.source][k] = true;
-    }
-    let raw_steps = 2 * d;
-    let mut kept_before = Vec::with_capacity(raw_steps + 1);
-    let mut steps = Vec::with_capacity(raw_steps);
-    for step in x_steps.iter().chain(muc.iter()) {
+    /// **The final schedule** (section 2.0.4): `X` then `X'`, without the dummy processors and
+    /// messages, the transfers to processors that already hold the message, and the steps
+    /// left empty. Returns the steps and, for each raw step `0..=2d`, how many kept steps come
+    /// before it. O(d·(n + E)·n) at most, with the holdings table.
+    fn concatenate(
+        &mut self,
+        x_steps: &[Vec<Transmission>],
+        muc: &[Vec<Transmission>],
+    ) -> (Vec<Vec<Transmission>>, Vec<usize>) {
+        let (inst, n, m) = (self.inst, self.n, self.m);
+        let mut holds: Vec<Vec<bool>> = vec![vec![false; m]; n];
+        for (k, msg) in inst.messages.iter().enumerate() {
+            holds[msg.source][k] = true;
+        }
+        let raw_steps = 2 * self.d;
+        let mut kept_before = Vec::with_capacity(raw_steps + 1);
+        let mut steps = Vec::with_capacity(raw_steps);
+        for step in x_steps.iter().chain(muc.iter()) {
+            kept_before.push(steps.len());
+            let mut out = Vec::new();
+            for t in step {
+                if t.message >= m || t.from >= n {
+                    continue;
+                }
+                let to: Vec<usize> =
+                    t.to.iter()
+                        .copied()
+                        .filter(|&q| q < n && !holds[q][t.message])
+                        .collect();
+                if !to.is_empty() {
+                    out.push(Transmission {
+                        message: t.message,
+                        from: t.from,
+                        to,
+                    });
+                }
+            }
+            for t in &out {
+                for &q in &t.to {
+                    holds[q][t.message] = true;
+                }
+            }
+            if !out.is_empty() {
+                steps.push(out);
+            }
+        }
         kept_before.push(steps.len());
-        let mut out = Vec::new();
-        for t in step {
-            if t.message >= m || t.from >= n {
-                continue;
-            }
-            let to: Vec<usize> =
-                t.to.iter()
-                    .copied()
-                    .filter(|&q| q < n && !holds[q][t.message])
-                    .collect();
-            if !to.is_empty() {
-                out.push(Transmission {
-                    message: t.message,
-                    from: t.from,
-                    to,
-                });
-            }
-        }
-        for t in &out {
-            for &q in &t.to {
-                holds[q][t.message] = true;
-            }
-        }
-        if !out.is_empty() {
-            steps.push(out);
-        }
+        let total = steps.len();
+        self.push(
+            raw_steps,
+            14,
+            format!(
+                "X and X' together take 2d = {raw_steps} steps; without the dummies, the transfers to processors that already hold the message and the steps left empty: {total} step{}.",
+                if total == 1 { "" } else { "s" }
+            ),
+            Vec::new(),
+        );
+        (steps, kept_before)
     }
-    kept_before.push(steps.len());
-    let total = steps.len();
-    push(
-        &mut tr,
-        raw_steps,
-        14,
-        format!(
-            "X and X' together take 2d = {raw_steps} steps; without the dummies, the transfers to processors that already hold the message and the steps left empty: {total} step{}.",
-            if total == 1 { "" } else { "s" }
-        ),
+
+    /// The recorded steps, each with the step of the final schedule it is about.
+    fn finish(self, kept_before: &[usize]) -> (Trace, Vec<String>) {
+        let raw_steps = 2 * self.d;
+        let mut trace = self.tr.into_steps();
+        for (step, &raw) in trace.iter_mut().zip(&self.raw_t) {
+            step.t = kept_before[raw.min(raw_steps)] as f64;
+        }
+        (trace, self.names.messages)
+    }
+}
+
+/// The whole algorithm, phase by phase (sections 2.0.1 to 2.0.4).
+fn run(inst: &MmInstance, tr: Tracer) -> Result<GonzalezRun, Error> {
+    inst.validate()?;
+    let mut b = Build::new(inst, tr);
+    let d = b.d;
+    let mut g = b.balance();
+    let balanced = g.clone();
+    b.first_t(&mut g);
+    let g0 = g.clone();
+    let mut rounds = Vec::with_capacity(d);
+    for i in 1..=d {
+        rounds.push(b.round(&mut g, i)?);
+    }
+    b.push(
+        d.saturating_sub(1),
+        11,
+        "End of the rounds.".into(),
         Vec::new(),
     );
-    let mut trace = tr.into_steps();
-    for (step, &raw) in trace.iter_mut().zip(&raw_t) {
-        step.t = kept_before[raw.min(raw_steps)] as f64;
-    }
+    let x_steps: Vec<Vec<Transmission>> = rounds.iter().map(|r| r.mode.clone()).collect();
+    let muc = b.unicast(&g)?;
+    let (steps, kept_before) = b.concatenate(&x_steps, &muc);
+    let (trace, message_names) = b.finish(&kept_before);
     Ok(GonzalezRun {
         plan: MmPlan { steps },
         degree: d,
-        raw_steps,
+        raw_steps: 2 * d,
         message_names,
         balanced,
         g0,
