@@ -137,9 +137,10 @@ pub fn app(props: &AppProps) -> Html {
         let help_open = state.ui.help;
         let views = state.model.views();
         let exp_open = state.ui.experiments && !help_open;
+        let embed = state.ui.embed.is_some();
         use_effect_with(
-            (help_open, views, exp_open),
-            move |&(help_open, views, exp_open)| {
+            (help_open, views, exp_open, embed),
+            move |&(help_open, views, exp_open, embed)| {
                 let doc = gloo::utils::document();
                 let opts = EventListenerOptions::enable_prevent_default();
                 let listener = EventListener::new_with_options(&doc, "keydown", opts, move |e| {
@@ -152,7 +153,9 @@ pub fn app(props: &AppProps) -> Html {
                     if is_typing(e.target(), &e.key()) {
                         return;
                     }
-                    let action = if exp_open {
+                    let action = if embed {
+                        crate::embed::key_action(&e.key())
+                    } else if exp_open {
                         experiments::key_action(&e.key())
                     } else {
                         key_action(&e.key(), help_open, views)
@@ -193,6 +196,10 @@ pub fn app(props: &AppProps) -> Html {
     // The instance panel stays mounted while hidden (focus mode, key i), so that what it holds
     // besides the instance (generator fields, open sections) is still there when it comes back.
     let ui = &state.ui;
+    let runners = html! { <PlatformRunner state={state.clone()} /> };
+    if let Some(rest) = &ui.embed {
+        return crate::embed::view(&state, rest, runners);
+    }
     let screen = state.model.screen();
     let shown = ui.side && !ui.focus && !ui.lecture;
     let layout_class = if ui.focus || ui.lecture {
@@ -238,7 +245,7 @@ pub fn app(props: &AppProps) -> Html {
                 </main>
             </div>
             <ExperimentsPage state={state.clone()} />
-            <PlatformRunner state={state.clone()} />
+            { runners }
             if ui.help {
                 <HelpDialog state={state.clone()} />
             }

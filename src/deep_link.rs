@@ -57,6 +57,8 @@ pub fn parse(hash: &str) -> Option<Link> {
             "mode" if v == "steps" => link.steps = true,
             "mode" if v == "time" => link.steps = false,
             "lecture" => link.lecture = v != "0",
+            // Embed mode is read by crate::embed before the link is opened.
+            crate::embed::KEY => {}
             _ => link.problems.push(format!("'{k}' is not a link key")),
         }
     }

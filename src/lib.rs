@@ -16,6 +16,7 @@
 pub mod app;
 pub mod components;
 pub mod deep_link;
+pub mod embed;
 pub mod experiments;
 pub mod exports;
 pub mod models;

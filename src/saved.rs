@@ -114,6 +114,9 @@ fn save(latest: &RefCell<Option<UseReducerHandle<AppState>>>, written: &RefCell<
     let Some(state) = &*latest.borrow() else {
         return;
     };
+    if state.ui.embed.is_some() {
+        return; // an embedded app is a view: the user's work stays as it was
+    }
     let json = crate::scenario::capture(state).to_json();
     if *written.borrow() != json {
         autosave(&json);
@@ -134,13 +137,17 @@ pub fn clear_all() {
     }
 }
 
-/// The state the app starts with, and a notice: a link in the address first (a deep link to
+/// The state the app starts with, and a notice: an embed link first ([`crate::embed`], kept in
+/// the address), then a link in the address (a deep link to
 /// an example, or a share link; one that does not open is said and the saved work shown
 /// instead), then the autosave, then the instance saved by an older version, else the first
 /// gallery example. A link applies once: it is taken off the address, so that a reload shows
 /// the work (autosaved), not the link again. Saved work that does not read is said, kept under
 /// [`BROKEN_KEY`], and the default example shown; never a panic.
 pub fn startup() -> AppState {
+    if let Some(s) = crate::embed::startup() {
+        return s;
+    }
     let mut link_notice = None;
     if let Some(link) = share::location_hash().and_then(|h| crate::deep_link::parse(&h)) {
         share::clear_hash();

@@ -151,6 +151,8 @@ pub struct Ui {
     pub start_at: Option<f64>,
     /// Zoom of the drawing at 100% (1: the drawing's own size).
     pub zoom: f64,
+    /// Embed mode ([`crate::embed`]): the link shown, as a fragment without its embed key.
+    pub embed: Option<String>,
 }
 
 impl Default for Ui {
@@ -173,6 +175,7 @@ impl Default for Ui {
             critical: false,
             start_at: None,
             zoom: 1.0,
+            embed: None,
         }
     }
 }

@@ -53,6 +53,10 @@ pub struct ViewLook {
     pub critical: bool,
     /// Two results compared: the key of the one whose Gantt lane order both charts take.
     pub lanes_of: Option<String>,
+    /// Embed mode ([`crate::embed`]): a fitted drawing is shown whole, even when the frame is
+    /// too small for the text floor (an `<iframe>` has the size its page gave it, and a drawing
+    /// cut by it would not show the schedule).
+    pub whole: bool,
 }
 
 impl ViewLook {
@@ -62,12 +66,13 @@ impl ViewLook {
             size: state.ui.view_size(),
             fit: state.ui.fit,
             time_max: None,
-            // In lecture mode the caption names the result: the drawing keeps its room.
-            titled: !state.ui.lecture,
+            // In lecture and embed modes the caption names the result: the drawing keeps its room.
+            titled: !state.ui.lecture && state.ui.embed.is_none(),
             lecture: state.ui.lecture,
             zoom: if state.ui.fit { 1.0 } else { state.ui.zoom },
             critical: state.ui.critical,
             lanes_of: None,
+            whole: state.ui.embed.is_some(),
         }
     }
 
@@ -82,6 +87,7 @@ impl ViewLook {
             zoom: 1.0,
             critical,
             lanes_of: None,
+            whole: false,
         }
     }
 
@@ -94,14 +100,19 @@ impl ViewLook {
         }
     }
 
-    /// Gantt charts drawn compact (lecture mode).
+    /// Gantt charts drawn compact (lecture and embed modes).
     pub fn compact(&self) -> bool {
-        self.lecture
+        self.lecture || self.whole
     }
 
-    /// The smallest scale a fitted drawing is shown at: its smallest text at the floor.
+    /// The smallest scale a fitted drawing is shown at: its smallest text at the floor (none
+    /// when the drawing is shown whole).
     pub fn scale_floor(&self) -> f64 {
-        scale_floor(self.lecture)
+        if self.whole {
+            0.0
+        } else {
+            scale_floor(self.lecture)
+        }
     }
 
     /// A Gantt chart laid out by `lay_out(width)` for this look: at 100%, at the panel's width
