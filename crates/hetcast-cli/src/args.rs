@@ -65,9 +65,18 @@ pub struct Output {
     /// Write to FILE instead of standard output
     #[arg(long, value_name = "FILE")]
     pub out: Option<String>,
-    /// Many-source model, svg-tree and dot: the message whose tree is drawn [default: 0]
+    /// Many-source model, svg-tree, animated-tree and dot: the message whose tree is drawn
+    /// [default: 0]
     #[arg(long, value_name = "K")]
     pub message: Option<usize>,
+    /// animated-tree and animated-gantt: the player's speed (0.25, 0.5, 1, 2, 4 or 8; 1: the
+    /// whole schedule in 10 s) [default: 1]
+    #[arg(long, value_name = "X")]
+    pub speed: Option<f64>,
+    /// animated-tree and animated-gantt: play once and stay on the whole schedule (default:
+    /// loop)
+    #[arg(long)]
+    pub once: bool,
 }
 
 /// `hetcast run`.

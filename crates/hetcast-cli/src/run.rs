@@ -6,9 +6,16 @@
 use crate::args::{RunArgs, SimulateArgs};
 use crate::files::{emit, read_text};
 use crate::models;
+use crate::models::{multi, multimessage, overhead, platform};
 use clap::ValueEnum;
 use hetcast_core::catalog::Catalog;
-use hetcast_core::models::Model;
+use hetcast_core::export::animated::{animated_svg, AnimOptions, Track};
+use hetcast_core::layout::svg::SvgOptions;
+use hetcast_core::models::multi::Multi;
+use hetcast_core::models::multimessage::Multimessage;
+use hetcast_core::models::overhead::Overhead;
+use hetcast_core::models::platform::Platform;
+use hetcast_core::models::{Model, View};
 use hetcast_core::AnyInstance;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -38,9 +45,24 @@ pub enum Format {
     SvgTimeline,
     /// The linear program in CPLEX LP format (platform model, LP algorithms)
     Lp,
+    /// The tree as an SVG that plays the schedule by itself (SMIL, no script), as the app's
+    /// player (`run` only; the one-source and many-source models)
+    AnimatedTree,
+    /// The Gantt chart as an SVG that plays the schedule by itself, its cursor running
+    /// (`run` only; every model)
+    AnimatedGantt,
 }
 
 impl Format {
+    /// The animated formats: the view they animate.
+    pub fn animated(self) -> Option<hetcast_core::models::View> {
+        match self {
+            Format::AnimatedTree => Some(hetcast_core::models::View::Tree),
+            Format::AnimatedGantt => Some(hetcast_core::models::View::Gantt),
+            _ => None,
+        }
+    }
+
     /// The formats only the platform model writes.
     pub fn platform_only(self) -> bool {
         matches!(self, Format::SvgGraph | Format::SvgTimeline | Format::Lp)
@@ -69,6 +91,49 @@ impl Format {
             .collect::<Vec<_>>()
             .join(sep)
     }
+}
+
+/// `hetcast run --format animated-tree|animated-gantt`: `algo`'s schedule (`--algo`, the
+/// model's `default` without it) as the core's animated SVG of `view` (the model's own
+/// drawing of it; `--message K`: the tree of message K), at `--speed`, looped unless
+/// `--once`.
+fn animated<M: Model>(
+    a: &RunArgs,
+    inst: &M::Instance,
+    view: View,
+    default: M::Algorithm,
+) -> Result<String, String> {
+    let algo = algorithm::<M>(a.algo.as_deref(), default, &[], "")?;
+    let (_, s) = solve::<M>(inst, algo, a.seed.unwrap_or(0))?;
+    let o = &a.output;
+    let track = match view {
+        View::Tree => {
+            let mut trees = M::tree_scenes(inst, algo, &s);
+            let motions = M::tree_motions(inst, &s);
+            let k = o.message.unwrap_or(0);
+            if k >= trees.len() {
+                return Err(format!(
+                    "--message {k}: there is no message m{k} (messages m0 to m{})",
+                    trees.len() - 1
+                ));
+            }
+            let message = (trees.len() > 1 || o.message.is_some()).then_some(k);
+            Track::new(trees.swap_remove(k), motions.get(k), message)
+        }
+        _ => {
+            if o.message.is_some() {
+                return Err("--message applies to --format animated-tree".into());
+            }
+            Track::new(M::timeline_scene(inst, algo, &s, None), None, None)
+        }
+    };
+    let opts = AnimOptions {
+        speed: o.speed.unwrap_or(1.0),
+        looped: !o.once,
+        svg: SvgOptions::default(),
+    };
+    animated_svg(&[track], M::completion_time(&s), &opts)
+        .map_err(|e| format!("--format {}: {e}", o.format.key()))
 }
 
 /// The help lines after `hetcast run --help`: the algorithms of each model.
@@ -101,6 +166,20 @@ pub fn run(a: &RunArgs) -> Result<(), String> {
             a.output.format.key()
         ));
     }
+    if let Some(view) = a.output.format.animated() {
+        let text = match inst {
+            AnyInstance::Overhead(i) => animated::<Overhead>(a, &i, view, overhead::DEFAULT)?,
+            AnyInstance::Multi(i) => animated::<Multi>(a, &i, view, multi::DEFAULT)?,
+            AnyInstance::Multimessage(i) => {
+                animated::<Multimessage>(a, &i, view, multimessage::DEFAULT)?
+            }
+            AnyInstance::Platform(i) => animated::<Platform>(a, &i, view, platform::DEFAULT)?,
+        };
+        return emit(&text, a.output.out.as_deref());
+    }
+    if a.output.speed.is_some() || a.output.once {
+        return Err("--speed and --once apply to --format animated-tree and animated-gantt".into());
+    }
     let text = match inst {
         AnyInstance::Overhead(inst) => models::overhead::run(a, &inst)?,
         AnyInstance::Multi(inst) => models::multi::run(a, &inst)?,
@@ -118,6 +197,12 @@ pub fn simulate(a: &SimulateArgs) -> Result<(), String> {
     let (text, shown) = read_text(&a.instance)?;
     let inst = AnyInstance::from_json(&text).map_err(|e| format!("{shown}: {e}"))?;
     let (plan, plan_shown) = read_text(&a.plan)?;
+    if a.output.format.animated().is_some() {
+        return Err(format!(
+            "--format {} applies to `hetcast run`",
+            a.output.format.key()
+        ));
+    }
     if a.output.format.platform_only() {
         return Err(format!(
             "--format {} applies to `hetcast run` on platform instances only",

@@ -180,6 +180,44 @@ fn random_selection_is_seeded() {
 }
 
 #[test]
+fn animated_exports() {
+    let d = scratch("animated");
+    let f = file(&d, "fig1.json", FIG1);
+    let out = hetcast(&["run", &f, "--format", "animated-tree"]);
+    assert!(out.status.success());
+    let svg = String::from_utf8(out.stdout).unwrap();
+    // 11 boxes wait (their veil, the band over their time, the time itself), 10 edges are
+    // veiled until their send begins (the source's first send begins at 0), 11 dots move
+    // (shown, x, y): 10 s of play at 1x, 2 s of rest.
+    assert_eq!(svg.matches("<animate ").count(), 11 * 3 + 10 + 11 * 3);
+    assert_eq!(
+        svg.matches("dur=\"12s\" repeatCount=\"indefinite\"")
+            .count(),
+        76
+    );
+    assert!(svg.contains("Greedy — multicast tree, 12 nodes, T = 10"));
+    let once = hetcast(&[
+        "run",
+        &f,
+        "--format",
+        "animated-gantt",
+        "--speed",
+        "4",
+        "--once",
+    ]);
+    let svg = String::from_utf8(once.stdout).unwrap();
+    assert!(svg.contains("id=\"hc-cursor\"") && svg.contains("dur=\"4.5s\" fill=\"freeze\""));
+    assert!(
+        fails(&["run", &f, "--format", "animated-tree", "--speed", "3"])
+            .contains("speed 3: the player's speeds are 0.25, 0.5, 1, 2, 4, 8")
+    );
+    assert!(fails(&["run", &f, "--format", "svg-tree", "--once"]).contains("--once"));
+    let plan = file(&d, "plan.json", r#"{"source":0,"children":[[1],[]]}"#);
+    assert!(fails(&["simulate", &f, &plan, "--format", "animated-tree"])
+        .contains("applies to `hetcast run`"));
+}
+
+#[test]
 fn svg_exports() {
     let d = scratch("svg");
     let f = file(&d, "fig1.json", FIG1);

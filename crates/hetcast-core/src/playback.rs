@@ -28,6 +28,70 @@
 use crate::trace::ItemId;
 use serde::{Deserialize, Serialize};
 
+/// The speeds a player offers, as factors of 1x.
+pub const SPEEDS: [f64; 6] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0];
+/// Index of 1x in [`SPEEDS`], the speed at start.
+pub const NORMAL_SPEED: usize = 2;
+/// Seconds the whole schedule takes to play at 1x, whatever its completion time.
+pub const PLAY_SECONDS: f64 = 10.0;
+/// Seconds an animated file rests on the whole schedule (the player at rest) after playing
+/// it, before it plays again.
+pub const REST_SECONDS: f64 = 2.0;
+
+/// The clock of a played schedule: schedule time `t` in [0, `total`] runs in `play` seconds
+/// (at speed `s`, [`PLAY_SECONDS`] / `s`, as the player does), then the whole schedule rests
+/// for `rest` seconds. The animated export's key times come from here and nowhere else.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Timing {
+    /// The completion time played (the longer, when two schedules are compared).
+    pub total: f64,
+    /// Seconds of play.
+    pub play: f64,
+    /// Seconds at rest after it.
+    pub rest: f64,
+}
+
+impl Timing {
+    /// The clock of a schedule of completion time `total` at speed `speed` (a factor of 1x).
+    pub fn new(total: f64, speed: f64) -> Timing {
+        Timing {
+            total,
+            play: PLAY_SECONDS / speed,
+            rest: REST_SECONDS,
+        }
+    }
+
+    /// Seconds of one round: play, then rest.
+    pub fn round(&self) -> f64 {
+        self.play + self.rest
+    }
+
+    /// The second of a round at which schedule time `t` is shown.
+    pub fn seconds(&self, t: f64) -> f64 {
+        if self.total > 0.0 {
+            (t / self.total).clamp(0.0, 1.0) * self.play
+        } else {
+            0.0
+        }
+    }
+
+    /// Where in a round (0 to 1, an SMIL key time) schedule time `t` is shown.
+    pub fn key(&self, t: f64) -> f64 {
+        self.seconds(t) / self.round()
+    }
+
+    /// Where in a round the play ends and the rest begins.
+    pub fn rest_key(&self) -> f64 {
+        self.play / self.round()
+    }
+
+    /// The schedule time shown `secs` seconds into a round; `None` at rest (the whole
+    /// schedule, as the player shows it stopped at the end).
+    pub fn at(&self, secs: f64) -> Option<f64> {
+        (secs < self.play && self.total > 0.0).then(|| secs.max(0.0) / self.play * self.total)
+    }
+}
+
 /// What a node is doing during one link of a critical path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -3,6 +3,7 @@
 //! ([`dot`]) and a results table as CSV ([`csv`]). Every time comes from the model's
 //! simulator; nothing here re-times a plan.
 
+pub mod animated;
 pub mod csv;
 pub mod dot;
 pub mod trace_event;

@@ -22,6 +22,7 @@
 
 pub mod axis;
 pub mod bundles;
+pub mod frame;
 pub mod graph_layout;
 pub mod links;
 pub mod motion;

@@ -22,7 +22,7 @@
 //! assert!(svg.starts_with("<?xml") && svg.contains("T = 10"));
 //! ```
 
-use super::scene::{Item, Scene};
+use super::scene::{Anchor, Item, Scene};
 use super::style::{ROOT_CLASS, STYLE};
 use std::fmt::Write;
 
@@ -67,7 +67,7 @@ pub fn num(x: f64) -> String {
     }
 }
 
-fn attr(out: &mut String, name: &str, value: &str) {
+pub(crate) fn attr(out: &mut String, name: &str, value: &str) {
     let _ = write!(out, " {name}=\"{}\"", escape(value));
 }
 
@@ -142,43 +142,83 @@ pub fn inline_style(elem: &str, class: &str) -> String {
 
 /// The SVG document for `scene`, written as `opts` says.
 pub fn to_svg_with(scene: &Scene, opts: &SvgOptions) -> String {
-    let (w, h) = (num(scene.width.max(1.0)), num(scene.height.max(1.0)));
-    let (out_w, out_h) = match opts.width.filter(|w| w.is_finite() && *w > 0.0) {
-        Some(fw) => (
-            num(fw),
-            num(fw * scene.height.max(1.0) / scene.width.max(1.0)),
-        ),
-        None => (w.clone(), h.clone()),
-    };
-    let rules = opts.inline_styles.then(style_rules);
-    let styled = |out: &mut String, elem: &str, class: &str| {
-        if let Some(rules) = &rules {
-            let decls = declarations(rules, elem, class);
-            if !decls.is_empty() {
-                attr(out, "style", &decls);
-            }
-        }
-    };
-    let mut out = String::with_capacity(256 + scene.items.len() * 120 + STYLE.len());
-    out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let _ = writeln!(
-        out,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" class=\"{ROOT_CLASS}\" width=\"{out_w}\" height=\"{out_h}\" viewBox=\"0 0 {w} {h}\" role=\"img\">"
-    );
-    let _ = writeln!(out, "<title>{}</title>", escape(&scene.title));
-    out.push_str(DEFS);
-    out.push('\n');
-    let _ = writeln!(out, "<style type=\"text/css\"><![CDATA[{STYLE}]]></style>");
-    let _ = writeln!(
-        out,
-        "<rect class=\"bg\"{} x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\"/>",
-        if opts.inline_styles {
-            " style=\"fill: #ffffff; stroke: none;\""
-        } else {
-            ""
-        }
-    );
+    let mut w = Writer::open(scene, opts);
     for item in &scene.items {
+        w.item(item, "");
+    }
+    w.close()
+}
+
+/// A document being written: [`Writer::open`] writes its head (the root, title, defs,
+/// stylesheet and background), [`Writer::item`] one item, [`Writer::close`] its end. The
+/// animated export writes its own elements between them.
+pub struct Writer {
+    out: String,
+    rules: Option<Vec<Rule>>,
+}
+
+impl Writer {
+    /// A document for `scene` written as `opts` says, its head written.
+    pub fn open(scene: &Scene, opts: &SvgOptions) -> Writer {
+        let (w, h) = (num(scene.width.max(1.0)), num(scene.height.max(1.0)));
+        let (out_w, out_h) = match opts.width.filter(|w| w.is_finite() && *w > 0.0) {
+            Some(fw) => (
+                num(fw),
+                num(fw * scene.height.max(1.0) / scene.width.max(1.0)),
+            ),
+            None => (w.clone(), h.clone()),
+        };
+        let mut out = String::with_capacity(256 + scene.items.len() * 120 + STYLE.len());
+        out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        let _ = writeln!(
+            out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" class=\"{ROOT_CLASS}\" width=\"{out_w}\" height=\"{out_h}\" viewBox=\"0 0 {w} {h}\" role=\"img\">"
+        );
+        let _ = writeln!(out, "<title>{}</title>", escape(&scene.title));
+        out.push_str(DEFS);
+        out.push('\n');
+        let _ = writeln!(out, "<style type=\"text/css\"><![CDATA[{STYLE}]]></style>");
+        let _ = writeln!(
+            out,
+            "<rect class=\"bg\"{} x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\"/>",
+            if opts.inline_styles {
+                " style=\"fill: #ffffff; stroke: none;\""
+            } else {
+                ""
+            }
+        );
+        Writer {
+            out,
+            rules: opts.inline_styles.then(style_rules),
+        }
+    }
+
+    /// The text written so far, to add to.
+    pub fn out(&mut self) -> &mut String {
+        &mut self.out
+    }
+
+    /// Write the `class` attribute `class` of element `elem`, and its `style` attribute: the
+    /// stylesheet's declarations when styles are inline, then `more`.
+    pub fn class(&mut self, elem: &str, class: &str, more: &str) {
+        attr(&mut self.out, "class", class);
+        let mut decls = match &self.rules {
+            Some(rules) => declarations(rules, elem, class),
+            None => String::new(),
+        };
+        if !more.is_empty() {
+            if !decls.is_empty() {
+                decls.push(' ');
+            }
+            decls.push_str(more);
+        }
+        if !decls.is_empty() {
+            attr(&mut self.out, "style", &decls);
+        }
+    }
+
+    /// Write `item`, with the declarations `more` added to its style.
+    pub fn item(&mut self, item: &Item, more: &str) {
         match item {
             Item::Rect {
                 x,
@@ -190,18 +230,18 @@ pub fn to_svg_with(scene: &Scene, opts: &SvgOptions) -> String {
                 id,
                 tip,
             } => {
-                out.push_str("<rect");
+                self.out.push_str("<rect");
                 if !id.is_empty() {
-                    attr(&mut out, "id", id);
+                    attr(&mut self.out, "id", id);
                 }
-                attr(&mut out, "class", class);
-                styled(&mut out, "rect", class);
-                attr(&mut out, "x", &num(*x));
-                attr(&mut out, "y", &num(*y));
-                attr(&mut out, "width", &num(w.max(0.0)));
-                attr(&mut out, "height", &num(h.max(0.0)));
+                self.class("rect", class, more);
+                let out = &mut self.out;
+                attr(out, "x", &num(*x));
+                attr(out, "y", &num(*y));
+                attr(out, "width", &num(w.max(0.0)));
+                attr(out, "height", &num(h.max(0.0)));
                 if *rx > 0.0 {
-                    attr(&mut out, "rx", &num(*rx));
+                    attr(out, "rx", &num(*rx));
                 }
                 if tip.is_empty() {
                     out.push_str("/>\n");
@@ -218,18 +258,18 @@ pub fn to_svg_with(scene: &Scene, opts: &SvgOptions) -> String {
                 arrow,
                 id,
             } => {
-                out.push_str("<line");
+                self.out.push_str("<line");
                 if !id.is_empty() {
-                    attr(&mut out, "id", id);
+                    attr(&mut self.out, "id", id);
                 }
-                attr(&mut out, "class", class);
-                styled(&mut out, "line", class);
-                attr(&mut out, "x1", &num(*x1));
-                attr(&mut out, "y1", &num(*y1));
-                attr(&mut out, "x2", &num(*x2));
-                attr(&mut out, "y2", &num(*y2));
+                self.class("line", class, more);
+                let out = &mut self.out;
+                attr(out, "x1", &num(*x1));
+                attr(out, "y1", &num(*y1));
+                attr(out, "x2", &num(*x2));
+                attr(out, "y2", &num(*y2));
                 if *arrow {
-                    attr(&mut out, "marker-end", ARROW_MARKER);
+                    attr(out, "marker-end", ARROW_MARKER);
                 }
                 out.push_str("/>\n");
             }
@@ -240,18 +280,27 @@ pub fn to_svg_with(scene: &Scene, opts: &SvgOptions) -> String {
                 class,
                 anchor,
             } => {
-                out.push_str("<text");
-                attr(&mut out, "class", class);
-                styled(&mut out, "text", class);
-                attr(&mut out, "x", &num(*x));
-                attr(&mut out, "y", &num(*y));
-                attr(&mut out, "text-anchor", anchor.svg());
-                let _ = writeln!(out, ">{}</text>", escape(text));
+                self.text_open(*x, *y, class, *anchor, more);
+                let _ = writeln!(self.out, "{}</text>", escape(text));
             }
         }
     }
-    out.push_str("</svg>\n");
-    out
+
+    /// Write the start tag of a text item, up to its content.
+    pub fn text_open(&mut self, x: f64, y: f64, class: &str, anchor: Anchor, more: &str) {
+        self.out.push_str("<text");
+        self.class("text", class, more);
+        attr(&mut self.out, "x", &num(x));
+        attr(&mut self.out, "y", &num(y));
+        attr(&mut self.out, "text-anchor", anchor.svg());
+        self.out.push('>');
+    }
+
+    /// Close the document and give its text.
+    pub fn close(mut self) -> String {
+        self.out.push_str("</svg>\n");
+        self.out
+    }
 }
 
 #[cfg(test)]

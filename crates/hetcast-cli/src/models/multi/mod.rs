@@ -26,7 +26,7 @@ use hetcast_core::units::fmt_us;
 use serde::Serialize;
 
 /// The algorithm `run` uses without `--algo`.
-const DEFAULT: MultiAlgorithm = MultiAlgorithm::Wrp;
+pub(crate) const DEFAULT: MultiAlgorithm = MultiAlgorithm::Wrp;
 
 /// `--algo all`: every algorithm, one JSON array.
 const ALL: &str = "all";

@@ -19,7 +19,7 @@ use hetcast_core::models::multimessage::{
 use serde::Serialize;
 
 /// The algorithm `run` uses without `--algo`.
-const DEFAULT: MmAlgorithm = MmAlgorithm::Gonzalez;
+pub(crate) const DEFAULT: MmAlgorithm = MmAlgorithm::Gonzalez;
 
 /// `--algo all`: every algorithm, one JSON array.
 const ALL: &str = "all";

@@ -23,7 +23,7 @@ use hetcast_core::models::overhead::{Instance, Overhead};
 use serde::Serialize;
 
 /// The algorithm `run` uses without `--algo`.
-const DEFAULT: Algorithm = Algorithm::Greedy;
+pub(crate) const DEFAULT: Algorithm = Algorithm::Greedy;
 
 /// The usage lines of `run` on a one-source instance.
 pub fn usage() -> String {
@@ -185,6 +185,12 @@ fn write(
         Format::SvgGraph | Format::SvgTimeline | Format::Lp => {
             return Err(format!(
                 "--format {} applies to platform instances only",
+                format.key()
+            ))
+        }
+        Format::AnimatedTree | Format::AnimatedGantt => {
+            return Err(format!(
+                "--format {} applies to `hetcast run`",
                 format.key()
             ))
         }

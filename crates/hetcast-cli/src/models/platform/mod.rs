@@ -19,7 +19,7 @@ use hetcast_core::models::Model;
 use serde::Serialize;
 
 /// The algorithm `run` uses without `--algo`.
-const DEFAULT: PlatformAlgorithm = PlatformAlgorithm::ReducedBroadcast;
+pub(crate) const DEFAULT: PlatformAlgorithm = PlatformAlgorithm::ReducedBroadcast;
 
 /// `--algo all`: every algorithm, one JSON array.
 const ALL: &str = "all";
