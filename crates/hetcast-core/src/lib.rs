@@ -25,6 +25,7 @@
 pub mod catalog;
 pub mod combinatorics;
 pub mod error;
+pub mod explore;
 pub mod export;
 pub mod layout;
 pub mod limits;

@@ -32,6 +32,7 @@ use super::algo::{greedy::greedy, optimal::optimal_time};
 use super::instance::{Instance, ModelKind};
 use super::simulate::simulate;
 use crate::error::Error;
+use crate::explore::{Comparison, Family};
 use crate::rng::SplitMix64;
 use crate::rng::{below, between};
 use rand::{Rng, SeedableRng};
@@ -204,6 +205,35 @@ impl ExploreSpec {
     }
 }
 
+impl ExploreSpec {
+    /// A random member: the number of nodes, the source's kind, `types` distinct kinds and a
+    /// kind for every destination, redrawn until each kind occurs.
+    pub fn draw(&self, rng: &mut SplitMix64) -> Instance {
+        let kinds = self.kinds();
+        let k = self.types;
+        let n = between(rng, self.nodes.0, self.nodes.1);
+        let source = rng.gen_range(0..kinds);
+        let mut set: Vec<u64> = Vec::with_capacity(k);
+        while set.len() < k {
+            let x = rng.gen_range(0..kinds);
+            if !set.contains(&x) {
+                set.push(x);
+            }
+        }
+        set.sort_unstable();
+        let counts = loop {
+            let mut c = vec![0usize; k];
+            for _ in 0..n - 1 {
+                c[below(rng, k)] += 1;
+            }
+            if c.iter().all(|&x| x > 0) {
+                break c;
+            }
+        };
+        self.instance(source, &set, &counts)
+    }
+}
+
 fn binom(n: u64, k: u64) -> u64 {
     if k > n {
         return 0;
@@ -334,75 +364,26 @@ pub fn explore_part(
     };
     match spec.search {
         Search::Exhaustive => {
-            let kinds = spec.kinds();
-            let k = spec.types;
-            let mut set: Vec<u64> = (0..k as u64).collect();
-            'sets: loop {
-                for n in spec.nodes.0..=spec.nodes.1 {
-                    let mut counts = vec![1usize; k];
-                    counts[k - 1] = n - 1 - (k - 1);
-                    loop {
-                        for source in 0..kinds {
-                            member += 1;
-                            if !owns(member - 1) {
-                                continue;
-                            }
-                            t.add(sample(spec.instance(source, &set, &counts))?, member - 1);
-                            if !tick(&mut t) {
-                                return Ok((t.out, t.members));
-                            }
-                        }
-                        if !next_split(&mut counts) {
-                            break;
-                        }
-                    }
+            for inst in Members::new(spec) {
+                member += 1;
+                if !owns(member - 1) {
+                    continue;
                 }
-                // Next k-subset of 0..kinds in increasing order.
-                let mut i = k;
-                loop {
-                    if i == 0 {
-                        break 'sets;
-                    }
-                    i -= 1;
-                    if set[i] < kinds - (k - i) as u64 {
-                        set[i] += 1;
-                        for j in i + 1..k {
-                            set[j] = set[j - 1] + 1;
-                        }
-                        break;
-                    }
+                t.add(sample(inst)?, member - 1);
+                if !tick(&mut t) {
+                    return Ok((t.out, t.members));
                 }
             }
         }
         Search::Random { tries, seed } => {
             let mut rng = SplitMix64::seed_from_u64(seed);
-            let kinds = spec.kinds();
-            let k = spec.types;
             for _ in 0..tries {
-                let n = between(&mut rng, spec.nodes.0, spec.nodes.1);
-                let source = rng.gen_range(0..kinds);
-                let mut set: Vec<u64> = Vec::with_capacity(k);
-                while set.len() < k {
-                    let x = rng.gen_range(0..kinds);
-                    if !set.contains(&x) {
-                        set.push(x);
-                    }
-                }
-                set.sort_unstable();
-                let counts = loop {
-                    let mut c = vec![0usize; k];
-                    for _ in 0..n - 1 {
-                        c[below(&mut rng, k)] += 1;
-                    }
-                    if c.iter().all(|&x| x > 0) {
-                        break c;
-                    }
-                };
+                let inst = spec.draw(&mut rng);
                 member += 1;
                 if !owns(member - 1) {
                     continue;
                 }
-                t.add(sample(spec.instance(source, &set, &counts))?, member - 1);
+                t.add(sample(inst)?, member - 1);
                 if !tick(&mut t) {
                     return Ok((t.out, t.members));
                 }
@@ -411,6 +392,86 @@ pub fn explore_part(
     }
     progress(t.out.tried, total);
     Ok((t.out, t.members))
+}
+
+/// The members of the exhaustive family in the order [`explore`] meets them: by set of
+/// destination kinds (increasing), number of nodes, split of the destinations among the kinds,
+/// then the source's kind.
+pub struct Members<'a> {
+    spec: &'a ExploreSpec,
+    set: Vec<u64>,
+    n: usize,
+    counts: Vec<usize>,
+    source: u64,
+    done: bool,
+}
+
+impl<'a> Members<'a> {
+    /// The first member of `spec`'s family (a valid spec).
+    pub fn new(spec: &'a ExploreSpec) -> Members<'a> {
+        let k = spec.types;
+        let mut m = Members {
+            spec,
+            set: (0..k as u64).collect(),
+            n: spec.nodes.0,
+            counts: Vec::new(),
+            source: 0,
+            done: false,
+        };
+        m.first_split();
+        m
+    }
+
+    fn first_split(&mut self) {
+        let k = self.spec.types;
+        self.counts = vec![1usize; k];
+        self.counts[k - 1] = self.n - 1 - (k - 1);
+    }
+
+    /// Step to the next member; false after the last.
+    fn advance(&mut self) -> bool {
+        self.source += 1;
+        if self.source < self.spec.kinds() {
+            return true;
+        }
+        self.source = 0;
+        if next_split(&mut self.counts) {
+            return true;
+        }
+        if self.n < self.spec.nodes.1 {
+            self.n += 1;
+            self.first_split();
+            return true;
+        }
+        self.n = self.spec.nodes.0;
+        self.first_split();
+        // Next k-subset of the kinds in increasing order.
+        let (kinds, k) = (self.spec.kinds(), self.spec.types);
+        let set = &mut self.set;
+        for i in (0..k).rev() {
+            if set[i] < kinds - (k - i) as u64 {
+                set[i] += 1;
+                for j in i + 1..k {
+                    set[j] = set[j - 1] + 1;
+                }
+                return true;
+            }
+        }
+        false
+    }
+}
+
+impl Iterator for Members<'_> {
+    type Item = Instance;
+
+    fn next(&mut self) -> Option<Instance> {
+        if self.done {
+            return None;
+        }
+        let inst = self.spec.instance(self.source, &self.set, &self.counts);
+        self.done = !self.advance();
+        Some(inst)
+    }
 }
 
 /// The next split of a total among the kinds (every part at least 1), in a fixed order; false
@@ -444,6 +505,116 @@ fn next_split(c: &mut [usize]) -> bool {
             return true;
         }
         i -= 1;
+    }
+}
+
+/// The comparison of the node model: greedy against the exact optimum.
+const NODE_COMPARISONS: &[Comparison] = &[Comparison {
+    key: "greedy-optimum",
+    value: "greedy",
+    reference: "optimum",
+}];
+/// The comparison of the sender-receiver model: FNF (greedy) against the exact optimum.
+const SR_COMPARISONS: &[Comparison] = &[Comparison {
+    key: "fnf-optimum",
+    value: "FNF",
+    reference: "optimum",
+}];
+
+/// The family of a spec for the shared explorer ([`crate::explore`]); the spec's `search` only
+/// bounds how many members [`ExploreSpec::validate`] accepts. Neighbours keep the node count in
+/// `nodes` and at most `types` destination kinds: one node (the source included) gets another
+/// kind, or a destination is added (a copy of a random node's kind) or removed.
+impl Family for ExploreSpec {
+    type Instance = Instance;
+
+    fn comparisons(&self) -> &'static [Comparison] {
+        match self.model {
+            ModelKind::Node => NODE_COMPARISONS,
+            ModelKind::SenderReceiver => SR_COMPARISONS,
+        }
+    }
+
+    fn validate(&self) -> Result<(), Error> {
+        ExploreSpec::validate(self)
+    }
+
+    fn members(&self) -> Box<dyn Iterator<Item = Instance> + '_> {
+        Box::new(Members::new(self))
+    }
+
+    fn size(&self) -> u64 {
+        self.family_size()
+    }
+
+    fn random(&self, rng: &mut SplitMix64) -> Instance {
+        self.draw(rng)
+    }
+
+    fn neighbour(&self, inst: &Instance, rng: &mut SplitMix64) -> Instance {
+        let mut next = inst.clone();
+        let n = next.nodes.len();
+        let kind_of = |v: &super::instance::Node| (v.send, v.recv);
+        match below(rng, 3) {
+            1 if n < self.nodes.1 => {
+                let copy = next.nodes[below(rng, n)].clone();
+                next.nodes.push(copy);
+            }
+            2 if n > self.nodes.0 => {
+                // The `v`-th destination (from 1), skipping the source.
+                let v = below(rng, n - 1);
+                let at = if v < next.source { v } else { v + 1 };
+                next.nodes.remove(at);
+                if at < next.source {
+                    next.source -= 1;
+                }
+            }
+            _ => {
+                let v = below(rng, n);
+                let (send, recv) = self.kind(rng.gen_range(0..self.kinds()));
+                next.nodes[v].send = send;
+                next.nodes[v].recv = recv;
+                let mut kinds: Vec<(f64, f64)> = next
+                    .nodes
+                    .iter()
+                    .enumerate()
+                    .filter(|&(u, _)| u != next.source)
+                    .map(|(_, x)| kind_of(x))
+                    .collect();
+                kinds.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+                kinds.dedup();
+                if kinds.len() > self.types {
+                    // Too many kinds: take a kind another destination has.
+                    let others: Vec<(f64, f64)> = inst
+                        .nodes
+                        .iter()
+                        .enumerate()
+                        .filter(|&(u, _)| u != inst.source)
+                        .map(|(_, x)| kind_of(x))
+                        .collect();
+                    let (send, recv) = others[below(rng, others.len())];
+                    next.nodes[v].send = send;
+                    next.nodes[v].recv = recv;
+                }
+            }
+        }
+        next
+    }
+
+    fn measure(&self, inst: &Instance) -> Result<Vec<Option<(f64, f64)>>, Error> {
+        match sample(inst.clone()) {
+            Ok(s) => Ok(vec![Some((s.greedy, s.optimum))]),
+            Err(Error::TooLarge { .. }) => Ok(vec![None]),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn to_json(&self, inst: &Instance) -> String {
+        inst.to_json()
+    }
+
+    fn from_json(&self, text: &str) -> Result<Instance, Error> {
+        Instance::from_json(text)
     }
 }
 
