@@ -10,6 +10,7 @@
 
 pub mod algo;
 pub mod experiment;
+pub mod explore;
 pub mod gallery;
 pub mod generate;
 pub mod instance;

@@ -668,6 +668,44 @@ mod tests {
         assert_eq!(w.instance.nodes.len(), 7);
     }
 
+    /// The shared explorer on both models' tiny families against the exhaustive search of
+    /// [`crate::models::overhead::algo::exhaustive`] (no Lemma 5, no frontier program).
+    #[test]
+    fn the_shared_explorer_against_the_exhaustive_search() {
+        use crate::explore::{run, Search as Driver, State};
+        use crate::models::overhead::algo::exhaustive::exhaustive_with_time;
+        for (model, nodes, want) in [
+            // 000's best known gap: source 1, one node of cost 2, five of cost 3: 5 / 4.
+            (ModelKind::Node, (3, 7), 5.0 / 4.0),
+            // FNF on (send, receive) costs 1 to 3, up to 5 nodes: 3 / 2 at worst.
+            (ModelKind::SenderReceiver, (3, 5), 3.0 / 2.0),
+        ] {
+            let spec = ExploreSpec {
+                model,
+                types: 2,
+                max_cost: 3,
+                nodes,
+                search: Search::Exhaustive,
+            };
+            let st = run(&spec, &Driver::Exhaustive, State::new(&spec, (0, 1)), &mut |_| true)
+                .unwrap();
+            let (mut worst, mut at, mut members) = (0.0f64, 0u64, 0u64);
+            for inst in Members::new(&spec) {
+                let g = simulate(&inst, &greedy(&inst).unwrap().plan)
+                    .unwrap()
+                    .completion_time;
+                let best = exhaustive_with_time(&inst).unwrap().1;
+                worst = worst.max(g / best);
+                at += u64::from(g <= best);
+                members += 1;
+            }
+            let r = &st.records[0];
+            assert_eq!((r.tried, members), (spec.family_size(), spec.family_size()));
+            assert_eq!((r.worst_ratio(), r.at_reference), (Some(worst), at));
+            assert_eq!(worst, want);
+        }
+    }
+
     #[test]
     fn stopping_early_says_so() {
         let spec = ExploreSpec {

@@ -13,6 +13,7 @@
 
 pub mod algo;
 pub mod experiment;
+pub mod explore;
 pub mod gallery;
 pub mod generate;
 pub mod graph;
