@@ -144,15 +144,27 @@ pub struct ExperimentArgs {
     /// wu-fig3, wu-fig4: worker threads (0: every core)
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
-    /// greedy-explore: node or sender_receiver
+    /// greedy-explore: node or sender_receiver; explore: any model's tag
     #[arg(long, value_name = "MODEL")]
     pub model: Option<String>,
-    /// greedy-explore: destination kinds
+    /// greedy-explore, explore (node, sender_receiver): destination kinds
     #[arg(long, value_name = "K")]
     pub types: Option<usize>,
-    /// greedy-explore: the largest cost
+    /// greedy-explore, explore: the largest cost
     #[arg(long, value_name = "C")]
     pub max_cost: Option<u32>,
+    /// explore (multimessage): the most messages
+    #[arg(long, value_name = "M")]
+    pub messages: Option<usize>,
+    /// explore: hill-climbing steps per comparison after --runs random members
+    #[arg(long, value_name = "N")]
+    pub climb: Option<u64>,
+    /// explore: save the search's state in FILE as it goes, and resume from FILE if it exists
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<String>,
+    /// explore: stop after timing N instances, leaving the state in --checkpoint FILE
+    #[arg(long, value_name = "N")]
+    pub stop_after: Option<usize>,
     /// beaumont-fig11: targets drawn uniformly among the LAN nodes, or one per LAN first
     #[arg(long, value_name = "uniform|per-lan")]
     pub targets: Option<String>,
@@ -179,6 +191,10 @@ impl EntryArgs for ExperimentArgs {
             ("model", self.model.is_some()),
             ("types", self.types.is_some()),
             ("max-cost", self.max_cost.is_some()),
+            ("messages", self.messages.is_some()),
+            ("climb", self.climb.is_some()),
+            ("checkpoint", self.checkpoint.is_some()),
+            ("stop-after", self.stop_after.is_some()),
             ("targets", self.targets.is_some()),
             ("densities", self.densities.is_some()),
             ("shard", self.shard.is_some()),

@@ -27,6 +27,8 @@ pub enum Experiment {
     GreedyExplore,
     /// Gonzalez (paper 003): the 2d algorithm and the others on random instances.
     GonzalezRandom,
+    /// The explorer of every model: each algorithm against the optimum or a bound.
+    Explore,
 }
 
 impl Catalog for Experiment {
@@ -38,6 +40,7 @@ impl Catalog for Experiment {
         Experiment::BeaumontFig11,
         Experiment::GreedyExplore,
         Experiment::GonzalezRandom,
+        Experiment::Explore,
     ];
 
     fn key(self) -> &'static str {
@@ -49,6 +52,7 @@ impl Catalog for Experiment {
             Experiment::BeaumontFig11 => "beaumont-fig11",
             Experiment::GreedyExplore => "greedy-explore",
             Experiment::GonzalezRandom => "gonzalez-random",
+            Experiment::Explore => "explore",
         }
     }
 
@@ -63,6 +67,7 @@ impl Catalog for Experiment {
             Experiment::GonzalezRandom => {
                 "multimessage multicasting: steps over d on random instances"
             }
+            Experiment::Explore => "each algorithm against the optimum or a bound, any model",
         }
     }
 
@@ -75,6 +80,7 @@ impl Catalog for Experiment {
             Experiment::BeaumontFig11 => "Beaumont et al. Fig. 11",
             Experiment::GreedyExplore => "greedy explorer",
             Experiment::GonzalezRandom => "Gonzalez 2d, random",
+            Experiment::Explore => "explorer, every model",
         }
     }
 }
@@ -100,10 +106,16 @@ impl Entry for Experiment {
             Experiment::GonzalezRandom => {
                 "Gonzalez (paper 003) section 2: how far below 2d the algorithm lands"
             }
+            Experiment::Explore => {
+                "papers 000-004: the worst instances of each algorithm, by exhaustive, random or hill-climbing search"
+            }
         }
     }
 
     fn options(self) -> Vec<(&'static str, String)> {
+        if self == Experiment::Explore {
+            return crate::explore::options();
+        }
         let mut options = self.own_options();
         options.push(("shard", "K/N".to_string()));
         options
@@ -164,6 +176,7 @@ impl Experiment {
                 let spec = hetcast_core::models::multimessage::experiment::Spec::default();
                 return vec![("out", "DIR".to_string()), ("runs", spec.seeds.to_string())];
             }
+            Experiment::Explore => return crate::explore::options(),
             Experiment::LiuFig6 => {
                 let spec = LiuFig6Spec::default();
                 (spec.runs, spec.seed, ("n-max", spec.n_max.to_string()))
@@ -195,6 +208,9 @@ impl Experiment {
                 format!("DIR/{k}.csv (the histogram) and DIR/{k}-worst.json")
             }
             Experiment::GonzalezRandom => format!("DIR/{k}.csv and DIR/{k}.svg"),
+            Experiment::Explore => {
+                format!("DIR/{k}-MODEL.csv and DIR/{k}-MODEL-COMPARISON.json (each worst instance)")
+            }
         })
     }
 
@@ -207,6 +223,7 @@ impl Experiment {
             Experiment::BeaumontFig11 => crate::models::platform::experiment::run(a),
             Experiment::GreedyExplore => overhead::explore::run(a),
             Experiment::GonzalezRandom => multimessage::experiment::run(self.key(), a),
+            Experiment::Explore => crate::explore::run(a),
         }
     }
 }
@@ -214,6 +231,9 @@ impl Experiment {
 /// `hetcast merge` of the parts of experiment `name` found in the directories: checked to make
 /// one whole run, then written to `dir` as that run writes its files.
 pub fn merge(name: &str, parts: Vec<(String, Part)>, dir: &Path) -> Result<(), String> {
+    if crate::explore::model_of(name).is_some() {
+        return crate::explore::merge(assemble(name, parts, false)?, dir);
+    }
     let e = Experiment::parse(name).map_err(|_| {
         format!(
             "{}: a part of '{name}', which is not an experiment of this hetcast",
@@ -231,5 +251,9 @@ pub fn merge(name: &str, parts: Vec<(String, Part)>, dir: &Path) -> Result<(), S
         Experiment::BeaumontFig11 => crate::models::platform::experiment::merge(whole, dir),
         Experiment::GreedyExplore => overhead::explore::merge(whole, dir),
         Experiment::GonzalezRandom => multimessage::experiment::merge(name, whole, dir),
+        // Its parts are named explore-MODEL, merged above.
+        Experiment::Explore => Err(format!(
+            "{name}: the parts of explore are named explore-MODEL"
+        )),
     }
 }

@@ -6,6 +6,7 @@
 mod args;
 mod bench;
 mod experiments;
+mod explore;
 mod files;
 mod generate;
 mod models;

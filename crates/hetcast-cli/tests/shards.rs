@@ -77,7 +77,12 @@ fn sharded_equals_whole(name: &str, args: &[&str], n: u64) {
         ok(&part);
         let written = files(Path::new(&dir));
         assert_eq!(written.len(), 1, "{name} {shard}: one part file");
-        assert_eq!(written[0].0, format!("{name}.part-{k}-of-{n}.json"));
+        // The explorer's parts are named by model: explore-MODEL.
+        let named = match args.iter().position(|&a| a == "--model") {
+            Some(i) if name == "explore" => format!("explore-{}", args[i + 1]),
+            _ => name.to_string(),
+        };
+        assert_eq!(written[0].0, format!("{named}.part-{k}-of-{n}.json"));
         dirs.push(dir);
     }
     // A part is fixed by the settings, K and N: part 1 again, the same bytes.
@@ -165,6 +170,109 @@ fn greedy_explore_exhaustive_and_random() {
         ],
         4,
     );
+}
+
+#[test]
+fn explore_every_model() {
+    for (model, size) in [
+        ("node", &["--n-max", "6"][..]),
+        ("sender_receiver", &["--n-max", "4"]),
+        ("multi", &["--n-max", "2"]),
+        ("multimessage", &["--n-max", "3", "--messages", "2"]),
+        ("platform", &["--n-max", "3"]),
+    ] {
+        let mut args = vec!["--model", model];
+        args.extend_from_slice(size);
+        sharded_equals_whole("explore", &args, 3);
+        args.extend_from_slice(&["--runs", "40", "--seed", "5"]);
+        sharded_equals_whole("explore", &args, 2);
+    }
+}
+
+/// A search stopped every few instances and resumed from its checkpoint writes the files of one
+/// run: exhaustive, random then climbing.
+#[test]
+fn explore_checkpoints_resume_to_one_run() {
+    for (model, search) in [
+        ("multi", &["--n-max", "2"][..]),
+        (
+            "sender_receiver",
+            &[
+                "--n-max", "5", "--runs", "20", "--climb", "15", "--seed", "3",
+            ],
+        ),
+    ] {
+        let root = scratch(&format!("checkpoint-{model}"));
+        let s = |p: &Path| p.to_string_lossy().into_owned();
+        let (whole, resumed) = (s(&root.join("whole")), s(&root.join("resumed")));
+        let check = s(&root.join("search.json"));
+        let mut args = vec!["experiment", "explore", "--model", model];
+        args.extend_from_slice(search);
+        let mut one = args.clone();
+        one.extend_from_slice(&["--out", &whole]);
+        ok(&one);
+        let mut step = args.clone();
+        step.extend_from_slice(&[
+            "--out",
+            &resumed,
+            "--checkpoint",
+            &check,
+            "--stop-after",
+            "13",
+        ]);
+        let mut stops = 0;
+        while !Path::new(&resumed).exists() {
+            ok(&step);
+            stops += 1;
+            assert!(stops < 100, "{model}: the search does not end");
+        }
+        assert!(stops > 2, "{model}: stopped {stops} times");
+        assert_eq!(
+            files(Path::new(&whole)),
+            files(Path::new(&resumed)),
+            "{model}"
+        );
+        // A checkpoint of other settings is refused.
+        let mut other = args.clone();
+        other.extend_from_slice(&["--max-cost", "4", "--checkpoint", &check]);
+        let err = fails(&other);
+        assert!(err.contains("the checkpoint of another search"), "{err}");
+    }
+}
+
+/// The parts of a guided search climb on their own; merged, they keep the worst of all, and
+/// each worst instance written is an instance file `hetcast run` takes.
+#[test]
+fn explore_guided_parts_merge_their_best() {
+    let root = scratch("explore-guided");
+    let s = |p: &Path| p.to_string_lossy().into_owned();
+    let search = [
+        "experiment",
+        "explore",
+        "--model",
+        "platform",
+        "--n-max",
+        "4",
+        "--runs",
+        "6",
+        "--climb",
+        "4",
+    ];
+    let dirs: Vec<String> = (1..=2)
+        .map(|k| s(&root.join(format!("part-{k}"))))
+        .collect();
+    for (k, dir) in dirs.iter().enumerate() {
+        let shard = format!("{}/2", k + 1);
+        let mut a = search.to_vec();
+        a.extend_from_slice(&["--shard", &shard, "--out", dir]);
+        ok(&a);
+    }
+    let merged = s(&root.join("merged"));
+    ok(&["merge", &dirs[0], &dirs[1], "--out", &merged]);
+    let names: Vec<String> = files(Path::new(&merged)).into_iter().map(|f| f.0).collect();
+    assert_eq!(names.len(), 6, "{names:?}");
+    let worst = root.join("merged/explore-platform-mcph-best-tree.json");
+    ok(&["run", &s(&worst), "--algo", "mcph"]);
 }
 
 #[test]

@@ -71,8 +71,8 @@ pub trait Family {
     fn measure(&self, inst: &Self::Instance) -> Result<Vec<Option<(f64, f64)>>, Error>;
     /// The instance file (JSON) of `inst`.
     fn to_json(&self, inst: &Self::Instance) -> String;
-    /// Read an instance file written by [`Family::to_json`].
-    fn from_json(&self, text: &str) -> Result<Self::Instance, Error>;
+    /// Read an instance file written by [`Family::to_json`] (the model's own reader).
+    fn read_json(&self, text: &str) -> Result<Self::Instance, Error>;
 }
 
 /// How the family is searched.
@@ -282,8 +282,8 @@ pub fn run<F: Family>(
     }
     match *search {
         Search::Exhaustive => {
-            let mut members = family.members().skip(state.next as usize);
-            while let Some(inst) = members.next() {
+            let members = family.members().skip(state.next as usize);
+            for inst in members {
                 let i = state.next;
                 state.next += 1;
                 if i % n != k {
@@ -344,7 +344,7 @@ fn climbs<F: Family>(
             let s = state.climbs[c].steps;
             let mut rng = stream(seed ^ 0x5EED_C11B, (k << 16) | c as u64, s);
             let cand = match &state.climbs[c].current {
-                Some((json, _)) => family.neighbour(&family.from_json(json)?, &mut rng),
+                Some((json, _)) => family.neighbour(&family.read_json(json)?, &mut rng),
                 None => family.random(&mut rng),
             };
             let member = tries + c as u64 * climb + s;
@@ -492,7 +492,7 @@ mod tests {
         fn to_json(&self, x: &u64) -> String {
             x.to_string()
         }
-        fn from_json(&self, t: &str) -> Result<u64, Error> {
+        fn read_json(&self, t: &str) -> Result<u64, Error> {
             t.parse().map_err(|_| Error::Format(t.into()))
         }
     }
@@ -509,7 +509,10 @@ mod tests {
         assert_eq!((r.tried, r.at_reference), (9, 3));
         let worst: Vec<(u64, f64)> = r.worst.iter().map(|w| (w.member, w.ratio())).collect();
         // x = 1 (member 0): 2; x = 2: 2; x = 5: 7/5; x = 4: 5/4; x = 8: 10/8.
-        assert_eq!(worst, vec![(0, 2.0), (1, 2.0), (4, 1.4), (3, 1.25), (7, 1.25)]);
+        assert_eq!(
+            worst,
+            vec![(0, 2.0), (1, 2.0), (4, 1.4), (3, 1.25), (7, 1.25)]
+        );
     }
 
     #[test]

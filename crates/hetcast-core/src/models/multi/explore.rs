@@ -34,6 +34,7 @@
 use super::algo::lower_bound::lower_bound;
 use super::instance::{Link, Message, MultiInstance, NodeClass};
 use super::{simulate_multi, MultiAlgorithm};
+use crate::catalog::Catalog;
 use crate::error::Error;
 use crate::explore::{digits, Comparison, Family};
 use crate::rng::{below, between, SplitMix64};
@@ -261,12 +262,10 @@ impl Family for MultiFamily {
         inst.to_json()
     }
 
-    fn from_json(&self, text: &str) -> Result<MultiInstance, Error> {
+    fn read_json(&self, text: &str) -> Result<MultiInstance, Error> {
         MultiInstance::from_json(text)
     }
 }
-
-use crate::catalog::Catalog;
 
 #[cfg(test)]
 mod tests {
@@ -305,7 +304,10 @@ mod tests {
             nodes: (2, 2),
             max_cost: 3,
         };
-        let st = run(&f, &Search::Exhaustive, State::new(&f, (0, 1)), &mut |_| true).unwrap();
+        let st = run(&f, &Search::Exhaustive, State::new(&f, (0, 1)), &mut |_| {
+            true
+        })
+        .unwrap();
         // Worst ratio and members at the bound: serial (FEF, ECF, WR), preemptive (WRP).
         let (mut worst, mut at) = ([0.0f64; 2], [0u64; 2]);
         let mut members = 0;

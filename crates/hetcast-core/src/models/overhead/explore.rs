@@ -613,7 +613,7 @@ impl Family for ExploreSpec {
         inst.to_json()
     }
 
-    fn from_json(&self, text: &str) -> Result<Instance, Error> {
+    fn read_json(&self, text: &str) -> Result<Instance, Error> {
         Instance::from_json(text)
     }
 }
@@ -687,8 +687,13 @@ mod tests {
                 nodes,
                 search: Search::Exhaustive,
             };
-            let st = run(&spec, &Driver::Exhaustive, State::new(&spec, (0, 1)), &mut |_| true)
-                .unwrap();
+            let st = run(
+                &spec,
+                &Driver::Exhaustive,
+                State::new(&spec, (0, 1)),
+                &mut |_| true,
+            )
+            .unwrap();
             let (mut worst, mut at, mut members) = (0.0f64, 0u64, 0u64);
             for inst in Members::new(&spec) {
                 let g = simulate(&inst, &greedy(&inst).unwrap().plan)

@@ -227,7 +227,7 @@ impl Family for PlatformFamily {
         inst.to_json()
     }
 
-    fn from_json(&self, text: &str) -> Result<PlatformInstance, Error> {
+    fn read_json(&self, text: &str) -> Result<PlatformInstance, Error> {
         PlatformInstance::from_json(text)
     }
 }
@@ -301,7 +301,10 @@ mod tests {
             nodes: (3, 3),
             max_cost: 2,
         };
-        let st = run(&f, &Search::Exhaustive, State::new(&f, (0, 1)), &mut |_| true).unwrap();
+        let st = run(&f, &Search::Exhaustive, State::new(&f, (0, 1)), &mut |_| {
+            true
+        })
+        .unwrap();
         let (mut worst, mut at, mut members) = (0.0f64, 0u64, 0u64);
         for inst in f.members() {
             let mcph = PlatformAlgorithm::Mcph.solve(&inst).unwrap().period;
@@ -319,7 +322,7 @@ mod tests {
         // 2 -> 1 is useless, so the source sends twice per multicast (period 2); the chain
         // 0 -> 2 -> 1 has period 1.
         assert_eq!((members, worst, at), (192, 2.0, 184));
-        let w = f.from_json(&r.worst[0].instance).unwrap();
+        let w = f.read_json(&r.worst[0].instance).unwrap();
         let edges: Vec<_> = w.edges.iter().map(|e| (e.from, e.to, e.cost)).collect();
         assert_eq!(edges, [(0, 1, 1.0), (0, 2, 1.0), (2, 1, 1.0)]);
         // Against Multicast-LB: the source's out-edges all cost 1, so the bound is at least 1,
