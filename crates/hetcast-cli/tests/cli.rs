@@ -620,12 +620,13 @@ fn algorithm_errors_list_the_catalog() {
 /// error line; options of another entry are refused by name.
 #[test]
 fn registries_list_themselves() {
-    const EXPERIMENTS: [&str; 5] = [
+    const EXPERIMENTS: [&str; 6] = [
         "liu-fig6",
         "wu-fig3",
         "wu-fig4",
         "wu-search",
         "greedy-explore",
+        "explore",
     ];
     const BENCHES: [&str; 4] = ["greedy", "optimal", "wu", "playback"];
     let help = String::from_utf8(hetcast(&["help"]).stdout).unwrap();
@@ -650,7 +651,7 @@ fn registries_list_themselves() {
     assert!(fails(&["experiment", "liu-fig6", "--threads", "2"])
         .contains("--threads applies to wu-fig3 and wu-fig4 only"));
     assert!(fails(&["experiment", "wu-fig3", "--n-max", "9"])
-        .contains("--n-max applies to liu-fig6, beaumont-fig11 and greedy-explore only"));
+        .contains("--n-max applies to liu-fig6, beaumont-fig11, greedy-explore and explore only"));
     assert!(fails(&["experiment", "liu-fig6", "wu-fig3"]).contains("one name"));
     assert!(fails(&["bench", "greedy", "--budget", "2"]).contains("optimal only"));
     assert!(fails(&["bench", "optimal", "--budget", "-1"]).contains("--budget"));
