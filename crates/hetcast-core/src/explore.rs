@@ -397,6 +397,30 @@ pub fn merge(parts: &[Vec<Record>]) -> Vec<Record> {
         .collect()
 }
 
+/// Check a family's setting `(lo, hi)` named `what`: `lo` at least 1 (2 for nodes and
+/// processors, a multicast needs two), `hi` from `lo` to `max`; the message names the setting.
+pub fn check_range(what: &str, (lo, hi): (usize, usize), max: usize) -> Result<(), Error> {
+    let least = if matches!(what, "nodes" | "processors") {
+        2
+    } else {
+        1
+    };
+    if lo < least || hi < lo || hi > max {
+        return Err(Error::BadInstance(format!(
+            "{what} must run from at least {least} up to at most {max} (got {lo} to {hi})"
+        )));
+    }
+    Ok(())
+}
+
+/// `n` choose `k`, saturating.
+pub fn binom(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k.min(n - k)).fold(1u64, |acc, i| acc.saturating_mul(n - i) / (i + 1))
+}
+
 /// The `len` lowest digits of `i` in base `radix`, lowest first (a member number decoded into
 /// its choices).
 pub fn digits(mut i: u64, radix: u64, len: usize) -> Vec<u64> {

@@ -36,7 +36,7 @@ use super::instance::{Link, Message, MultiInstance, NodeClass};
 use super::{simulate_multi, MultiAlgorithm};
 use crate::catalog::Catalog;
 use crate::error::Error;
-use crate::explore::{digits, Comparison, Family};
+use crate::explore::{check_range, digits, Comparison, Family};
 use crate::rng::{below, between, SplitMix64};
 
 /// The family (see the module documentation).
@@ -163,19 +163,8 @@ impl Family for MultiFamily {
     }
 
     fn validate(&self) -> Result<(), Error> {
-        let (lo, hi) = self.nodes;
-        if lo < 2 || hi < lo || hi > MAX_NODES {
-            return Err(Error::BadInstance(format!(
-                "nodes must run from at least 2 up to at most {MAX_NODES} (got {lo} to {hi})"
-            )));
-        }
-        if !(1..=MAX_COST).contains(&self.max_cost) {
-            return Err(Error::BadInstance(format!(
-                "the largest cost must be 1 to {MAX_COST} (got {})",
-                self.max_cost
-            )));
-        }
-        Ok(())
+        check_range("nodes", self.nodes, MAX_NODES)?;
+        check_range("costs", (1, self.max_cost as usize), MAX_COST as usize)
     }
 
     fn members(&self) -> Box<dyn Iterator<Item = MultiInstance> + '_> {

@@ -31,7 +31,7 @@ use super::generate::message_name;
 use super::instance::{Message, MmInstance};
 use super::simulate;
 use crate::error::Error;
-use crate::explore::{Comparison, Family};
+use crate::explore::{binom, check_range, Comparison, Family};
 use crate::rng::{below, between, SplitMix64};
 
 /// The family (see the module documentation).
@@ -123,13 +123,6 @@ fn multisets(k: u64, m: usize) -> impl Iterator<Item = Vec<u64>> {
     })
 }
 
-fn binom(n: u64, k: u64) -> u64 {
-    if k > n {
-        return 0;
-    }
-    (0..k.min(n - k)).fold(1u64, |acc, i| acc.saturating_mul(n - i) / (i + 1))
-}
-
 impl MmFamily {
     fn random_kind(&self, p: usize, rng: &mut SplitMix64) -> (usize, Vec<usize>) {
         kind(p, rng_below(rng, kinds(p)))
@@ -148,19 +141,8 @@ impl Family for MmFamily {
     }
 
     fn validate(&self) -> Result<(), Error> {
-        let (lo, hi) = self.processors;
-        if lo < 2 || hi < lo || hi > MAX_PROCESSORS {
-            return Err(Error::BadInstance(format!(
-                "processors must run from at least 2 up to at most {MAX_PROCESSORS} (got {lo} to {hi})"
-            )));
-        }
-        if !(1..=MAX_MESSAGES).contains(&self.messages) {
-            return Err(Error::BadInstance(format!(
-                "messages must be 1 to {MAX_MESSAGES} (got {})",
-                self.messages
-            )));
-        }
-        Ok(())
+        check_range("processors", self.processors, MAX_PROCESSORS)?;
+        check_range("messages", (1, self.messages), MAX_MESSAGES)
     }
 
     fn members(&self) -> Box<dyn Iterator<Item = MmInstance> + '_> {

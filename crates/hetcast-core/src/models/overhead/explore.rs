@@ -32,7 +32,7 @@ use super::algo::{greedy::greedy, optimal::optimal_time};
 use super::instance::{Instance, ModelKind};
 use super::simulate::simulate;
 use crate::error::Error;
-use crate::explore::{Comparison, Family};
+use crate::explore::{binom, Comparison, Family};
 use crate::rng::SplitMix64;
 use crate::rng::{below, between};
 use rand::{Rng, SeedableRng};
@@ -77,10 +77,9 @@ pub const MAX_NODES: usize = 40;
 pub const MAX_MEMBERS: u64 = 5_000_000;
 /// How many of the worst instances are kept.
 pub const KEEP: usize = 10;
-/// Width of a histogram bin of greedy / optimum (bins from 1 up; the last one is open).
-pub const BIN: f64 = 0.05;
-/// Number of histogram bins: ratios 1 to 2 (the factor-2 bound of 000) and one for above.
-pub const BINS: usize = 21;
+/// The histogram's bins: those of the shared explorer, ratios 1 to 2 (the factor-2 bound of
+/// 000) by 0.05 and one for above.
+pub use crate::explore::{bin_labels, BIN, BINS};
 
 /// One timed member.
 #[derive(Debug, Clone, PartialEq)]
@@ -234,13 +233,6 @@ impl ExploreSpec {
     }
 }
 
-fn binom(n: u64, k: u64) -> u64 {
-    if k > n {
-        return 0;
-    }
-    (0..k.min(n - k)).fold(1u64, |acc, i| acc.saturating_mul(n - i) / (i + 1))
-}
-
 /// Time one member.
 fn sample(inst: Instance) -> Result<Sample, Error> {
     let g = simulate(&inst, &greedy(&inst)?.plan)?.completion_time;
@@ -283,22 +275,6 @@ impl Tally {
             self.members.truncate(KEEP);
         }
     }
-}
-
-/// The bins of a histogram as text: `(from, to)` with two decimals, `to` = "inf" for the last,
-/// open bin.
-pub fn bin_labels() -> Vec<(String, String)> {
-    (0..BINS)
-        .map(|b| {
-            let from = 1.0 + b as f64 * BIN;
-            let to = if b + 1 == BINS {
-                "inf".to_string()
-            } else {
-                format!("{:.2}", from + BIN)
-            };
-            (format!("{from:.2}"), to)
-        })
-        .collect()
 }
 
 /// The histogram as CSV (`ratio_from,ratio_to,instances`), as `hetcast experiment
@@ -362,32 +338,23 @@ pub fn explore_part(
         }
         true
     };
-    match spec.search {
-        Search::Exhaustive => {
-            for inst in Members::new(spec) {
-                member += 1;
-                if !owns(member - 1) {
-                    continue;
-                }
-                t.add(sample(inst)?, member - 1);
-                if !tick(&mut t) {
-                    return Ok((t.out, t.members));
-                }
-            }
+    // Random members come from one stream, so every part draws them all.
+    let mut rng = SplitMix64::seed_from_u64(match spec.search {
+        Search::Random { seed, .. } => seed,
+        Search::Exhaustive => 0,
+    });
+    let all: Box<dyn Iterator<Item = Instance>> = match spec.search {
+        Search::Exhaustive => Box::new(Members::new(spec)),
+        Search::Random { tries, .. } => Box::new((0..tries).map(move |_| spec.draw(&mut rng))),
+    };
+    for inst in all {
+        member += 1;
+        if !owns(member - 1) {
+            continue;
         }
-        Search::Random { tries, seed } => {
-            let mut rng = SplitMix64::seed_from_u64(seed);
-            for _ in 0..tries {
-                let inst = spec.draw(&mut rng);
-                member += 1;
-                if !owns(member - 1) {
-                    continue;
-                }
-                t.add(sample(inst)?, member - 1);
-                if !tick(&mut t) {
-                    return Ok((t.out, t.members));
-                }
-            }
+        t.add(sample(inst)?, member - 1);
+        if !tick(&mut t) {
+            return Ok((t.out, t.members));
         }
     }
     progress(t.out.tried, total);
