@@ -1,6 +1,9 @@
 //! The multimessage editor's text: the number of processors and, per message, its name, its
-//! source and its destinations ("3, 4"), each kept as typed. [`MmDrafts::build`] parses them
+//! source and its destinations ("4, 5"), each kept as typed. [`MmDrafts::build`] parses them
 //! into an instance or says what is wrong, field by field.
+//!
+//! Processors are typed as the drawings name them, from 1: "4" (or "P4") is `P4`, index 3 of
+//! the JSON file, whose indices count from 0 (docs/formats.md, section 1c).
 
 use hetcast_core::models::multimessage::{Message, MmInstance};
 
@@ -11,9 +14,9 @@ use crate::models::DraftErrors;
 pub enum MsgField {
     /// Its name.
     Name,
-    /// Its source (a processor index).
+    /// Its source (a processor number, from 1).
     Source,
-    /// Its destinations (indices separated by commas or spaces).
+    /// Its destinations (processor numbers, from 1, separated by commas or spaces).
     Dests,
 }
 
@@ -74,12 +77,19 @@ pub struct MmDrafts {
     pub general: Option<String>,
 }
 
-/// "3, 4" for destinations `[3, 4]`.
+/// "4, 5" for destinations `[3, 4]` (`P4` and `P5`).
 pub fn dests_text(d: &[usize]) -> String {
     d.iter()
-        .map(usize::to_string)
+        .map(|q| (q + 1).to_string())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The index (from 0) of the processor typed as `text`: its number from 1, "4" or "P4".
+fn processor_index(text: &str) -> Option<usize> {
+    let t = text.trim();
+    let t = t.strip_prefix(['P', 'p']).unwrap_or(t);
+    t.parse::<usize>().ok()?.checked_sub(1)
 }
 
 impl MmDrafts {
@@ -93,7 +103,7 @@ impl MmDrafts {
                 .iter()
                 .map(|m| MsgDraft {
                     name: m.name.clone(),
-                    source: m.source.to_string(),
+                    source: (m.source + 1).to_string(),
                     dests: dests_text(&m.destinations),
                 })
                 .collect(),
@@ -126,8 +136,7 @@ impl MmDrafts {
     /// Parse the text: the instance, or the errors by field and for the whole.
     pub fn build(&self) -> Result<MmInstance, DraftErrors<MmField>> {
         let mut errors = Vec::new();
-        let index = |t: &str| t.trim().parse::<usize>().ok();
-        let processors = match index(&self.processors) {
+        let processors = match self.processors.trim().parse::<usize>().ok() {
             Some(n) if n >= 1 => Some(n),
             _ => {
                 errors.push((MmField::Processors, "a whole number, 1 or more".to_string()));
@@ -136,11 +145,11 @@ impl MmDrafts {
         };
         let mut messages = Vec::with_capacity(self.messages.len());
         for (k, m) in self.messages.iter().enumerate() {
-            let source = index(&m.source);
+            let source = processor_index(&m.source);
             if source.is_none() {
                 errors.push((
                     MmField::Message(k, MsgField::Source),
-                    "a processor index (0, 1, ...)".into(),
+                    "a processor number: 1 for P1, 2 for P2, ...".into(),
                 ));
             }
             let parts: Vec<&str> = m
@@ -148,11 +157,11 @@ impl MmDrafts {
                 .split([',', ' ', ';'])
                 .filter(|s| !s.trim().is_empty())
                 .collect();
-            let dests: Option<Vec<usize>> = parts.iter().map(|s| index(s)).collect();
+            let dests: Option<Vec<usize>> = parts.iter().map(|s| processor_index(s)).collect();
             match &dests {
                 None => errors.push((
                     MmField::Message(k, MsgField::Dests),
-                    "processor indices separated by commas".into(),
+                    "processor numbers (1 for P1) separated by commas".into(),
                 )),
                 Some(d) if d.is_empty() => errors.push((
                     MmField::Message(k, MsgField::Dests),
@@ -177,12 +186,13 @@ impl MmDrafts {
         };
         inst.validate().map_err(|e| {
             let text = e.to_string();
-            // Point at the message the error names, when it names one.
+            // Point at the message the error names (from 1), when it names one.
             let at = text
                 .split("message ")
                 .nth(1)
                 .and_then(|r| r.split([' ', ':']).next())
-                .and_then(|k| k.parse::<usize>().ok());
+                .and_then(|k| k.parse::<usize>().ok())
+                .and_then(|k| k.checked_sub(1));
             match at {
                 Some(k) if k < self.messages.len() => {
                     let field = if text.contains("source") && !text.contains("destination") {
@@ -212,14 +222,14 @@ mod tests {
         let d = MmDrafts::from_instance(&inst);
         assert_eq!(d.build().unwrap(), inst);
         let mut bad = d.clone();
-        bad.set_message(0, MsgField::Dests, "3, 0".into());
+        bad.set_message(0, MsgField::Dests, "4, 1".into());
         let (errors, general) = bad.build().unwrap_err();
         assert_eq!(general, None);
         assert_eq!(
             errors,
             vec![(
                 MmField::Message(0, MsgField::Dests),
-                "invalid instance: message 0 (\"a\"): destination 0 is its source; a processor does not send to itself".to_string()
+                "invalid instance: message 1 (\"a\"): destination P1 is its source; a processor does not send to itself".to_string()
             )]
         );
         let mut bad = d;
@@ -227,5 +237,43 @@ mod tests {
         bad.processors = "0".into();
         let (errors, _) = bad.build().unwrap_err();
         assert_eq!(errors.len(), 2);
+    }
+
+    /// The editor numbers processors as the drawings do, P1..Pn: Example 1.1's message a goes
+    /// from P1 to P4 and P5 (indices 0 to 3 and 4 in the file), and errors name P-numbers.
+    #[test]
+    fn processors_are_typed_from_one_as_drawn() {
+        let inst = example_1_1();
+        assert_eq!(inst.label(0), "P1");
+        let d = MmDrafts::from_instance(&inst);
+        assert_eq!(
+            (d.messages[0].source.as_str(), d.messages[0].dests.as_str()),
+            ("1", "4, 5")
+        );
+        assert_eq!(d.messages[2].dests, "4, 6, 8, 9");
+        // "P4" and "p5" mean the same as 4 and 5.
+        let mut typed = d.clone();
+        typed.set_message(0, MsgField::Source, " P1 ".into());
+        typed.set_message(0, MsgField::Dests, "P4; p5".into());
+        assert_eq!(typed.build().unwrap(), inst);
+        // 0 is no processor, and 10 is past P9: each is said at its field, in P-numbers.
+        let mut bad = d.clone();
+        bad.set_message(1, MsgField::Source, "0".into());
+        assert_eq!(
+            bad.build().unwrap_err().0,
+            vec![(
+                MmField::Message(1, MsgField::Source),
+                "a processor number: 1 for P1, 2 for P2, ...".to_string()
+            )]
+        );
+        let mut bad = d;
+        bad.set_message(5, MsgField::Dests, "5, 10".into());
+        assert_eq!(
+            bad.build().unwrap_err().0,
+            vec![(
+                MmField::Message(5, MsgField::Dests),
+                "invalid instance: message 6 (\"f\"): destination P10 does not exist (processors are P1 to P9)".to_string()
+            )]
+        );
     }
 }

@@ -31,6 +31,8 @@ pub fn mm_editor(p: &StateProps) -> Html {
         Callback::from(move |t| s.dispatch(MmAction::EditProcessors(t).into()))
     };
     let messages = d.messages.iter().enumerate().map(|(k, m)| {
+        // Rows and processors count from 1, as the drawings do (P1..Pn); ids keep the index.
+        let no = k + 1;
         let field = |f: MsgField, class: &'static str, mode: &'static str, label: String| {
             let s = state.clone();
             html! {
@@ -42,13 +44,13 @@ pub fn mm_editor(p: &StateProps) -> Html {
         };
         html! {
             <tr key={k} id={format!("msg-{k}")}>
-                <th scope="row" class={classes!("idx", message_swatch_class(k))}>{ k }</th>
-                <td>{ field(MsgField::Name, "name", "text", format!("name of message {k}")) }</td>
-                <td>{ field(MsgField::Source, "num src", "numeric", format!("source processor of message {k} (from 0)")) }</td>
-                <td>{ field(MsgField::Dests, "dests", "text", format!("destination processors of message {k}, e.g. 3, 4")) }</td>
+                <th scope="row" class={classes!("idx", message_swatch_class(k))}>{ no }</th>
+                <td>{ field(MsgField::Name, "name", "text", format!("name of message {no}")) }</td>
+                <td>{ field(MsgField::Source, "num src", "numeric", format!("source processor of message {no} (1 for P1)")) }</td>
+                <td>{ field(MsgField::Dests, "dests", "text", format!("destination processors of message {no}, e.g. 4, 5 for P4 and P5")) }</td>
                 <td class="center">
-                    <button class="icon" id={format!("remove-msg-{k}")} aria-label={format!("Remove message {k}")}
-                        title={format!("Remove message {k}")}
+                    <button class="icon" id={format!("remove-msg-{k}")} aria-label={format!("Remove message {no}")}
+                        title={format!("Remove message {no}")}
                         onclick={dispatch(MmAction::RemoveMessage(k))}>{"✕"}</button>
                 </td>
             </tr>
@@ -61,7 +63,7 @@ pub fn mm_editor(p: &StateProps) -> Html {
                 { format!("{}, multimessage model (unit steps, forwarding allowed)", instance_words(inst)) }
             </p>
             <div class="row">
-                <label for="processors" title="processors are numbered from 0">{"Processors"}</label>
+                <label for="processors" title="processors are P1 to Pn, as in the drawings">{"Processors"}</label>
                 <TextField id="processors" value={d.processors.clone()} error={err(MmField::Processors)}
                     oninput={on_processors} class={classes!("num")} inputmode="numeric" />
             </div>
@@ -72,8 +74,8 @@ pub fn mm_editor(p: &StateProps) -> Html {
                         <tr>
                             <th scope="col">{"#"}</th>
                             <th scope="col">{"Name"}</th>
-                            <th scope="col" title="the processor that holds the message at first">{"From"}</th>
-                            <th scope="col" title="the processors that need it, e.g. 3, 4">{"To"}</th>
+                            <th scope="col" title="the processor that holds the message at first: 1 for P1">{"From"}</th>
+                            <th scope="col" title="the processors that need it, e.g. 4, 5 for P4 and P5">{"To"}</th>
                             <th scope="col"><span class="sr-only">{"Remove"}</span></th>
                         </tr>
                     </thead>

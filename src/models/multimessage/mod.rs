@@ -150,7 +150,7 @@ pub enum MmAction {
         /// New text.
         text: String,
     },
-    /// Append a message (from processor 0 to processor 1).
+    /// Append a message (from P1 to P2).
     AddMessage,
     /// Remove a message row.
     RemoveMessage(usize),
@@ -316,8 +316,8 @@ impl MmState {
                     .unwrap_or_default();
                 d.messages.push(MsgDraft {
                     name,
-                    source: "0".into(),
-                    dests: "1".into(),
+                    source: "1".into(),
+                    dests: "2".into(),
                 });
             }
             MmAction::RemoveMessage(k) => {
@@ -430,18 +430,24 @@ mod tests {
             field: MsgField::Dests,
             text: "3".into(),
         });
+        // Typed as drawn: 3 is P3, index 2 of the file.
         assert!(r.replaced.is_some());
-        assert_eq!(s.instance.messages[0].destinations, vec![3]);
+        assert_eq!(s.instance.messages[0].destinations, vec![2]);
         let r = s.apply(MmAction::EditMessage {
             msg: 0,
             field: MsgField::Dests,
-            text: "3, 9".into(),
+            text: "3, 10".into(),
         });
         assert!(r.replaced.is_none());
         assert!(!s.drafts.is_valid());
-        assert_eq!(s.instance.messages[0].destinations, vec![3]);
+        assert_eq!(s.instance.messages[0].destinations, vec![2]);
+        // A new message goes from P1 to P2.
         s.apply(MmAction::AddMessage);
-        assert_eq!(s.drafts.messages.last().map(|m| m.name.as_str()), Some("g"));
+        let g = s.drafts.messages.last().unwrap();
+        assert_eq!(
+            (g.name.as_str(), g.source.as_str(), g.dests.as_str()),
+            ("g", "1", "2")
+        );
     }
 
     /// The model menu brings Example 1.1 and back; a multimessage file loads into its model

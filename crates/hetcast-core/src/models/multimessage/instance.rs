@@ -11,8 +11,11 @@
 //!  "messages": [{"name": "a", "source": 0, "destinations": [1, 2]}]}
 //! ```
 //!
-//! `names` is optional (processors are then `P1`, `P2`, ... as in the paper); indices count
-//! from 0. The limits are [`MAX_PROCESSORS`], [`MAX_MESSAGES`] and [`MAX_TRANSFERS`].
+//! `names` is optional (processors are then `P1`, `P2`, ... as in the paper). Indices in the
+//! file count from 0 (index `i` is processor `P{i+1}`); everything a person reads counts from
+//! 1, as the paper does: processors `P1` to `Pn` ([`processor_number`]), messages 1 to `m`
+//! (the validation errors, the app's editor, the CLI). The limits are [`MAX_PROCESSORS`],
+//! [`MAX_MESSAGES`] and [`MAX_TRANSFERS`].
 
 use crate::error::{excerpt, Error};
 use serde::{Deserialize, Serialize};
@@ -26,6 +29,17 @@ pub const MAX_MESSAGES: usize = 4096;
 pub const MAX_TRANSFERS: usize = 65_536;
 /// The longest processor or message name, in characters.
 pub const MAX_NAME_CHARS: usize = 40;
+
+/// Processor `p` (a file index, from 0) as people read it: `P{p+1}`, the paper's numbering
+/// (which the drawings, the editor and the errors use, whatever the processors' names).
+///
+/// ```
+/// use hetcast_core::models::multimessage::instance::processor_number;
+/// assert_eq!(processor_number(0), "P1");
+/// ```
+pub fn processor_number(p: usize) -> String {
+    format!("P{}", p + 1)
+}
 
 /// One message: held by `source`, needed by every processor of `destinations`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -45,7 +59,7 @@ pub struct Message {
 /// A multimessage multicasting instance.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MmInstance {
-    /// How many processors (numbered from 0).
+    /// How many processors (indices from 0, shown as `P1` to `Pn`).
     pub processors: usize,
     /// Their names, when given (as many as processors).
     pub names: Option<Vec<String>>,
@@ -70,7 +84,7 @@ impl MmInstance {
     pub fn label(&self, p: usize) -> String {
         match &self.names {
             Some(names) if p < names.len() => names[p].clone(),
-            _ => format!("P{}", p + 1),
+            _ => processor_number(p),
         }
     }
 
@@ -142,7 +156,8 @@ impl MmInstance {
         needs
     }
 
-    /// Check every rule of the model; the message names the message or processor at fault:
+    /// Check every rule of the model; the message names the message (from 1, with its name) or
+    /// the processor (`P1` to `Pn`) at fault:
     /// 1 to [`MAX_PROCESSORS`] processors, as many names as processors when names are given
     /// (each 1 to [`MAX_NAME_CHARS`] characters, no two alike), at most [`MAX_MESSAGES`]
     /// messages and [`MAX_TRANSFERS`] transfers, message names 1 to [`MAX_NAME_CHARS`]
@@ -171,13 +186,15 @@ impl MmInstance {
                 let chars = name.chars().count();
                 if name.trim().is_empty() || chars > MAX_NAME_CHARS {
                     return bad(format!(
-                        "processor {p}: its name \"{}\" must have 1 to {MAX_NAME_CHARS} characters",
+                        "processor {}: its name \"{}\" must have 1 to {MAX_NAME_CHARS} characters",
+                        processor_number(p),
                         excerpt(name)
                     ));
                 }
                 if !seen.insert(name.as_str()) {
                     return bad(format!(
-                        "processor {p}: the name \"{}\" is used twice",
+                        "processor {}: the name \"{}\" is used twice",
+                        processor_number(p),
                         excerpt(name)
                     ));
                 }
@@ -191,10 +208,11 @@ impl MmInstance {
         }
         let mut names = std::collections::HashSet::new();
         let range = |what: &str, p: usize| {
+            let p = processor_number(p);
             if n == 1 {
-                format!("{what} {p} does not exist (there is one processor, 0)")
+                format!("{what} {p} does not exist (there is one processor, P1)")
             } else {
-                format!("{what} {p} does not exist (processors are 0 to {})", n - 1)
+                format!("{what} {p} does not exist (processors are P1 to P{n})")
             }
         };
         let mut transfers = 0usize;
@@ -202,11 +220,12 @@ impl MmInstance {
             let chars = m.name.chars().count();
             if m.name.trim().is_empty() || chars > MAX_NAME_CHARS {
                 return bad(format!(
-                    "message {k}: its name \"{}\" must have 1 to {MAX_NAME_CHARS} characters",
+                    "message {}: its name \"{}\" must have 1 to {MAX_NAME_CHARS} characters",
+                    k + 1,
                     excerpt(&m.name)
                 ));
             }
-            let who = format!("message {k} (\"{}\")", excerpt(&m.name));
+            let who = format!("message {} (\"{}\")", k + 1, excerpt(&m.name));
             if !names.insert(m.name.as_str()) {
                 return bad(format!("{who}: the name is used by an earlier message"));
             }
@@ -223,11 +242,15 @@ impl MmInstance {
                 }
                 if q == m.source {
                     return bad(format!(
-                        "{who}: destination {q} is its source; a processor does not send to itself"
+                        "{who}: destination {} is its source; a processor does not send to itself",
+                        processor_number(q)
                     ));
                 }
                 if seen[q] {
-                    return bad(format!("{who}: destination {q} is listed twice"));
+                    return bad(format!(
+                        "{who}: destination {} is listed twice",
+                        processor_number(q)
+                    ));
                 }
                 seen[q] = true;
             }
@@ -247,7 +270,7 @@ impl MmInstance {
     /// use hetcast_core::models::multimessage::MmInstance;
     /// let e = MmInstance::from_json(r#"{"model":"multimessage","processors":2,
     ///   "messages":[{"name":"a","source":0,"destinations":[0]}]}"#).unwrap_err();
-    /// assert_eq!(e.to_string(), "invalid instance: message 0 (\"a\"): destination 0 is its source; a processor does not send to itself");
+    /// assert_eq!(e.to_string(), "invalid instance: message 1 (\"a\"): destination P1 is its source; a processor does not send to itself");
     /// ```
     pub fn from_json(text: &str) -> Result<MmInstance, Error> {
         let raw: Raw = crate::error::read_json(text)?;
@@ -302,29 +325,50 @@ mod tests {
     fn bad_input_is_named() {
         assert_eq!(
             one(r#"{"name":"a","source":0,"destinations":[1,0]}"#),
-            "invalid instance: message 0 (\"a\"): destination 0 is its source; a processor does not send to itself"
+            "invalid instance: message 1 (\"a\"): destination P1 is its source; a processor does not send to itself"
         );
         assert_eq!(
             one(r#"{"name":"a","source":0,"destinations":[1,3]}"#),
-            "invalid instance: message 0 (\"a\"): destination 3 does not exist (processors are 0 to 2)"
+            "invalid instance: message 1 (\"a\"): destination P4 does not exist (processors are P1 to P3)"
         );
         assert_eq!(
             one(r#"{"name":"a","source":5,"destinations":[1]}"#),
-            "invalid instance: message 0 (\"a\"): its source 5 does not exist (processors are 0 to 2)"
+            "invalid instance: message 1 (\"a\"): its source P6 does not exist (processors are P1 to P3)"
         );
         assert_eq!(
             one(r#"{"name":"a","source":0,"destinations":[1,2,1]}"#),
-            "invalid instance: message 0 (\"a\"): destination 1 is listed twice"
+            "invalid instance: message 1 (\"a\"): destination P2 is listed twice"
         );
         assert_eq!(
             one(r#"{"name":"a","source":0,"destinations":[]}"#),
-            "invalid instance: message 0 (\"a\") has no destination"
+            "invalid instance: message 1 (\"a\") has no destination"
         );
         assert_eq!(
             one(
                 r#"{"name":"a","source":0,"destinations":[1]},{"name":"a","source":1,"destinations":[2]}"#
             ),
-            "invalid instance: message 1 (\"a\"): the name is used by an earlier message"
+            "invalid instance: message 2 (\"a\"): the name is used by an earlier message"
+        );
+        // One processor: the range says so; processors named or not are P1..Pn in errors.
+        assert_eq!(
+            err(
+                r#"{"model":"multimessage","processors":1,"messages":[{"name":"a","source":0,"destinations":[1]}]}"#
+            ),
+            "invalid instance: message 1 (\"a\"): destination P2 does not exist (there is one processor, P1)"
+        );
+        assert_eq!(
+            err(r#"{"model":"multimessage","processors":2,"names":["x","x"],"messages":[]}"#),
+            "invalid instance: processor P2: the name \"x\" is used twice"
+        );
+        assert_eq!(
+            err(r#"{"model":"multimessage","processors":2,"names":["x"," "],"messages":[]}"#),
+            "invalid instance: processor P2: its name \" \" must have 1 to 40 characters"
+        );
+        assert_eq!(
+            err(
+                r#"{"model":"multimessage","processors":2,"messages":[{"name":"","source":0,"destinations":[1]}]}"#
+            ),
+            "invalid instance: message 1: its name \"\" must have 1 to 40 characters"
         );
         assert_eq!(
             err(r#"{"model":"multimessage","processors":0,"messages":[]}"#),

@@ -4,7 +4,7 @@
 //! end every processor holds every message it needs. The number of steps is the schedule's
 //! length (the paper's total communication time).
 
-use super::instance::MmInstance;
+use super::instance::{processor_number, MmInstance};
 use super::plan::MmPlan;
 use crate::error::Error;
 
@@ -48,15 +48,15 @@ pub fn simulate(inst: &MmInstance, plan: &MmPlan) -> Result<MmSchedule, Error> {
         for t in step {
             if t.from >= n {
                 return bad(format!(
-                    "step {s}: the sender {} is not a processor (there are {n})",
-                    t.from
+                    "step {s}: the sender {} is not a processor (there are {n}, P1 to P{n})",
+                    processor_number(t.from)
                 ));
             }
             let who = inst.label(t.from);
             if t.message >= mcount {
                 return bad(format!(
-                    "step {s}: {who} sends message {}, which does not exist (there are {mcount})",
-                    t.message
+                    "step {s}: {who} sends message {}, which does not exist (there are {mcount}, numbered from 1)",
+                    t.message + 1
                 ));
             }
             let name = inst.message_label(t.message);
@@ -75,7 +75,8 @@ pub fn simulate(inst: &MmInstance, plan: &MmPlan) -> Result<MmSchedule, Error> {
             for &q in &t.to {
                 if q >= n {
                     return bad(format!(
-                        "step {s}: {who} sends {name} to {q}, which is not a processor (there are {n})"
+                        "step {s}: {who} sends {name} to {}, which is not a processor (there are {n}, P1 to P{n})",
+                        processor_number(q)
                     ));
                 }
                 if q == t.from {
@@ -161,7 +162,16 @@ mod tests {
         );
         assert_eq!(
             err(vec![vec![], vec![tr(7, 0, &[3])]]),
-            "invalid plan: step 2: P1 sends message 7, which does not exist (there are 6)"
+            "invalid plan: step 2: P1 sends message 8, which does not exist (there are 6, numbered from 1)"
+        );
+        // Indices in the file count from 0; the errors say P1..Pn, as the drawings do.
+        assert_eq!(
+            err(vec![vec![tr(0, 9, &[3])]]),
+            "invalid plan: step 1: the sender P10 is not a processor (there are 9, P1 to P9)"
+        );
+        assert_eq!(
+            err(vec![vec![tr(0, 0, &[3, 9])]]),
+            "invalid plan: step 1: P1 sends a to P10, which is not a processor (there are 9, P1 to P9)"
         );
     }
 }
