@@ -1,6 +1,7 @@
 // End-to-end tests of the Experiments page (key e): experiments run in web workers (the
-// hetcast-worker binary of the Trunk build), the page stays responsive, Cancel stops a run, a
-// finished run shows the CLI's chart, and the explorer's worst instance loads into the editor.
+// hetcast-worker binary of the Trunk build), the page stays responsive, Cancel stops a run (no
+// chart comes for twice the time the same run takes to draw one), a finished run shows the
+// CLI's chart, and the explorer's worst instance loads into the editor.
 // Run: cd tests/e2e && node --test   (after trunk build --release)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -57,10 +58,57 @@ test('a long run leaves the page responsive, and Cancel stops it', async () => {
     await app.page.locator('#exp-running').waitFor({ state: 'detached' });
     assert.equal(await app.page.isDisabled('#exp-run'), false);
     assert.equal(await app.page.isDisabled('#exp-cancel'), true);
-    // Nothing comes back from the stopped workers.
-    await app.page.waitForTimeout(1500);
-    assert.equal(await app.page.locator('#exp-running').count(), 0);
     assert.equal(await app.page.locator('#exp-chart').count(), 0);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.page.close();
+  }
+});
+
+/** On a fresh page, start liu-fig6 with `runs` random runs per n from 6 to `nMax`; resolves
+ * when the first progress shows. */
+async function startLiu({ runs, nMax }) {
+  const app = await openApp();
+  await experiments(app, 'liu-fig6');
+  await fill(app, '#exp-liu-runs', runs);
+  await fill(app, '#exp-liu-n-max', nMax);
+  const t0 = Date.now();
+  await app.page.click('#exp-run');
+  await app.page.waitForFunction(() => Number(document.querySelector('#exp-progress')?.value) > 0);
+  return { app, t0 };
+}
+
+test('after Cancel no chart comes, for twice the time the same run takes to draw it', async () => {
+  // The run as it goes without Cancel: its chart comes after `full` ms. Sized to take 1.5 s
+  // or more (more runs, then larger n, on a fast build), so that Cancel lands while it is on.
+  const size = { runs: 200, nMax: 30 };
+  let full;
+  for (;;) {
+    const done = await startLiu(size);
+    try {
+      await done.app.page.locator('#exp-chart svg').waitFor({ timeout: 60000 });
+      full = Date.now() - done.t0;
+      assert.deepEqual(done.app.errors, []);
+    } finally {
+      await done.app.page.close();
+    }
+    if (full >= 1500 || size.nMax >= 100) break;
+    if (size.runs < 10000) size.runs = Math.min(10000, Math.ceil((size.runs * 2500) / full));
+    else size.nMax = 100;
+  }
+  // The same run, cancelled while it is on: twice that time (and a second) passes, no chart.
+  const { app, t0 } = await startLiu(size);
+  try {
+    const p = await progress(app);
+    assert.ok(p && p.value < p.max, `cancelled while running: ${JSON.stringify(p)}`);
+    await app.page.click('#exp-cancel');
+    await app.page.locator('#exp-running').waitFor({ state: 'detached' });
+    const wait = 2 * full + 1000 - (Date.now() - t0);
+    console.log(`liu-fig6, ${size.runs} runs per n from 6 to ${size.nMax}: the chart after ${full} ms; `
+      + `cancelled, then watched ${wait} ms more`);
+    await app.page.waitForTimeout(Math.max(wait, 0));
+    assert.equal(await app.page.locator('#exp-running').count(), 0);
+    assert.equal(await app.page.locator('#exp-chart').count(), 0, 'a chart came after Cancel');
     assert.deepEqual(app.errors, []);
   } finally {
     await app.page.close();
