@@ -130,6 +130,7 @@ pub fn app(props: &AppProps) -> Html {
     });
 
     crate::saved::use_autosave(&state);
+    let tour = crate::tours::TourContext(use_state(|| None));
 
     // Keyboard commands.
     {
@@ -228,12 +229,14 @@ pub fn app(props: &AppProps) -> Html {
         </>
     };
     html! {
+        <ContextProvider<crate::tours::TourContext> context={tour}>
         <div class={classes!("app", ui.lecture.then_some("lecture"))}
             data-side={if ui.side { "open" } else { "folded" }}
             data-table={if ui.table_open { "open" } else { "folded" }}>
             if !ui.lecture {
                 <TopBar state={state.clone()} />
             }
+            <crate::tours::TourBar state={state.clone()} />
             <div class={classes!("layout", layout_class)}>
                 { side }
                 <main class="main">
@@ -250,6 +253,7 @@ pub fn app(props: &AppProps) -> Html {
                 <HelpDialog state={state.clone()} />
             }
         </div>
+        </ContextProvider<crate::tours::TourContext>>
     }
 }
 

@@ -97,6 +97,26 @@ fn run_action(state: &AppState, key: &str) -> Option<Action> {
 
 /// The state a link opens: `Err` with the reason when it names no example.
 pub fn open(link: &Link) -> Result<AppState, String> {
+    let (mut s, problems, title) = open_parts(link)?;
+    let said = if problems.is_empty() {
+        format!("Opened the link to '{title}'.")
+    } else {
+        format!(
+            "Opened the link to '{title}'; ignored: {}.",
+            problems.join("; ")
+        )
+    };
+    s.ui.notice = Some(if problems.is_empty() {
+        Notice::info(said)
+    } else {
+        Notice::error(said)
+    });
+    Ok(s)
+}
+
+/// The state a link opens, what of it could not be used, and the example's title; `Err`
+/// with the reason when it names no example.
+pub fn open_parts(link: &Link) -> Result<(AppState, Vec<String>, &'static str), String> {
     let (inst, title) = example(&link.example).ok_or_else(|| {
         format!(
             "The link names the example '{}', which is not in the gallery.",
@@ -145,20 +165,7 @@ pub fn open(link: &Link) -> Result<AppState, String> {
         s.apply(UiAction::ToggleLecture);
     }
     s.apply(UiAction::StartAt(link.t));
-    let said = if problems.is_empty() {
-        format!("Opened the link to '{title}'.")
-    } else {
-        format!(
-            "Opened the link to '{title}'; ignored: {}.",
-            problems.join("; ")
-        )
-    };
-    s.ui.notice = Some(if problems.is_empty() {
-        Notice::info(said)
-    } else {
-        Notice::error(said)
-    });
-    Ok(s)
+    Ok((s, problems, title))
 }
 
 /// The link to the example `id` as the app shows it: the selected algorithm, the view and,

@@ -26,6 +26,7 @@ pub mod saved;
 pub mod scenario;
 pub mod share;
 pub mod state;
+pub mod tours;
 pub mod util;
 pub mod views;
 

@@ -41,12 +41,22 @@ impl std::fmt::Display for LinkError {
 
 /// The link's payload (after `#s=`) of `sc`.
 pub fn encode(sc: &Scenario) -> String {
-    let z = miniz_oxide::deflate::compress_to_vec_zlib(sc.to_json().as_bytes(), 9);
+    pack(&sc.to_json())
+}
+
+/// `text` as a link's payload: zlib-compressed, in URL-safe base64 (share links, tour links).
+pub fn pack(text: &str) -> String {
+    let z = miniz_oxide::deflate::compress_to_vec_zlib(text.as_bytes(), 9);
     URL_SAFE_NO_PAD.encode(z)
 }
 
 /// The scenario in a link's payload, or why it does not read.
 pub fn decode(payload: &str) -> Result<Scenario, LinkError> {
+    Scenario::from_json(&unpack(payload)?).map_err(LinkError::Damaged)
+}
+
+/// The text of a link's payload ([`pack`]), or why it does not read.
+pub fn unpack(payload: &str) -> Result<String, LinkError> {
     let damaged = |why: &str| LinkError::Damaged(why.to_string());
     let bytes = URL_SAFE_NO_PAD
         .decode(payload.trim())
@@ -58,8 +68,7 @@ pub fn decode(payload: &str) -> Result<Scenario, LinkError> {
             damaged("it does not decompress: part of it is missing or changed")
         }
     })?;
-    let text = String::from_utf8(json).map_err(|_| damaged("it is not UTF-8 text"))?;
-    Scenario::from_json(&text).map_err(LinkError::Damaged)
+    String::from_utf8(json).map_err(|_| damaged("it is not UTF-8 text"))
 }
 
 /// The models and view of a link's payload, made again, or why it does not open.

@@ -203,6 +203,7 @@ pub fn top_bar(p: &StateProps) -> Html {
             <super::file_button::FileButton id="import" label="Import" title="Load an instance from a JSON file" {on_read} />
             <super::export_menu::ExportMenu state={state.clone()} />
             <super::scenarios::ShareMenu state={state.clone()} />
+            <crate::tours::TourMenu state={state.clone()} />
             // In the spacer: one more item in the bar would cost a gap, and it wraps at 1280 px.
             <span class="spacer"><button id="experiments-button" onclick={dispatch(Action::Ui(UiAction::ToggleExperiments))} aria-label="Experiments" title="Experiments: the papers' figures and the counterexample explorer (key e)">{"⚗"}</button></span>
             <button id="help-button" onclick={dispatch(Action::Ui(UiAction::ToggleHelp))} aria-label="Keyboard help" title="Keyboard help (key ?)">{"?"}</button>

@@ -1,0 +1,195 @@
+//! The tour on screen: the tour bar (the stop's title and note, the arrows, PageDown /
+//! PageUp) and the Tours menu of the top bar (the papers' tours, import, the link to share).
+//! Both reach the tour through [`TourContext`], which the root component provides.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::events::{EventListener, EventListenerOptions};
+use wasm_bindgen::JsCast;
+use web_sys::KeyboardEvent;
+use yew::prelude::*;
+
+use super::{builtin, from_hash, link, open_stop, parse, Tour};
+use crate::components::menu::Menu;
+use crate::components::{StateHandle, StateProps};
+use crate::state::{Action, Notice, UiAction};
+
+/// The tour on screen and its stop (0-based), `None` when no tour runs.
+#[derive(Clone, PartialEq)]
+pub struct TourContext(pub UseStateHandle<Option<(Rc<Tour>, usize)>>);
+
+fn notify(state: &StateHandle, n: Notice) {
+    state.dispatch(Action::Ui(UiAction::Notify(n)));
+}
+
+/// Put stop `i` of `tour` on screen (in lecture mode when `lecture`), or say why not.
+fn show(ctx: &TourContext, state: &StateHandle, tour: Rc<Tour>, i: usize, lecture: bool) {
+    match open_stop(&tour, i, &state.ui, lecture) {
+        Ok(s) => {
+            state.dispatch(Action::OpenLink(Box::new(s)));
+            ctx.0.set(Some((tour, i)));
+        }
+        Err(e) => notify(state, Notice::error(e)),
+    }
+}
+
+/// Move `by` stops from the one on screen (nothing past either end).
+fn step(ctx: &TourContext, state: &StateHandle, by: isize) {
+    let Some((tour, i)) = (*ctx.0).clone() else {
+        return;
+    };
+    let j = i as isize + by;
+    if j >= 0 && (j as usize) < tour.stops.len() {
+        show(ctx, state, tour, j as usize, state.ui.lecture);
+    }
+}
+
+/// The bar of the tour on screen, over the drawing; and, once, the tour of a tour link in the
+/// address.
+#[function_component(TourBar)]
+pub fn tour_bar(p: &StateProps) -> Html {
+    let state = &p.state;
+    let ctx = use_context::<TourContext>().expect("the root provides the tour");
+    // The latest state and tour, for the listeners (which outlive renders).
+    let latest: Rc<RefCell<(StateHandle, TourContext)>> =
+        use_mut_ref(|| (state.clone(), ctx.clone()));
+    *latest.borrow_mut() = (state.clone(), ctx.clone());
+    {
+        // A tour link in the address (at startup, or followed in this tab).
+        let latest = latest.clone();
+        use_effect_with((), move |_| {
+            let open = move || {
+                let Some(found) = crate::share::location_hash().and_then(|h| from_hash(&h)) else {
+                    return;
+                };
+                crate::share::clear_hash();
+                let (state, ctx) = latest.borrow().clone();
+                match found {
+                    Ok((tour, i)) => show(&ctx, &state, tour, i, true),
+                    Err(e) => notify(&state, Notice::error(e)),
+                }
+            };
+            open();
+            let listener =
+                EventListener::new(&gloo::utils::window(), "hashchange", move |_| open());
+            move || drop(listener)
+        });
+    }
+    let on = ctx.0.is_some();
+    {
+        let latest = latest.clone();
+        use_effect_with(on, move |&on| {
+            let listener = on.then(|| {
+                let opts = EventListenerOptions::enable_prevent_default();
+                let doc = gloo::utils::document();
+                EventListener::new_with_options(&doc, "keydown", opts, move |e| {
+                    let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                        return;
+                    };
+                    let key = e.key();
+                    let by = match key.as_str() {
+                        "PageDown" => 1,
+                        "PageUp" => -1,
+                        _ => return,
+                    };
+                    if e.ctrl_key() || e.alt_key() || e.meta_key() || e.default_prevented() {
+                        return;
+                    }
+                    if crate::app::is_typing(e.target(), &key) {
+                        return;
+                    }
+                    e.prevent_default();
+                    let (state, ctx) = latest.borrow().clone();
+                    step(&ctx, &state, by);
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    let Some((tour, i)) = (*ctx.0).clone() else {
+        return Html::default();
+    };
+    let stop = &tour.stops[i];
+    let go = |by: isize| {
+        let (ctx, s) = (ctx.clone(), state.clone());
+        Callback::from(move |_: MouseEvent| step(&ctx, &s, by))
+    };
+    let end = {
+        let (ctx, s) = (ctx.clone(), state.clone());
+        Callback::from(move |_: MouseEvent| {
+            ctx.0.set(None);
+            s.dispatch(Action::Ui(UiAction::LeaveLecture));
+        })
+    };
+    let n = tour.stops.len();
+    html! {
+        <section class="tour-bar" id="tour-bar" aria-label={format!("Tour: {}", tour.title)}>
+            <button id="tour-prev" class="tour-arrow" onclick={go(-1)} disabled={i == 0}
+                title="The previous stop (key PageUp)" aria-label="Previous stop">{"◀"}</button>
+            <div class="tour-text">
+                <div class="tour-head">
+                    <span class="tour-count" id="tour-count">{ format!("{}/{n}", i + 1) }</span>
+                    <strong id="tour-stop-title">{ stop.title.clone() }</strong>
+                    <span class="tour-title">{ format!(" · {}", tour.title) }</span>
+                </div>
+                <p class="tour-note" id="tour-note" aria-live="polite">{ stop.note.clone() }</p>
+            </div>
+            <button id="tour-next" class="tour-arrow" onclick={go(1)} disabled={i + 1 >= n}
+                title="The next stop (key PageDown)" aria-label="Next stop">{"▶"}</button>
+            <button id="tour-end" class="icon" onclick={end} title="End the tour (and lecture mode)"
+                aria-label="End the tour">{"✕"}</button>
+        </section>
+    }
+}
+
+/// The Tours menu: a tour per paper, the import of a tour file, the link to the tour on
+/// screen.
+#[function_component(TourMenu)]
+pub fn tour_menu(p: &StateProps) -> Html {
+    let state = &p.state;
+    let ctx = use_context::<TourContext>().expect("the root provides the tour");
+    let open = use_state(|| false);
+    let start = |tour: Rc<Tour>| {
+        let (ctx, s, open) = (ctx.clone(), state.clone(), open.clone());
+        Callback::from(move |_: MouseEvent| {
+            open.set(false);
+            show(&ctx, &s, tour.clone(), 0, true);
+        })
+    };
+    let on_read = {
+        let (ctx, s, open) = (ctx.clone(), state.clone(), open.clone());
+        Callback::from(move |(name, read): (String, Result<String, String>)| {
+            match read.and_then(|t| parse(&t)) {
+                Ok(tour) => {
+                    open.set(false);
+                    show(&ctx, &s, Rc::new(tour), 0, true);
+                }
+                Err(e) => notify(&s, Notice::error(format!("Could not import {name}: {e}"))),
+            }
+        })
+    };
+    let items = builtin().into_iter().map(|t| {
+        let id = format!("tour-start-{}", t.id);
+        let title = format!("{} ({} stops)", t.paper, t.stops.len());
+        html! { <li><button {id} {title} onclick={start(t.clone())}>{ t.title.clone() }</button></li> }
+    });
+    let share = (*ctx.0).clone().map(|(tour, i)| {
+        let url = format!("{}{}", crate::share::page_address(), link(&tour, i));
+        html! {
+            <>
+                <label for="tour-link">{"Link to this tour, at this stop"}</label>
+                <input id="tour-link" class="input share-link" type="text" readonly=true value={url} />
+            </>
+        }
+    });
+    html! {
+        <Menu id="tours" label="Tours" open={open.clone()}
+            title="Guided tours through each paper's argument, stop by stop (PageDown / PageUp), in lecture mode">
+            <ul class="tour-list">{ for items }</ul>
+            <crate::components::file_button::FileButton id="tour-import" label="Import a tour…"
+                title="Open a tour from a JSON file (format: docs/formats.md, section 8)" {on_read} />
+            { share.unwrap_or_default() }
+        </Menu>
+    }
+}
