@@ -17,14 +17,23 @@ const TYPES = {
 };
 
 /**
- * Serve `dir` on 127.0.0.1 (`port` 0 picks a free one).
- * @returns {Promise<{url: string, close: () => Promise<void>}>}
+ * Serve `dir` on 127.0.0.1 (`port` 0 picks a free one) under the sub-path `prefix` ('/' for the
+ * root, or e.g. '/sub/path/'): a request outside it gets 404, as on a host that serves the app
+ * in a folder of its own. `requests` lists every path asked for.
+ * @returns {Promise<{url: string, requests: string[], close: () => Promise<void>}>}
  */
-export async function serveDir(dir, port = 0) {
+export async function serveDir(dir, port = 0, prefix = '/') {
   const root = resolve(dir);
+  const requests = [];
   const server = createServer(async (req, res) => {
     try {
-      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      const full = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      requests.push(full);
+      if (!full.startsWith(prefix)) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('outside the served folder');
+        return;
+      }
+      const path = full.slice(prefix.length - 1);
       let file = normalize(join(root, path));
       if (file !== root && !file.startsWith(root + sep)) {
         res.writeHead(403).end();
@@ -47,7 +56,8 @@ export async function serveDir(dir, port = 0) {
   });
   const { port: bound } = server.address();
   return {
-    url: `http://127.0.0.1:${bound}/`,
+    url: `http://127.0.0.1:${bound}${prefix}`,
+    requests,
     close: () => new Promise((ok) => server.close(() => ok())),
   };
 }
