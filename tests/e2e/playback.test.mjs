@@ -118,7 +118,9 @@ test('play greedy on Figure 1, scrub to t = 6: P0-P3 lit with their times; steps
     assert.equal((await page.locator('#play-time').textContent()).trim(), 't = 6 / 10');
     assert.deepEqual(await litNodes(page), [0, 1, 2, 3]);
     assert.deepEqual(await shownLabels(page), ['2|3', '2|5', '2|6', '3|0']);
-    assert.ok(Number(await page.locator('#scene-tree-overlay').getAttribute('data-moving')) > 0, 'dots move along the edges in transit');
+    // In transit at 6 (node model, a send takes the sender's cost): P0's third send (6-9), P1's
+    // second (5-7), P2's first (5-7) and P3's first (6-8).
+    assert.equal(await page.locator('#scene-tree-overlay').getAttribute('data-moving'), '4', 'dots move along the edges in transit');
     await page.click('#play-step-next');
     assert.equal((await page.locator('#play-time').textContent()).trim(), 't = 7 / 10');
     // Play: time runs; pause keeps it.

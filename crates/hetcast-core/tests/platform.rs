@@ -133,6 +133,45 @@ fn section3_one_tree_is_not_enough_two_are() {
     check(&p, &sol, &s).unwrap();
 }
 
+/// Section 3, every algorithm's `T*` (the values the app's section-3 test shows):
+/// - Multicast-LB = 1: two trees of weight 1/2 (the test above).
+/// - Multicast-UB = 14/3, by hand: every target's unit of flow is counted apart; the 3 for
+///   P11..P13 enter through P1, the 4 for P7..P10 through P6, fed from P2 or P5, which only P3
+///   feeds. With `x` units on S→P1 (cost 1) and `7 - x` on S→P3 (cost 1/2), S's out-port is
+///   busy `x + (7 - x)/2` and P3's `7 - x` (it forwards all of it at cost 1); the larger is
+///   least at `x = 7/3`: 14/3 (every other port is busy at most 4).
+/// - Broadcast-EB = broadcast = 2, by hand: P3 alone feeds P2 and P4, a whole message each at
+///   cost 1, so its out-port is busy 2; the tree S→{P1, P3}, P3→{P2, P4}, P4→P5, P2→P6,
+///   P6→P7→{P8, P9, P10}, P1→P11→{P12, P13} is busy at most 2 everywhere.
+/// - MCPH = 1.5 = the best single tree (brute force, above).
+/// - REDUCED_BROADCAST = AUGMENTED_MULTICAST = 1.25 and AUGMENTED_SOURCES = 1.2: the
+///   heuristics' values, regression pins (between Multicast-LB and broadcast, as they must be).
+#[test]
+fn section3_every_algorithm() {
+    let p = section3();
+    let t = |a: PlatformAlgorithm| {
+        let s = a.solve(&p).unwrap();
+        if a.achievable() {
+            // A schedule of that period passes the checker.
+            assert!(close(simulate(&p, &s).unwrap().period, s.period), "{a:?}");
+        }
+        s.period
+    };
+    for (a, want) in [
+        (PlatformAlgorithm::MulticastLb, 1.0),
+        (PlatformAlgorithm::MulticastUb, 14.0 / 3.0),
+        (PlatformAlgorithm::BroadcastEb, 2.0),
+        (PlatformAlgorithm::Broadcast, 2.0),
+        (PlatformAlgorithm::Mcph, 1.5),
+        (PlatformAlgorithm::ReducedBroadcast, 1.25),
+        (PlatformAlgorithm::AugmentedMulticast, 1.25),
+        (PlatformAlgorithm::AugmentedSources, 1.2),
+    ] {
+        let got = t(a);
+        assert!(close(got, want), "{a:?}: {got} (expected {want})");
+    }
+}
+
 /// Figure 2 (B = 2): the cover {C1, C4} gives one tree of period max(2/B, 4/N) = 1.
 #[test]
 fn figure2_has_a_tree_of_throughput_one() {
