@@ -1,9 +1,14 @@
 //! The Export menu's files of the selected result, made with the core's writers
 //! ([`hetcast_core::export`]): Chrome Trace Event JSON of the schedule, Graphviz DOT of the
-//! tree (the many-source model: of the message the Tree view shows), CSV of the results table.
+//! tree (the many-source model: of the message the Tree view shows), CSV of the results table,
+//! the current view as an animated SVG ([`animated`]).
 //! File names follow `hetcast-{algorithm}-{what}.{ext}` ([`file_name`]).
 
+use hetcast_core::export::animated::{animated_svg, AnimOptions, Track};
 use hetcast_core::export::csv::results_csv;
+use hetcast_core::layout::frame;
+use hetcast_core::layout::svg::SvgOptions;
+use hetcast_core::models::View;
 
 use crate::models::ModelState;
 use crate::plan_import::EDITED_TITLE;
@@ -18,6 +23,75 @@ pub fn file_name(state: &AppState, what: &str, ext: &str) -> String {
         instance_slug(state),
         state.model.export_key()
     )
+}
+
+/// The name of a figure of the current view: `hetcast-{instance}-{algorithm}-{view}.{ext}`,
+/// `...-{algorithm}-vs-{other}-{view}.{ext}` for a comparison; `-animated` after the view
+/// for an animated one.
+pub fn figure_name(s: &AppState, animated: bool, ext: &str) -> String {
+    let view = format!(
+        "{}{}",
+        s.ui.tab.key(),
+        if animated { "-animated" } else { "" }
+    );
+    match crate::views::compared_key(s).filter(|_| s.ui.compare && crate::views::plays(s.ui.tab)) {
+        Some(other) => file_name(s, &format!("vs-{other}-{view}"), ext),
+        None => file_name(s, &view, ext),
+    }
+}
+
+/// True when the current view moves when played (the player draws over it): a Gantt chart,
+/// a tree whose model says what moves in it.
+pub fn animates(s: &AppState) -> bool {
+    match s.ui.tab {
+        View::Gantt => s.model.replay(None).is_some(),
+        View::Tree => s.model.motion(None).is_some_and(|m| !m.nodes.is_empty()),
+        _ => false,
+    }
+}
+
+/// The current view as an animated SVG (see [`hetcast_core::export::animated`]): the figure
+/// [`crate::views::figure`] makes (`width` px, with or without its heading; two results
+/// compared one above the other, a box that holds the message later than on the other side
+/// marked), played at `speed` (the player's), looped or once. `None` without a drawing;
+/// the core's sentence when nothing moves in it.
+pub fn animated(
+    s: &AppState,
+    width: f64,
+    titled: bool,
+    speed: f64,
+    looped: bool,
+) -> Option<Result<String, String>> {
+    let sides = crate::views::figure_sides(s, width, titled)?;
+    let tree = s.ui.tab == View::Tree;
+    let message = s.model.tree_message().filter(|_| tree);
+    let motions: Vec<_> = sides
+        .iter()
+        .map(|(pick, _)| tree.then(|| s.model.motion(pick.as_deref())).flatten())
+        .collect();
+    let total = sides
+        .iter()
+        .filter_map(|(pick, _)| s.model.replay(pick.as_deref()))
+        .map(|r| r.0)
+        .fold(0.0, f64::max);
+    let mut tracks: Vec<Track> = sides
+        .into_iter()
+        .zip(&motions)
+        .map(|((_, scene), m)| Track::new(scene, m.as_ref(), message))
+        .collect();
+    if let [Some(a), Some(b)] = &motions[..] {
+        tracks[0].later = frame::later(a, b);
+        tracks[1].later = frame::later(b, a);
+    }
+    let opts = AnimOptions {
+        speed,
+        looped,
+        svg: SvgOptions {
+            inline_styles: true,
+            width: Some(width),
+        },
+    };
+    Some(animated_svg(&tracks, total, &opts))
 }
 
 /// The instance's name in file names: its gallery id when it is a gallery example as given
@@ -112,5 +186,41 @@ mod tests {
             "{}",
             lines[2]
         );
+    }
+
+    #[test]
+    fn the_animated_tree_and_the_comparison() {
+        use crate::models::overhead::OverheadAction;
+        use crate::state::{Action, UiAction};
+        use hetcast_core::models::overhead::algo::Algorithm;
+        let inst = (gallery::examples()[0].build)();
+        let mut s = AppState::new(inst);
+        s.apply(Action::Ui(UiAction::SetTab(View::Tree)));
+        assert!(!animates(&s));
+        assert_eq!(animated(&s, 1200.0, true, 1.0, true), None);
+        s.apply(OverheadAction::Run(Algorithm::Greedy));
+        assert!(animates(&s));
+        assert_eq!(
+            figure_name(&s, true, "svg"),
+            "hetcast-lh-fig1-greedy-tree-animated.svg"
+        );
+        let svg = animated(&s, 1200.0, true, 2.0, false).unwrap().unwrap();
+        // 10 s / 2 of play, 2 s of rest; once.
+        assert!(svg.contains("dur=\"7s\" fill=\"freeze\""), "{svg}");
+        assert!(svg.contains("width=\"1200\""));
+        assert!(!svg.contains("s1-"));
+        s.apply(OverheadAction::Run(Algorithm::Optimal));
+        s.apply(Action::Ui(UiAction::ToggleCompare));
+        let name = figure_name(&s, true, "svg");
+        assert!(name.ends_with("-vs-greedy-tree-animated.svg"), "{name}");
+        let svg = animated(&s, 1200.0, true, 1.0, true).unwrap().unwrap();
+        // Both trees (the optimum selected, greedy compared), each with its own frames; a box
+        // that holds the message later on one side keeps its red dashed frame.
+        assert!(svg.contains("id=\"s0-hc-wait-") && svg.contains("id=\"s1-hc-wait-"));
+        assert!(svg.contains("stroke: #c00000"));
+        s.apply(Action::Ui(UiAction::SetTab(View::Gantt)));
+        assert!(animates(&s));
+        let svg = animated(&s, 1200.0, false, 1.0, true).unwrap().unwrap();
+        assert!(svg.contains("id=\"s0-hc-cursor\"") && svg.contains("id=\"s1-hc-cursor\""));
     }
 }

@@ -1,4 +1,4 @@
-//! The Export menu: the instance as JSON, the current view as PNG (for slides) or SVG, the selected schedule as
+//! The Export menu: the instance as JSON, the current view as PNG (for slides), SVG or animated SVG, the selected schedule as
 //! Chrome Trace Event JSON, its tree as Graphviz DOT, the results table as CSV. Files are named
 //! `hetcast-{algorithm}-{view or contents}.{ext}`.
 
@@ -9,6 +9,7 @@ use super::StateProps;
 use crate::state::{Action, AppState, Notice, UiAction};
 use crate::{exports, png, util, views};
 use hetcast_core::layout::svg::SvgOptions;
+use hetcast_core::playback::{NORMAL_SPEED, SPEEDS};
 
 /// Width of an exported figure unless the user says otherwise, px.
 pub const FIGURE_WIDTH: f64 = 1200.0;
@@ -20,10 +21,19 @@ pub const MAX_FIGURE_WIDTH: f64 = 8000.0;
 /// `hetcast-{instance}-{algorithm}-{view}.{ext}`, or `...-{algorithm}-vs-{other}-{view}` for
 /// a comparison.
 fn figure_name(s: &AppState, ext: &str) -> String {
-    match views::compared_key(s).filter(|_| s.ui.compare && views::plays(s.ui.tab)) {
-        Some(other) => exports::file_name(s, &format!("vs-{other}-{}", s.ui.tab.key()), ext),
-        None => views::export_name(s, ext),
-    }
+    exports::figure_name(s, false, ext)
+}
+
+/// The player's speed as its menu shows it (1x when no player is on screen): the animated
+/// SVG plays at it.
+fn player_speed() -> f64 {
+    use wasm_bindgen::JsCast;
+    gloo::utils::document()
+        .get_element_by_id("play-speed")
+        .and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok())
+        .and_then(|sel| sel.value().parse::<usize>().ok())
+        .and_then(|i| SPEEDS.get(i).copied())
+        .unwrap_or(SPEEDS[NORMAL_SPEED])
 }
 
 fn failed(s: &UseReducerHandle<AppState>, e: impl std::fmt::Debug) {
@@ -90,6 +100,29 @@ pub fn export_menu(p: &StateProps) -> Html {
                 failed(&s, e);
             }
         })
+    };
+    // The animated SVG: looped unless "once", at the player's speed.
+    let looped = use_state(|| true);
+    let on_animated = {
+        let (s, open, titled, looped) = (state.clone(), open.clone(), *titled, *looped);
+        Callback::from(move |_: MouseEvent| {
+            open.set(false);
+            let Some(w) = width else { return };
+            match exports::animated(&s, w, titled, player_speed(), looped) {
+                None => {}
+                Some(Err(e)) => s.dispatch(Action::Ui(UiAction::Notify(Notice::error(e)))),
+                Some(Ok(svg)) => {
+                    let name = exports::figure_name(&s, true, "svg");
+                    if let Err(e) = util::download(&name, "image/svg+xml", &svg) {
+                        failed(&s, e);
+                    }
+                }
+            }
+        })
+    };
+    let on_looped = {
+        let looped = looped.clone();
+        Callback::from(move |_: Event| looped.set(!*looped))
     };
     let on_trace = text_file(|s| {
         Some((
@@ -181,12 +214,15 @@ pub fn export_menu(p: &StateProps) -> Html {
                     title={format!("Width of the exported picture in px ({MIN_FIGURE_WIDTH}–{MAX_FIGURE_WIDTH}); not the window's")} />
                 {" px "}
                 <label><input id="figure-titled" type="checkbox" checked={*titled} onchange={on_titled} />{" heading"}</label>
+                <label title="The animated SVG plays again after a rest of 2 s; unchecked, it plays once and stays on the whole schedule">
+                    <input id="figure-loop" type="checkbox" checked={*looped} onchange={on_looped} />{" loop"}</label>
             </div>
             if width.is_none() {
                 <p class="field-error small" id="figure-width-error">{ format!("The figure width is a number of px from {MIN_FIGURE_WIDTH} to {MAX_FIGURE_WIDTH}.") }</p>
             }
             { item("export-png", "PNG picture", if comparing { "both results, one time scale, 2× size, for slides" } else { "the current view at 2× size, for slides" }, drawn, on_png) }
             { item("export-svg", "SVG figure", if comparing { "both results one above the other, one time scale; styles inline" } else { "the current view, sharp at any size; styles inline" }, drawn, on_svg) }
+            { item("export-animated", "Animated SVG", if comparing { "both results playing on one time scale, at the player's speed; plays by itself in slides, no script" } else { "the current view playing as in the player, at its speed; plays by itself in slides, no script" }, drawn && exports::animates(state), on_animated) }
             { item("export-trace", "Trace Event JSON", "the schedule, for chrome://tracing or Perfetto", scheduled, on_trace) }
             { item("export-dot", "Graphviz DOT", "the tree of the selected result", scheduled, on_dot) }
             { item("export-csv", "CSV table", "every result: time, lower bound, ratio", has_rows, on_csv) }

@@ -14,12 +14,9 @@ use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
-/// The speeds offered, as factors of 1x.
-pub const SPEEDS: [f64; 6] = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0];
-/// Index of 1x in [`SPEEDS`], the speed at start.
-pub const NORMAL_SPEED: usize = 2;
-/// Seconds the whole schedule takes to play at 1x.
-pub const PLAY_SECONDS: f64 = 10.0;
+/// The speeds offered, the speed at start and the seconds of the whole schedule at 1x: the
+/// core's, which the animated export plays at too.
+pub use hetcast_core::playback::{NORMAL_SPEED, PLAY_SECONDS, SPEEDS};
 
 /// The state of the transport bar.
 #[derive(Clone, Debug, PartialEq)]

@@ -144,12 +144,8 @@ pub fn player(p: &PlayerProps) -> Html {
                     c.1 = shown
                         .iter()
                         .filter_map(|s| {
-                            let d = Drawing::find(
-                                &s.svg_id,
-                                s.scene.time,
-                                s.motion.as_deref(),
-                                s.message,
-                            )?;
+                            let d =
+                                Drawing::find(&s.svg_id, &s.scene, s.motion.as_deref(), s.message)?;
                             d.mark_later(&s.later);
                             Some(d)
                         })

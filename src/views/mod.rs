@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use crate::components::overview::Overview;
 use crate::components::player::{Mode, Player, Shown, TimeFmt};
@@ -41,13 +41,33 @@ pub fn export_name(state: &AppState, ext: &str) -> String {
 /// scaled to it (a tree), with or without its heading; when comparing, both results one above
 /// the other on one time scale.
 pub fn figure(state: &AppState, width: f64, titled: bool) -> Option<Scene> {
+    let mut sides = figure_sides(state, width, titled)?;
+    if sides.len() == 1 {
+        return sides.pop().map(|s| s.1);
+    }
+    let scenes: Vec<Scene> = sides.into_iter().map(|s| s.1).collect();
+    let title = format!("{} / {}", scenes[0].title, scenes[1].title);
+    Some(hetcast_core::layout::stack(
+        &scenes,
+        hetcast_core::export::animated::GAP,
+        title,
+    ))
+}
+
+/// The drawings of a [`figure`]: the selected result's (key `None`), then, when comparing,
+/// the other one's (its key), both laid out on one time scale.
+pub fn figure_sides(
+    state: &AppState,
+    width: f64,
+    titled: bool,
+) -> Option<Vec<(Option<String>, Scene)>> {
     let tab = state.ui.tab;
     let look = ViewLook::figure(width, titled, state.ui.critical);
     let other = (state.ui.compare && plays(tab))
         .then(|| compared_key(state))
         .flatten();
     match other {
-        None => state.model.scene(None, tab, &look),
+        None => Some(vec![(None, state.model.scene(None, tab, &look)?)]),
         Some(b) => {
             let ta = state.model.replay(None)?.0;
             let tb = state.model.replay(Some(&b))?.0;
@@ -58,8 +78,7 @@ pub fn figure(state: &AppState, width: f64, titled: bool) -> Option<Scene> {
             };
             let a = state.model.scene(None, tab, &look)?;
             let bb = state.model.scene(Some(&b), tab, &look)?;
-            let title = format!("{} / {}", a.title, bb.title);
-            Some(hetcast_core::layout::stack(&[a, bb], 24.0, title))
+            Some(vec![(None, a), (Some(b), bb)])
         }
     }
 }
@@ -80,20 +99,15 @@ pub fn compared_key(state: &AppState) -> Option<String> {
         .map(|r| r.0.clone())
 }
 
-/// The nodes that hold the message later in `a` than in `b`.
+/// The nodes that hold the message later in `a` than in `b` (see
+/// [`hetcast_core::layout::frame::later`]).
 fn later(a: Option<&Motion>, b: Option<&Motion>) -> HashSet<usize> {
-    let (Some(a), Some(b)) = (a, b) else {
-        return HashSet::new();
-    };
-    let of_b: HashMap<&str, f64> = b.nodes.iter().map(|n| (n.id.as_str(), n.holds)).collect();
-    a.nodes
-        .iter()
-        .filter(|n| {
-            of_b.get(n.id.as_str())
-                .is_some_and(|&h| n.holds > h + 1e-9 * h.abs().max(1.0))
-        })
-        .filter_map(|n| n.id.strip_prefix("node-")?.parse().ok())
-        .collect()
+    match (a, b) {
+        (Some(a), Some(b)) => hetcast_core::layout::frame::later(a, b)
+            .into_iter()
+            .collect(),
+        _ => HashSet::new(),
+    }
 }
 
 /// A scene in the panel: at 100% (scroll bars when larger), or, in fit mode, scaled to fill

@@ -4,8 +4,8 @@
 //! chart's veil after the cursor and the cursor. The drawing itself stays as the scene drew
 //! it while time runs: a frame neither lays out nor restyles nor repaints its thousands of
 //! elements, and the layer's cost does not grow with what the drawing holds. Every frame is
-//! computed from the schedule (the times in [`Motion`] and the scene's [`TimeFrame`]), so
-//! going back is exact.
+//! the core's [`Moving::frame`] (from the times in [`Motion`] and the scene's time frame), so
+//! going back is exact, and the animated SVG export plays the same frames.
 //!
 //! The stepper, one step a second, fades what the algorithm has not decided yet and marks
 //! what the current step decides with the attribute [`ATTR`] on the drawing's elements (only
@@ -19,8 +19,12 @@
 
 use std::collections::HashSet;
 
-use hetcast_core::layout::style::{FONT_LABEL, MESSAGE_COLOURS};
-use hetcast_core::layout::{Motion, TimeFrame};
+use hetcast_core::layout::frame::{
+    cover_band, Moving, ARROW, CURSOR_OVERHANG, CURSOR_WIDTH, DOT_R, EDGE_VEIL_WIDTH,
+    GANTT_VEIL_OPACITY, GANTT_VEIL_PAST, MOVE_COLOUR, WAITING_DASH, WAITING_LINE, WAITING_OPACITY,
+    WAITING_WIDTH,
+};
+use hetcast_core::layout::{Motion, Scene};
 use hetcast_core::trace::{ItemId, Step};
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, Element};
@@ -77,17 +81,6 @@ fn num_attr(el: &Element, name: &str) -> f64 {
         .unwrap_or(0.0)
 }
 
-/// A node box of a tree and when it holds the message.
-struct NodeBox {
-    v: usize,
-    holds: f64,
-    /// The box (x, y, w, h), in scene units.
-    rect: (f64, f64, f64, f64),
-    /// The time in its "cost | time" line, covered until it holds the message: from x0 to
-    /// x1 at baseline y (scene units). The cost stays in sight: greedy chooses by it.
-    time: Option<(f64, f64, f64)>,
-}
-
 /// Where the time part (after the last `|`) of the label `text` of a node's box runs: its
 /// left and right x and its baseline, measured by the browser's own text layout.
 fn time_part(text: &Element, rect: (f64, f64, f64, f64)) -> Option<(f64, f64, f64)> {
@@ -106,54 +99,32 @@ fn time_part(text: &Element, rect: (f64, f64, f64, f64)) -> Option<(f64, f64, f6
     Some((left, x + w - 2.0, y))
 }
 
-/// A tree edge: when its send runs and where the edge runs.
-struct EdgeRun {
-    start: f64,
-    end: f64,
-    from: (f64, f64),
-    to: (f64, f64),
+/// White at opacity `a`, for the canvas.
+fn white(a: f64) -> String {
+    format!("rgba(255, 255, 255, {a})")
 }
-
-/// Colour of the dots of a one-message drawing and of the cursor.
-const MOVE_COLOUR: &str = "#b34700";
-/// The veil over what does not hold the message yet (the faded look of 18% opacity).
-const VEIL: &str = "rgba(255, 255, 255, 0.82)";
-/// The veil over the Gantt chart after the cursor.
-const GANTT_VEIL: &str = "rgba(255, 255, 255, 0.86)";
-/// The veil over a node that waits for the message: light, so that its cost stays readable.
-const WAITING_VEIL: &str = "rgba(255, 255, 255, 0.45)";
-/// The dashed frame of a waiting node.
-const WAITING_LINE: &str = "#333333";
 
 /// The dashes of a waiting node's frame (scene units).
 fn waiting_dash() -> js_sys::Array {
-    [8.0, 5.0]
+    WAITING_DASH
         .iter()
         .map(|&d| wasm_bindgen::JsValue::from_f64(d))
         .collect()
 }
 
-/// Cover the times of `nodes` on the layer (white, over their "cost | time" line's time).
-fn cover_times<'a>(ctx: &CanvasRenderingContext2d, nodes: impl Iterator<Item = &'a NodeBox>) {
+/// Cover the time parts `times` (x0, x1, baseline) of "cost | time" lines on the layer, white.
+fn cover_times<'a>(
+    ctx: &CanvasRenderingContext2d,
+    times: impl Iterator<Item = &'a (f64, f64, f64)>,
+) {
     ctx.begin_path();
-    for n in nodes {
-        if let Some((x0, x1, y)) = n.time {
-            ctx.rect(
-                x0,
-                y - 0.85 * FONT_LABEL,
-                (x1 - x0).max(0.0),
-                1.15 * FONT_LABEL,
-            );
-        }
+    for &(x0, x1, y) in times {
+        let (top, h) = cover_band(y);
+        ctx.rect(x0, top, (x1 - x0).max(0.0), h);
     }
     ctx.set_fill_style_str("#ffffff");
     ctx.fill();
 }
-
-/// Radius of a dot, in scene units.
-const DOT_R: f64 = 9.0;
-/// Length of an edge's arrowhead, in scene units (the scene's arrow marker).
-const ARROW: f64 = 13.0;
 
 mod layer;
 use layer::Layer;
@@ -162,11 +133,11 @@ use layer::Layer;
 pub struct Drawing {
     svg: Element,
     layer: Option<Layer>,
-    time: Option<TimeFrame>,
-    nodes: Vec<NodeBox>,
-    edges: Vec<EdgeRun>,
-    /// Colour of the dots (the message's, in many-message models).
-    colour: &'static str,
+    /// What moves in it (the core's, as the animated export reads it).
+    moving: Moving,
+    /// Where the time part of each box's "cost | time" line runs (x0, x1, baseline), in
+    /// the order of `moving.nodes`, measured by the browser.
+    times: Vec<Option<(f64, f64, f64)>>,
     /// Every element that stands for a node or a transfer (the stepper's).
     keyed: Vec<(Key, Element)>,
     /// The stepper has marked the drawing.
@@ -182,11 +153,11 @@ fn find(root: &Element, id: &str) -> Option<Element> {
 }
 
 impl Drawing {
-    /// The drawing in the `<svg>` with id `svg_id`: its scene's time frame `time` (a
-    /// timeline), its tree's `motion`, of message `message` (many-message trees).
+    /// The drawing of `scene` in the `<svg>` with id `svg_id`, its tree's `motion`, of
+    /// message `message` (many-message trees).
     pub fn find(
         svg_id: &str,
-        time: Option<TimeFrame>,
+        scene: &Scene,
         motion: Option<&Motion>,
         message: Option<usize>,
     ) -> Option<Drawing> {
@@ -196,47 +167,19 @@ impl Drawing {
         let layer = doc
             .get_element_by_id(&format!("{svg_id}-overlay"))
             .and_then(Layer::new);
-        let mut nodes = Vec::new();
-        let mut edges = Vec::new();
-        if let Some(m) = motion {
-            for n in &m.nodes {
-                let Some(rect) = find(&svg, &n.id) else {
-                    continue;
-                };
-                let Some(Key::Node(v)) = key_of(&n.id, None) else {
-                    continue;
-                };
-                let rect_box = (
-                    num_attr(&rect, "x"),
-                    num_attr(&rect, "y"),
-                    num_attr(&rect, "width"),
-                    num_attr(&rect, "height"),
-                );
-                // The box's two lines: its name, then "cost | time".
-                let time = rect
+        let moving = Moving::new(scene, motion, message);
+        // Each box's two lines follow it: its name, then "cost | time".
+        let times = moving
+            .nodes
+            .iter()
+            .map(|n| {
+                find(&svg, &format!("node-{}", n.v))?
+                    .next_element_sibling()?
                     .next_element_sibling()
-                    .and_then(|t| t.next_element_sibling())
                     .filter(|t| t.tag_name() == "text")
-                    .and_then(|t| time_part(&t, rect_box));
-                nodes.push(NodeBox {
-                    v,
-                    holds: n.holds,
-                    rect: rect_box,
-                    time,
-                });
-            }
-            for e in &m.edges {
-                let Some(line) = find(&svg, &e.id) else {
-                    continue;
-                };
-                edges.push(EdgeRun {
-                    start: e.start,
-                    end: e.end,
-                    from: (num_attr(&line, "x1"), num_attr(&line, "y1")),
-                    to: (num_attr(&line, "x2"), num_attr(&line, "y2")),
-                });
-            }
-        }
+                    .and_then(|t| time_part(&t, n.rect))
+            })
+            .collect();
         let mut keyed = Vec::new();
         if let Ok(all) = svg.query_selector_all("[id]") {
             for i in 0..all.length() {
@@ -251,10 +194,8 @@ impl Drawing {
         let mut d = Drawing {
             svg,
             layer,
-            time,
-            nodes,
-            edges,
-            colour: message.map_or(MOVE_COLOUR, |k| MESSAGE_COLOURS[k % MESSAGE_COLOURS.len()]),
+            moving,
+            times,
             keyed,
             marked: true,
             last_t: None,
@@ -314,42 +255,30 @@ impl Drawing {
         layer.wipe();
         layer.place(&self.svg);
         let ctx = &layer.ctx;
-        let eps = 1e-9 * t.abs().max(1.0);
+        let m = &self.moving;
+        let f = m.frame(t);
         // The veil over the edges not used yet: one shape, opaque, then made translucent at
         // once (where edges cross it is not veiled twice).
-        let mut lit: Vec<usize> = self
-            .nodes
-            .iter()
-            .filter(|n| n.holds <= t + eps)
-            .map(|n| n.v)
-            .collect();
         ctx.begin_path();
-        let mut tails = Vec::new();
-        for e in self.edges.iter().filter(|e| t + eps < e.start) {
+        for &i in &f.veiled {
+            let e = &m.edges[i];
             ctx.move_to(e.from.0, e.from.1);
             ctx.line_to(e.to.0, e.to.1);
-            tails.push(e);
         }
         ctx.set_stroke_style_str("#ffffff");
-        ctx.set_line_width(4.0);
+        ctx.set_line_width(EDGE_VEIL_WIDTH);
         ctx.stroke();
         // The arrowheads.
         ctx.begin_path();
-        for e in tails {
-            let (dx, dy) = (e.to.0 - e.from.0, e.to.1 - e.from.1);
-            let len = dx.hypot(dy).max(1e-9);
-            let f = (ARROW / len).min(1.0);
-            ctx.move_to(e.to.0 - f * dx, e.to.1 - f * dy);
-            ctx.line_to(e.to.0, e.to.1);
+        for &i in &f.veiled {
+            let (a, b) = m.edges[i].head();
+            ctx.move_to(a.0, a.1);
+            ctx.line_to(b.0, b.1);
         }
         ctx.set_line_width(ARROW);
         ctx.stroke();
         let _ = ctx.set_global_composite_operation("source-in");
-        ctx.set_fill_style_str(if self.time.is_some() {
-            GANTT_VEIL
-        } else {
-            VEIL
-        });
+        ctx.set_fill_style_str(&white(m.veil_opacity()));
         ctx.save();
         let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
         ctx.fill_rect(
@@ -362,69 +291,62 @@ impl Drawing {
         let _ = ctx.set_global_composite_operation("source-over");
         // A waiting node: lightly veiled, its cost in sight (greedy chooses by it), framed by
         // a dark dashed line that a projector shows; its time appears when it holds the message.
-        let waiting: Vec<&NodeBox> = self.nodes.iter().filter(|n| n.holds > t + eps).collect();
         ctx.begin_path();
-        for n in &waiting {
-            let (x, y, w, h) = n.rect;
+        for &i in &f.waiting {
+            let (x, y, w, h) = m.nodes[i].rect;
             ctx.rect(x, y, w, h);
         }
-        ctx.set_fill_style_str(WAITING_VEIL);
+        ctx.set_fill_style_str(&white(WAITING_OPACITY));
         ctx.fill();
         let _ = ctx.set_line_dash(&waiting_dash());
         ctx.set_stroke_style_str(WAITING_LINE);
-        ctx.set_line_width(3.0);
+        ctx.set_line_width(WAITING_WIDTH);
         ctx.stroke();
         let _ = ctx.set_line_dash(&js_sys::Array::new());
-        cover_times(ctx, waiting.into_iter());
+        cover_times(
+            ctx,
+            f.waiting.iter().filter_map(|&i| self.times[i].as_ref()),
+        );
         // A dot on each edge in transit.
         ctx.begin_path();
-        let mut moving = 0;
-        for e in &self.edges {
-            if e.start <= t + eps && t + eps < e.end {
-                let f = ((t - e.start) / (e.end - e.start)).clamp(0.0, 1.0);
-                let x = e.from.0 + f * (e.to.0 - e.from.0);
-                let y = e.from.1 + f * (e.to.1 - e.from.1);
-                ctx.move_to(x + DOT_R, y);
-                let _ = ctx.arc(x, y, DOT_R, 0.0, std::f64::consts::TAU);
-                moving += 1;
-            }
+        for &(_, (x, y)) in &f.dots {
+            ctx.move_to(x + DOT_R, y);
+            let _ = ctx.arc(x, y, DOT_R, 0.0, std::f64::consts::TAU);
         }
-        ctx.set_fill_style_str(self.colour);
+        ctx.set_fill_style_str(m.colour);
         ctx.fill();
         ctx.set_stroke_style_str("#ffffff");
         ctx.set_line_width(2.0);
         ctx.stroke();
         // The Gantt chart: veiled after the cursor.
-        let mut cursor = None;
-        if let Some(tf) = &self.time {
-            let x = tf.x(t);
-            ctx.set_fill_style_str(GANTT_VEIL);
+        if let (Some(tf), Some(x)) = (&m.time, f.cursor) {
+            ctx.set_fill_style_str(&white(GANTT_VEIL_OPACITY));
             ctx.fill_rect(
                 x,
                 tf.top,
-                (tf.right + 30.0 - x).max(0.0),
+                (tf.right + GANTT_VEIL_PAST - x).max(0.0),
                 (tf.bottom - tf.top).max(0.0),
             );
             ctx.begin_path();
-            ctx.move_to(x, tf.top - 6.0);
-            ctx.line_to(x, tf.bottom + 6.0);
+            ctx.move_to(x, tf.top - CURSOR_OVERHANG);
+            ctx.line_to(x, tf.bottom + CURSOR_OVERHANG);
             ctx.set_stroke_style_str(MOVE_COLOUR);
-            ctx.set_line_width(3.0);
+            ctx.set_line_width(CURSOR_WIDTH);
             ctx.stroke();
-            cursor = Some(format!("{x:.1}"));
         }
-        lit.sort_unstable();
-        let lit = (!self.nodes.is_empty()).then(|| {
-            lit.iter()
+        let lit = (!m.nodes.is_empty()).then(|| {
+            f.lit
+                .iter()
                 .map(|v| v.to_string())
                 .collect::<Vec<_>>()
                 .join(" ")
         });
+        let moving = f.dots.len();
         layer.say("data-at", Some(t.to_string()));
         layer.say("data-lit", lit);
         layer.say("data-moving", Some(moving.to_string()));
-        layer.say("data-colour", (moving > 0).then(|| self.colour.to_string()));
-        layer.say("data-cursor", cursor);
+        layer.say("data-colour", (moving > 0).then(|| m.colour.to_string()));
+        layer.say("data-cursor", f.cursor.map(|x| format!("{x:.1}")));
     }
 
     /// The frame of the stepper after `done` of `steps`: what no step up to it lit is faded,
@@ -475,9 +397,12 @@ impl Drawing {
                 })
                 .collect();
             let undecided = self
+                .moving
                 .nodes
                 .iter()
-                .filter(|n| receivers.contains(&n.v) && !reached.contains(&n.v));
+                .zip(&self.times)
+                .filter(|(n, _)| receivers.contains(&n.v) && !reached.contains(&n.v))
+                .filter_map(|(_, t)| t.as_ref());
             cover_times(&layer.ctx, undecided);
         }
     }
