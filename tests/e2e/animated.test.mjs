@@ -249,7 +249,8 @@ test('the file plays in a reveal.js-style slide page, as <img> and as <object>, 
     });
     await slides.waitForFunction(() => {
       const d = document.getElementById('obj').contentDocument;
-      return d && d.documentElement && d.documentElement.getCurrentTime() > 0.5;
+      const svg = d && d.documentElement;
+      return svg && svg.localName === 'svg' && svg.getCurrentTime() > 0.5;
     });
     assert.deepEqual(requested.filter((u) => !u.startsWith('http://slides.test/')), []);
     assert.deepEqual(app.errors, []);
