@@ -205,6 +205,109 @@ test('two results compared: each side of the file plays its side of the player',
   }
 });
 
+/**
+ * The largest difference of one colour channel between two PNG screenshots of one size, and
+ * how many pixels differ at all (compared in a canvas of `page`).
+ */
+async function pixelDiff(page, a, b) {
+  return page.evaluate(async ({ a, b }) => {
+    const load = (src) => new Promise((ok, bad) => {
+      const i = new Image();
+      i.onload = () => ok(i);
+      i.onerror = bad;
+      i.src = src;
+    });
+    const [ia, ib] = await Promise.all([load(a), load(b)]);
+    const px = (img) => {
+      const c = document.createElement('canvas');
+      c.width = img.width;
+      c.height = img.height;
+      const x = c.getContext('2d');
+      x.drawImage(img, 0, 0);
+      return x.getImageData(0, 0, img.width, img.height).data;
+    };
+    const [da, db] = [px(ia), px(ib)];
+    let max = 0;
+    let differ = 0;
+    for (let i = 0; i < da.length; i += 4) {
+      const d = Math.max(...[0, 1, 2].map((k) => Math.abs(da[i + k] - db[i + k])));
+      max = Math.max(max, d);
+      if (d > 0) differ += 1;
+    }
+    return { size: [ia.width, ia.height, ib.width, ib.height], max, differ };
+  }, { a: `data:image/png;base64,${a.toString('base64')}`, b: `data:image/png;base64,${b.toString('base64')}` });
+}
+
+/**
+ * Where the layouts are shared (the app's drawing at 100 %, the file exported at the
+ * drawing's own width), the file at t is the player's frame at t to the pixel: the file is
+ * put in a page at the drawing's place on screen (the same fraction of a pixel), and both are
+ * shot. Canvas and SVG edges are smoothed a little differently; anything the frame shows or
+ * hides (a dot, a veil, a dashed frame, a covered time, the cursor) differs by far more than
+ * this many levels of a colour channel.
+ */
+const SMOOTHING = 48;
+
+async function pixelsAgree(app, view, times, total) {
+  const { page } = app;
+  const svgId = `scene-${view}`;
+  await page.click('#fit');
+  await page.locator('#fit', { hasText: '100%' }).waitFor();
+  const width = await page.evaluate((id) => document.getElementById(id).viewBox.baseVal.width, svgId);
+  await page.click('#export-button');
+  await page.fill('#figure-width', String(width));
+  const { text } = await app.download('#export-animated');
+  const browser = page.context().browser();
+  const filePage = await browser.newPage({ viewport: page.viewportSize() });
+  try {
+    const maxes = [];
+    for (const t of times) {
+      await scrubTo(page, t);
+      await page.locator(`#${svgId}-overlay[data-at="${t}"]`).waitFor({ state: 'attached' });
+      const box = await page.evaluate((id) => {
+        const r = document.getElementById(id).getBoundingClientRect();
+        return { x: r.x, y: r.y, width: r.width, height: r.height };
+      }, svgId);
+      const shot = await page.screenshot({ clip: box });
+      const html = `<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0">
+        <div style="position:absolute;left:${box.x}px;top:${box.y}px">${text.replace(/^<\?xml[^>]*>/, '')}</div></body></html>`;
+      await filePage.setContent(html);
+      await filePage.evaluate((secs) => {
+        const svg = document.querySelector('svg');
+        const vb = svg.viewBox.baseVal;
+        svg.setAttribute('width', vb.width);
+        svg.setAttribute('height', vb.height);
+        svg.style.display = 'block';
+        svg.pauseAnimations();
+        svg.setCurrentTime(secs);
+      }, (t / total) * PLAY_SECONDS);
+      const fileShot = await filePage.screenshot({ clip: box });
+      const d = await pixelDiff(filePage, shot, fileShot);
+      assert.equal(d.size[0], d.size[2]);
+      assert.equal(d.size[1], d.size[3]);
+      assert.ok(d.max <= SMOOTHING, `${view} at t = ${t}: a pixel differs by ${d.max} (${d.differ} differ)`);
+      maxes.push(d.max);
+    }
+    return maxes;
+  } finally {
+    await filePage.close();
+  }
+}
+
+test('to the pixel: the file at t and the player at t, tree and Gantt chart at 100 %', async (ctx) => {
+  for (const view of ['tree', 'gantt']) {
+    const app = await openApp({ width: 1920, height: 1080, panels: false, hash: `example=lh-fig1&algo=greedy&view=${view}` });
+    try {
+      const maxes = await pixelsAgree(app, view, [1.5, 4.5, 8.25], 10);
+      assert.equal(maxes.length, 3);
+      ctx.diagnostic(`${view}: the largest difference of a colour channel at each t: ${maxes.join(', ')}`);
+      assert.deepEqual(app.errors, []);
+    } finally {
+      await app.page.close();
+    }
+  }
+});
+
 test('the file plays in a reveal.js-style slide page, as <img> and as <object>, offline', async () => {
   const app = await openApp({ panels: false, hash: 'example=lh-fig1&algo=greedy&view=tree' });
   const browser = app.page.context().browser();
