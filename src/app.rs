@@ -237,6 +237,7 @@ pub fn app(props: &AppProps) -> Html {
                 <TopBar state={state.clone()} />
             }
             <crate::tours::TourBar state={state.clone()} />
+            <crate::offline::UpdateBanner />
             <div class={classes!("layout", layout_class)}>
                 { side }
                 <main class="main">

@@ -20,6 +20,7 @@ pub mod embed;
 pub mod experiments;
 pub mod exports;
 pub mod models;
+pub mod offline;
 pub mod plan_import;
 pub mod png;
 pub mod saved;

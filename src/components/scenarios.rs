@@ -275,6 +275,7 @@ pub fn share_menu(p: &StateProps) -> Html {
             <p class="share-said" id="share-said" role="status">{ said }</p>
             <p class="hint small">{ format!("{} characters. Nothing is sent anywhere: the scenario is in the link itself.", link.len()) }</p>
             { crate::embed::snippet_field(&link, &state.model.caption()) }
+            <crate::tours::TourLink />
         </Menu>
     }
 }

@@ -82,10 +82,12 @@ pub fn top_bar(p: &StateProps) -> Html {
     let gallery_ref = use_node_ref();
     let pending = use_state(String::new);
     let by_keys: Rc<RefCell<bool>> = use_mut_ref(|| false);
+    let tour = use_context::<crate::tours::TourContext>().expect("the root provides the tour");
     let load_example = {
         let s = state.clone();
         let gallery_ref = gallery_ref.clone();
         let pending = pending.clone();
+        let tour = tour.clone();
         Rc::new(move || {
             let Some(sel) = gallery_ref.cast::<HtmlSelectElement>() else {
                 return;
@@ -94,6 +96,9 @@ pub fn top_bar(p: &StateProps) -> Html {
             // Back to the prompt, so that choosing the same example again reloads it.
             sel.set_value("");
             pending.set(String::new());
+            if crate::tours::start_from_gallery(&tour, &s, &id) {
+                return;
+            }
             if let Some(ex) = hetcast_core::registry::example(&id) {
                 let origin = match ex.model() {
                     hetcast_core::ModelId::Overhead => ex.title,
@@ -155,6 +160,7 @@ pub fn top_bar(p: &StateProps) -> Html {
         let s = state.clone();
         Callback::from(
             move |(name, read): (String, Result<String, String>)| match read {
+                Ok(text) if crate::tours::import(&tour, &s, &name, &text) => {}
                 Ok(text) => match AnyInstance::from_json(&text) {
                     Ok(instance) => s.dispatch(Action::Load {
                         instance,
@@ -195,15 +201,15 @@ pub fn top_bar(p: &StateProps) -> Html {
                     }) }
                     </optgroup>
                 }) }
+                { crate::tours::gallery_group() }
             </select>
             <button id="gallery-load" onclick={on_gallery_load} disabled={pending.is_empty()}
                 class={classes!((!pending.is_empty()).then_some("pending"))}
                 title="Load the example chosen in the gallery (Enter in the menu does the same)">{"Load"}</button>
             <super::scenarios::ScenarioMenu state={state.clone()} />
-            <super::file_button::FileButton id="import" label="Import" title="Load an instance from a JSON file" {on_read} />
+            <super::file_button::FileButton id="import" label="Import" title="Load an instance (or a tour) from a JSON file" {on_read} />
             <super::export_menu::ExportMenu state={state.clone()} />
             <super::scenarios::ShareMenu state={state.clone()} />
-            <crate::tours::TourMenu state={state.clone()} />
             // In the spacer: one more item in the bar would cost a gap, and it wraps at 1280 px.
             <span class="spacer"><button id="experiments-button" onclick={dispatch(Action::Ui(UiAction::ToggleExperiments))} aria-label="Experiments" title="Experiments: the papers' figures and the counterexample explorer (key e)">{"⚗"}</button></span>
             <button id="help-button" onclick={dispatch(Action::Ui(UiAction::ToggleHelp))} aria-label="Keyboard help" title="Keyboard help (key ?)">{"?"}</button>

@@ -1,6 +1,7 @@
 //! The tour on screen: the tour bar (the stop's title and note, the arrows, PageDown /
-//! PageUp) and the Tours menu of the top bar (the papers' tours, import, the link to share).
-//! Both reach the tour through [`TourContext`], which the root component provides.
+//! PageUp); the top bar's ways in: the gallery menu's tours ([`gallery_group`]), the Import
+//! button ([`import`]: a tour file starts the tour) and the Share menu's link ([`TourLink`]).
+//! All reach the tour through [`TourContext`], which the root component provides.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -11,7 +12,6 @@ use web_sys::KeyboardEvent;
 use yew::prelude::*;
 
 use super::{builtin, from_hash, link, open_stop, parse, Tour};
-use crate::components::menu::Menu;
 use crate::components::{StateHandle, StateProps};
 use crate::state::{Action, Notice, UiAction};
 
@@ -143,53 +143,63 @@ pub fn tour_bar(p: &StateProps) -> Html {
     }
 }
 
-/// The Tours menu: a tour per paper, the import of a tour file, the link to the tour on
-/// screen.
-#[function_component(TourMenu)]
-pub fn tour_menu(p: &StateProps) -> Html {
-    let state = &p.state;
-    let ctx = use_context::<TourContext>().expect("the root provides the tour");
-    let open = use_state(|| false);
-    let start = |tour: Rc<Tour>| {
-        let (ctx, s, open) = (ctx.clone(), state.clone(), open.clone());
-        Callback::from(move |_: MouseEvent| {
-            open.set(false);
-            show(&ctx, &s, tour.clone(), 0, true);
-        })
-    };
-    let on_read = {
-        let (ctx, s, open) = (ctx.clone(), state.clone(), open.clone());
-        Callback::from(move |(name, read): (String, Result<String, String>)| {
-            match read.and_then(|t| parse(&t)) {
-                Ok(tour) => {
-                    open.set(false);
-                    show(&ctx, &s, Rc::new(tour), 0, true);
-                }
-                Err(e) => notify(&s, Notice::error(format!("Could not import {name}: {e}"))),
-            }
-        })
-    };
-    let items = builtin().into_iter().map(|t| {
-        let id = format!("tour-start-{}", t.id);
-        let title = format!("{} ({} stops)", t.paper, t.stops.len());
-        html! { <li><button {id} {title} onclick={start(t.clone())}>{ t.title.clone() }</button></li> }
-    });
-    let share = (*ctx.0).clone().map(|(tour, i)| {
-        let url = format!("{}{}", crate::share::page_address(), link(&tour, i));
-        html! {
-            <>
-                <label for="tour-link">{"Link to this tour, at this stop"}</label>
-                <input id="tour-link" class="input share-link" type="text" readonly=true value={url} />
-            </>
-        }
-    });
+/// The value of a tour's entry in the gallery menu ([`gallery_group`]).
+const GALLERY_PREFIX: &str = "tour:";
+
+/// The gallery menu's group of tours, one entry per paper (value `tour:ID`).
+pub fn gallery_group() -> Html {
     html! {
-        <Menu id="tours" label="Tours" open={open.clone()}
-            title="Guided tours through each paper's argument, stop by stop (PageDown / PageUp), in lecture mode">
-            <ul class="tour-list">{ for items }</ul>
-            <crate::components::file_button::FileButton id="tour-import" label="Import a tour…"
-                title="Open a tour from a JSON file (format: docs/formats.md, section 8)" {on_read} />
-            { share.unwrap_or_default() }
-        </Menu>
+        <optgroup label="Tours (lecture mode; PageDown / PageUp)">
+        { for builtin().into_iter().map(|t| html! {
+            <option value={format!("{GALLERY_PREFIX}{}", t.id)} title={format!("{} ({} stops)", t.paper, t.stops.len())}>
+                { format!("Tour: {}", t.title) }
+            </option>
+        }) }
+        </optgroup>
+    }
+}
+
+/// Start the tour of gallery entry `value`, if it is one; true when it was.
+pub fn start_from_gallery(ctx: &TourContext, state: &StateHandle, value: &str) -> bool {
+    let Some(id) = value.strip_prefix(GALLERY_PREFIX) else {
+        return false;
+    };
+    match super::builtin_tour(id) {
+        Some(t) => show(ctx, state, t, 0, true),
+        None => notify(state, Notice::error(format!("There is no tour '{id}'."))),
+    }
+    true
+}
+
+/// Start the tour in file `name` of text `text`, if it is a tour file (its `format` is
+/// [`super::FORMAT`]), or say why it does not open; false when it is not a tour file.
+pub fn import(ctx: &TourContext, state: &StateHandle, name: &str, text: &str) -> bool {
+    let is_tour = serde_json::from_str::<serde_json::Value>(text)
+        .is_ok_and(|v| v.get("format").and_then(|f| f.as_str()) == Some(super::FORMAT));
+    if is_tour {
+        match parse(text) {
+            Ok(tour) => show(ctx, state, Rc::new(tour), 0, true),
+            Err(e) => notify(
+                state,
+                Notice::error(format!("Could not import {name}: {e}")),
+            ),
+        }
+    }
+    is_tour
+}
+
+/// The Share menu's link to the tour on screen at its stop (nothing without a tour).
+#[function_component(TourLink)]
+pub fn tour_link() -> Html {
+    let ctx = use_context::<TourContext>().expect("the root provides the tour");
+    let Some((tour, i)) = (*ctx.0).clone() else {
+        return Html::default();
+    };
+    let url = format!("{}{}", crate::share::page_address(), link(&tour, i));
+    html! {
+        <div class="tour-link">
+            <label for="tour-link">{ format!("Link to the tour '{}', at stop {}", tour.title, i + 1) }</label>
+            <input id="tour-link" class="input share-link" type="text" readonly=true value={url} />
+        </div>
     }
 }

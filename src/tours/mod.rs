@@ -4,8 +4,9 @@
 //! arrows) move between stops; a tour starts in lecture mode.
 //!
 //! The tours of the five papers are JSON files in `tours/` of the repository, built into the
-//! app ([`builtin`]); a user can write one in the same format (docs/formats.md, section 8),
-//! import it, and share it as a link (`#tour=ID` for a built-in tour, `#tour=~PAYLOAD` for
+//! app ([`builtin`]) and listed in the gallery menu; a user can write one in the same format
+//! (docs/formats.md, section 8), import it (the Import button), and share it as a link (the
+//! Share menu) (`#tour=ID` for a built-in tour, `#tour=~PAYLOAD` for
 //! any other, its JSON compressed as in share links; `&stop=N` opens stop N).
 //!
 //! [`parse`] validates a tour completely (every stop opened once) and says what is wrong,
@@ -13,7 +14,7 @@
 
 mod bar;
 
-pub use bar::{TourBar, TourContext, TourMenu};
+pub use bar::{gallery_group, import, start_from_gallery, TourBar, TourContext, TourLink};
 
 use std::rc::Rc;
 
@@ -59,7 +60,7 @@ pub struct Tour {
     pub version: u32,
     /// Short name: letters, digits and `-` (links, the menu's ids).
     pub id: String,
-    /// Its title, in the Tours menu.
+    /// Its title, in the gallery menu and the bar.
     pub title: String,
     /// The paper it follows, in words.
     #[serde(default)]

@@ -73,10 +73,11 @@ export class AppPage {
     }
   }
 
-  /** Gallery ids and titles, as the menu lists them. */
+  /** Gallery ids and titles, as the menu lists them (its tours, `tour:ID`, left out). */
   async galleryEntries() {
     return this.page.$$eval('#gallery option', (os) =>
-      os.filter((o) => o.value).map((o) => ({ id: o.value, title: o.textContent })));
+      os.filter((o) => o.value && !o.value.startsWith('tour:'))
+        .map((o) => ({ id: o.value, title: o.textContent })));
   }
 
   async loadExample(id) {

@@ -1,8 +1,8 @@
 // Tours (src/tours/, tours/*.json): every stop of every paper's tour, reached with PageDown
 // from the tour's link, shows the state its link names (the view's tab, the player's time,
 // the two results compared, the stepper), in lecture mode, with its note at 20 px or more; and
-// PageUp goes back. Also: the Tours menu starts a tour, and an imported tour that does not open
-// is refused with its reasons.
+// PageUp goes back. Also: the gallery menu starts a tour, the Share menu links to it, and an
+// imported tour that does not open is refused with its reasons.
 // Run: cd tests/e2e && node --test tours.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,22 +67,26 @@ for (const tour of TOURS) {
   });
 }
 
-test('the Tours menu starts a tour; a tour that does not open is refused with its reasons', async () => {
+test('the gallery starts a tour; Share links to it; Import refuses a tour that does not open', async () => {
   const app = await openApp({ panels: false });
   try {
     const { page } = app;
-    await page.click('#tours-button');
-    await page.click('#tour-start-000-libeskind-hadas');
+    await page.selectOption('#gallery', 'tour:000-libeskind-hadas');
     await checkStop(app, TOURS[0], 0);
     await page.click('#tour-next');
     await checkStop(app, TOURS[0], 1);
     await page.screenshot({ path: `${ARTIFACTS}/tour-stop-1280x720.png` });
+    // Out of lecture mode (Esc), the Share menu links to the tour at this stop.
+    await page.keyboard.press('Escape');
+    await page.click('#share-button');
+    const href = await page.locator('#tour-link').inputValue();
+    assert.equal(new URL(href).hash, '#tour=000-libeskind-hadas&stop=2');
+    await page.keyboard.press('Escape');
     await page.click('#tour-end');
     await page.locator('#tour-bar').waitFor({ state: 'detached' });
     assert.equal(await page.locator('.app.lecture').count(), 0);
     const bad = { ...TOURS[0], stops: [{ title: 'x', link: 'example=lh-fig1&algo=wrp', note: 'Fine.' }] };
-    await page.click('#tours-button');
-    await page.setInputFiles('#tour-import-file', {
+    await page.setInputFiles('#import-file', {
       name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)),
     });
     await page.locator('#notice.error').waitFor();
