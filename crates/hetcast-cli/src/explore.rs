@@ -193,6 +193,14 @@ fn settings(a: &ExperimentArgs) -> Result<Settings, String> {
             climb: climb.unwrap_or(0),
         },
     };
+    if let (Search::Random { tries, seed, .. }, "node" | "sender_receiver") = (search, model) {
+        // The node-model spec bounds its members by its own search.
+        set(
+            &mut family,
+            "search",
+            to_value(&OldSearch::Random { tries, seed })?,
+        );
+    }
     if a.seed.is_some() && search == Search::Exhaustive {
         return Err("--seed applies to a random search (--runs N) only".into());
     }
@@ -215,10 +223,7 @@ macro_rules! with_family {
         let bad = |e: String| format!("explore: the {} family: {e}", s.model);
         match s.model.as_str() {
             "node" | "sender_receiver" => {
-                let mut $f: ExploreSpec = from_value(s.family.clone(), "explore").map_err(bad)?;
-                if let Search::Random { tries, seed, .. } = s.search {
-                    $f.search = OldSearch::Random { tries, seed };
-                }
+                let $f: ExploreSpec = from_value(s.family.clone(), "explore").map_err(bad)?;
                 $go
             }
             "multi" => {

@@ -92,6 +92,10 @@ pub enum Search {
     },
 }
 
+/// Relative tolerance of "at the reference" and "below it": the LP-based values of the
+/// platform model are exact only to about 1e-12.
+pub const TOL: f64 = 1e-9;
+
 /// How many of the worst instances each comparison keeps.
 pub const KEEP: usize = 5;
 /// Width of a histogram bin of the ratio (bins from 1 up; the last one is open).
@@ -124,10 +128,14 @@ impl Worst {
 pub struct Record {
     /// Instances where the comparison applied.
     pub tried: u64,
-    /// Instances where the algorithm reaches the reference (ratio at most 1).
+    /// Instances where the algorithm reaches the reference (ratio at most `1 + TOL`).
     pub at_reference: u64,
-    /// Instances where the algorithm is below the reference (ratio below 1).
+    /// Instances where the algorithm is below the reference (ratio below `1 - TOL`: the
+    /// reference is then no bound, or the algorithm's value is wrong).
     pub below_reference: u64,
+    /// The instance with the smallest ratio below `1 - TOL`, if any (the first met).
+    #[serde(default)]
+    pub lowest: Option<Worst>,
     /// Instances where the comparison did not apply ([`Family::measure`] gave `None`).
     pub skipped: u64,
     /// `histogram[b]`: instances with ratio in `[1 + b BIN, 1 + (b + 1) BIN)` (below 1 in bin
@@ -146,6 +154,7 @@ impl Record {
             skipped: 0,
             histogram: vec![0; BINS],
             worst: Vec::new(),
+            lowest: None,
         }
     }
 
@@ -157,11 +166,14 @@ impl Record {
     fn add(&mut self, w: Worst) {
         let r = w.ratio();
         self.tried += 1;
-        if r <= 1.0 {
+        if r <= 1.0 + TOL {
             self.at_reference += 1;
         }
-        if r < 1.0 {
+        if r < 1.0 - TOL {
             self.below_reference += 1;
+            if self.lowest.as_ref().is_none_or(|l| r < l.ratio()) {
+                self.lowest = Some(w.clone());
+            }
         }
         let bin = (((r - 1.0) / BIN + 1e-9).floor().max(0.0) as usize).min(BINS - 1);
         self.histogram[bin] += 1;
@@ -384,6 +396,13 @@ pub fn merge(parts: &[Vec<Record>]) -> Vec<Record> {
                     *sum += x;
                 }
                 worst.extend(r.worst.iter().cloned());
+                if let Some(l) = &r.lowest {
+                    if all.lowest.as_ref().is_none_or(|a| {
+                        l.ratio() < a.ratio() || (l.ratio() == a.ratio() && l.member < a.member)
+                    }) {
+                        all.lowest = Some(l.clone());
+                    }
+                }
             }
             worst.sort_by(|a, b| {
                 b.ratio()

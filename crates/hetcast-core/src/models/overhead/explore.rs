@@ -491,7 +491,7 @@ const SR_COMPARISONS: &[Comparison] = &[Comparison {
 /// The family of a spec for the shared explorer ([`crate::explore`]); the spec's `search` only
 /// bounds how many members [`ExploreSpec::validate`] accepts. Neighbours keep the node count in
 /// `nodes` and at most `types` destination kinds: one node (the source included) gets another
-/// kind, or a destination is added (a copy of a random node's kind) or removed.
+/// kind, or a destination is added (a copy of a random destination) or removed.
 impl Family for ExploreSpec {
     type Instance = Instance;
 
@@ -524,7 +524,9 @@ impl Family for ExploreSpec {
         let kind_of = |v: &super::instance::Node| (v.send, v.recv);
         match below(rng, 3) {
             1 if n < self.nodes.1 => {
-                let copy = next.nodes[below(rng, n)].clone();
+                // A copy of a destination (the source's kind may be none of theirs).
+                let v = below(rng, n - 1);
+                let copy = next.nodes[if v < next.source { v } else { v + 1 }].clone();
                 next.nodes.push(copy);
             }
             2 if n > self.nodes.0 => {

@@ -331,4 +331,24 @@ mod tests {
             ]
         );
     }
+
+    #[test]
+    fn the_gallery_star_is_the_worst_of_its_family() {
+        let f = PlatformFamily {
+            nodes: (3, 4),
+            max_cost: 1,
+        };
+        let found = f.members().nth(2335).unwrap();
+        let star = super::super::gallery::mcph_star();
+        let pairs = |p: &PlatformInstance| -> Vec<(usize, usize, f64)> {
+            p.edges.iter().map(|e| (e.from, e.to, e.cost)).collect()
+        };
+        assert_eq!(
+            (pairs(&found), &found.targets),
+            (pairs(&star), &star.targets)
+        );
+        let m = f.measure(&star).unwrap();
+        assert_eq!(m[3], Some((3.0, 1.0)));
+        assert_eq!(m[4], Some((3.0, 1.0)));
+    }
 }

@@ -199,6 +199,37 @@ pub fn printed_lp() -> PlatformInstance {
     }
 }
 
+/// "MCPH builds a star", found by search (not an instance of the paper): the source S has
+/// edges of cost 1 to A, B and C, and C → B, B → A cost 1 too; all three are targets. MCPH
+/// (figure 9) adds the target closest to its tree: A first (all three cost 1 from S; the tie
+/// goes to the lower index). The cost update (figure 10) then charges S's other edges 2, and
+/// S → C → B costs 3, so B comes over S → B, and C over S → C (cost 3 by then): the tree is
+/// the star, S sends 3 messages per multicast, period 3. The chain S → C → B → A keeps every port busy
+/// 1: period 1, which is also Multicast-LB. The worst instance of MCPH against the best single
+/// tree in the family of every platform of 3 or 4 nodes with edges of cost 1
+/// (`hetcast experiment explore --model platform --max-cost 1 --n-max 4`, its member 2335; the
+/// test `the_gallery_star_is_the_worst_of_its_family` checks it). On `n` nodes the same shape
+/// gives `n - 1`: MCPH is not within a constant factor of the best tree.
+pub fn mcph_star() -> PlatformInstance {
+    let nodes = vec![
+        node("S", 0.5, 0.1),
+        node("A", 0.15, 0.8),
+        node("B", 0.5, 0.8),
+        node("C", 0.85, 0.8),
+    ];
+    let edge = |from, to| PlatformEdge {
+        from,
+        to,
+        cost: 1.0,
+    };
+    PlatformInstance {
+        nodes,
+        edges: vec![edge(0, 1), edge(0, 2), edge(0, 3), edge(2, 1), edge(3, 2)],
+        source: 0,
+        targets: vec![1, 2, 3],
+    }
+}
+
 /// The smallest size of a cover of `0..n` by `subsets` (brute force over subsets), if any.
 pub fn min_cover(n: usize, subsets: &[Vec<usize>]) -> Option<usize> {
     let k = subsets.len();
@@ -227,6 +258,11 @@ pub fn all() -> Vec<(&'static str, &'static str, PlatformInstance)> {
             "beaumont-printed-lp",
             "Section 5.1's LP as printed: gross flows give T* = 1, every schedule needs 4",
             printed_lp(),
+        ),
+        (
+            "mcph-star",
+            "MCPH builds a star: period 3, the best tree 1 (found by search)",
+            mcph_star(),
         ),
         (
             "tiers-small",
