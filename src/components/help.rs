@@ -37,6 +37,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "compare the selected result with another, on one time scale",
     ),
     ("l", "lecture mode: one view filling the screen, large text"),
+    (
+        "PageDown / PageUp",
+        "next / previous stop of a tour (the gallery's tours)",
+    ),
     ("z / y", "undo / redo an instance change"),
     ("i", "hide or show the instance panel"),
     ("f", "focus: only the drawing, as large as the window"),
