@@ -4,8 +4,8 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::StateProps;
-use crate::state::{Action, ModelChoice, Notice, NoticeKind, UiAction};
-use hetcast_core::models::overhead::ModelKind;
+use crate::state::{Action, Notice, NoticeKind, UiAction};
+use hetcast_core::registry::MODEL_MENU;
 use hetcast_core::AnyInstance;
 
 /// The menu text of a many-source gallery entry: its title up to the colon
@@ -20,16 +20,6 @@ use yew::prelude::*;
 fn notify(n: Notice) -> Action {
     Action::Ui(UiAction::Notify(n))
 }
-
-/// The model menu: its values (the instance files' `model` tags, see
-/// [`crate::models::Screen::menu_value`]) and labels.
-const MODEL_MENU: &[(&str, &str)] = &[
-    ("node", "node model"),
-    ("sender_receiver", "sender-receiver model"),
-    ("multi", "many-source (Wu et al.)"),
-    ("multimessage", "multimessage, unit steps (Gonzalez)"),
-    ("platform", "platform graph, steady state (Beaumont et al.)"),
-];
 
 /// How long an information notice stays, in milliseconds.
 pub const NOTICE_MS: u32 = 6000;
@@ -66,14 +56,10 @@ pub fn top_bar(p: &StateProps) -> Html {
         let s = state.clone();
         Callback::from(move |e: Event| {
             let sel: HtmlSelectElement = e.target_unchecked_into();
-            let choice = match sel.value().as_str() {
-                "multi" => ModelChoice::Multi,
-                "multimessage" => ModelChoice::Multimessage,
-                "platform" => ModelChoice::Platform,
-                "sender_receiver" => ModelChoice::Overhead(ModelKind::SenderReceiver),
-                _ => ModelChoice::Overhead(ModelKind::Node),
-            };
-            s.dispatch(Action::UseModel(choice))
+            let value = sel.value();
+            if let Some(&(tag, _, _)) = MODEL_MENU.iter().find(|m| m.0 == value) {
+                s.dispatch(Action::UseModel(tag))
+            }
         })
     };
     // The gallery loads an example when it is picked with the mouse, on Enter, or with the Load
@@ -100,10 +86,7 @@ pub fn top_bar(p: &StateProps) -> Html {
                 return;
             }
             if let Some(ex) = hetcast_core::registry::example(&id) {
-                let origin = match ex.model() {
-                    hetcast_core::ModelId::Overhead => ex.title,
-                    _ => gallery_title(ex.title),
-                };
+                let origin = gallery_title(ex.title);
                 s.dispatch(Action::Load {
                     instance: ex.instance,
                     origin: origin.to_string(),
@@ -185,7 +168,7 @@ pub fn top_bar(p: &StateProps) -> Html {
             <h1>{"hetcast"}</h1>
             <label for="model" class="sr-only">{"Model"}</label>
             <select id="model" ref={model_ref} onchange={on_model} title="Cost model of the instance">
-                { for MODEL_MENU.iter().map(|&(value, label)| html! {
+                { for MODEL_MENU.iter().map(|&(value, label, _)| html! {
                     <option {value} selected={value == on_screen}>{ label }</option>
                 }) }
             </select>

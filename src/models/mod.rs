@@ -10,6 +10,7 @@
 //! selection); [`ModelAction`] is what can be done to it. What every model shares is here:
 //! the results list ([`Results`]) and the helpers of the drafts.
 
+pub mod kept;
 pub mod multi;
 pub mod multimessage;
 pub mod overhead;
@@ -28,52 +29,128 @@ use hetcast_core::{AnyInstance, ModelId};
 use crate::state::Notice;
 use crate::views::ViewLook;
 
-/// The model on screen and its state.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ModelState {
-    /// The node or sender-receiver model.
-    Overhead(overhead::OverheadState),
-    /// The many-source model.
-    Multi(multi::MultiState),
-    /// The multimessage model.
-    Multimessage(multimessage::MmState),
-    /// The platform model.
-    Platform(Box<platform::PlatformState>),
+/// The one list of the app's models: each line names a model's variant (as in
+/// [`ModelId`]) and its folder, which defines `State` (the model on screen), `Action` (what
+/// can be done to it, with `edit_key`), `describe` and `elsewhere` (the answer to its action
+/// when another model is on screen). The enums below and their dispatch are made from it; a new
+/// model joins by one line here (and one in the core's registry).
+macro_rules! app_models {
+    ($($(#[$doc:meta])* $variant:ident => $module:ident,)+) => {
+        /// The model on screen and its state.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum ModelState {
+            $($(#[$doc])* $variant(Box<$module::State>),)+
+        }
+
+        /// What can be done to the model on screen.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum ModelAction {
+            /// Run every algorithm of the model on screen.
+            RunAll,
+            /// Select the next (+1) or previous (-1) result row.
+            SelectStep(i32),
+            /// Time a plan read from a file (`name`, its `text`) on the instance in use: it
+            /// becomes the edited row, or the simulator's message is said and nothing changes.
+            ImportPlan {
+                /// The file's name, said in the notice.
+                name: String,
+                /// The plan JSON, or a `hetcast run` output with a `plan`.
+                text: String,
+            },
+            /// Select the edited row (the imported plan).
+            SelectEdited,
+            /// Move node `node` (with its subtree) in the selected schedule's tree; the
+            /// simulator times the edited tree, which becomes the edited row.
+            MoveNode {
+                /// The node moved.
+                node: usize,
+                /// Where to.
+                to: hetcast_core::models::Place,
+            },
+            $($(#[$doc])* $variant($module::Action),)+
+        }
+
+        $(
+            impl From<$module::Action> for ModelAction {
+                fn from(a: $module::Action) -> ModelAction {
+                    ModelAction::$variant(a)
+                }
+            }
+
+            impl From<$module::Action> for crate::state::Action {
+                fn from(a: $module::Action) -> crate::state::Action {
+                    crate::state::Action::Model(ModelAction::$variant(a))
+                }
+            }
+        )+
+
+        impl ModelAction {
+            /// The text field the action types into, as a key (`None` when it is not typing).
+            pub fn edit_key(&self) -> Option<String> {
+                match self {
+                    $(ModelAction::$variant(a) => a.edit_key(),)+
+                    ModelAction::RunAll
+                    | ModelAction::SelectStep(_)
+                    | ModelAction::ImportPlan { .. }
+                    | ModelAction::SelectEdited
+                    | ModelAction::MoveNode { .. } => None,
+                }
+            }
+        }
+
+        impl ModelState {
+            /// A fresh state of the model of `inst` showing it (`inst` must be valid).
+            pub fn of(inst: AnyInstance) -> ModelState {
+                match inst {
+                    $(AnyInstance::$variant(i) => ModelState::$variant(Box::new($module::State::new(i))),)+
+                }
+            }
+
+            /// The model on screen, as the shell sees it.
+            pub fn screen(&self) -> &dyn Screen {
+                match self {
+                    $(ModelState::$variant(s) => s.as_ref(),)+
+                }
+            }
+
+            /// The model on screen, to change it.
+            pub fn screen_mut(&mut self) -> &mut dyn Screen {
+                match self {
+                    $(ModelState::$variant(s) => s.as_mut(),)+
+                }
+            }
+
+            /// Apply a model's own `action`: to it when it is on screen, else its answer for
+            /// another model (a hint, or nothing).
+            fn apply_own(&mut self, action: ModelAction) -> Reply {
+                match (self, action) {
+                    $((ModelState::$variant(s), ModelAction::$variant(a)) => s.apply(a),)+
+                    $((_, ModelAction::$variant(a)) => $module::elsewhere(&a),)+
+                    // The shell's own actions are applied by [`ModelState::apply`].
+                    _ => Reply::default(),
+                }
+            }
+        }
+
+        /// The instance `inst` in words for a notice ("12 nodes, node model"), or why it is
+        /// not valid.
+        pub fn describe(inst: &AnyInstance) -> Result<String, String> {
+            match inst {
+                $(AnyInstance::$variant(i) => $module::describe(i),)+
+            }
+        }
+    };
 }
 
-/// What can be done to the model on screen.
-#[derive(Clone, Debug, PartialEq)]
-pub enum ModelAction {
-    /// Run every algorithm of the model on screen.
-    RunAll,
-    /// Select the next (+1) or previous (-1) result row.
-    SelectStep(i32),
-    /// Time a plan read from a file (`name`, its `text`) on the instance in use: it becomes
-    /// the edited row, or the simulator's message is said and nothing changes.
-    ImportPlan {
-        /// The file's name, said in the notice.
-        name: String,
-        /// The plan JSON, or a `hetcast run` output with a `plan`.
-        text: String,
-    },
-    /// Select the edited row (the imported plan).
-    SelectEdited,
-    /// Move node `node` (with its subtree) in the selected schedule's tree; the simulator
-    /// times the edited tree, which becomes the edited row.
-    MoveNode {
-        /// The node moved.
-        node: usize,
-        /// Where to.
-        to: hetcast_core::models::Place,
-    },
-    /// An action of the one-source models.
-    Overhead(overhead::OverheadAction),
-    /// An action of the many-source model.
-    Multi(multi::MultiAction),
-    /// An action of the multimessage model.
-    Multimessage(multimessage::MmAction),
-    /// An action of the platform model.
-    Platform(platform::PlatformAction),
+app_models! {
+    /// The node or sender-receiver model.
+    Overhead => overhead,
+    /// The many-source model.
+    Multi => multi,
+    /// The multimessage model.
+    Multimessage => multimessage,
+    /// The platform model.
+    Platform => platform,
 }
 
 /// What a model's reducer reports back to the root.
@@ -128,38 +205,6 @@ pub fn skipped_notice(skipped: &[(&str, hetcast_core::Error)]) -> Option<Notice>
 }
 
 impl ModelState {
-    /// A fresh state of the model of `inst` showing it (`inst` must be valid).
-    pub fn of(inst: AnyInstance) -> ModelState {
-        match inst {
-            AnyInstance::Overhead(i) => ModelState::Overhead(overhead::OverheadState::new(i)),
-            AnyInstance::Multi(m) => ModelState::Multi(multi::MultiState::new(m)),
-            AnyInstance::Multimessage(m) => ModelState::Multimessage(multimessage::MmState::new(m)),
-            AnyInstance::Platform(p) => {
-                ModelState::Platform(Box::new(platform::PlatformState::new(p)))
-            }
-        }
-    }
-
-    /// The model on screen, as the shell sees it.
-    pub fn screen(&self) -> &dyn Screen {
-        match self {
-            ModelState::Overhead(s) => s,
-            ModelState::Multi(s) => s,
-            ModelState::Multimessage(s) => s,
-            ModelState::Platform(s) => s.as_ref(),
-        }
-    }
-
-    /// The model on screen, to change it.
-    pub fn screen_mut(&mut self) -> &mut dyn Screen {
-        match self {
-            ModelState::Overhead(s) => s,
-            ModelState::Multi(s) => s,
-            ModelState::Multimessage(s) => s,
-            ModelState::Platform(s) => s.as_mut(),
-        }
-    }
-
     /// A fresh state of model `id` showing its first example.
     pub fn fresh(id: ModelId) -> ModelState {
         ModelState::of(hetcast_core::registry::default_instance(id))
@@ -231,22 +276,7 @@ impl ModelState {
                 Reply::default()
             }
             ModelAction::MoveNode { node, to } => screen.move_node(node, to),
-            ModelAction::Overhead(a) => match self {
-                ModelState::Overhead(s) => s.apply(a),
-                _ => overhead::elsewhere(&a),
-            },
-            ModelAction::Multi(a) => match self {
-                ModelState::Multi(s) => s.apply(a),
-                _ => multi::elsewhere(&a),
-            },
-            ModelAction::Multimessage(a) => match self {
-                ModelState::Multimessage(s) => s.apply(a),
-                _ => multimessage::elsewhere(&a),
-            },
-            ModelAction::Platform(a) => match self {
-                ModelState::Platform(s) => s.apply(a),
-                _ => platform::elsewhere(&a),
-            },
+            own => self.apply_own(own),
         }
     }
 
@@ -313,17 +343,6 @@ impl ModelState {
 /// The views of model `id`, in tab order.
 pub fn views_of(id: ModelId) -> &'static [View] {
     hetcast_core::registry::views_of(id)
-}
-
-/// The instance `inst` in words for a notice ("12 nodes, node model"), or why it is not
-/// valid.
-pub fn describe(inst: &AnyInstance) -> Result<String, String> {
-    match inst {
-        AnyInstance::Overhead(i) => overhead::describe(i),
-        AnyInstance::Multi(m) => multi::describe(m),
-        AnyInstance::Multimessage(m) => multimessage::describe(m),
-        AnyInstance::Platform(p) => platform::describe(p),
-    }
 }
 
 /// Text of a number as an editor shows it: the shortest form that reads back the same value.

@@ -34,6 +34,29 @@ pub trait Screen {
     /// Replace the instance from outside the editor (gallery, import, generators), undoably;
     /// another model's instance is ignored.
     fn load(&mut self, inst: AnyInstance) -> Reply;
+    /// What a scenario keeps of the model's work ([`super::kept`]).
+    fn keep(&self) -> super::kept::ModelScenario;
+    /// Put back what a scenario kept (`m`, whose instance this state was made from): the
+    /// runs again, the edited plan, the selection, the model's own fields. An error names
+    /// what does not read.
+    fn put_back(&mut self, m: &super::kept::ModelScenario) -> Result<(), String>;
+    /// The model menu chose `tag` (one of its `model` tags) while it is on screen: a model of
+    /// several variants (node, sender-receiver) converts its instance, without an undo step
+    /// (the shell records one), and says what changed; `None` when nothing did.
+    fn choose(&mut self, tag: &str) -> Option<String> {
+        let _ = tag;
+        None
+    }
+    /// The notice when the model menu brings the model on screen: the `first` time (a fresh
+    /// state: its first example), or back to where it was left.
+    fn welcome(&self, first: bool) -> String;
+    /// On a fresh state that the model menu brings for the first time: the instance it makes
+    /// of `from`, the other model's instance on screen, and what it says, when it converts
+    /// one (the many-source model takes a one-source instance as one message).
+    fn adopt(&self, from: &AnyInstance) -> Option<(AnyInstance, String)> {
+        let _ = from;
+        None
+    }
     /// Run every algorithm.
     fn run_all(&mut self) -> Reply;
     /// The action that runs the algorithm of key `key` (a link's `algo=`), if the model has

@@ -139,14 +139,12 @@ fn both_models_the_edited_plan_the_seed_and_the_tree_message_round_trip() {
     });
     s.apply(crate::models::multi::MultiAction::SetTreeMessage(2));
     // The one-source model is shelved with its own runs.
-    s.apply(Action::UseModel(crate::state::ModelChoice::Overhead(
-        hetcast_core::models::overhead::ModelKind::Node,
-    )));
+    s.apply(Action::UseModel("node"));
     s.apply(crate::models::overhead::OverheadAction::SetSeed("7".into()));
     s.apply(crate::models::overhead::OverheadAction::Run(
         hetcast_core::models::overhead::algo::Algorithm::Random,
     ));
-    s.apply(Action::UseModel(crate::state::ModelChoice::Multi));
+    s.apply(Action::UseModel("multi"));
     let sc = capture(&s);
     assert_eq!(sc.models.len(), 2);
     assert_eq!(sc.models[0].selected.as_deref(), Some(EDITED));

@@ -22,28 +22,12 @@ pub use ui::{Notice, NoticeKind, Ui, UiAction};
 
 use std::rc::Rc;
 
-use hetcast_core::models::multi::instance::instance_words;
-use hetcast_core::models::overhead::{Instance, ModelKind};
+use hetcast_core::models::overhead::Instance;
 use hetcast_core::{AnyInstance, ModelId};
 use yew::Reducible;
 
-use crate::models::multi::{self, MultiAction};
-use crate::models::overhead::{self, OverheadAction};
 use crate::models::{ModelAction, ModelState, Reply};
 use crate::scenario::Restored;
-
-/// The entries of the model menu.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ModelChoice {
-    /// A one-source model: node or sender-receiver.
-    Overhead(ModelKind),
-    /// The many-source model.
-    Multi,
-    /// The multimessage model (paper 003).
-    Multimessage,
-    /// The platform model (paper 002).
-    Platform,
-}
 
 /// Everything the user can do.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,8 +49,9 @@ pub enum Action {
         /// Where it came from, e.g. "gallery: Fig. 1".
         origin: String,
     },
-    /// Choose a model in the menu: convert the instance, or go back to that model's last one.
-    UseModel(ModelChoice),
+    /// Choose a model in the menu, by its instance files' `model` tag ("node", "multi", ...):
+    /// convert the instance, or go back to that model's last one.
+    UseModel(&'static str),
     /// Act on the model on screen.
     Model(ModelAction),
     /// Put on screen what a deep link opens ([`crate::deep_link::open`]), followed in an open
@@ -94,47 +79,6 @@ impl From<ModelAction> for Action {
     }
 }
 
-impl From<OverheadAction> for Action {
-    fn from(a: OverheadAction) -> Action {
-        Action::Model(ModelAction::Overhead(a))
-    }
-}
-
-impl From<crate::models::multimessage::MmAction> for Action {
-    fn from(a: crate::models::multimessage::MmAction) -> Action {
-        Action::Model(ModelAction::Multimessage(a))
-    }
-}
-
-impl From<crate::models::platform::PlatformAction> for Action {
-    fn from(a: crate::models::platform::PlatformAction) -> Action {
-        Action::Model(ModelAction::Platform(a))
-    }
-}
-
-impl From<MultiAction> for Action {
-    fn from(a: MultiAction) -> Action {
-        Action::Model(ModelAction::Multi(a))
-    }
-}
-
-impl ModelAction {
-    /// The text field the action types into, as a key (`None` when it is not typing).
-    pub fn edit_key(&self) -> Option<String> {
-        match self {
-            ModelAction::Overhead(a) => a.edit_key(),
-            ModelAction::Multi(a) => a.edit_key(),
-            ModelAction::Multimessage(a) => a.edit_key(),
-            ModelAction::Platform(a) => a.edit_key(),
-            ModelAction::RunAll
-            | ModelAction::SelectStep(_)
-            | ModelAction::ImportPlan { .. }
-            | ModelAction::SelectEdited
-            | ModelAction::MoveNode { .. } => None,
-        }
-    }
-}
-
 /// The whole state of the app.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AppState {
@@ -157,7 +101,7 @@ impl AppState {
         let instance = if instance.validate().is_ok() {
             instance
         } else {
-            overhead::default_instance()
+            crate::models::overhead::default_instance()
         };
         AppState {
             ui: Ui::default(),
@@ -172,7 +116,7 @@ impl AppState {
     /// gallery example); a model other than the one-source models opens with a fresh one-source
     /// model on the shelf (the model menu goes back to it).
     pub fn from_saved(saved: AnyInstance) -> AppState {
-        let mut s = AppState::new(overhead::default_instance());
+        let mut s = AppState::new(crate::models::overhead::default_instance());
         if saved.validate().is_ok() {
             let first = std::mem::replace(&mut s.model, ModelState::of(saved));
             if first.id() != s.model.id() {
@@ -184,7 +128,7 @@ impl AppState {
 
     /// A fresh state showing a restored scenario (autosave, share link).
     pub fn restored(r: Restored) -> AppState {
-        let mut s = AppState::new(overhead::default_instance());
+        let mut s = AppState::new(crate::models::overhead::default_instance());
         s.put_models(r);
         s
     }
@@ -353,86 +297,39 @@ impl AppState {
         self.history.break_step();
     }
 
-    /// The model menu: switch models (converting the instance the first time, going back to
-    /// the last instance of the model after), or convert between node and sender-receiver.
-    fn use_model(&mut self, choice: ModelChoice) {
+    /// The model menu chose `tag` (a `model` tag of [`ModelId::json_tags`]): the model on
+    /// screen converts between its variants (node and sender-receiver); another model comes
+    /// back as it was left, or, the first time, converts the instance on screen when it can
+    /// ([`crate::models::Screen::adopt`]) or opens its first example.
+    fn use_model(&mut self, tag: &'static str) {
+        let Some(id) = ModelId::ALL
+            .into_iter()
+            .find(|m| m.json_tags().contains(&tag))
+        else {
+            return;
+        };
         let before = self.model.instance();
-        match (choice, self.model.id()) {
-            (ModelChoice::Overhead(kind), ModelId::Overhead) => {
-                let reply = self
-                    .model
-                    .apply(ModelAction::Overhead(OverheadAction::SetKind(kind)));
-                self.settle(reply, None);
-            }
-            (ModelChoice::Overhead(kind), _) => {
-                // Back to the last one-message instance, in the model asked for.
-                self.bring(ModelId::Overhead);
-                if let ModelState::Overhead(s) = &mut self.model {
-                    s.restore(overhead::convert_model(&s.instance, kind));
-                    self.ui.notice = Some(Notice::info(format!(
-                        "{} model: back to the last one-message instance ({} nodes).",
-                        overhead::model_title(kind),
-                        s.instance.len()
-                    )));
-                }
+        if id == self.model.id() {
+            if let Some(text) = self.model.screen_mut().choose(tag) {
                 self.history.remember(before, None);
                 self.revision += 1;
+                self.ui.notice = Some(Notice::info(text));
             }
-            (ModelChoice::Multi, ModelId::Multi) => {}
-            (ModelChoice::Multi, _) if self.shelf.iter().any(|m| m.id() == ModelId::Multi) => {
-                // Back to the many-source instance last on screen, with its editor text.
-                self.bring(ModelId::Multi);
-                if let ModelState::Multi(s) = &self.model {
-                    self.ui.notice = Some(Notice::info(format!(
-                        "Many-source model: back to the last many-source instance ({}).",
-                        instance_words(&s.instance)
-                    )));
-                }
-                self.history.remember(before, None);
-                self.revision += 1;
-            }
-            (ModelChoice::Platform, ModelId::Platform) => {}
-            (ModelChoice::Platform, _) => {
-                // The platform last on screen, or section 3's example the first time.
-                let first = !self.shelf.iter().any(|m| m.id() == ModelId::Platform);
-                self.bring(ModelId::Platform);
-                self.ui.notice = Some(Notice::info(if first {
-                    "Platform model (Beaumont et al.): section 3's example, where one tree cannot reach throughput 1 and two trees of 1/2 can. Draw your own platform in the editor; press r to run the bounds and heuristics.".to_string()
-                } else {
-                    "Platform model: back to the last platform.".to_string()
-                }));
-                self.history.remember(before, None);
-                self.revision += 1;
-            }
-            (ModelChoice::Multimessage, ModelId::Multimessage) => {}
-            (ModelChoice::Multimessage, _) => {
-                // The multimessage instance last on screen, or Example 1.1 the first time.
-                let first = !self.shelf.iter().any(|m| m.id() == ModelId::Multimessage);
-                self.bring(ModelId::Multimessage);
-                self.ui.notice = Some(Notice::info(if first {
-                    "Multimessage model (Gonzalez): Example 1.1 of the paper. Press r to run the four algorithms.".to_string()
-                } else {
-                    "Multimessage model: back to the last multimessage instance.".to_string()
-                }));
-                self.history.remember(before, None);
-                self.revision += 1;
-            }
-            (ModelChoice::Multi, _) => {
-                if let AnyInstance::Overhead(one) = &before {
-                    let (m, text) = multi::from_one_source(one);
-                    self.commit(AnyInstance::Multi(m));
-                    self.ui.notice = Some(Notice::info(text));
-                } else {
-                    // From a model with no one-source instance to convert: the first example.
-                    self.bring(ModelId::Multi);
-                    self.ui.notice = Some(Notice::info(
-                        "Many-source model (Wu et al.): the first gallery example. Press r to run FEF, ECF, WR and WRP.",
-                    ));
-                    self.history.remember(before, None);
-                    self.revision += 1;
-                }
+            return;
+        }
+        let first = !self.shelf.iter().any(|m| m.id() == id);
+        if first {
+            if let Some((inst, text)) = ModelState::fresh(id).screen().adopt(&before) {
+                self.commit(inst);
+                self.ui.notice = Some(Notice::info(text));
+                return;
             }
         }
+        self.bring(id);
+        self.model.screen_mut().choose(tag);
+        self.ui.notice = Some(Notice::info(self.model.screen().welcome(first)));
+        self.history.remember(before, None);
+        self.revision += 1;
     }
 }
 

@@ -80,9 +80,7 @@ fn invalid_text_keeps_the_last_valid_instance() {
 #[test]
 fn every_bad_field_is_marked_at_once() {
     let mut s = state();
-    s.apply(Action::UseModel(ModelChoice::Overhead(
-        ModelKind::SenderReceiver,
-    )));
+    s.apply(Action::UseModel("sender_receiver"));
     let before = oh(&s).instance.clone();
     s.apply(OverheadAction::EditLatency("-1".into()));
     s.apply(OverheadAction::EditNode {
@@ -171,9 +169,7 @@ fn removing_and_adding_nodes_keeps_the_source() {
 #[test]
 fn model_switch_and_bad_loads() {
     let mut s = state();
-    s.apply(Action::UseModel(ModelChoice::Overhead(
-        ModelKind::SenderReceiver,
-    )));
+    s.apply(Action::UseModel("sender_receiver"));
     assert_eq!(oh(&s).instance.model, ModelKind::SenderReceiver);
     assert!(oh(&s).instance.validate().is_ok());
     s.apply(OverheadAction::EditLatency("x".into()));
@@ -234,7 +230,7 @@ fn run_all_orders_rows_and_reports_refusals() {
 fn many_source_model_switch_edit_run_and_undo() {
     use crate::models::multi::drafts::{ClassField, MultiField};
     let mut s = state();
-    s.apply(Action::UseModel(ModelChoice::Multi));
+    s.apply(Action::UseModel("multi"));
     assert!(is_multi(&s));
     // The node instance as one message from its source to every other node.
     assert_eq!(mu(&s).instance.node_count(), 12);
@@ -290,9 +286,7 @@ fn many_source_model_switch_edit_run_and_undo() {
     s.apply(Action::Redo);
     assert!(is_multi(&s));
     // Back to the node model: the last one-message instance.
-    s.apply(Action::UseModel(ModelChoice::Overhead(
-        ModelKind::SenderReceiver,
-    )));
+    s.apply(Action::UseModel("sender_receiver"));
     assert!(!is_multi(&s));
     assert_eq!(oh(&s).instance.model, ModelKind::SenderReceiver);
     assert_eq!(oh(&s).instance.len(), 12);
@@ -308,7 +302,7 @@ fn many_source_model_switch_edit_run_and_undo() {
 fn undo_steps_are_per_field_and_an_unfinished_edit_is_undone_first() {
     use crate::models::multi::drafts::ClassField;
     let mut s = state();
-    s.apply(Action::UseModel(ModelChoice::Multi));
+    s.apply(Action::UseModel("multi"));
     s.apply(Action::Load {
         instance: (hetcast_core::models::multi::gallery::wrp_beats_wr()).into(),
         origin: "gallery".into(),
@@ -354,7 +348,7 @@ fn undo_steps_are_per_field_and_an_unfinished_edit_is_undone_first() {
 fn the_many_source_instance_survives_a_trip_to_the_node_model() {
     use crate::models::multi::drafts::MsgField;
     let mut s = state();
-    s.apply(Action::UseModel(ModelChoice::Multi));
+    s.apply(Action::UseModel("multi"));
     s.apply(Action::Load {
         instance: (hetcast_core::models::multi::gallery::wrp_beats_wr()).into(),
         origin: "gallery".into(),
@@ -365,9 +359,9 @@ fn the_many_source_instance_survives_a_trip_to_the_node_model() {
         field: MsgField::Dests,
         text: "1-".into(),
     });
-    s.apply(Action::UseModel(ModelChoice::Overhead(ModelKind::Node)));
+    s.apply(Action::UseModel("node"));
     assert!(!is_multi(&s));
-    s.apply(Action::UseModel(ModelChoice::Multi));
+    s.apply(Action::UseModel("multi"));
     assert!(is_multi(&s));
     assert_eq!(
         mu(&s).instance,
@@ -388,7 +382,7 @@ fn the_many_source_instance_survives_a_trip_to_the_node_model() {
 #[test]
 fn bandwidth_presets_read_as_bandwidths() {
     let mut s = state();
-    s.apply(Action::UseModel(ModelChoice::Multi));
+    s.apply(Action::UseModel("multi"));
     s.apply(MultiAction::SetRateMbps(155.0));
     assert_eq!(mu(&s).drafts.rate, "155 Mbps");
     assert_eq!(
@@ -416,7 +410,7 @@ fn bandwidth_presets_read_as_bandwidths() {
 #[test]
 fn many_source_loads_that_are_invalid_or_too_large_are_refused() {
     let mut s = state();
-    s.apply(Action::UseModel(ModelChoice::Multi));
+    s.apply(Action::UseModel("multi"));
     let before = mu(&s).instance.clone();
     let mut bad = hetcast_core::models::multi::gallery::wrp_beats_wr();
     bad.messages[0].destinations.push(0);

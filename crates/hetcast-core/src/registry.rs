@@ -32,6 +32,28 @@ impl Example {
     }
 }
 
+/// The model menu, in order: each entry's value (an instance file's `model` tag), its label,
+/// and its model. Every tag of [`ModelId::json_tags`] is here once.
+pub const MODEL_MENU: &[(&str, &str, ModelId)] = &[
+    ("node", "node model", ModelId::Overhead),
+    (
+        "sender_receiver",
+        "sender-receiver model",
+        ModelId::Overhead,
+    ),
+    ("multi", "many-source (Wu et al.)", ModelId::Multi),
+    (
+        "multimessage",
+        "multimessage, unit steps (Gonzalez)",
+        ModelId::Multimessage,
+    ),
+    (
+        "platform",
+        "platform graph, steady state (Beaumont et al.)",
+        ModelId::Platform,
+    ),
+];
+
 /// The examples that are about one comparison: (gallery id, (selected, compared with)).
 const COMPARISONS: &[(&str, (&str, &str))] = &[
     ("lh-fig1", ("greedy", "optimal")),
@@ -107,6 +129,22 @@ pub fn example_id(inst: &AnyInstance) -> Option<&'static str> {
 mod tests {
     use super::*;
     use crate::catalog::Catalog;
+
+    #[test]
+    fn the_model_menu_has_every_tag_once_under_its_model() {
+        let mut tags: Vec<&str> = MODEL_MENU.iter().map(|m| m.0).collect();
+        let mut known: Vec<&str> = ModelId::ALL
+            .iter()
+            .flat_map(|m| m.json_tags())
+            .copied()
+            .collect();
+        tags.sort_unstable();
+        known.sort_unstable();
+        assert_eq!(tags, known);
+        for (tag, _, id) in MODEL_MENU {
+            assert!(id.json_tags().contains(tag), "{tag}");
+        }
+    }
 
     #[test]
     fn every_example_is_listed_once_under_its_own_model() {

@@ -127,6 +127,11 @@ pub fn default_multi() -> MultiInstance {
     hetcast_core::models::multi::gallery::wrp_beats_wr()
 }
 
+/// The model on screen, as the shell's list of models ([`crate::models::ModelState`]) names it.
+pub type State = MultiState;
+/// What can be done to it, as the shell's list of models names it.
+pub type Action = MultiAction;
+
 /// What can be done to a many-source instance and its results.
 #[derive(Clone, Debug, PartialEq)]
 pub enum MultiAction {

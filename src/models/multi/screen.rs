@@ -8,9 +8,52 @@ use super::editor::MultiEditor;
 use super::generators::MultiGenerators;
 use super::{results, views, MultiState};
 use crate::components::StateHandle;
+use crate::models::kept::ModelScenario;
 use crate::models::{Reply, Screen};
 
 impl Screen for MultiState {
+    fn welcome(&self, first: bool) -> String {
+        if first {
+            "Many-source model (Wu et al.): the first gallery example. Press r to run FEF, ECF, WR and WRP.".into()
+        } else {
+            format!(
+                "Many-source model: back to the last many-source instance ({}).",
+                hetcast_core::models::multi::instance::instance_words(&self.instance)
+            )
+        }
+    }
+    fn adopt(
+        &self,
+        from: &hetcast_core::AnyInstance,
+    ) -> Option<(hetcast_core::AnyInstance, String)> {
+        let hetcast_core::AnyInstance::Overhead(one) = from else {
+            return None;
+        };
+        let (m, text) = super::from_one_source(one);
+        Some((m.into(), text))
+    }
+    fn keep(&self) -> ModelScenario {
+        let mut out = ModelScenario::of_instance(&Screen::instance(self));
+        self.results.keep(&mut out);
+        out.tree_message = self.tree_msg;
+        out
+    }
+    fn put_back(&mut self, m: &ModelScenario) -> Result<(), String> {
+        use hetcast_core::models::multi::{MultiAlgorithm, MultiPlan};
+        for (a, _) in m.algorithms::<MultiAlgorithm>()? {
+            self.results.put(super::run_multi(&self.instance, a));
+        }
+        if let Some(plan) = &m.edited {
+            let plan: MultiPlan =
+                serde_json::from_value(plan.clone()).map_err(|e| format!("malformed plan: {e}"))?;
+            self.results.edited = Some(super::plan_edit::multi_row(&self.instance, plan)?);
+        }
+        self.results.put_back_selection(m.selected.as_deref())?;
+        if m.tree_message < self.instance.messages.len() {
+            self.tree_msg = m.tree_message;
+        }
+        Ok(())
+    }
     crate::screen_basics!(
         MultiState,
         Multi,

@@ -136,6 +136,11 @@ pub fn default_mm() -> MmInstance {
     hetcast_core::models::multimessage::gallery::example_1_1()
 }
 
+/// The model on screen, as the shell's list of models ([`crate::models::ModelState`]) names it.
+pub type State = MmState;
+/// What can be done to it, as the shell's list of models names it.
+pub type Action = MmAction;
+
 /// What can be done to a multimessage instance and its results.
 #[derive(Clone, Debug, PartialEq)]
 pub enum MmAction {
@@ -454,15 +459,14 @@ mod tests {
     /// and undo goes back.
     #[test]
     fn the_model_menu_load_and_undo() {
-        use crate::state::{Action, AppState, ModelChoice};
-        use hetcast_core::models::overhead::instance::ModelKind;
+        use crate::state::{Action, AppState};
         use hetcast_core::ModelId;
         let mut s = AppState::new(crate::models::overhead::default_instance());
         let one = s.current();
-        s.apply(Action::UseModel(ModelChoice::Multimessage));
+        s.apply(Action::UseModel("multimessage"));
         assert_eq!(s.model.id(), ModelId::Multimessage);
         assert_eq!(s.current(), AnyInstance::Multimessage(default_mm()));
-        s.apply(Action::UseModel(ModelChoice::Overhead(ModelKind::Node)));
+        s.apply(Action::UseModel("node"));
         assert_eq!(s.current(), one);
         let unicast = hetcast_core::models::multimessage::gallery::unicast();
         s.apply(Action::Load {

@@ -6,10 +6,37 @@ use yew::prelude::*;
 use super::editor::MmEditor;
 use super::{results, MmState};
 use crate::components::StateHandle;
+use crate::models::kept::ModelScenario;
 use crate::models::{Reply, Screen};
 use crate::state::Notice;
 
 impl Screen for MmState {
+    fn welcome(&self, first: bool) -> String {
+        if first {
+            "Multimessage model (Gonzalez): Example 1.1 of the paper. Press r to run the four algorithms.".into()
+        } else {
+            "Multimessage model: back to the last multimessage instance.".into()
+        }
+    }
+    fn keep(&self) -> ModelScenario {
+        let mut out = ModelScenario::of_instance(&Screen::instance(self));
+        self.results.keep(&mut out);
+        out
+    }
+    fn put_back(&mut self, m: &ModelScenario) -> Result<(), String> {
+        use hetcast_core::models::multimessage::MmAlgorithm;
+        for (a, _) in m.algorithms::<MmAlgorithm>()? {
+            self.results.put(super::run_mm(&self.instance, a));
+        }
+        if let Some(plan) = &m.edited {
+            let reply = self.import_plan("the edited plan", &plan.to_string());
+            if self.results.edited.is_none() {
+                return Err(reply.notice.map(|n| n.text).unwrap_or_default());
+            }
+        }
+        self.results.edited_selected = false;
+        self.results.put_back_selection(m.selected.as_deref())
+    }
     crate::screen_basics!(
         MmState,
         Multimessage,

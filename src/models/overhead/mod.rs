@@ -125,6 +125,11 @@ pub fn run_one(inst: &Instance, algo: Algorithm, seed: u64) -> RunRow {
     }
 }
 
+/// The model on screen, as the shell's list of models ([`crate::models::ModelState`]) names it.
+pub type State = OverheadState;
+/// What can be done to it, as the shell's list of models names it.
+pub type Action = OverheadAction;
+
 /// What can be done to a one-source instance and its results.
 #[derive(Clone, Debug, PartialEq)]
 pub enum OverheadAction {
@@ -274,16 +279,8 @@ impl OverheadState {
                 if model == self.instance.model {
                     return Reply::default();
                 }
-                let text = match model {
-                    ModelKind::Node => {
-                        "Node model: each cost is the former send time; receive times and latency dropped."
-                    }
-                    ModelKind::SenderReceiver => {
-                        "Sender-receiver model: receive time = send time, latency 0. Edit them in the table."
-                    }
-                };
                 let mut reply = self.load(convert_model(&self.instance, model));
-                reply.notice = Some(Notice::info(text));
+                reply.notice = Some(Notice::info(converted_to(model)));
                 reply
             }
             OverheadAction::EditNode { node, field, text } => {
@@ -477,6 +474,18 @@ pub fn model_title(m: ModelKind) -> &'static str {
     match m {
         ModelKind::Node => "node",
         ModelKind::SenderReceiver => "sender-receiver",
+    }
+}
+
+/// What the notice says when an instance is converted to model `kind`.
+pub fn converted_to(kind: ModelKind) -> &'static str {
+    match kind {
+        ModelKind::Node => {
+            "Node model: each cost is the former send time; receive times and latency dropped."
+        }
+        ModelKind::SenderReceiver => {
+            "Sender-receiver model: receive time = send time, latency 0. Edit them in the table."
+        }
     }
 }
 

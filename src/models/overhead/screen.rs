@@ -4,6 +4,7 @@ use std::rc::Rc;
 
 use hetcast_core::layout::Motion;
 use hetcast_core::models::overhead::algo::Algorithm;
+use hetcast_core::models::overhead::ModelKind;
 use hetcast_core::models::{Place, View};
 use yew::prelude::*;
 
@@ -13,9 +14,59 @@ use super::generators::Generators;
 use super::{results, views, OverheadState};
 use crate::components::player::StepPanel;
 use crate::components::StateHandle;
+use crate::models::kept::ModelScenario;
 use crate::models::{Reply, Screen};
 
 impl Screen for OverheadState {
+    fn choose(&mut self, tag: &str) -> Option<String> {
+        let kind = [ModelKind::Node, ModelKind::SenderReceiver]
+            .into_iter()
+            .find(|k| k.name() == tag)?;
+        if kind == self.instance.model {
+            return None;
+        }
+        OverheadState::restore(self, super::convert_model(&self.instance, kind));
+        Some(super::converted_to(kind).to_string())
+    }
+    fn welcome(&self, first: bool) -> String {
+        let title = super::model_title(self.instance.model);
+        if first {
+            format!("One-source {title} model (Libeskind-Hadas et al., Liu et al.): the first gallery example. Press r to run every algorithm.")
+        } else {
+            format!(
+                "{title} model: back to the last one-message instance ({} nodes).",
+                self.instance.len()
+            )
+        }
+    }
+    fn keep(&self) -> ModelScenario {
+        let mut out = ModelScenario::of_instance(&Screen::instance(self));
+        self.results.keep(&mut out);
+        out.seed = (self.seed_text != "1").then(|| self.seed_text.clone());
+        out
+    }
+    fn put_back(&mut self, m: &ModelScenario) -> Result<(), String> {
+        for (a, seed) in m.algorithms::<Algorithm>()? {
+            self.results
+                .put(super::run_one(&self.instance, a, seed.unwrap_or(0)));
+        }
+        if let Some(plan) = &m.edited {
+            let plan: hetcast_core::models::overhead::Plan =
+                serde_json::from_value(plan.clone()).map_err(|e| format!("malformed plan: {e}"))?;
+            self.results.edited = Some(super::plan_edit::overhead_row(&self.instance, plan)?);
+        }
+        if let Some(seed) = &m.seed {
+            self.seed_text = seed.clone();
+            self.seed_error = seed.trim().parse::<u64>().err().map(|_| {
+                format!(
+                    "'{}' is not a whole number from 0 to {}",
+                    seed.trim(),
+                    u64::MAX
+                )
+            });
+        }
+        self.results.put_back_selection(m.selected.as_deref())
+    }
     crate::screen_basics!(
         OverheadState,
         Overhead,

@@ -85,6 +85,11 @@ pub enum Pick {
 
 pub use runner::Pending;
 
+/// The model on screen, as the shell's list of models ([`crate::models::ModelState`]) names it.
+pub type State = PlatformState;
+/// What can be done to it, as the shell's list of models names it.
+pub type Action = PlatformAction;
+
 /// What can be done to a platform and its results.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlatformAction {

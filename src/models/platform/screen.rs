@@ -6,10 +6,44 @@ use yew::prelude::*;
 use super::editor::{PlatformEditor, PlatformGenerator};
 use super::{results, PlatformState};
 use crate::components::StateHandle;
+use crate::models::kept::{ModelScenario, RunSpec, EDITED};
 use crate::models::{Reply, Screen};
 use crate::state::Notice;
+use hetcast_core::catalog::Catalog;
 
 impl Screen for PlatformState {
+    fn welcome(&self, first: bool) -> String {
+        if first {
+            "Platform model (Beaumont et al.): section 3's example, where one tree cannot reach throughput 1 and two trees of 1/2 can. Draw your own platform in the editor; press r to run the bounds and heuristics.".into()
+        } else {
+            "Platform model: back to the last platform.".into()
+        }
+    }
+    fn keep(&self) -> ModelScenario {
+        let mut out = ModelScenario::of_instance(&Screen::instance(self));
+        self.results.keep(&mut out);
+        // Runs still in workers start again on load.
+        out.runs.extend(self.running().map(|p| RunSpec {
+            algorithm: p.algo.key().into(),
+            seed: None,
+        }));
+        out
+    }
+    fn put_back(&mut self, m: &ModelScenario) -> Result<(), String> {
+        use hetcast_core::models::platform::PlatformAlgorithm;
+        // The runs start again (here on a small platform, in workers on a large one).
+        let algos = m.algorithms::<PlatformAlgorithm>()?;
+        self.run(algos.into_iter().map(|(a, _)| a).collect());
+        self.results.put_back_selection(m.selected.as_deref())?;
+        if let Some(k) = m.selected.as_deref() {
+            // A run still in a worker is selected when it comes back.
+            if self.results.selected.is_none() && k != EDITED {
+                self.results.selected =
+                    Some(PlatformAlgorithm::parse(k).map_err(|e| e.to_string())?);
+            }
+        }
+        Ok(())
+    }
     crate::screen_basics!(
         PlatformState,
         Platform,

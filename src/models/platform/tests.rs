@@ -2,7 +2,7 @@
 //! workers (the worker's messages given by hand).
 
 use super::*;
-use crate::state::{Action, AppState, ModelChoice};
+use crate::state::{Action, AppState};
 use hetcast_core::models::platform::PlatformAlgorithm as P;
 use hetcast_core::models::platform::PlatformSolution;
 use hetcast_core::ModelId;
@@ -22,7 +22,7 @@ use crate::models::ModelState;
 #[test]
 fn draw_a_four_node_path_and_run_everything() {
     let mut s = AppState::new(crate::models::overhead::default_instance());
-    s.apply(Action::UseModel(ModelChoice::Platform));
+    s.apply(Action::UseModel("platform"));
     assert_eq!(s.model.id(), ModelId::Platform);
     // Start from one node: delete all but the source (P0, named S) of section 3.
     let n = platform(&s).drafts.graph.nodes.len();
@@ -238,18 +238,16 @@ fn a_large_platform_runs_in_workers() {
 #[test]
 fn the_model_menu_leaves_and_comes_back() {
     let mut s = AppState::new(crate::models::overhead::default_instance());
-    s.apply(Action::UseModel(ModelChoice::Platform));
+    s.apply(Action::UseModel("platform"));
     s.apply(Action::from(PlatformAction::AddNode { x: 0.5, y: 0.5 }));
     let drawn = platform(&s).instance.clone();
-    s.apply(Action::UseModel(ModelChoice::Multi));
+    s.apply(Action::UseModel("multi"));
     assert_eq!(s.model.id(), ModelId::Multi);
-    s.apply(Action::UseModel(ModelChoice::Multimessage));
+    s.apply(Action::UseModel("multimessage"));
     assert_eq!(s.model.id(), ModelId::Multimessage);
-    s.apply(Action::UseModel(ModelChoice::Platform));
+    s.apply(Action::UseModel("platform"));
     assert_eq!(platform(&s).instance, drawn);
-    s.apply(Action::UseModel(ModelChoice::Overhead(
-        hetcast_core::models::overhead::instance::ModelKind::Node,
-    )));
+    s.apply(Action::UseModel("node"));
     assert_eq!(s.model.id(), ModelId::Overhead);
 }
 
@@ -258,7 +256,7 @@ fn the_model_menu_leaves_and_comes_back() {
 #[test]
 fn tidy_lays_the_drawing_out_again_and_undo_brings_it_back() {
     let mut s = AppState::new(crate::models::overhead::default_instance());
-    s.apply(Action::UseModel(ModelChoice::Platform));
+    s.apply(Action::UseModel("platform"));
     s.apply(Action::from(PlatformAction::MoveNode {
         node: 1,
         x: 0.5,
