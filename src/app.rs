@@ -5,15 +5,11 @@ use crate::components::help::HelpDialog;
 use crate::components::results::{BoundsPanel, ResultsTable};
 use crate::components::topbar::TopBar;
 use crate::experiments::{self, ExperimentsPage};
-use crate::models::multi::MultiAction;
-use crate::models::overhead::OverheadAction;
 use crate::models::platform::runner::PlatformRunner;
 use crate::models::ModelAction;
 use crate::state::{Action, UiAction};
 use crate::views::ViewPanel;
 use gloo::events::{EventListener, EventListenerOptions};
-use hetcast_core::models::multi::algo::MultiAlgorithm;
-use hetcast_core::models::overhead::algo::Algorithm;
 use hetcast_core::models::View;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, KeyboardEvent};
@@ -38,10 +34,6 @@ pub fn key_action(key: &str, help_open: bool, views: &[View]) -> Option<Action> 
     }
     Some(match key {
         "r" => ModelAction::RunAll.into(),
-        "g" => OverheadAction::Run(Algorithm::Greedy).into(),
-        "o" => OverheadAction::Run(Algorithm::Optimal).into(),
-        "w" => MultiAction::Run(MultiAlgorithm::Wrp).into(),
-        "m" => MultiAction::StepTreeMessage(1).into(),
         "j" => ModelAction::SelectStep(1).into(),
         "k" => ModelAction::SelectStep(-1).into(),
         "z" => Action::Undo,
@@ -58,7 +50,7 @@ pub fn key_action(key: &str, help_open: bool, views: &[View]) -> Option<Action> 
         "t" => UiAction::ToggleTable.into(),
         "?" => UiAction::ToggleHelp.into(),
         "e" => UiAction::ToggleExperiments.into(),
-        _ => return None,
+        _ => return ModelAction::of_key(key).map(Action::Model),
     })
 }
 
@@ -264,8 +256,7 @@ mod tests {
 
     #[test]
     fn keys() {
-        use hetcast_core::models::{overhead::Overhead, Model};
-        let views = Overhead::VIEWS;
+        let views = hetcast_core::registry::views_of(hetcast_core::ModelId::ALL[0]);
         assert_eq!(
             key_action("r", false, views),
             Some(Action::Model(ModelAction::RunAll))

@@ -185,7 +185,6 @@ pub fn link_for(id: &str, algo: Option<&str>, view: View, t: Option<f64>) -> Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hetcast_core::catalog::Catalog;
 
     #[test]
     fn reads_the_issue_example() {
@@ -217,20 +216,5 @@ mod tests {
             link_for("lh-fig1", Some("greedy"), View::Gantt, Some(6.0)),
             "#example=lh-fig1&algo=greedy&view=gantt&t=6"
         );
-    }
-
-    /// A platform example opens in the platform model; section 3's 14 nodes run in workers,
-    /// so the link leaves the run pending (the runner starts it on the page).
-    #[test]
-    fn opens_a_platform_example() {
-        let l = parse("#example=beaumont-section3&algo=multicast-lb&view=gantt").unwrap();
-        let s = open(&l).unwrap();
-        assert_eq!(s.model.id(), hetcast_core::ModelId::Platform);
-        assert_eq!(s.ui.tab, View::Gantt);
-        let crate::models::ModelState::Platform(p) = &s.model else {
-            panic!("not the platform model");
-        };
-        let pending: Vec<_> = p.running().map(|r| r.algo.key()).collect();
-        assert_eq!(pending, ["multicast-lb"]);
     }
 }

@@ -14,7 +14,6 @@ use gloo::timers::callback::Timeout;
 use serde::{Deserialize, Serialize};
 use yew::prelude::*;
 
-use crate::models::overhead::default_instance;
 use crate::scenario::{restore, Scenario};
 use crate::share;
 use crate::state::{AppState, Notice};
@@ -249,11 +248,17 @@ fn from_storage() -> AppState {
 /// The first visit: Libeskind-Hadas et al.'s Figure 1 already run, greedy against the optimum,
 /// said in one line with a pointer to the comparison.
 pub fn first_visit() -> AppState {
-    use crate::models::overhead::OverheadAction;
-    use hetcast_core::models::overhead::algo::Algorithm;
-    let mut s = AppState::new(default_instance());
-    s.apply(OverheadAction::Run(Algorithm::Optimal));
-    s.apply(OverheadAction::Run(Algorithm::Greedy));
+    let mut s = AppState::first();
+    // The first example is about one comparison (greedy against the optimum): both run, the
+    // first selected.
+    let first = &hetcast_core::registry::examples()[0];
+    if let Some((shown, with)) = first.compare {
+        for key in [with, shown] {
+            if let Some(run) = s.model.screen().run_action(key) {
+                s.apply(run);
+            }
+        }
+    }
     s.ui.notice = Some(Notice::welcome(
         "Figure 1 of Libeskind-Hadas et al.: greedy completes at 10, the optimum at 9. c compares them, Space plays, ? helps.",
     ));
@@ -261,7 +266,7 @@ pub fn first_visit() -> AppState {
 }
 
 fn unreadable(what: &str) -> AppState {
-    let mut s = AppState::new(default_instance());
+    let mut s = AppState::first();
     s.ui.notice = Some(Notice::error(format!(
         "{what}; showing the first gallery example. The unreadable text is kept in local storage under {BROKEN_KEY}."
     )));

@@ -9,13 +9,10 @@ use yew::prelude::*;
 /// What Tab moves between inside the dialog.
 const FOCUSABLE: &str = "button, [href], input, select, textarea, [tabindex]:not([tabindex='-1'])";
 
-/// The keys the app answers to (outside text fields), as (key, meaning).
+/// The keys the shell answers to (outside text fields), as (key, meaning); the models' own
+/// keys ([`crate::models::model_keys`]) are listed after "r".
 pub const KEYS: &[(&str, &str)] = &[
     ("r", "run every algorithm"),
-    ("g", "run greedy / FNF (one-source models)"),
-    ("o", "run the optimum (one-source models)"),
-    ("w", "run WRP (many-source model)"),
-    ("m", "tree of the next message (many-source model)"),
     (
         "1 2 3 4",
         "show Tree, Gantt, Trace (many-source model: Tree, Gantt, Tasks, Trace; multimessage model: Tree is the instance's multigraph; platform model: Tree is the platform with its loads, Gantt one period)",
@@ -137,7 +134,7 @@ pub fn help_dialog(p: &StateProps) -> Html {
                 <h2>{"Keyboard"}</h2>
                 <table class="keys">
                     <tbody>
-                        { for KEYS.iter().map(|(k, m)| html! {
+                        { for KEYS[..1].iter().chain(&crate::models::model_keys()).chain(&KEYS[1..]).map(|(k, m)| html! {
                             <tr><th scope="row"><kbd>{ *k }</kbd></th><td>{ *m }</td></tr>
                         }) }
                     </tbody>

@@ -132,6 +132,23 @@ macro_rules! app_models {
             }
         }
 
+        /// The keys of every model (outside text fields), as (key, meaning): each model's
+        /// `KEYS`.
+        pub fn model_keys() -> Vec<(&'static str, &'static str)> {
+            [$($module::KEYS,)+].concat()
+        }
+
+        impl ModelAction {
+            /// The action of a model's own key (its `key_action`), whichever model is on
+            /// screen: another model's key is answered with a hint ([`ModelState::apply`]).
+            pub fn of_key(key: &str) -> Option<ModelAction> {
+                $(if let Some(a) = $module::key_action(key) {
+                    return Some(ModelAction::$variant(a));
+                })+
+                None
+            }
+        }
+
         /// The instance `inst` in words for a notice ("12 nodes, node model"), or why it is
         /// not valid.
         pub fn describe(inst: &AnyInstance) -> Result<String, String> {

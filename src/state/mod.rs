@@ -22,7 +22,6 @@ pub use ui::{Notice, NoticeKind, Ui, UiAction};
 
 use std::rc::Rc;
 
-use hetcast_core::models::overhead::Instance;
 use hetcast_core::{AnyInstance, ModelId};
 use yew::Reducible;
 
@@ -95,28 +94,34 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// A fresh state showing `instance`, which must be valid (an invalid one is replaced by the
-    /// first gallery example).
-    pub fn new(instance: Instance) -> AppState {
-        let instance = if instance.validate().is_ok() {
-            instance
+    /// A fresh state showing `instance`, of any model, which must be valid (an invalid one is
+    /// replaced by the first gallery example).
+    pub fn new(instance: impl Into<AnyInstance>) -> AppState {
+        let instance = instance.into();
+        let model = if instance.validate().is_ok() {
+            ModelState::of(instance)
         } else {
-            crate::models::overhead::default_instance()
+            ModelState::fresh(ModelId::ALL[0])
         };
         AppState {
             ui: Ui::default(),
             history: History::default(),
-            model: ModelState::of(instance.into()),
+            model,
             revision: 0,
             shelf: Vec::new(),
         }
+    }
+
+    /// A fresh state showing the first gallery example (of the first model).
+    pub fn first() -> AppState {
+        AppState::new(hetcast_core::registry::default_instance(ModelId::ALL[0]))
     }
 
     /// A fresh state showing a saved instance of any model (an invalid one is replaced by a
     /// gallery example); a model other than the one-source models opens with a fresh one-source
     /// model on the shelf (the model menu goes back to it).
     pub fn from_saved(saved: AnyInstance) -> AppState {
-        let mut s = AppState::new(crate::models::overhead::default_instance());
+        let mut s = AppState::first();
         if saved.validate().is_ok() {
             let first = std::mem::replace(&mut s.model, ModelState::of(saved));
             if first.id() != s.model.id() {
@@ -128,7 +133,7 @@ impl AppState {
 
     /// A fresh state showing a restored scenario (autosave, share link).
     pub fn restored(r: Restored) -> AppState {
-        let mut s = AppState::new(crate::models::overhead::default_instance());
+        let mut s = AppState::first();
         s.put_models(r);
         s
     }

@@ -9,7 +9,6 @@
 
 use hetcast_core::layout::style::FONT_SMALL;
 use hetcast_core::layout::Scene;
-use hetcast_core::models::overhead::view::GanttOptions;
 
 use crate::state::AppState;
 
@@ -121,7 +120,7 @@ impl ViewLook {
     pub fn gantt(&self, lay_out: impl Fn(f64) -> Scene) -> Scene {
         let (pw, ph) = self.size;
         if pw <= 0.0 {
-            return lay_out(GanttOptions::default().width);
+            return lay_out(hetcast_core::layout::timeline::DEFAULT_WIDTH);
         }
         let natural = ((pw - SIDE_PAD) * self.zoom).max(MIN_GANTT_W).floor();
         let first = lay_out(natural);

@@ -423,6 +423,11 @@ fn compare_bar(
     }
 }
 
+/// The CSS class of message `k`'s colour swatch in the editor ("swatch-mc0" .. "swatch-mc7").
+pub fn message_swatch_class(k: usize) -> String {
+    format!("swatch-{}", hetcast_core::layout::style::message_class(k))
+}
+
 #[cfg(test)]
 mod tests {
     use super::compare_sentence;

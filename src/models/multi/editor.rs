@@ -2,13 +2,13 @@
 
 use super::drafts::{ClassField, MsgField, MultiField};
 use super::text::{bandwidth_text, mbps_of, per_byte_text, rate_text};
-use super::views::message_swatch_class;
 use super::{MultiAction, MAX_GRID};
 use crate::components::editor::{draft_status, editor_head};
 use crate::components::field::TextField;
 use crate::components::StateProps;
 use crate::models::{num_text, ModelState};
 use crate::state::Action;
+use crate::views::message_swatch_class;
 use hetcast_core::models::multi::instance::instance_words;
 use hetcast_core::models::multi::Link;
 use hetcast_core::units::fmt_bytes;

@@ -127,6 +127,21 @@ pub fn default_multi() -> MultiInstance {
     hetcast_core::models::multi::gallery::wrp_beats_wr()
 }
 
+/// The keys of the many-source model, as (key, meaning) for the help.
+pub const KEYS: &[(&str, &str)] = &[
+    ("w", "run WRP (many-source model)"),
+    ("m", "tree of the next message (many-source model)"),
+];
+
+/// The action of key `key`, if it is one of [`KEYS`].
+pub fn key_action(key: &str) -> Option<MultiAction> {
+    match key {
+        "w" => Some(MultiAction::Run(MultiAlgorithm::Wrp)),
+        "m" => Some(MultiAction::StepTreeMessage(1)),
+        _ => None,
+    }
+}
+
 /// The model on screen, as the shell's list of models ([`crate::models::ModelState`]) names it.
 pub type State = MultiState;
 /// What can be done to it, as the shell's list of models names it.

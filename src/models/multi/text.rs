@@ -1,8 +1,8 @@
 //! The texts of the many-source editor: numbers, rates and bandwidths, message sizes with
 //! units, node numbers and destination lists; read as typed and written back shortest.
 
+use hetcast_core::limits::cost_ok;
 use hetcast_core::models::multi::Link;
-use hetcast_core::models::overhead::instance::cost_ok;
 use hetcast_core::units::{trimmed, with_unit};
 
 use crate::models::num_text;

@@ -1,6 +1,7 @@
 //! The views of a many-source result: Tree (of one message) and Gantt (Scenes), Tasks (every
 //! node's task list) and Trace (the algorithm's steps); and the tree's message menu.
 
+use crate::views::message_swatch_class;
 use hetcast_core::layout::{Motion, Scene};
 use hetcast_core::models::multi::view;
 use hetcast_core::models::multi::{Multi, MultiInstance, Op};
@@ -13,11 +14,6 @@ use super::{MultiAction, MultiRunOk, MultiRunRow, MultiState};
 use crate::components::trace_list::trace_list;
 use crate::components::StateHandle;
 use crate::views::ViewLook;
-
-/// The CSS class of message `k`'s colour swatch in the editor ("swatch-mc0" .. "swatch-mc7").
-pub fn message_swatch_class(k: usize) -> String {
-    format!("swatch-{}", hetcast_core::layout::style::message_class(k))
-}
 
 /// The Scene of `view` for a successful many-source run of the algorithm named `algo`: the
 /// Gantt chart (laid out for the panel, see [`ViewLook::gantt`], its axis running to

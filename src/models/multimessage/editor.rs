@@ -6,9 +6,9 @@ use super::MmAction;
 use crate::components::editor::{draft_status, editor_head};
 use crate::components::field::TextField;
 use crate::components::StateProps;
-use crate::models::multi::views::message_swatch_class;
 use crate::models::ModelState;
 use crate::state::Action;
+use crate::views::message_swatch_class;
 use hetcast_core::models::multimessage::view::instance_words;
 use yew::prelude::*;
 

@@ -136,6 +136,14 @@ pub fn default_mm() -> MmInstance {
     hetcast_core::models::multimessage::gallery::example_1_1()
 }
 
+/// The model's own keys (none: r, j, k and the shell's keys serve it).
+pub const KEYS: &[(&str, &str)] = &[];
+
+/// The action of key `key`: none of its own.
+pub fn key_action(_key: &str) -> Option<MmAction> {
+    None
+}
+
 /// The model on screen, as the shell's list of models ([`crate::models::ModelState`]) names it.
 pub type State = MmState;
 /// What can be done to it, as the shell's list of models names it.

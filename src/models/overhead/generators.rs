@@ -46,9 +46,7 @@ pub fn clamp_types(types: u64, max_cost: u64) -> (u64, Option<String>) {
 pub fn generators(p: &StateProps) -> Html {
     let (model, latency) = match &p.state.model {
         ModelState::Overhead(m) => (m.instance.model, m.instance.latency),
-        ModelState::Multi(_) | ModelState::Multimessage(_) | ModelState::Platform(_) => {
-            (ModelKind::Node, 0.0)
-        }
+        _ => (ModelKind::Node, 0.0),
     };
     let sr = model == ModelKind::SenderReceiver;
     let types = use_state(|| "4 x 2, 7 x 3".to_string());

@@ -10,6 +10,8 @@ pub mod generators;
 pub mod plan_edit;
 pub mod results;
 mod screen;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;
 pub mod views;
 
 use std::rc::Rc;
@@ -122,6 +124,21 @@ pub fn run_one(inst: &Instance, algo: Algorithm, seed: u64) -> RunRow {
         outcome,
         edited: false,
         kind: inst.model,
+    }
+}
+
+/// The keys of the one-source models, as (key, meaning) for the help.
+pub const KEYS: &[(&str, &str)] = &[
+    ("g", "run greedy / FNF (one-source models)"),
+    ("o", "run the optimum (one-source models)"),
+];
+
+/// The action of key `key`, if it is one of [`KEYS`].
+pub fn key_action(key: &str) -> Option<OverheadAction> {
+    match key {
+        "g" => Some(OverheadAction::Run(Algorithm::Greedy)),
+        "o" => Some(OverheadAction::Run(Algorithm::Optimal)),
+        _ => None,
     }
 }
 

@@ -85,6 +85,14 @@ pub enum Pick {
 
 pub use runner::Pending;
 
+/// The model's own keys (none: r, j, k and the shell's keys serve it).
+pub const KEYS: &[(&str, &str)] = &[];
+
+/// The action of key `key`: none of its own.
+pub fn key_action(_key: &str) -> Option<PlatformAction> {
+    None
+}
+
 /// The model on screen, as the shell's list of models ([`crate::models::ModelState`]) names it.
 pub type State = PlatformState;
 /// What can be done to it, as the shell's list of models names it.

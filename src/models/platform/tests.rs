@@ -275,3 +275,19 @@ fn tidy_lays_the_drawing_out_again_and_undo_brings_it_back() {
     s.apply(Action::Undo);
     assert_eq!(*platform(&s).instance, drawn);
 }
+
+/// A platform example opens in the platform model; section 3's 14 nodes run in workers,
+/// so the link leaves the run pending (the runner starts it on the page).
+#[test]
+fn opens_a_platform_example() {
+    let l =
+        crate::deep_link::parse("#example=beaumont-section3&algo=multicast-lb&view=gantt").unwrap();
+    let s = crate::deep_link::open(&l).unwrap();
+    assert_eq!(s.model.id(), hetcast_core::ModelId::Platform);
+    assert_eq!(s.ui.tab, hetcast_core::models::View::Gantt);
+    let crate::models::ModelState::Platform(p) = &s.model else {
+        panic!("not the platform model");
+    };
+    let pending: Vec<_> = p.running().map(|r| r.algo.key()).collect();
+    assert_eq!(pending, ["multicast-lb"]);
+}

@@ -57,6 +57,10 @@
 //! assert_eq!(timeline_scene(&t, Some(3.0)).with_class("send").count(), 1);
 //! ```
 
+/// The width every model's Gantt chart is laid out at when nothing else is asked (the
+/// panel not measured yet, the CLI).
+pub const DEFAULT_WIDTH: f64 = 1200.0;
+
 use super::axis::{Ticks, TimeAxis};
 use super::scene::{Anchor, Item, Scene, TimeFrame};
 use super::style::{

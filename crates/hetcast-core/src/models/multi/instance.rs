@@ -270,7 +270,7 @@ impl MultiInstance {
             if c.count == 0 {
                 return bad(format!("{who} has no nodes (count 0)"));
             }
-            if !crate::models::overhead::instance::cost_ok(c.send.fixed) {
+            if !crate::limits::cost_ok(c.send.fixed) {
                 return bad(format!(
                     "{who}: the send overhead's constant part {} {}; it must be a positive number up to 1e9",
                     num_shown(c.send.fixed),

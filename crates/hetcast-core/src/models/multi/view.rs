@@ -107,7 +107,7 @@ impl Default for MultiGanttOptions {
     fn default() -> Self {
         MultiGanttOptions {
             title: String::new(),
-            width: 1200.0,
+            width: crate::layout::timeline::DEFAULT_WIDTH,
             time_max: None,
             compact: false,
             critical: false,

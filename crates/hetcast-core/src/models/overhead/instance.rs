@@ -67,12 +67,7 @@ pub struct Instance {
     pub nodes: Vec<Node>,
 }
 
-pub use crate::limits::MAX_COST;
-
-/// A send or receive cost hetcast accepts: positive, finite, at most [`MAX_COST`].
-pub fn cost_ok(v: f64) -> bool {
-    v.is_finite() && v > 0.0 && v <= MAX_COST
-}
+pub use crate::limits::{cost_ok, MAX_COST};
 
 /// A latency hetcast accepts: from 0 to [`MAX_COST`].
 pub fn latency_ok(v: f64) -> bool {

@@ -90,7 +90,7 @@ impl Default for GanttOptions {
     fn default() -> Self {
         GanttOptions {
             title: String::new(),
-            width: 1200.0,
+            width: crate::layout::timeline::DEFAULT_WIDTH,
             at: None,
             time_max: None,
             compact: false,
