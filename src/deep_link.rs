@@ -151,12 +151,12 @@ pub fn open_parts(link: &Link) -> Result<(AppState, Vec<String>, &'static str), 
         }
     }
     if let Some(v) = &link.view {
-        match s.model.views().iter().find(|x| x.key() == v.as_str()) {
-            Some(&view) => s.apply(UiAction::SetTab(view)),
+        match View::find(s.model.views(), v) {
+            Some(view) => s.apply(UiAction::SetTab(view)),
             None => problems.push(format!("'{v}' is not a view of this model")),
         }
     } else if link.algo.is_some() {
-        s.apply(UiAction::SetTab(View::Tree));
+        s.apply(UiAction::SetTab(s.model.views()[0]));
     }
     if link.steps {
         s.apply(UiAction::SetMode(Mode::Steps));

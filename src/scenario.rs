@@ -118,11 +118,7 @@ pub fn restore(sc: &Scenario) -> Result<Restored, String> {
         models.push(state);
     }
     let views = views_of(models[0].id());
-    let tab = views
-        .iter()
-        .copied()
-        .find(|v| v.key() == sc.view)
-        .unwrap_or(views[0]);
+    let tab = View::find(views, &sc.view).unwrap_or(views[0]);
     Ok(Restored { models, tab, words })
 }
 

@@ -461,9 +461,9 @@ async fn multimessage_example_1_1_six_four_three_and_the_phases() {
             .steps,
         3
     );
-    click("tab-tree").await;
-    assert_eq!(count("#scene-tree rect[id^='node-']"), 9);
-    assert_eq!(count("#scene-tree line[id^='edge-']"), 18);
+    click("tab-graph").await;
+    assert_eq!(count("#scene-graph rect[id^='node-']"), 9);
+    assert_eq!(count("#scene-graph line[id^='edge-']"), 18);
     // Gonzalez's phases in the trace, with their pseudo-code lines.
     click("row-gonzalez").await;
     click("tab-trace").await;

@@ -15,7 +15,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("r", "run every algorithm"),
     (
         "1 2 3 4",
-        "show Tree, Gantt, Trace (many-source model: Tree, Gantt, Tasks, Trace; multimessage model: Tree is the instance's multigraph; platform model: Tree is the platform with its loads, Gantt one period)",
+        "show Tree, Gantt, Trace (many-source model: Tree, Gantt, Tasks, Trace; multimessage model: Graph (the instance's multigraph), Gantt, Trace; platform model: Graph (the platform with its loads), Gantt (one period), Trace)",
     ),
     ("j / k", "select the next / previous result"),
     (

@@ -103,8 +103,12 @@ impl AppState {
         } else {
             ModelState::fresh(ModelId::ALL[0])
         };
+        let ui = Ui {
+            tab: model.views()[0],
+            ..Ui::default()
+        };
         AppState {
-            ui: Ui::default(),
+            ui,
             history: History::default(),
             model,
             revision: 0,
@@ -127,6 +131,7 @@ impl AppState {
             if first.id() != s.model.id() {
                 s.shelf.push(first);
             }
+            s.ui.tab = s.model.views()[0];
         }
         s
     }

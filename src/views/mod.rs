@@ -28,7 +28,7 @@ pub fn current_scene(state: &AppState) -> Option<Scene> {
 
 /// True when view `view` can be played (the player is shown under it).
 pub fn plays(view: View) -> bool {
-    matches!(view, View::Gantt | View::Tree)
+    matches!(view, View::Gantt | View::Tree | View::Graph)
 }
 
 /// File name of an export of the current view: `hetcast-{instance}-{algorithm}-{view}.{ext}`,

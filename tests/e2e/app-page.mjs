@@ -113,6 +113,11 @@ export class AppPage {
     await this.page.click(`#tab-${key}`);
   }
 
+  /** The key of the model's first view: `tree`, or `graph` for the models that draw a graph. */
+  async firstView() {
+    return (await this.page.locator('[role=tab][id^="tab-"]').first().getAttribute('id')).slice(4);
+  }
+
   /** Click `selector` and return the downloaded file's name and text. */
   async download(selector) {
     const [download] = await Promise.all([

@@ -80,10 +80,10 @@ test('draw a 4-node platform with the mouse, run all, read T* = 2.5, export the 
       assert.equal(await app.time(key), '2.5', key);
     }
     await app.select('reduced-broadcast');
-    await app.tab('tree');
+    await app.tab('graph');
     await app.screenshot(`${ARTIFACTS}/e2e-platform-drawn.png`);
     const { name, text } = await app.exportSvg();
-    assert.equal(name, 'hetcast-instance-reduced-broadcast-tree.svg');
+    assert.equal(name, 'hetcast-instance-reduced-broadcast-graph.svg');
     const doc = await parseSvg(app, text);
     assert.equal(new Set(findIds(doc.svg, /^node-\d+$/)).size, 4, 'four nodes drawn');
     assert.match(text, /T\* = 2\.5 per multicast/);

@@ -259,7 +259,7 @@ for (const [w, h] of [[1024, 768], [1280, 720], [1920, 1080]]) {
         // would load the machine for nothing here).
         if (await page.$eval('#model', (s) => s.value) === 'platform') await app.run('multicast-lb');
         else await app.runAll();
-        for (const view of ['tree', 'gantt']) {
+        for (const view of [await app.firstView(), 'gantt']) {
           await app.tab(view);
           const svg = page.locator(`#scene-${view}`);
           await svg.waitFor();

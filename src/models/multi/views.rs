@@ -47,7 +47,7 @@ pub fn multi_scene_of(
             };
             view::multi_gantt_scene(inst, &run.schedule, &opts)
         })),
-        View::Trace | View::Tasks => None,
+        View::Graph | View::Trace | View::Tasks => None,
     }
 }
 

@@ -39,10 +39,10 @@ impl MmState {
             View::Gantt => Some(look.gantt(|width| {
                 view::timeline_sized(inst, row.label(), &ok.schedule, width, None, look.critical)
             })),
-            View::Tree => Multimessage::tree_scenes_with(inst, row.algo, &ok.schedule, &opts)
+            View::Graph => Multimessage::tree_scenes_with(inst, row.algo, &ok.schedule, &opts)
                 .into_iter()
                 .next(),
-            View::Trace | View::Tasks => None,
+            View::Tree | View::Trace | View::Tasks => None,
         }
     }
 

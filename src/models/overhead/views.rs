@@ -46,7 +46,7 @@ pub fn scene_of(
             };
             view::gantt_scene(inst, &run.schedule, &opts)
         })),
-        View::Trace | View::Tasks => None,
+        View::Graph | View::Trace | View::Tasks => None,
     }
 }
 

@@ -40,10 +40,10 @@ impl PlatformState {
             View::Gantt => Some(look.gantt(|width| {
                 view::period_scene_with(inst, row.algo, &ok.schedule, None, look.critical, width)
             })),
-            View::Tree => Platform::tree_scenes_with(inst, row.algo, &ok.schedule, &opts)
+            View::Graph => Platform::tree_scenes_with(inst, row.algo, &ok.schedule, &opts)
                 .into_iter()
                 .next(),
-            View::Trace | View::Tasks => None,
+            View::Tree | View::Trace | View::Tasks => None,
         }
     }
 

@@ -24,6 +24,9 @@ use crate::ModelId;
 pub enum View {
     /// The tree each message followed.
     Tree,
+    /// The instance's graph with what the result puts on it (the multimessage model's
+    /// multigraph, the platform with its loads): a graph, not a tree of the schedule.
+    Graph,
     /// The Gantt chart (the shared timeline layout).
     Gantt,
     /// The algorithm's steps.
@@ -33,10 +36,21 @@ pub enum View {
 }
 
 impl View {
+    /// The view a link's `view=` names, among `views` (a model's); "tree" still opens the
+    /// Graph view of the models that draw a graph (links written before it was named so).
+    pub fn find(views: &[View], key: &str) -> Option<View> {
+        views.iter().copied().find(|v| v.key() == key).or_else(|| {
+            (key == "tree")
+                .then_some(View::Graph)
+                .filter(|g| views.contains(g))
+        })
+    }
+
     /// Label shown on the tab.
     pub fn title(self) -> &'static str {
         match self {
             View::Tree => "Tree",
+            View::Graph => "Graph",
             View::Gantt => "Gantt",
             View::Trace => "Trace",
             View::Tasks => "Tasks",
@@ -47,6 +61,7 @@ impl View {
     pub fn key(self) -> &'static str {
         match self {
             View::Tree => "tree",
+            View::Graph => "graph",
             View::Gantt => "gantt",
             View::Trace => "trace",
             View::Tasks => "tasks",

@@ -37,7 +37,7 @@ pub struct Multimessage;
 
 impl Model for Multimessage {
     const ID: ModelId = ModelId::Multimessage;
-    const VIEWS: &'static [View] = &[View::Tree, View::Gantt, View::Trace];
+    const VIEWS: &'static [View] = &[View::Graph, View::Gantt, View::Trace];
     type Instance = MmInstance;
     type Algorithm = MmAlgorithm;
     type Solution = MmSolution;

@@ -160,7 +160,7 @@ pub struct Platform;
 
 impl Model for Platform {
     const ID: ModelId = ModelId::Platform;
-    const VIEWS: &'static [View] = &[View::Tree, View::Gantt, View::Trace];
+    const VIEWS: &'static [View] = &[View::Graph, View::Gantt, View::Trace];
     type Instance = PlatformInstance;
     type Algorithm = PlatformAlgorithm;
     type Solution = PlatformSolution;
