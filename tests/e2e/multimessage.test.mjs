@@ -46,8 +46,8 @@ test('Example 1.1 (Gonzalez): 6 / 4 / 3 steps, the phases, the step timeline as 
     assert.match(text, /T = 3 steps/);
 
     // The multigraph names the processors P1..P9; the editor's 1 is the drawing's P1.
-    await app.tab('tree');
-    const boxes = await app.page.locator('#scene-tree text').allTextContents();
+    await app.tab('graph');
+    const boxes = await app.page.locator('#scene-graph text').allTextContents();
     for (const p of ['P1', 'P4', 'P5', 'P9']) assert.ok(boxes.includes(p), `${p} drawn: ${boxes}`);
     // An error names the processor as drawn: 1 is P1, the source of a.
     await app.page.fill('#msg-0-dests', '4, 1');
