@@ -110,6 +110,9 @@ pub struct PlayerProps {
     /// The tables of a dynamic program the steps fill (Lemma 5), shown beside the pseudo-code.
     #[prop_or_default]
     pub dp: Option<StepPanel>,
+    /// Told the steps done whenever they change in Steps mode (the drawing may depend on them).
+    #[prop_or_default]
+    pub on_step: Option<Callback<usize>>,
 }
 
 /// The player (see the module documentation).
@@ -173,6 +176,14 @@ pub fn player(p: &PlayerProps) -> Html {
             let scroll = EventListener::new_with_options(&doc, "scroll", opts, redraw.clone());
             let resize = EventListener::new(&gloo::utils::window(), "resize", redraw);
             move || drop((scroll, resize))
+        });
+    }
+    {
+        let on_step = p.on_step.clone();
+        use_effect_with((mode, st.done), move |&(mode, done)| {
+            if let (Mode::Steps, Some(cb)) = (mode, on_step) {
+                cb.emit(done);
+            }
         });
     }
     // The current cell of a dynamic program's tables, else the lit line of the pseudo-code,

@@ -112,6 +112,8 @@ pub enum UiAction {
     /// Zoom the drawing by this factor (keys ( and ), Ctrl + wheel): the Gantt chart's time
     /// axis is laid out longer, a tree is drawn larger; the drawing leaves fit mode and scrolls.
     Zoom(f64),
+    /// The stepper shows this many steps done.
+    StepShown(usize),
 }
 
 /// The screen around the model.
@@ -153,6 +155,8 @@ pub struct Ui {
     pub zoom: f64,
     /// Embed mode ([`crate::embed`]): the link shown, as a fragment without its embed key.
     pub embed: Option<String>,
+    /// Steps done in the stepper, as it last said ([`UiAction::StepShown`]).
+    pub step: usize,
 }
 
 impl Default for Ui {
@@ -176,6 +180,7 @@ impl Default for Ui {
             start_at: None,
             zoom: 1.0,
             embed: None,
+            step: 0,
         }
     }
 }
@@ -223,6 +228,7 @@ impl Ui {
             UiAction::ToggleExperiments => self.experiments = !self.experiments,
             UiAction::CloseExperiments => self.experiments = false,
             UiAction::SetMode(m) => self.mode = m,
+            UiAction::StepShown(done) => self.step = done,
             UiAction::ToggleCompare => self.compare = !self.compare,
             UiAction::CompareWith(k) => {
                 self.compare_with = k;

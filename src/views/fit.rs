@@ -56,6 +56,9 @@ pub struct ViewLook {
     /// too small for the text floor (an `<iframe>` has the size its page gave it, and a drawing
     /// cut by it would not show the schedule).
     pub whole: bool,
+    /// In Steps mode, one result: the steps done in the stepper (a model whose algorithm
+    /// builds more than the schedule draws what they built).
+    pub step: Option<usize>,
 }
 
 impl ViewLook {
@@ -72,6 +75,8 @@ impl ViewLook {
             critical: state.ui.critical,
             lanes_of: None,
             whole: state.ui.embed.is_some(),
+            step: (state.ui.mode == crate::components::player::Mode::Steps)
+                .then_some(state.ui.step),
         }
     }
 
@@ -87,6 +92,7 @@ impl ViewLook {
             critical,
             lanes_of: None,
             whole: false,
+            step: None,
         }
     }
 

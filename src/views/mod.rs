@@ -212,6 +212,7 @@ pub fn view_panel(p: &StateProps) -> Html {
                 time_max: Some(ta.max(tb)),
                 lanes_of: state.model.selected_key(),
                 titled: false,
+                step: None,
                 ..look.clone()
             };
             let a = side(state, None, &look);
@@ -298,6 +299,9 @@ pub fn view_panel(p: &StateProps) -> Html {
         };
         let s = state.clone();
         let on_mode = Callback::from(move |m: Mode| s.dispatch(Action::Ui(UiAction::SetMode(m))));
+        let s = state.clone();
+        let on_step = (!comparing)
+            .then(|| Callback::from(move |d: usize| s.dispatch(Action::Ui(UiAction::StepShown(d)))));
         let more = if comparing {
             html! {}
         } else {
@@ -308,7 +312,7 @@ pub fn view_panel(p: &StateProps) -> Html {
         html! {
             <Player {shown} {total} {more} {dp} events={Rc::new(events)} steps={Rc::new(steps)} {pseudo}
                 algo={AttrValue::from(sides[0].name.clone())} fmt={TimeFmt(state.model.time_fmt())}
-                mode={ui.mode} {on_mode} keys={!ui.help && !ui.experiments}
+                mode={ui.mode} {on_mode} {on_step} keys={!ui.help && !ui.experiments}
                 start_at={ui.start_at} />
         }
     });

@@ -33,6 +33,93 @@ pub enum ItemId {
     },
 }
 
+/// What one step of an algorithm builds in the structure it transforms, beyond the schedule
+/// (Gonzalez's multigraph `(I_i, G_i)`): applied in order from the input, the steps up to any
+/// point give that structure as it stands there, so a drawing can show every step's work
+/// (see [`crate::models::multimessage::view::step_scene`]). Nodes and messages are indices of
+/// the algorithm's own numbering (the input's first, then what it adds).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Built {
+    /// A node is added (a dummy processor), named `name`.
+    Node {
+        /// Its index.
+        node: usize,
+        /// Its name.
+        name: String,
+    },
+    /// A bundle is added: the edges of message `message` (named `name`) from `from` to each
+    /// of `to`.
+    Bundle {
+        /// Sender.
+        from: usize,
+        /// Message index.
+        message: usize,
+        /// The message's name.
+        name: String,
+        /// Receivers.
+        to: Vec<usize>,
+    },
+    /// The first bundle of `message` leaving `from` with exactly the edges to `to` is removed.
+    Unbundle {
+        /// Sender.
+        from: usize,
+        /// Message index.
+        message: usize,
+        /// Its receivers.
+        to: Vec<usize>,
+    },
+    /// The edge to `to` leaves the first multi-edge bundle of `message` at `from` that has it,
+    /// as a bundle of its own (Gonzalez's transformation `T`).
+    Split {
+        /// Sender.
+        from: usize,
+        /// Message index.
+        message: usize,
+        /// The receiver of the edge split off.
+        to: usize,
+    },
+    /// Node `node` and every edge at it are removed (the dummies, at the end).
+    Unnode {
+        /// Its index.
+        node: usize,
+    },
+    /// Message `message` is removed: its bundles and its transmissions (the dummies, at the
+    /// end).
+    Unmessage {
+        /// Message index.
+        message: usize,
+    },
+    /// The named sets of nodes the step has chosen so far ("S", "marked", "S'"), replacing
+    /// the earlier ones; an empty list clears them.
+    Sets {
+        /// `(name, nodes)`, in order.
+        sets: Vec<(String, Vec<usize>)>,
+    },
+    /// The bundles chosen to move (`(from, message)`: Gonzalez's `Q_j`), replacing the
+    /// earlier choice; empty clears it.
+    Picked {
+        /// `(from, message)` of each.
+        bundles: Vec<(usize, usize)>,
+    },
+    /// A transmission of the schedule being built, in its step `step` (from 1).
+    Send {
+        /// The schedule's step.
+        step: usize,
+        /// Sender.
+        from: usize,
+        /// Message index.
+        message: usize,
+        /// Receivers.
+        to: Vec<usize>,
+    },
+    /// The structure's name as it stands: "(I_1, G_1)".
+    Label {
+        /// The name.
+        text: String,
+    },
+}
+
 /// One step of an algorithm.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Step {
@@ -46,6 +133,9 @@ pub struct Step {
     pub highlight: Vec<ItemId>,
     /// The time the step is about (the decision's time in the schedule being built).
     pub t: f64,
+    /// What the step builds beyond the schedule (empty for most algorithms).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub built: Vec<Built>,
 }
 
 /// All steps of one run, in order.
@@ -57,7 +147,7 @@ pub type Trace = Vec<Step>;
 /// ```
 /// use hetcast_core::trace::{Step, Tracer};
 /// let mut on = Tracer::on();
-/// on.push(|| Step { text: "P0 sends to P1".into(), pseudo_line: Some(3), highlight: vec![], t: 0.0 });
+/// on.push(|| Step { text: "P0 sends to P1".into(), pseudo_line: Some(3), highlight: vec![], t: 0.0, built: vec![] });
 /// assert_eq!(on.into_steps().len(), 1);
 /// let mut off = Tracer::off();
 /// off.push(|| unreachable!("not built when off"));
@@ -84,8 +174,165 @@ impl Tracer {
         }
     }
 
+    /// Whether steps are kept.
+    pub fn is_on(&self) -> bool {
+        self.0.is_some()
+    }
+
     /// The steps recorded (empty when off).
     pub fn into_steps(self) -> Trace {
         self.0.unwrap_or_default()
+    }
+}
+
+/// One bundle of a [`BuiltGraph`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuiltBundle {
+    /// Sender.
+    pub from: usize,
+    /// Message index.
+    pub message: usize,
+    /// The message's name.
+    pub name: String,
+    /// Receivers.
+    pub to: Vec<usize>,
+    /// Built by the last step applied.
+    pub new: bool,
+}
+
+/// One transmission of a [`BuiltGraph`]'s schedule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuiltSend {
+    /// The schedule's step (from 1).
+    pub step: usize,
+    /// Sender.
+    pub from: usize,
+    /// Message index.
+    pub message: usize,
+    /// Receivers.
+    pub to: Vec<usize>,
+    /// Built by the last step applied.
+    pub new: bool,
+}
+
+/// The structure [`Built`] steps transform, as it stands after some of them: a multigraph
+/// with bundles, the sets and bundles chosen, the schedule built so far, and its name.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct BuiltGraph {
+    /// Node names by index; `None`: not there (removed, or not added yet).
+    pub nodes: Vec<Option<String>>,
+    /// The nodes the steps added (dummies), in order.
+    pub added: Vec<usize>,
+    /// Nodes added by the last step applied.
+    pub new_nodes: Vec<usize>,
+    /// The bundles, in the order they were made.
+    pub bundles: Vec<BuiltBundle>,
+    /// The named sets chosen ([`Built::Sets`]).
+    pub sets: Vec<(String, Vec<usize>)>,
+    /// The bundles chosen to move, `(from, message)` ([`Built::Picked`]).
+    pub picked: Vec<(usize, usize)>,
+    /// The schedule's transmissions so far.
+    pub sends: Vec<BuiltSend>,
+    /// The structure's name ([`Built::Label`]).
+    pub label: String,
+}
+
+impl BuiltGraph {
+    /// Apply one step's `built`: what it makes is `new`, what earlier steps made is not.
+    ///
+    /// **Complexity**: O(bundles + sends) per item.
+    pub fn apply(&mut self, built: &[Built]) {
+        self.new_nodes.clear();
+        self.bundles.iter_mut().for_each(|b| b.new = false);
+        self.sends.iter_mut().for_each(|s| s.new = false);
+        for b in built {
+            self.apply_one(b);
+        }
+    }
+
+    fn apply_one(&mut self, b: &Built) {
+        match b {
+            Built::Node { node, name } => {
+                if self.nodes.len() <= *node {
+                    self.nodes.resize(node + 1, None);
+                }
+                self.nodes[*node] = Some(name.clone());
+                self.added.push(*node);
+                self.new_nodes.push(*node);
+            }
+            Built::Bundle {
+                from,
+                message,
+                name,
+                to,
+            } => self.bundles.push(BuiltBundle {
+                from: *from,
+                message: *message,
+                name: name.clone(),
+                to: to.clone(),
+                new: true,
+            }),
+            Built::Unbundle { from, message, to } => {
+                if let Some(x) = self
+                    .bundles
+                    .iter()
+                    .position(|b| b.from == *from && b.message == *message && b.to == *to)
+                {
+                    self.bundles.remove(x);
+                }
+            }
+            Built::Split { from, message, to } => {
+                let Some(b) = self.bundles.iter_mut().find(|b| {
+                    b.from == *from && b.message == *message && b.to.len() > 1 && b.to.contains(to)
+                }) else {
+                    return;
+                };
+                b.to.retain(|q| q != to);
+                let name = b.name.clone();
+                self.bundles.push(BuiltBundle {
+                    from: *from,
+                    message: *message,
+                    name,
+                    to: vec![*to],
+                    new: true,
+                });
+            }
+            Built::Unnode { node } => {
+                if let Some(slot) = self.nodes.get_mut(*node) {
+                    *slot = None;
+                }
+                self.bundles.retain(|b| b.from != *node);
+                self.bundles
+                    .iter_mut()
+                    .for_each(|b| b.to.retain(|q| q != node));
+                self.bundles.retain(|b| !b.to.is_empty());
+                self.sends.retain(|s| s.from != *node);
+                self.sends
+                    .iter_mut()
+                    .for_each(|s| s.to.retain(|q| q != node));
+                self.sets.iter_mut().for_each(|s| s.1.retain(|q| q != node));
+                self.picked.retain(|p| p.0 != *node);
+            }
+            Built::Unmessage { message } => {
+                self.bundles.retain(|b| b.message != *message);
+                self.sends.retain(|s| s.message != *message);
+                self.picked.retain(|p| p.1 != *message);
+            }
+            Built::Sets { sets } => self.sets = sets.clone(),
+            Built::Picked { bundles } => self.picked = bundles.clone(),
+            Built::Send {
+                step,
+                from,
+                message,
+                to,
+            } => self.sends.push(BuiltSend {
+                step: *step,
+                from: *from,
+                message: *message,
+                to: to.clone(),
+                new: true,
+            }),
+            Built::Label { text } => self.label = text.clone(),
+        }
     }
 }

@@ -188,3 +188,160 @@ fn optimal_refuses_large_instances() {
         "{e}"
     );
 }
+
+/// The multigraph as bundles `(from, message, sorted receivers)`, sorted.
+fn bundles_of(g: &[Vec<gonzalez::Bundle>]) -> Vec<(usize, usize, Vec<usize>)> {
+    let mut out: Vec<_> = g
+        .iter()
+        .enumerate()
+        .flat_map(|(p, bs)| {
+            bs.iter().map(move |b| {
+                let mut to = b.dests.clone();
+                to.sort_unstable();
+                (p, b.message, to)
+            })
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn built_bundles(g: &hetcast_core::trace::BuiltGraph) -> Vec<(usize, usize, Vec<usize>)> {
+    let mut out: Vec<_> = g
+        .bundles
+        .iter()
+        .map(|b| {
+            let mut to = b.to.clone();
+            to.sort_unstable();
+            (b.from, b.message, to)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// What Gonzalez's steps build, replayed, is the multigraph the run keeps: `(Ī, Ḡ)` after
+/// input balancing, `(I_0, G_0)` after the first `T`, `(I_i, G_i)` after round `i`'s `T`.
+fn built_matches_run(inst: &MmInstance) {
+    use hetcast_core::models::multimessage::view::built_graph;
+    let run = gonzalez::gonzalez_traced(inst).unwrap();
+    let mut want = vec![(1, bundles_of(&run.balanced)), (2, bundles_of(&run.g0))];
+    want.extend(run.rounds.iter().map(|r| (10, bundles_of(&r.after))));
+    let mut got = Vec::new();
+    for (k, s) in run.trace.iter().enumerate() {
+        if let Some(line @ (1 | 2 | 10)) = s.pseudo_line {
+            let g = built_graph(inst, &run.trace, k + 1).unwrap();
+            got.push((line, built_bundles(&g)));
+        }
+    }
+    assert_eq!(got, want, "{}", inst.to_json());
+}
+
+#[test]
+fn gonzalez_steps_build_each_pair() {
+    built_matches_run(&gallery::example_1_1());
+    for seed in 0..120u64 {
+        built_matches_run(&random_instance(2 + (seed as usize * 5) % 24, seed));
+        let n = 2 + (seed as usize * 7) % 16;
+        built_matches_run(&random_degree(
+            n,
+            1 + seed as usize % 5,
+            1 + seed as usize % n,
+            n * 5,
+            seed,
+        ));
+    }
+}
+
+/// Every step of Example 1.1 changes the drawing of Steps mode, and the dummy processors and
+/// the pairs `(I_i, G_i)` its text names are in the drawing.
+#[test]
+fn every_gonzalez_step_changes_the_drawing() {
+    use hetcast_core::layout::svg::to_svg;
+    use hetcast_core::layout::Item;
+    use hetcast_core::models::multimessage::view::step_scene;
+    let inst = gallery::example_1_1();
+    let trace = MmAlgorithm::Gonzalez.solve(&inst).unwrap().trace;
+    assert_eq!(trace.len(), 54);
+    let svg = |done: usize| to_svg(&step_scene(&inst, &trace, done).unwrap());
+    let dummy = regex_lite("P", " (dummy)");
+    for (k, step) in trace.iter().enumerate() {
+        let done = k + 1;
+        assert_ne!(
+            svg(done),
+            svg(k),
+            "step {done} changes nothing: {}",
+            step.text
+        );
+        let scene = step_scene(&inst, &trace, done).unwrap();
+        let texts: Vec<&str> = scene
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        for name in dummy(&step.text) {
+            let drawn = scene.items.iter().any(|i| {
+                matches!(i, Item::Rect { tip, class, .. } if *tip == name && class.contains("dummy"))
+            });
+            assert!(drawn, "step {done} names {name}, not drawn: {}", step.text);
+        }
+        for pair in pairs(&step.text) {
+            assert!(
+                texts.iter().any(|t| t.contains(&pair)),
+                "step {done} names {pair}, not in the drawing {texts:?}"
+            );
+        }
+    }
+    // The dummies come with input balancing and leave with the last step.
+    let boxes = |done: usize| {
+        step_scene(&inst, &trace, done)
+            .unwrap()
+            .items
+            .iter()
+            .filter(|i| matches!(i, Item::Rect { class, .. } if class.starts_with("node")))
+            .count()
+    };
+    assert_eq!((boxes(0), boxes(1), boxes(53), boxes(54)), (9, 11, 11, 9));
+    // Steps of the other algorithms build nothing: no such drawing.
+    let single = MmAlgorithm::SingleSend.solve(&inst).unwrap().trace;
+    assert!(step_scene(&inst, &single, 1).is_none());
+}
+
+/// The words `{prefix}<digits>{suffix}` in `text`.
+fn regex_lite(prefix: &'static str, suffix: &'static str) -> impl Fn(&str) -> Vec<String> {
+    move |text: &str| {
+        let mut out = Vec::new();
+        let mut rest = text;
+        while let Some(i) = rest.find(suffix) {
+            let head = &rest[..i];
+            let digits: String = head
+                .chars()
+                .rev()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            if !digits.is_empty() && head[..head.len() - digits.len()].ends_with(prefix) {
+                let d: String = digits.chars().rev().collect();
+                out.push(format!("{prefix}{d}{suffix}"));
+            }
+            rest = &rest[i + suffix.len()..];
+        }
+        out
+    }
+}
+
+/// The pairs `(I_x, G_x)` named in `text`.
+fn pairs(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("(I_") {
+        let tail = &rest[i..];
+        if let Some(j) = tail.find(')') {
+            out.push(tail[..=j].to_string());
+        }
+        rest = &rest[i + 3..];
+    }
+    out
+}

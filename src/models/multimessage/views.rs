@@ -39,9 +39,17 @@ impl MmState {
             View::Gantt => Some(look.gantt(|width| {
                 view::timeline_sized(inst, row.label(), &ok.schedule, width, None, look.critical)
             })),
-            View::Graph => Multimessage::tree_scenes_with(inst, row.algo, &ok.schedule, &opts)
-                .into_iter()
-                .next(),
+            // In Steps mode, what the steps so far built (Gonzalez: the dummies, each
+            // (I_i, G_i), the sets and the communication mode), else the instance.
+            View::Graph => look
+                .step
+                .filter(|_| !row.edited)
+                .and_then(|done| view::step_scene(inst, &ok.solution.trace, done))
+                .or_else(|| {
+                    Multimessage::tree_scenes_with(inst, row.algo, &ok.schedule, &opts)
+                        .into_iter()
+                        .next()
+                }),
             View::Tree | View::Trace | View::Tasks => None,
         }
     }

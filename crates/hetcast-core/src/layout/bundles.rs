@@ -22,6 +22,7 @@
 //!     heading: "Three processors".into(),
 //!     names: vec!["P1".into(), "P2".into(), "P3".into()],
 //!     messages: vec![("a".into(), 0, vec![1, 2])],
+//!     ..Bundled::default()
 //! };
 //! let s = bundle_scene(&g);
 //! assert_eq!(s.with_class("medge").count(), 2);
@@ -46,6 +47,12 @@ pub struct Bundled {
     pub names: Vec<String>,
     /// Each message: name, source, destinations.
     pub messages: Vec<(String, usize, Vec<usize>)>,
+    /// The colour of each message (index into the `mc` classes); empty: its position.
+    pub colours: Vec<usize>,
+    /// More classes on each message's arrows (`dummy`, `picked`, `new`); empty: none.
+    pub classes: Vec<String>,
+    /// More classes on each processor's box; empty: none.
+    pub node_classes: Vec<String>,
 }
 
 /// The scene of `g` (see the module documentation).
@@ -146,7 +153,10 @@ pub fn bundle_scene(g: &Bundled) -> Scene {
         // (cycling), so that two bundles of one source do not lie on each other.
         let frac = 0.18 + 0.16 * (held[*src] % 4) as f64;
         held[*src] += 1;
-        let cls = message_class(k);
+        let mut cls = message_class(g.colours.get(k).copied().unwrap_or(k));
+        if let Some(more) = g.classes.get(k).filter(|c| !c.is_empty()) {
+            cls = format!("{cls} {more}");
+        }
         let a = pos(*src);
         let mut joints: Vec<(f64, f64, f64)> = Vec::new();
         for &q in dests {
@@ -204,11 +214,14 @@ pub fn bundle_scene(g: &Bundled) -> Scene {
             w: box_w,
             h: BOX_H,
             rx: BOX_H / 2.0,
-            class: if sources[p] {
-                "node source".into()
-            } else {
-                "node".into()
-            },
+            class: format!(
+                "node{}{}",
+                if sources[p] { " source" } else { "" },
+                g.node_classes
+                    .get(p)
+                    .filter(|c| !c.is_empty())
+                    .map_or(String::new(), |c| format!(" {c}"))
+            ),
             id: format!("node-{p}"),
             tip: name.clone(),
         });

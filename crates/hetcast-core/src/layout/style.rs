@@ -50,6 +50,13 @@
 //! | `mmsg` | line | a message from the end of its send to its receive (arrow) |
 //! | `mbar-label` | text | label inside a many-source bar (haloed) |
 //! | `mnode`, `medge` | rect, line | a node and an edge of a message's tree |
+//! | `dummy` | rect, line | with `node` / `medge`: a dummy processor or message (Gonzalez's input balancing), dashed |
+//! | `picked` | line | with `medge`: a bundle `Q_j` chosen to move, dotted (the paper's figures 3, 5) |
+//! | `new` | rect, line | with `node` / `medge` / `xsend`: built by the step shown |
+//! | `chosen` | rect | with `node`: a processor in a set the step chose (`S`, `S'`, marked) |
+//! | `node-tag` | text | the sets a processor is in, under its box |
+//! | `xsend` | line | a transmission of the schedule being built (arrow) |
+//! | `step-note` | text | the sets and transmissions of the step shown, in words |
 
 /// The class of the element that holds a scene (the `<svg>`); every rule of [`STYLE`] is scoped
 /// under it.
@@ -176,6 +183,16 @@ pub const STYLE: &str = r#"
 .hc-scene .pedge.tree { stroke: #009e73; }
 .hc-scene .edge-load { font-size: 16px; font-weight: bold; fill: #0b3c6e; stroke: #ffffff; stroke-width: 4px; paint-order: stroke; stroke-linejoin: round; }
 .hc-scene .diamond { stroke: #cc79a7; stroke-width: 3px; }
+.hc-scene .node.dummy { fill: #eeeeee; stroke-dasharray: 7 4; }
+.hc-scene .node.chosen { stroke-width: 4px; }
+.hc-scene .node.new { stroke: #d55e00; stroke-width: 5px; }
+.hc-scene .medge.dummy { stroke-dasharray: 10 5; }
+.hc-scene .medge.picked { stroke-dasharray: 2 6; stroke-linecap: round; stroke-width: 5px; }
+.hc-scene .medge.new { stroke-width: 6px; }
+.hc-scene .xsend { stroke: #111111; stroke-width: 4px; fill: none; opacity: 0.8; }
+.hc-scene .xsend.new { stroke: #d55e00; stroke-width: 6px; opacity: 1; }
+.hc-scene .node-tag { font-size: 16px; font-weight: bold; fill: #a33a00; stroke: #ffffff; stroke-width: 4px; paint-order: stroke; }
+.hc-scene .step-note { font-size: 16px; }
 "#;
 
 /// A generous estimate of the width of `text` at `font` px in the stylesheet's fonts

@@ -111,6 +111,7 @@ impl Model for Overhead {
                     pseudo_line: None,
                     highlight: vec![],
                     t: 0.0,
+                    built: Vec::new(),
                 }],
             };
         }

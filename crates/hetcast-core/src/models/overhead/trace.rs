@@ -44,6 +44,7 @@ impl TraceStep {
                 },
             ],
             t: self.send_start,
+            built: Vec::new(),
         }
     }
 }

@@ -226,5 +226,6 @@ pub(crate) fn transfer_step(
             ItemId::Message { message: k },
         ],
         t: start,
+        built: Vec::new(),
     }
 }

@@ -54,7 +54,7 @@
 use crate::combinatorics::edge_colouring::colour_bipartite;
 use crate::error::Error;
 use crate::models::multimessage::{MmInstance, MmPlan, Transmission};
-use crate::trace::{ItemId, Step, Trace, Tracer};
+use crate::trace::{Built, ItemId, Step, Trace, Tracer};
 
 /// The pseudo-code the trace's `pseudo_line`s point into (section 2, with the paper's loop).
 pub const PSEUDO: &[&str] = &[
@@ -248,8 +248,16 @@ impl<'a> Build<'a> {
         }
     }
 
-    /// Record a step about raw step `raw` that executes pseudo-code line `line`.
-    fn push(&mut self, raw: usize, line: usize, text: String, highlight: Vec<ItemId>) {
+    /// Record a step about raw step `raw` that executes pseudo-code line `line` and builds
+    /// what `built` makes (only called when steps are kept).
+    fn push(
+        &mut self,
+        raw: usize,
+        line: usize,
+        text: String,
+        highlight: Vec<ItemId>,
+        built: impl FnOnce() -> Vec<Built>,
+    ) {
         let mut pushed = false;
         self.tr.push(|| {
             pushed = true;
@@ -258,6 +266,7 @@ impl<'a> Build<'a> {
                 pseudo_line: Some(line),
                 highlight,
                 t: 0.0,
+                built: built(),
             }
         });
         if pushed {
@@ -298,7 +307,29 @@ impl<'a> Build<'a> {
             "Input balancing: d = {d}. The dummy processors {} and {} are added; {} sends x1..x{d} to {}, and {} sends y1..y{d} to {}, the i-th also to every processor with fewer than i incoming messages, so that every processor receives exactly {d} messages.",
             names.p(d1), names.p(d2), names.p(d1), names.p(d2), names.p(d2), names.p(d1)
         );
-        self.push(0, 1, text, Vec::new());
+        let names = &self.names;
+        let built = || {
+            let mut b: Vec<Built> = [d1, d2]
+                .map(|node| Built::Node {
+                    node,
+                    name: names.p(node),
+                })
+                .into();
+            b.extend(g[d1..].iter().enumerate().flat_map(|(k, bs)| {
+                bs.iter()
+                    .map(move |x| (d1 + k, x))
+                    .map(|(from, x)| Built::Bundle {
+                        from,
+                        message: x.message,
+                        name: names.messages[x.message].clone(),
+                        to: x.dests.clone(),
+                    })
+            }));
+            b.push(label("(Ī, Ḡ): balanced, every processor receives d"));
+            b
+        };
+        let built = if self.tr.is_on() { built() } else { Vec::new() };
+        self.push(0, 1, text, Vec::new(), || built);
         g
     }
 
@@ -316,12 +347,17 @@ impl<'a> Build<'a> {
                 if splits.len() == 1 { "" } else { "s" }
             )
         };
-        self.push(0, 2, text, split_items(self.n, &splits));
+        self.push(0, 2, text, split_items(self.n, &splits), || {
+            let mut b = split_built(&splits);
+            b.push(label("(I_0, G_0): W1 and W2 hold"));
+            b
+        });
         self.push(
             0,
             3,
             "X ← ∅: schedule X gets one communication mode per round.".into(),
             Vec::new(),
+            || vec![label("(I_0, G_0), X = ∅")],
         );
     }
 
@@ -357,12 +393,24 @@ impl<'a> Build<'a> {
             4,
             format!("Round i = {i} of {d}: build (I_{i}, G_{i}) and step {i} of X."),
             Vec::new(),
+            || {
+                vec![label(&format!(
+                    "(I_{i}, G_{i}) ← (I_{}, G_{}), round {i} of {d}",
+                    i - 1,
+                    i - 1
+                ))]
+            },
         );
         let text = format!(
             "S = {}: the critical processors (with {d} bundles).",
             self.names.ps(&s)
         );
-        self.push(raw, 5, text, real_nodes(n, &s));
+        let sets_s = vec![("S".to_string(), s.clone())];
+        self.push(raw, 5, text, real_nodes(n, &s), || {
+            vec![Built::Sets {
+                sets: sets_s.clone(),
+            }]
+        });
         let marked_list: Vec<usize> = (0..big_n).filter(|&j| marked[j]).collect();
         let names = &self.names;
         let text = format!(
@@ -375,7 +423,17 @@ impl<'a> Build<'a> {
             if i == 2 { "" } else { "s" },
             names.ps(&marked_list)
         );
-        self.push(raw, 6, text, real_nodes(n, &marked_list));
+        let picked = |js: &[usize]| Built::Picked {
+            bundles: js
+                .iter()
+                .filter_map(|&j| q_of[j].map(|x| (j, g[j][x].message)))
+                .collect(),
+        };
+        let mut sets = sets_s;
+        sets.push(("marked".to_string(), marked_list.clone()));
+        self.push(raw, 6, text, real_nodes(n, &marked_list), || {
+            vec![Built::Sets { sets: sets.clone() }, picked(&s)]
+        });
         let mut s_prime = Vec::new();
         if sum_s < big_n {
             let need = big_n - sum_s;
@@ -398,7 +456,13 @@ impl<'a> Build<'a> {
         } else {
             format!("Σ|Q_j| over S is {sum_s} ≥ n = {big_n}: S' = ∅.")
         };
-        self.push(raw, 7, text, real_nodes(n, &s_prime));
+        sets.push(("S'".to_string(), s_prime.clone()));
+        let s_all: Vec<usize> = (0..big_n)
+            .filter(|&j| critical[j] || s_prime.contains(&j))
+            .collect();
+        self.push(raw, 7, text, real_nodes(n, &s_prime), || {
+            vec![Built::Sets { sets }, picked(&s_all)]
+        });
         Ok(Choice {
             critical,
             s,
@@ -475,7 +539,7 @@ impl<'a> Build<'a> {
                 from: j,
                 to: (bot..=top).filter(|&x| x != j).collect(),
             };
-            self.trace_hand_over(i, &t, qb.dests.len(), (bot, top), &added, &c.marked);
+            self.trace_hand_over(i, &t, &qb.dests, (bot, top), &added, &c.marked);
             mode.push(t);
         }
         for (p, bs) in added.into_iter().enumerate() {
@@ -484,19 +548,20 @@ impl<'a> Build<'a> {
         Ok((mode, qs))
     }
 
-    /// The two steps of one `Q_j` (of `edges` edges) handed over in round `i`: where its
-    /// edges went (`P_bot..P_top`), and `t`, the multicast of step `i` of `X`.
+    /// The two steps of one `Q_j` (its edges to `q_edges`) handed over in round `i`: where
+    /// its edges went (`P_bot..P_top`), and `t`, the multicast of step `i` of `X`.
     fn trace_hand_over(
         &mut self,
         i: usize,
         t: &Transmission,
-        edges: usize,
+        q_edges: &[usize],
         (bot, top): (usize, usize),
         added: &[Vec<Bundle>],
         marked: &[bool],
     ) {
         let (n, m, raw) = (self.n, self.m, i - 1);
         let (j, message, to) = (t.from, t.message, &t.to);
+        let edges = q_edges.len();
         let names = &self.names;
         let text = format!(
             "Q of {} ({}, {} edge{}) goes to {}: {}.",
@@ -522,11 +587,27 @@ impl<'a> Build<'a> {
                 .collect::<Vec<_>>()
                 .join("; ")
         );
+        let built = || {
+            let mut b = vec![Built::Unbundle {
+                from: j,
+                message,
+                to: q_edges.to_vec(),
+            }];
+            b.extend((bot..=top).map(|x| Built::Bundle {
+                from: x,
+                message,
+                name: names.messages[message].clone(),
+                to: added[x].last().map_or_else(Vec::new, |b| b.dests.clone()),
+            }));
+            b
+        };
+        let built = if self.tr.is_on() { built() } else { Vec::new() };
         self.push(
             raw,
             8,
             text,
             real_nodes(n, &(bot..=top).collect::<Vec<_>>()),
+            || built,
         );
         let names = &self.names;
         let text = format!(
@@ -551,7 +632,13 @@ impl<'a> Build<'a> {
         } else {
             Vec::new()
         };
-        self.push(raw, 9, text, highlight);
+        let send = Built::Send {
+            step: i,
+            from: j,
+            message,
+            to: to.clone(),
+        };
+        self.push(raw, 9, text, highlight, || vec![send]);
     }
 
     /// **Round `i`** of section 2.0.2: its sets ([`Build::choose`]), the redistribution
@@ -569,7 +656,15 @@ impl<'a> Build<'a> {
                 split_words(&self.names, &splits)
             )
         };
-        self.push(i - 1, 10, text, split_items(self.n, &splits));
+        self.push(i - 1, 10, text, split_items(self.n, &splits), || {
+            let mut b = split_built(&splits);
+            b.push(Built::Sets { sets: Vec::new() });
+            b.push(Built::Picked {
+                bundles: Vec::new(),
+            });
+            b.push(label(&format!("(I_{i}, G_{i}): W1 and W2 hold")));
+            b
+        });
         Ok(Round {
             i,
             marked: (0..self.big_n).filter(|&j| choice.marked[j]).collect(),
@@ -628,6 +723,13 @@ impl<'a> Build<'a> {
                 if colouring.colours == 1 { "" } else { "s" }
             ),
             Vec::new(),
+            || {
+                vec![label(&format!(
+                    "(I_d, G_d) = (I_{d}, G_{d}): unicasting, edges in {} colour{}",
+                    colouring.colours,
+                    if colouring.colours == 1 { "" } else { "s" }
+                ))]
+            },
         );
         let mut muc: Vec<Vec<Transmission>> = vec![Vec::new(); d];
         for (e, &(p, q)) in edges.iter().enumerate() {
@@ -670,7 +772,24 @@ impl<'a> Build<'a> {
                     message: Some(t.message),
                 })
                 .collect();
-            self.push(d + c, 13, text, highlight);
+            self.push(d + c, 13, text, highlight, || {
+                let mut b: Vec<Built> = step
+                    .iter()
+                    .filter(|t| !t.to.is_empty())
+                    .map(|t| Built::Send {
+                        step: d + c + 1,
+                        from: t.from,
+                        message: t.message,
+                        to: t.to.clone(),
+                    })
+                    .collect();
+                b.push(label(&format!(
+                    "(I_{d}, G_{d}), colour {} of {d}: step {} of X'",
+                    c + 1,
+                    c + 1
+                )));
+                b
+            });
         }
         Ok(muc)
     }
@@ -731,6 +850,20 @@ impl<'a> Build<'a> {
                 if total == 1 { "" } else { "s" }
             ),
             Vec::new(),
+            || {
+                let mut b: Vec<Built> = (m..m + raw_steps)
+                    .map(|message| Built::Unmessage { message })
+                    .collect();
+                b.extend([
+                    Built::Unnode { node: n + 1 },
+                    Built::Unnode { node: n },
+                    label(&format!(
+                        "Without the dummies: the schedule has {total} step{}",
+                        if total == 1 { "" } else { "s" }
+                    )),
+                ]);
+                b
+            },
         );
         (steps, kept_before)
     }
@@ -764,6 +897,7 @@ fn run(inst: &MmInstance, tr: Tracer) -> Result<GonzalezRun, Error> {
         11,
         "End of the rounds.".into(),
         Vec::new(),
+        || vec![label(&format!("(I_{d}, G_{d}): every bundle has one edge"))],
     );
     let x_steps: Vec<Vec<Transmission>> = rounds.iter().map(|r| r.mode.clone()).collect();
     let muc = b.unicast(&g)?;
@@ -780,6 +914,18 @@ fn run(inst: &MmInstance, tr: Tracer) -> Result<GonzalezRun, Error> {
         muc,
         trace,
     })
+}
+
+fn label(text: &str) -> Built {
+    Built::Label { text: text.into() }
+}
+
+/// The splits of transformation `T` as built steps.
+fn split_built(splits: &[(usize, usize, usize)]) -> Vec<Built> {
+    splits
+        .iter()
+        .map(|&(from, message, to)| Built::Split { from, message, to })
+        .collect()
 }
 
 fn real_nodes(n: usize, ps: &[usize]) -> Vec<ItemId> {

@@ -187,6 +187,7 @@ fn plan_trace(inst: &MmInstance, plan: &MmPlan, algo: MmAlgorithm, exact: bool) 
         pseudo_line: Some(if algo == MmAlgorithm::Optimal { 1 } else { 2 }),
         highlight: Vec::new(),
         t: 0.0,
+        built: Vec::new(),
     }];
     for (s, step) in plan.steps.iter().enumerate() {
         let words: Vec<String> = step
@@ -217,6 +218,7 @@ fn plan_trace(inst: &MmInstance, plan: &MmPlan, algo: MmAlgorithm, exact: bool) 
                 })
                 .collect(),
             t: s as f64,
+            built: Vec::new(),
         });
     }
     trace

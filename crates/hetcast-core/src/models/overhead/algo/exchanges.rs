@@ -145,6 +145,7 @@ impl Exchange {
             pseudo_line: Some(line),
             highlight,
             t: self.completion,
+            built: Vec::new(),
         }
     }
 }

@@ -569,6 +569,7 @@ impl DpStep {
                 pseudo_line: Some(if best.is_none() { 1 } else { 3 }),
                 highlight: vec![],
                 t: 0.0,
+                built: Vec::new(),
             },
             DpStep::Optimum {
                 sender,
@@ -585,6 +586,7 @@ impl DpStep {
                 pseudo_line: Some(4),
                 highlight: vec![],
                 t: *t,
+                built: Vec::new(),
             },
             DpStep::Edge {
                 from,
@@ -612,6 +614,7 @@ impl DpStep {
                     },
                 ],
                 t: *t,
+                built: Vec::new(),
             },
         }
     }

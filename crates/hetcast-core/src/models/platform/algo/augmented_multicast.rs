@@ -139,6 +139,7 @@ pub fn augmented_multicast_with(
         pseudo_line: Some(2),
         highlight: Vec::new(),
         t: 0.0,
+        built: Vec::new(),
     });
     // The next round's Multicast-LB, solved beside the round's first trial on a guess that
     // the trial is accepted (`Trials::Parallel`): its answer and its cuts.

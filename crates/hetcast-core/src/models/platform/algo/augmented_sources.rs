@@ -104,6 +104,7 @@ pub fn augmented_sources_progress(
         pseudo_line: Some(3),
         highlight: Vec::new(),
         t: 0.0,
+        built: Vec::new(),
     }];
     loop {
         let mut cands: Vec<(f64, usize)> = (0..n)

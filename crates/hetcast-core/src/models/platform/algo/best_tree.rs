@@ -190,6 +190,7 @@ pub fn best_tree_progress(
             pseudo_line: None,
             highlight: Vec::new(),
             t: 0.0,
+            built: Vec::new(),
         },
         Step {
             text: format!(
@@ -199,6 +200,7 @@ pub fn best_tree_progress(
             pseudo_line: None,
             highlight: Vec::new(),
             t: 0.0,
+            built: Vec::new(),
         },
     ];
     Ok(PlatformSolution::from_tree(

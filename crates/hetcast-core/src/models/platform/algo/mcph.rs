@@ -146,6 +146,7 @@ pub fn mcph_progress(
                 }))
                 .collect(),
             t: 0.0,
+            built: Vec::new(),
         });
         for &e in &path {
             let i = inst.edges[e].from;

@@ -271,6 +271,7 @@ pub fn node_step(node: usize, line: usize, text: String) -> crate::trace::Step {
         pseudo_line: Some(line),
         highlight: vec![crate::trace::ItemId::Node { node }],
         t: 0.0,
+        built: Vec::new(),
     }
 }
 

@@ -98,6 +98,7 @@ pub fn reduced_broadcast_progress(
         pseudo_line: Some(2),
         highlight: Vec::new(),
         t: 0.0,
+        built: Vec::new(),
     });
     let is_target = |v: usize| inst.targets.contains(&v);
     loop {
