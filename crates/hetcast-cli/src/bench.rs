@@ -3,11 +3,10 @@
 //! runners live with their model ([`crate::models::overhead::bench`],
 //! [`crate::models::multi::bench`]) and share the helpers below.
 
-use crate::args::BenchArgs;
 use crate::models::{multi, multimessage, overhead, platform};
-use crate::registry::Entry;
+use crate::registry::{given, Entry, EntryArgs};
+use clap::Args;
 use hetcast_core::catalog::Catalog;
-use std::time::Instant;
 
 /// Every bench `hetcast bench` runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -182,37 +181,45 @@ impl Entry for Bench {
     }
 }
 
-/// SplitMix64: a small seeded generator, enough for benchmark inputs.
-pub struct Rng(pub u64);
-impl Rng {
-    /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+/// `hetcast bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// The benchmark (listed below)
+    #[arg(value_name = "NAME")]
+    pub names: Vec<String>,
+    /// greedy: the number of nodes
+    #[arg(long, value_name = "N")]
+    pub n: Option<usize>,
+    /// greedy, wu: repetitions
+    #[arg(long, value_name = "N")]
+    pub reps: Option<usize>,
+    /// optimal: the time budget, seconds
+    #[arg(long, value_name = "SECONDS", allow_negative_numbers = true)]
+    pub budget: Option<f64>,
+    /// optimal, wu: the seed
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+}
+
+impl EntryArgs for BenchArgs {
+    fn names(&self) -> &[String] {
+        &self.names
     }
-    /// Uniform in [lo, hi).
-    pub fn uniform(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * ((self.next() >> 11) as f64 / (1u64 << 53) as f64)
+
+    fn given(&self) -> Vec<&'static str> {
+        given(&[
+            ("n", self.n.is_some()),
+            ("reps", self.reps.is_some()),
+            ("budget", self.budget.is_some()),
+            ("seed", self.seed.is_some()),
+        ])
     }
 }
 
-/// The median of `v` (sorted in place).
-pub fn median(v: &mut [f64]) -> f64 {
-    v.sort_by(f64::total_cmp);
-    let m = v.len() / 2;
-    if v.len() % 2 == 1 {
-        v[m]
-    } else {
-        (v[m - 1] + v[m]) / 2.0
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_registry_is_well_formed() {
+        crate::registry::assert_well_formed::<super::Bench>();
     }
-}
-
-/// Time `f` once, in seconds.
-pub fn timed<T>(f: impl FnOnce() -> T) -> (f64, T) {
-    let t = Instant::now();
-    let v = f();
-    (t.elapsed().as_secs_f64(), v)
 }

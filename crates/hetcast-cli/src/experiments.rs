@@ -2,10 +2,10 @@
 //! registry ([`Experiment`]). The runners live with their model: [`crate::models::overhead::
 //! experiment`] (Liu et al.) and [`crate::models::multi::experiment`] (Wu et al.).
 
-use crate::args::ExperimentArgs;
+use crate::common::ExperimentArgs;
 use crate::models::{multi, multimessage, overhead};
 use crate::registry::Entry;
-use crate::shard::{assemble, Part};
+use crate::shard::{assemble, read_parts, Part};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::overhead::experiment::LiuFig6Spec;
 use std::path::Path;
@@ -255,5 +255,25 @@ pub fn merge(name: &str, parts: Vec<(String, Part)>, dir: &Path) -> Result<(), S
         Experiment::Explore => Err(format!(
             "{name}: the parts of explore are named explore-MODEL"
         )),
+    }
+}
+
+/// `hetcast merge DIR... --out DIR`.
+pub fn merge_dirs(dirs: &[String], out: Option<&str>) -> Result<(), String> {
+    if dirs.is_empty() {
+        return Err("merge: which directories? usage: hetcast merge DIR... [--out DIR]".into());
+    }
+    let out_dir = crate::files::out_dir(out)?;
+    for (name, parts) in read_parts(dirs)? {
+        merge(&name, parts, &out_dir)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_registry_is_well_formed() {
+        crate::registry::assert_well_formed::<super::Experiment>();
     }
 }

@@ -7,7 +7,7 @@
 //! Writes `DIR/explore-M.csv` (per comparison: counts and its worst instances) and, per
 //! comparison, its worst instance as `DIR/explore-M-KEY.json` (the model's instance file).
 
-use crate::args::ExperimentArgs;
+use crate::common::ExperimentArgs;
 use crate::files::{json, out_dir, write_in};
 use crate::progress::Bar;
 use crate::shard::{from_value, to_value, write_part, Whole};

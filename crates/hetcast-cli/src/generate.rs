@@ -16,8 +16,9 @@
 //! instance is validated before it is written. `--count C` writes the instances of seeds `N` to
 //! `N + C - 1`, each the file `--seed` alone would give, as `PATH/MODEL-SEED.json`.
 
-use crate::args::GenerateArgs;
 use crate::files;
+use crate::registry::given;
+use clap::Args;
 use hetcast_core::models::multi::generate::{section5, Network, Section5Spec, SizeMix};
 use hetcast_core::models::multimessage::generate::random_degree;
 use hetcast_core::models::multimessage::{MAX_MESSAGES, MAX_PROCESSORS};
@@ -375,5 +376,106 @@ impl clap::ValueEnum for SizesArg {
 
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
         Some(clap::builder::PossibleValue::new(self.0.key()).help(self.0.title()))
+    }
+}
+
+/// `hetcast generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// The instance file's model tag
+    #[arg(value_enum, value_name = "MODEL")]
+    pub model: Tag,
+    /// The seed [default: 1]
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Write the instances of C seeds from --seed on, one file each in --out DIR
+    #[arg(long, value_name = "C")]
+    pub count: Option<usize>,
+    /// Write to FILE (a directory with --count) instead of standard output
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<String>,
+    /// Nodes (processors in the multimessage model)
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<usize>,
+    /// node, sender_receiver: distinct destination types, at most --max-cost
+    #[arg(long, value_name = "K")]
+    pub types: Option<usize>,
+    /// node, sender_receiver: costs are whole numbers from 1 to C
+    #[arg(long, value_name = "C")]
+    pub max_cost: Option<u32>,
+    /// node, sender_receiver: build from a type list, e.g. "4 x 2, 7 x 3" or "2 x 1/2, 1 x 2/3"
+    #[arg(long, value_name = "LIST")]
+    pub type_list: Option<String>,
+    /// node, sender_receiver with --type-list: the source's cost (C, or SEND/RECV)
+    #[arg(long, value_name = "COST")]
+    pub source: Option<String>,
+    /// sender_receiver with --type-list: the latency L [default: 0]
+    #[arg(long, value_name = "L")]
+    pub latency: Option<f64>,
+    /// multi: node classes
+    #[arg(long, value_name = "N")]
+    pub classes: Option<usize>,
+    /// multi: sources (one message each)
+    #[arg(long, value_name = "N")]
+    pub sources: Option<usize>,
+    /// multi: the network [default: fast]
+    #[arg(long, value_enum, value_name = "NET")]
+    pub network: Option<NetworkArg>,
+    /// multi: message sizes [default: small]
+    #[arg(long, value_enum, value_name = "MIX")]
+    pub sizes: Option<SizesArg>,
+    /// multi: share of the other nodes each message goes to (0.5, 50%), or random [default: random]
+    #[arg(long, value_name = "F")]
+    pub fraction: Option<String>,
+    /// multimessage: the largest number of messages a processor sends or receives
+    #[arg(long, value_name = "D")]
+    pub degree: Option<usize>,
+    /// multimessage: the largest number of destinations of a message
+    #[arg(long, value_name = "F")]
+    pub fanout: Option<usize>,
+    /// multimessage: messages to draw (fewer when no message fits) [default: nodes x degree]
+    #[arg(long, value_name = "M")]
+    pub messages: Option<usize>,
+    /// platform: WAN nodes (with --man and --lan, instead of --nodes)
+    #[arg(long, value_name = "N")]
+    pub wan: Option<usize>,
+    /// platform: MAN nodes
+    #[arg(long, value_name = "N")]
+    pub man: Option<usize>,
+    /// platform: LAN nodes
+    #[arg(long, value_name = "N")]
+    pub lan: Option<usize>,
+    /// platform: share of the LAN nodes that are targets (0.2, 20%) [default: 0.2]
+    #[arg(long, value_name = "F")]
+    pub density: Option<String>,
+    /// platform: targets drawn uniformly among the LAN nodes, or one per LAN first [default: uniform]
+    #[arg(long, value_name = "uniform|per-lan")]
+    pub targets: Option<String>,
+}
+
+impl GenerateArgs {
+    /// The model options given, by name without the leading `--` (not seed, count, out).
+    pub fn given(&self) -> Vec<&'static str> {
+        given(&[
+            ("nodes", self.nodes.is_some()),
+            ("types", self.types.is_some()),
+            ("max-cost", self.max_cost.is_some()),
+            ("type-list", self.type_list.is_some()),
+            ("source", self.source.is_some()),
+            ("latency", self.latency.is_some()),
+            ("classes", self.classes.is_some()),
+            ("sources", self.sources.is_some()),
+            ("network", self.network.is_some()),
+            ("sizes", self.sizes.is_some()),
+            ("fraction", self.fraction.is_some()),
+            ("degree", self.degree.is_some()),
+            ("fanout", self.fanout.is_some()),
+            ("messages", self.messages.is_some()),
+            ("wan", self.wan.is_some()),
+            ("man", self.man.is_some()),
+            ("lan", self.lan.is_some()),
+            ("density", self.density.is_some()),
+            ("targets", self.targets.is_some()),
+        ])
     }
 }

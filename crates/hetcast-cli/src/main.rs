@@ -5,6 +5,7 @@
 
 mod args;
 mod bench;
+mod common;
 mod experiments;
 mod explore;
 mod files;
@@ -14,39 +15,12 @@ mod progress;
 mod registry;
 mod run;
 mod shard;
+mod timing;
 
 use args::{Cli, Command};
 use bench::Bench;
 use clap::{CommandFactory, FromArgMatches};
 use experiments::Experiment;
-use run::Format;
-
-/// The help text after the commands of `hetcast help`: every command with its choices, the
-/// algorithms, experiments and benches read from their registries.
-pub fn usage() -> String {
-    format!(
-        "\
-Usage by command:
-  hetcast run INSTANCE.json [--algo ALGO] [--seed N] [--format FORMAT] [--out FILE]
-      FORMAT: {formats}; INSTANCE '-' reads standard input
-      {overhead}
-      {multi}
-  hetcast simulate INSTANCE.json PLAN.json [--format FORMAT] [--out FILE] [--message K]
-      times and checks a plan written by hand (or a run's output) with the model's simulator
-{generate}{experiments}  hetcast merge DIR... [--out DIR]
-      joins the part files of experiments run with --shard K/N (docs/scale.md)
-{benches}  hetcast completions bash|zsh|fish|elvish|powershell
-  hetcast help [COMMAND] | COMMAND --help | --version
-
-Formats: docs/formats.md. Errors print one line and exit with status 2.",
-        formats = Format::choices(" | "),
-        overhead = models::overhead::usage(),
-        multi = models::multi::usage(),
-        generate = generate::usage(),
-        experiments = registry::usage::<Experiment>(),
-        benches = registry::usage::<Bench>(),
-    )
-}
 
 /// A clap error in one line: its message and the lines that belong to it (possible values),
 /// then the usage of the command it is about.
@@ -69,7 +43,7 @@ fn dispatch(command: Command) -> Result<(), String> {
         Command::Experiment(a) => registry::run::<Experiment>(&a),
         Command::Bench(a) => registry::run::<Bench>(&a),
         Command::Generate(a) => generate::run(&a),
-        Command::Merge { dirs, out } => shard::merge(&dirs, out.as_deref()),
+        Command::Merge { dirs, out } => experiments::merge_dirs(&dirs, out.as_deref()),
         Command::Completions { shell } => {
             let mut text = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "hetcast", &mut text);

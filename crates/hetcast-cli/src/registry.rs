@@ -3,8 +3,20 @@
 //! name up, checks the options and runs the entry; an unknown or missing name lists the
 //! registry; [`usage`] writes the help lines of every entry.
 
-use crate::args::EntryArgs;
 use hetcast_core::catalog::Catalog;
+
+/// What a registry command (`experiment`, `bench`) was given: the names and which options.
+pub trait EntryArgs {
+    /// The positional arguments (one name is expected).
+    fn names(&self) -> &[String];
+    /// The options given, by name without the leading `--`.
+    fn given(&self) -> Vec<&'static str>;
+}
+
+/// The options given among `(name, given)` pairs.
+pub fn given(pairs: &[(&'static str, bool)]) -> Vec<&'static str> {
+    pairs.iter().filter(|(_, g)| *g).map(|(n, _)| *n).collect()
+}
 
 /// One command of a registry ([`crate::experiments::Experiment`],
 /// [`crate::bench::Bench`]).
@@ -111,32 +123,25 @@ pub fn usage<E: Entry>() -> String {
         .collect()
 }
 
+/// Test support: keys are unique and read back; no entry names an option twice; the usage
+/// has a line per entry (each registry's tests call it).
+#[cfg(test)]
+pub fn assert_well_formed<E: Entry + PartialEq + std::fmt::Debug>() {
+    for (i, e) in E::ALL.iter().enumerate() {
+        assert_eq!(E::parse(e.key()).unwrap(), *e);
+        assert!(E::ALL[..i].iter().all(|o| o.key() != e.key()), "{e:?}");
+        let names: Vec<_> = e.options().iter().map(|(n, _)| *n).collect();
+        assert!(names
+            .iter()
+            .enumerate()
+            .all(|(j, n)| !names[..j].contains(n)));
+        assert!(usage::<E>().contains(&format!("hetcast {} {} ", E::COMMAND, e.key())));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bench::Bench;
-    use crate::experiments::Experiment;
-
-    /// Keys are unique and read back; no entry names an option twice; the usage has a line
-    /// per entry.
-    fn well_formed<E: Entry + PartialEq + std::fmt::Debug>() {
-        for (i, e) in E::ALL.iter().enumerate() {
-            assert_eq!(E::parse(e.key()).unwrap(), *e);
-            assert!(E::ALL[..i].iter().all(|o| o.key() != e.key()), "{e:?}");
-            let names: Vec<_> = e.options().iter().map(|(n, _)| *n).collect();
-            assert!(names
-                .iter()
-                .enumerate()
-                .all(|(j, n)| !names[..j].contains(n)));
-            assert!(usage::<E>().contains(&format!("hetcast {} {} ", E::COMMAND, e.key())));
-        }
-    }
-
-    #[test]
-    fn registries_are_well_formed() {
-        well_formed::<Experiment>();
-        well_formed::<Bench>();
-    }
 
     #[test]
     fn lists_in_words() {

@@ -3,12 +3,10 @@
 //! [--message K]`: read the file as an [`AnyInstance`] (its `"model"` tag picks the model) and
 //! hand it to that model's runner in [`crate::models`], which returns the text to write.
 
-use crate::args::{RunArgs, SimulateArgs};
+use crate::common::{algorithm, solve, RunArgs, SimulateArgs};
 use crate::files::{emit, read_text};
 use crate::models;
 use crate::models::{multi, multimessage, overhead, platform};
-use clap::ValueEnum;
-use hetcast_core::catalog::Catalog;
 use hetcast_core::export::animated::{animated_svg, AnimOptions, Track};
 use hetcast_core::layout::svg::SvgOptions;
 use hetcast_core::models::multi::Multi;
@@ -17,81 +15,6 @@ use hetcast_core::models::overhead::Overhead;
 use hetcast_core::models::platform::Platform;
 use hetcast_core::models::{Model, View};
 use hetcast_core::AnyInstance;
-use serde::de::DeserializeOwned;
-use serde_json::Value;
-
-/// The output format of `run` and `simulate`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// The run output JSON (docs/formats.md section 3)
-    Json,
-    /// The tree as an SVG document (multimessage model: the bundled multigraph, also
-    /// `svg-graph`)
-    #[value(alias = "svg-graph")]
-    SvgTree,
-    /// The Gantt chart as an SVG document (multimessage model: the step timeline, also
-    /// `svg-timeline`)
-    #[value(alias = "svg-timeline")]
-    SvgGantt,
-    /// Chrome Trace Event JSON, for Perfetto and chrome://tracing
-    TraceEvent,
-    /// The tree as Graphviz DOT
-    Dot,
-    /// The results table as CSV (RFC 4180)
-    Csv,
-    /// The platform drawn with its edge loads (platform model)
-    SvgGraph,
-    /// One period of the periodic schedule (platform model)
-    SvgTimeline,
-    /// The linear program in CPLEX LP format (platform model, LP algorithms)
-    Lp,
-    /// The tree as an SVG that plays the schedule by itself (SMIL, no script), as the app's
-    /// player (`run` only; the one-source and many-source models)
-    AnimatedTree,
-    /// The Gantt chart as an SVG that plays the schedule by itself, its cursor running
-    /// (`run` only; every model)
-    AnimatedGantt,
-}
-
-impl Format {
-    /// The animated formats: the view they animate.
-    pub fn animated(self) -> Option<hetcast_core::models::View> {
-        match self {
-            Format::AnimatedTree => Some(hetcast_core::models::View::Tree),
-            Format::AnimatedGantt => Some(hetcast_core::models::View::Gantt),
-            _ => None,
-        }
-    }
-
-    /// The formats only the platform model writes.
-    pub fn platform_only(self) -> bool {
-        matches!(self, Format::SvgGraph | Format::SvgTimeline | Format::Lp)
-    }
-}
-
-impl Format {
-    /// The name `--format` takes.
-    pub fn key(self) -> String {
-        self.to_possible_value()
-            .map(|v| v.get_name().to_string())
-            .unwrap_or_default()
-    }
-
-    /// Every name, joined by `sep`, the default marked.
-    pub fn choices(sep: &str) -> String {
-        Format::value_variants()
-            .iter()
-            .map(|f| {
-                if *f == Format::Json {
-                    format!("{} (default)", f.key())
-                } else {
-                    f.key()
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(sep)
-    }
-}
 
 /// `hetcast run --format animated-tree|animated-gantt`: `algo`'s schedule (`--algo`, the
 /// model's `default` without it) as the core's animated SVG of `view` (the model's own
@@ -222,75 +145,4 @@ pub fn simulate(a: &SimulateArgs) -> Result<(), String> {
         }
     };
     emit(&text, a.output.out.as_deref())
-}
-
-/// The plan in `text` (its fields among `fields`), or the `"plan"` of a `hetcast run` output.
-/// Errors are one line, `FILE: malformed plan: ...`.
-pub fn read_plan<P: DeserializeOwned>(
-    text: &str,
-    shown: &str,
-    fields: &[&str],
-) -> Result<P, String> {
-    let bad = |e: &dyn std::fmt::Display| format!("{shown}: malformed plan: {e}");
-    let v: Value = serde_json::from_str(text).map_err(|e| bad(&e))?;
-    let v = match v.get("plan") {
-        Some(p) if v.get("format").is_some() => p.clone(),
-        _ => v,
-    };
-    if let Some(obj) = v.as_object() {
-        if let Some(k) = obj.keys().find(|k| !fields.contains(&k.as_str())) {
-            let expected: Vec<String> = fields.iter().map(|f| format!("`{f}`")).collect();
-            return Err(bad(&format!(
-                "unknown field `{k}`, expected {}",
-                expected.join(" or ")
-            )));
-        }
-    }
-    serde_json::from_value(v).map_err(|e| bad(&e))
-}
-
-/// The algorithm `--algo` names among model `M`'s (`default` when absent). The error lists
-/// the catalog's keys and `extra` (names the model's runner reads itself, such as `all`);
-/// `whose` follows "algorithms" in it (" for a many-source instance").
-pub fn algorithm<M: Model>(
-    name: Option<&str>,
-    default: M::Algorithm,
-    extra: &[&str],
-    whose: &str,
-) -> Result<M::Algorithm, String> {
-    match name {
-        None => Ok(default),
-        Some(name) => M::Algorithm::parse(name).map_err(|e| {
-            let mut keys = vec![M::Algorithm::keys(", ")];
-            keys.extend(extra.iter().map(|x| x.to_string()));
-            format!("{e} (algorithms{whose}: {})", keys.join(", "))
-        }),
-    }
-}
-
-/// `greedy (default) | random | ...`: model `M`'s algorithms for the usage text.
-pub fn algorithm_choices<M: Model>(default: M::Algorithm, extra: &[&str]) -> String {
-    M::Algorithm::ALL
-        .iter()
-        .map(|&al| {
-            if al.key() == default.key() {
-                format!("{} (default)", al.key())
-            } else {
-                al.key().to_string()
-            }
-        })
-        .chain(extra.iter().map(|x| x.to_string()))
-        .collect::<Vec<_>>()
-        .join(" | ")
-}
-
-/// Run `algo` on `inst` and time its plan with the model's simulator.
-pub fn solve<M: Model>(
-    inst: &M::Instance,
-    algo: M::Algorithm,
-    seed: u64,
-) -> Result<(M::Solution, M::Schedule), String> {
-    let sol = M::solve(inst, algo, seed).map_err(|e| e.to_string())?;
-    let s = M::simulate(inst, &sol).map_err(|e| format!("{}: {e}", algo.key()))?;
-    Ok((sol, s))
 }

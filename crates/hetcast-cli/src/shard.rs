@@ -248,15 +248,3 @@ pub fn assemble(name: &str, parts: Vec<(String, Part)>, per_item: bool) -> Resul
         extra,
     })
 }
-
-/// `hetcast merge DIR... --out DIR`.
-pub fn merge(dirs: &[String], out: Option<&str>) -> Result<(), String> {
-    if dirs.is_empty() {
-        return Err("merge: which directories? usage: hetcast merge DIR... [--out DIR]".into());
-    }
-    let out_dir = files::out_dir(out)?;
-    for (name, parts) in read_parts(dirs)? {
-        crate::experiments::merge(&name, parts, &out_dir)?;
-    }
-    Ok(())
-}

@@ -6,7 +6,7 @@
 //!   and median of `R` (default 7) interleaved repetitions of each, against the baseline
 //!   `simulate_multi` of the WRP plan timed in the same loop. Goal: WRP < 50 ms.
 
-use crate::bench::{median, timed};
+use crate::timing::{median, timed};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::multi::algo::lower_bound::lower_bound;
 use hetcast_core::models::multi::algo::MultiAlgorithm;

@@ -3,7 +3,7 @@
 //! `wu-figN-broadcast.csv` and `wu-figN.svg` (the grouped bars of `hetcast_charts::wu_figure`), and prints
 //! the tables and the paper's claims checked against them.
 
-use crate::args::ExperimentArgs;
+use crate::common::ExperimentArgs;
 use crate::files::{out_dir, write_in};
 use crate::progress::Bar;
 use crate::shard::{from_value, to_value, write_part, Shard, Whole};

@@ -6,9 +6,10 @@ pub mod bench;
 pub mod experiment;
 pub mod search;
 
-use crate::args::{Output, RunArgs, SimulateArgs};
+use crate::common::{
+    algorithm, algorithm_choices, read_plan, solve, Format, Output, RunArgs, SimulateArgs,
+};
 use crate::files::json;
-use crate::run::{algorithm, algorithm_choices, read_plan, solve, Format};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::export::csv::{results_csv, ResultRow};
 use hetcast_core::export::{dot, trace_event};

@@ -1,7 +1,7 @@
 //! `hetcast experiment wu-search`: the search behind the gallery's "WRP beats WR"
 //! (`hetcast_core::models::multi::search`); prints the winner and writes it as an instance file.
 
-use crate::args::ExperimentArgs;
+use crate::common::ExperimentArgs;
 use crate::files::{out_dir, write_in};
 use crate::shard::{from_value, write_part, Whole};
 use hetcast_core::models::multi::search::{best_of, candidate, wrp_beats_wr, Found, SearchSpec};

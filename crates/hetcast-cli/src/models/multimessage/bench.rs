@@ -7,7 +7,7 @@
 //!   against the baseline: the checker `simulate` on Gonzalez's schedule, timed in the same
 //!   loop.
 
-use crate::bench::{median, timed};
+use crate::timing::{median, timed};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::multimessage::generate::random_degree;
 use hetcast_core::models::multimessage::{simulate, MmAlgorithm};

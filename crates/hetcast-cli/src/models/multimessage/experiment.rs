@@ -2,7 +2,7 @@
 //! (`hetcast_core::models::multimessage::experiment`); writes `gonzalez-random.csv` (one line
 //! per instance) and `gonzalez-random.svg` (steps / d by degree), and prints the summary.
 
-use crate::args::ExperimentArgs;
+use crate::common::ExperimentArgs;
 use crate::files::{out_dir, write_in};
 use crate::progress::Bar;
 use crate::shard::{from_value, to_value, write_part, Whole};

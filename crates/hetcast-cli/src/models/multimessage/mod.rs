@@ -7,9 +7,8 @@
 pub mod bench;
 pub mod experiment;
 
-use crate::args::{RunArgs, SimulateArgs};
+use crate::common::{algorithm, algorithm_choices, Format, RunArgs, SimulateArgs};
 use crate::files::json;
-use crate::run::{algorithm, algorithm_choices, Format};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::layout::svg;
 use hetcast_core::models::multimessage::{

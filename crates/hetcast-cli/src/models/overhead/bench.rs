@@ -18,7 +18,7 @@
 //!   a player that lays out every frame pays), and, once per schedule, `motion` and
 //!   `critical_path`. Medians of `R` interleaved repetitions; lines `X/simulate = r`.
 
-use crate::bench::{median, Rng};
+use crate::timing::{median, Rng};
 use hetcast_core::models::overhead::algo::greedy::greedy_plan;
 use hetcast_core::models::overhead::algo::{lemma5, optimal};
 use hetcast_core::models::overhead::instance::Instance;

@@ -2,7 +2,7 @@
 //! `hetcast_core::models::overhead::experiment`) and writes `liu-fig6.csv` and `liu-fig6.svg`
 //! (the line chart of `hetcast_charts::liu_fig6`, drawn with plotters).
 
-use crate::args::ExperimentArgs;
+use crate::common::ExperimentArgs;
 use crate::files::{out_dir, write_in};
 use crate::progress::Bar;
 use crate::shard::{from_value, to_value, write_part, Whole};

@@ -2,7 +2,7 @@
 //! (`hetcast_core::models::overhead::explore`): how far greedy / FNF is from the optimum over a
 //! family of instances; prints the histogram and the worst instances, writes them as files.
 
-use crate::args::ExperimentArgs;
+use crate::common::ExperimentArgs;
 use crate::files::{out_dir, write_in};
 use crate::progress::Bar;
 use crate::shard::{from_value, to_value, write_part, Shard, Whole};

@@ -27,7 +27,7 @@
 //!   Goal (issue 11): Broadcast-EB at 65 nodes under 100 ms in the browser, i.e. about 65 ms
 //!   native (wasm is about 1.5x native), and the heuristics usable at 65 nodes.
 
-use crate::bench::{median, timed};
+use crate::timing::{median, timed};
 use hetcast_core::models::platform::algo::augmented_multicast::{
     augmented_multicast_progress, augmented_multicast_with, Trials,
 };

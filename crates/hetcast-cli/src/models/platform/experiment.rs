@@ -5,7 +5,7 @@
 //! paper: 10), `--seed` the first platform's seed, `--targets uniform|per-lan` how the targets
 //! are drawn among the LAN nodes (`generate::TargetSpread`; the paper: uniformly).
 
-use crate::args::ExperimentArgs;
+use crate::common::ExperimentArgs;
 use crate::files::{out_dir, write_in};
 use crate::progress::Bar;
 use crate::shard::{from_value, to_value, write_part, Shard, Whole};

@@ -6,9 +6,8 @@
 pub mod bench;
 pub mod experiment;
 
-use crate::args::RunArgs;
+use crate::common::{algorithm, algorithm_choices, solve, Format, RunArgs};
 use crate::files::json;
-use crate::run::{algorithm, algorithm_choices, solve, Format};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::layout::svg;
 use hetcast_core::models::platform::lp::{Bound, LpSpec, Program};
