@@ -125,6 +125,9 @@ async fn add_connect_edit_delete_and_undo_with_the_page_events() {
     choose("model", "platform").await;
     click("clear-platform").await;
     assert_eq!(nodes(), 1);
+    // A new drawing is in progress: a hint, not an error.
+    assert!(text("draw-hint").starts_with("Draw nodes"));
+    assert!(!exists("instance-error"));
     // Add: a click on empty space.
     click_at(at(0.5, 0.5)).await;
     click_at(at(0.9, 0.5)).await;

@@ -371,11 +371,15 @@ pub fn graph_canvas(p: &GraphProps) -> Html {
     let editor = p.editing.as_ref().and_then(|ed| {
         let e = p.edges.get(ed.edge)?;
         let (_, _, (lx, ly)) = edge_geometry(&p.nodes, e);
+        // Centred on the label, but kept inside the canvas (the field is 6.5rem x 2.2rem, see
+        // `.ged-field`); its error opens towards the middle of the canvas.
         let style = format!(
-            "left: {:.2}%; top: {:.2}%;",
+            "left: clamp(0px, calc({:.2}% - 3.25rem), calc(100% - 6.5rem)); \
+             top: clamp(0px, calc({:.2}% - 1.1rem), calc(100% - 2.2rem));",
             lx / W * 100.0,
             ly / H * 100.0
         );
+        let side = if lx > W / 2.0 { "ged-field right" } else { "ged-field" };
         let oninput = p.on_type.clone().map(|cb| {
             Callback::from(move |ev: InputEvent| {
                 if let Some(i) = ev.target_dyn_into::<HtmlInputElement>() {
@@ -407,7 +411,7 @@ pub fn graph_canvas(p: &GraphProps) -> Html {
             .clone()
             .map(|cb| Callback::from(move |_: FocusEvent| cb.emit(())));
         Some(html! {
-            <div class="ged-field" style={style}>
+            <div class={side} style={style}>
                 <input id={format!("{id}-cost")} type="text" inputmode="decimal" value={ed.text.clone()}
                     aria-label="value of the edge" autofocus=true
                     aria-invalid={ed.error.is_some().then_some("true")}

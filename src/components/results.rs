@@ -116,6 +116,13 @@ fn stale_note(state: &StateHandle) -> Html {
     if !state.editor_has_errors() {
         return html! {};
     }
+    if state.model.editor_unfinished() {
+        return html! {
+            <p class="hint stale-note" id="stale-note" role="status">
+                {"The drawing is not finished: results and drawing are for the last valid instance."}
+            </p>
+        };
+    }
     html! {
         <p class="field-error stale-note" id="stale-note" role="status">
             {"⚠ The editor has errors: results and drawing are for the last valid instance."}

@@ -247,6 +247,11 @@ impl ModelState {
         self.screen().editor_has_errors()
     }
 
+    /// True when that text is unfinished rather than wrong ([`Screen::editor_unfinished`]).
+    pub fn editor_unfinished(&self) -> bool {
+        self.screen().editor_unfinished()
+    }
+
     /// Drop the editor's unfinished text: it shows the instance in use again.
     pub fn reset_drafts(&mut self) {
         self.screen_mut().reset_drafts()

@@ -26,6 +26,11 @@ pub trait Screen {
     fn instance(&self) -> AnyInstance;
     /// True when the editor holds text that does not make a valid instance.
     fn editor_has_errors(&self) -> bool;
+    /// True when that text is unfinished rather than wrong (a platform drawn with no target
+    /// yet): the shell then says so without an error's colour.
+    fn editor_unfinished(&self) -> bool {
+        false
+    }
     /// Drop the editor's unfinished text: it shows the instance in use again.
     fn reset_drafts(&mut self);
     /// Put `inst` on screen without an undo step (undo, redo): results are rerun and the

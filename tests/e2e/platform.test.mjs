@@ -56,7 +56,9 @@ test('draw a 4-node platform with the mouse, run all, read T* = 2.5, export the 
   try {
     await app.selectModel('platform');
     await app.page.click('#clear-platform');
-    await app.page.locator('#instance-error').waitFor();
+    // A new drawing is in progress, not wrong: a hint, no error.
+    await app.page.locator('#draw-hint', { hasText: /^Draw nodes/ }).waitFor();
+    assert.equal(await app.page.locator('#instance-error').count(), 0);
     for (const x of [0.4, 0.7, 0.95]) {
       const p = await pagePoint(app, x, 0.5);
       await app.page.mouse.click(p.x, p.y);
@@ -88,13 +90,60 @@ test('draw a 4-node platform with the mouse, run all, read T* = 2.5, export the 
     assert.equal(new Set(findIds(doc.svg, /^node-\d+$/)).size, 4, 'four nodes drawn');
     assert.match(text, /T\* = 2\.5 per multicast/);
 
-    // Delete the target with the key: no target left, the drawing is marked; Undo restores.
+    // Delete the target with the key: no target left, a drawing in progress again (the hint);
+    // Undo restores.
     await app.page.click('#platform-graph-node-3 circle');
     await app.page.keyboard.press('Delete');
-    await app.page.locator('#instance-error', { hasText: /target/ }).waitFor();
+    await app.page.locator('#draw-hint').waitFor();
+    assert.equal(await app.page.locator('#instance-error').count(), 0);
     await app.page.click('#undo');
     await app.page.locator('#instance-summary', { hasText: /^4 nodes, 6 edges, 1 target/ }).waitFor();
     assert.equal(await app.time('multicast-lb'), '2.5');
+    // A target cut off from the source is wrong, and said so: a new node, marked a target.
+    const lone = await pagePoint(app, 0.2, 0.95);
+    await app.page.mouse.click(lone.x, lone.y);
+    await app.page.click('#platform-graph-node-4 circle');
+    await app.page.click('#is-target');
+    await app.page.locator('#instance-error', { hasText: /target P4 \(node 4\) is unreachable from the source/ }).waitFor();
+    assert.equal(await app.page.locator('#draw-hint').count(), 0);
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.page.close();
+  }
+});
+
+test('the cost typed in place stays inside the canvas at its left and right edges, error and all', async () => {
+  const app = await openApp();
+  try {
+    await app.selectModel('platform');
+    await app.page.click('#clear-platform');
+    // Two vertical edges on the canvas's left and right borders.
+    for (const [x, y] of [[0, 0.05], [0, 0.95], [1, 0.05], [1, 0.95]]) {
+      const p = await pagePoint(app, x, y);
+      await app.page.mouse.click(p.x, p.y);
+    }
+    await connect(app, 1, 2);
+    await connect(app, 3, 4);
+    const canvas = await app.page.locator('#platform-graph').boundingBox();
+    const inside = async (what) => {
+      const fieldBox = await app.page.locator('#platform-graph-cost').boundingBox();
+      const errorBox = await app.page.locator('.ged-field .field-error').boundingBox();
+      for (const [name, b] of [['field', fieldBox], ['error', errorBox]]) {
+        assert.ok(b.x >= canvas.x - 0.5 && b.x + b.width <= canvas.x + canvas.width + 0.5,
+          `${what}: the ${name} ${JSON.stringify(b)} leaves the canvas ${JSON.stringify(canvas)}`);
+      }
+    };
+    // Edge 0 is P1 → P2 on the left border, edge 2 is P3 → P4 on the right one.
+    for (const [edge, what] of [[0, 'left'], [2, 'right']]) {
+      await app.page.click(`#platform-graph-label-${edge}`);
+      await app.page.locator('#platform-graph-cost').fill('-1');
+      await app.page.keyboard.press('Enter');
+      await app.page.locator('.ged-field .field-error').waitFor();
+      await inside(what);
+      await app.screenshot(`${ARTIFACTS}/e2e-platform-cost-${what}.png`);
+      await app.page.keyboard.press('Escape');
+      await app.page.locator('#platform-graph-cost').waitFor({ state: 'detached' });
+    }
     assert.deepEqual(app.errors, []);
   } finally {
     await app.page.close();
@@ -117,6 +166,9 @@ test('section 3 in web workers: Multicast-LB = 1, the table fills while the page
     };
     for (const [key, t] of Object.entries(want)) assert.equal(await app.time(key), t, key);
     assert.equal(await app.page.locator('#results tr.result').count(), Object.keys(want).length);
+    // Run all selects the best schedule (AUGMENTED_SOURCES' 1.2), not the first row nor the scatter.
+    await app.page.locator('#row-augmented-sources.selected').waitFor();
+    assert.equal(await app.page.locator('#results tr.result.selected').count(), 1);
     await app.select('multicast-lb');
     await app.tab('gantt');
     await app.screenshot(`${ARTIFACTS}/e2e-platform-section3-gantt.png`);
@@ -138,7 +190,9 @@ test('a generated 30-node platform runs in a worker with progress; Cancel stops 
       setTimeout(() => done(performance.now() - t0), 0);
     }));
     assert.ok(late < 250, `a 0 ms timer fired ${late} ms late`);
-    await app.page.click('#cancel-runs');
+    // The button moves while finished rows replace running ones (a click would wait for it to
+    // stand still, and the runs could end first): its click event, at once.
+    await app.page.locator('#cancel-runs').dispatchEvent('click');
     await app.page.locator('#notice', { hasText: /Cancelled \d+ runs?\./ }).waitFor();
     assert.equal(await app.page.locator('tr.running').count(), 0);
     await app.run('broadcast-eb');

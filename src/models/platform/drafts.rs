@@ -16,8 +16,12 @@ pub struct PlDrafts {
     pub edge_text: String,
     /// Why the typed edge list does not read ("line 2: ...").
     pub text_error: Option<String>,
-    /// Why the graph is not a valid instance (the validator's message), if it is not.
+    /// Why the graph is not a valid instance (the validator's message), if it is not and it
+    /// is not [`PlDrafts::incomplete`].
     pub general: Option<String>,
+    /// The graph has no target yet: a drawing in progress ("New drawing" starts so), shown
+    /// with a hint rather than an error.
+    pub incomplete: bool,
     /// The cost field being typed in place: edge index and text.
     pub cost_edit: Option<(usize, String)>,
     /// Why the cost typed in place is refused.
@@ -32,6 +36,7 @@ impl PlDrafts {
             graph: inst.clone(),
             text_error: None,
             general: None,
+            incomplete: false,
             cost_edit: None,
             cost_error: None,
         }
@@ -39,7 +44,20 @@ impl PlDrafts {
 
     /// True when the drawing is a valid instance and the typed text reads.
     pub fn is_valid(&self) -> bool {
+        self.fields_ok() && !self.incomplete
+    }
+
+    /// True when nothing is wrong, though the drawing may be unfinished
+    /// ([`PlDrafts::incomplete`]): no error to show and no field to mark.
+    pub fn fields_ok(&self) -> bool {
         self.general.is_none() && self.text_error.is_none() && self.cost_error.is_none()
+    }
+
+    /// The graph is a valid instance (`why` is `None`) or not: a graph with no target yet is a
+    /// drawing in progress ([`PlDrafts::incomplete`]), anything else an error.
+    pub fn judge(&mut self, why: Option<String>) {
+        self.incomplete = why.is_some() && self.graph.targets.is_empty();
+        self.general = why.filter(|_| !self.incomplete);
     }
 
     /// The drawing changed: the edge list shows it again.

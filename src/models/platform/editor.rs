@@ -206,8 +206,11 @@ pub fn platform_editor(p: &StateProps) -> Html {
                 </label>
                 <span class="ged-legend">{"■ source  ◉ target"}</span>
             </div>
+            if d.incomplete {
+                <p class="hint" id="draw-hint">{"Draw nodes, connect them and mark a target (no target yet; the algorithms keep the last platform)."}</p>
+            }
             { picked_panel }
-            { draft_status(d.general.as_deref(), d.is_valid()) }
+            { draft_status(d.general.as_deref(), d.fields_ok()) }
             <details class="ged-text" open=true>
                 <summary>{"Edges as text"}</summary>
                 <label for="platform-edges" class="hint">{"One directed edge per line: from to cost (0 1 2.5). Read when you leave the box; the drawing and this list stay in sync."}</label>

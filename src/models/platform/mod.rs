@@ -223,6 +223,8 @@ pub struct PlatformState {
     pub pick: Pick,
     /// Connect adds one direction only.
     pub one_way: bool,
+    /// Since Run all: select the best schedule as rows come in (until a row is clicked).
+    pub pick_best: bool,
 }
 
 impl PlatformState {
@@ -242,6 +244,7 @@ impl PlatformState {
             job: 0,
             pick: Pick::None,
             one_way: false,
+            pick_best: false,
         }
     }
 
@@ -264,15 +267,10 @@ impl PlatformState {
         reply
     }
 
-    fn select_first(&mut self) {
-        if self.results.selected_row().is_none() {
-            self.results.selected = self.results.rows.first().map(|r| r.algo);
-        }
-    }
-
     /// Run every algorithm; one past its size limit ([`PlatformAlgorithm::refusal`]) is
-    /// skipped, and said so.
+    /// skipped, and said so. The best schedule is selected ([`runner::best_schedule`]).
     pub fn run_all(&mut self) -> Reply {
+        self.pick_best = true;
         let (mut fit, mut skipped) = (Vec::new(), Vec::new());
         for &a in PlatformAlgorithm::ALL {
             match a.refusal(&self.instance) {
@@ -504,6 +502,7 @@ impl PlatformState {
                 };
             }
             A::Run(a) => {
+                self.pick_best = false;
                 self.run(vec![a]);
                 self.results.select(a);
                 return Reply::default();
@@ -526,6 +525,7 @@ impl PlatformState {
                 return Reply::default();
             }
             A::Select(a) => {
+                self.pick_best = false;
                 self.results.select(a);
                 return Reply::default();
             }
@@ -537,21 +537,18 @@ impl PlatformState {
 
     fn try_commit(&mut self) -> Reply {
         let g = self.drafts.graph.clone();
-        match g.validate() {
-            Ok(()) => {
-                self.drafts.general = None;
-                match too_large(&g) {
-                    Some(why) => {
-                        self.drafts.general = Some(why);
-                        Reply::default()
-                    }
-                    None => self.commit(g),
+        let valid = g.validate();
+        self.drafts
+            .judge(valid.as_ref().err().map(ToString::to_string));
+        match valid {
+            Ok(()) => match too_large(&g) {
+                Some(why) => {
+                    self.drafts.general = Some(why);
+                    Reply::default()
                 }
-            }
-            Err(e) => {
-                self.drafts.general = Some(e.to_string());
-                Reply::default()
-            }
+                None => self.commit(g),
+            },
+            Err(_) => Reply::default(),
         }
     }
 

@@ -114,8 +114,42 @@ pub struct Pending {
     pub answered: bool,
 }
 
+/// The best schedule among `rows`: the least `T*` of an algorithm whose `T*` is a schedule's
+/// ([`PlatformAlgorithm::achievable`]: not the two bounds). On a tie (equal up to a relative
+/// 1e-9) a heuristic (sections 5.2 and 6, and the best single tree) goes before the scatter and
+/// broadcast schedules of section 5.1, then the earlier in the list.
+pub fn best_schedule(rows: &[PlRunRow]) -> Option<PlatformAlgorithm> {
+    use PlatformAlgorithm as P;
+    let plain = |a: PlatformAlgorithm| matches!(a, P::MulticastUb | P::BroadcastEb | P::Broadcast);
+    let mut best: Option<(PlatformAlgorithm, f64)> = None;
+    for r in rows.iter().filter(|r| r.algo.achievable()) {
+        let Some(t) = r.time() else { continue };
+        let better = match best {
+            None => true,
+            Some((b, tb)) if (t - tb).abs() <= 1e-9 * t.max(tb) => plain(b) && !plain(r.algo),
+            Some((_, tb)) => t < tb,
+        };
+        if better {
+            best = Some((r.algo, t));
+        }
+    }
+    best.map(|(a, _)| a)
+}
+
 /// The platform's runs: here, or in web workers (their requests and answers).
 impl PlatformState {
+    /// After Run all ([`PlatformState::pick_best`]), the best schedule so far
+    /// ([`best_schedule`]); else, when nothing is selected, the first row.
+    fn select_first(&mut self) {
+        match best_schedule(&self.results.rows).filter(|_| self.pick_best) {
+            Some(a) => self.results.select(a),
+            None if self.results.selected_row().is_none() => {
+                self.results.selected = self.results.rows.first().map(|r| r.algo);
+            }
+            None => {}
+        }
+    }
+
     /// True when the runs of this platform go to web workers.
     pub fn in_workers(&self) -> bool {
         self.instance.nodes.len() > RUN_HERE_MAX_NODES

@@ -50,6 +50,9 @@ impl Screen for PlatformState {
         hetcast_core::models::platform::algo::PlatformAlgorithm,
         super::PlatformAction
     );
+    fn editor_unfinished(&self) -> bool {
+        self.drafts.incomplete && self.drafts.fields_ok()
+    }
     fn move_node(&mut self, _node: usize, _to: Place) -> Reply {
         Reply::say(Notice::error(
             "The platform drawing shows the graph and its loads, not a tree of the schedule: nothing to move (edit the graph in the editor).",

@@ -29,12 +29,11 @@ fn draw_a_four_node_path_and_run_everything() {
     for v in (1..n).rev() {
         s.apply(Action::from(PlatformAction::DeleteNode(v)));
     }
+    // No target left: a drawing in progress, with a hint and no error.
     let p = platform(&s);
     assert_eq!(p.drafts.graph.nodes.len(), 1);
-    assert_eq!(
-        p.drafts.general.as_deref(),
-        Some("invalid instance: a platform needs at least 2 nodes, found 1")
-    );
+    assert!(p.drafts.incomplete);
+    assert_eq!(p.drafts.general, None);
     for (x, y) in [(0.3, 0.2), (0.6, 0.2), (0.9, 0.2)] {
         s.apply(Action::from(PlatformAction::AddNode { x, y }));
     }
@@ -290,4 +289,91 @@ fn opens_a_platform_example() {
     };
     let pending: Vec<_> = p.running().map(|r| r.algo.key()).collect();
     assert_eq!(pending, ["multicast-lb"]);
+}
+
+/// After Run all the best schedule is selected as the rows come in, not the first row nor the
+/// scatter: on section 3 AUGMENTED_SOURCES' 1.2 (crates/hetcast-core/tests/platform.rs,
+/// section3_every_algorithm); a row clicked during the run stays selected.
+#[test]
+fn run_all_selects_the_best_schedule_until_a_row_is_clicked() {
+    let inst = hetcast_core::models::platform::gallery::section3();
+    let solutions: Vec<PlatformSolution> = P::ALL.iter().map(|a| a.solve(&inst).unwrap()).collect();
+    let answer = |p: &mut PlatformState, index: usize| {
+        let job = p.job;
+        p.apply(PlatformAction::Worker {
+            job,
+            index,
+            message: hetcast_worker::Message::PlatformSolved {
+                id: job,
+                solution: Box::new(solutions[index].clone()),
+            },
+        });
+    };
+    let mut p = PlatformState::new(inst.clone());
+    assert!(p.in_workers());
+    p.run_all();
+    let order: Vec<usize> = (0..P::ALL.len()).collect();
+    let picked = |p: &PlatformState| p.results.selected;
+    // Multicast-LB first (a bound: nothing better yet, the first row), then the scatter.
+    answer(&mut p, 0);
+    assert_eq!(picked(&p), Some(P::MulticastLb));
+    answer(&mut p, 1);
+    assert_eq!(picked(&p), Some(P::MulticastUb));
+    for &i in &order[2..] {
+        answer(&mut p, i);
+    }
+    assert_eq!(picked(&p), Some(P::AugmentedSources));
+    // Clicked during a run, a row stays selected.
+    let mut p = PlatformState::new(inst);
+    p.run_all();
+    answer(&mut p, 1);
+    p.apply(PlatformAction::Select(P::MulticastUb));
+    for &i in &order[2..] {
+        answer(&mut p, i);
+    }
+    assert_eq!(picked(&p), Some(P::MulticastUb));
+}
+
+/// Ties go to a heuristic before the scatter and broadcast: on the drawn path every
+/// algorithm gives 2.5, and REDUCED_BROADCAST (the first heuristic) is selected.
+#[test]
+fn a_tie_selects_the_first_heuristic() {
+    let mut p = PlatformState::new(PlatformInstance::new(
+        4,
+        &[(0, 1, 2.5), (1, 2, 1.0), (2, 3, 1.0)],
+        0,
+        &[3],
+    ));
+    p.run_all();
+    assert!(p.results.rows.iter().all(|r| r.time() == Some(2.5)));
+    assert_eq!(p.results.selected, Some(P::ReducedBroadcast));
+}
+
+/// "New drawing" starts with a hint, not an error: a graph with no target is a drawing in
+/// progress. A target cut off from the source is an error, said as one.
+#[test]
+fn a_new_drawing_is_in_progress_an_unreachable_target_is_an_error() {
+    let mut p = PlatformState::new(PlatformInstance::new(3, &[(0, 1, 1.0)], 0, &[1]));
+    p.apply(PlatformAction::Clear);
+    assert!(p.drafts.incomplete);
+    assert_eq!(p.drafts.general, None);
+    assert!(p.drafts.fields_ok(), "no field is marked");
+    assert!(!p.drafts.is_valid(), "an unfinished edit (Undo drops it)");
+    assert!(crate::models::Screen::editor_unfinished(&p));
+    for (x, y) in [(0.5, 0.5), (0.9, 0.5)] {
+        p.apply(PlatformAction::AddNode { x, y });
+    }
+    p.apply(PlatformAction::Connect { from: 0, to: 1 });
+    p.apply(PlatformAction::ToggleTarget(2));
+    assert!(!p.drafts.incomplete);
+    assert_eq!(
+        p.drafts.general.as_deref(),
+        Some("invalid instance: target P2 (node 2) is unreachable from the source S")
+    );
+    p.apply(PlatformAction::Connect { from: 1, to: 2 });
+    assert_eq!(
+        (p.drafts.incomplete, p.drafts.general.as_deref()),
+        (false, None)
+    );
+    assert_eq!(p.instance.targets, [2]);
 }
