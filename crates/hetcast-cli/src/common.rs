@@ -9,7 +9,6 @@ use clap::{Args, ValueEnum};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::Model;
 use serde::de::DeserializeOwned;
-use serde_json::Value;
 
 /// The output format of `run` and `simulate`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -217,29 +216,14 @@ impl EntryArgs for ExperimentArgs {
     }
 }
 
-/// The plan in `text` (its fields among `fields`), or the `"plan"` of a `hetcast run` output.
-/// Errors are one line, `FILE: malformed plan: ...`.
+/// The plan in `text` (its fields among `fields`), or the `"plan"` of a `hetcast run` output
+/// ([`hetcast_core::plan_file::read_plan`]). Errors are one line, `FILE: malformed plan: ...`.
 pub fn read_plan<P: DeserializeOwned>(
     text: &str,
     shown: &str,
     fields: &[&str],
 ) -> Result<P, String> {
-    let bad = |e: &dyn std::fmt::Display| format!("{shown}: malformed plan: {e}");
-    let v: Value = serde_json::from_str(text).map_err(|e| bad(&e))?;
-    let v = match v.get("plan") {
-        Some(p) if v.get("format").is_some() => p.clone(),
-        _ => v,
-    };
-    if let Some(obj) = v.as_object() {
-        if let Some(k) = obj.keys().find(|k| !fields.contains(&k.as_str())) {
-            let expected: Vec<String> = fields.iter().map(|f| format!("`{f}`")).collect();
-            return Err(bad(&format!(
-                "unknown field `{k}`, expected {}",
-                expected.join(" or ")
-            )));
-        }
-    }
-    serde_json::from_value(v).map_err(|e| bad(&e))
+    hetcast_core::plan_file::read_plan(text, fields).map_err(|e| format!("{shown}: {e}"))
 }
 
 /// The algorithm `--algo` names among model `M`'s (`default` when absent). The error lists

@@ -31,6 +31,7 @@ pub mod layout;
 pub mod limits;
 pub mod models;
 pub mod order;
+pub mod plan_file;
 pub mod playback;
 pub mod registry;
 pub mod rng;
