@@ -2,7 +2,7 @@
 """Import circles of a Rust crate: the strongly connected components of its files' module graph.
 
 An edge runs from file A to file B when A names B's module in a `use crate::...` (test modules
-left out); a name a module only re-exports (`pub use`) leads to the file that defines it. With --inline, any `crate::` path counts too (`crate::run::help()` inside an
+left out). With --inline, any `crate::` path counts too (`crate::run::help()` inside an
 attribute); with --all, also `super::` paths and a parent's paths into the child modules it
 declares; --tests keeps `#[cfg(test)] mod` blocks; --show lists each circle and its edges.
 
@@ -55,22 +55,6 @@ def expand(tree):
             return out
     return [tree.split(' as ')[0].strip()]
 def resolve(mod, path):
-    t = resolve_module(mod, path)
-    return follow(t, path) if t is not None else None
-
-# `pub use a::b::{X, Y}` in a module file: (module, name) -> the full path it re-exports.
-reexports = {}
-
-def follow(target, path, depth=0):
-    """A name that `target` only re-exports leads to the module that defines it."""
-    name = path.split('::')[-1]
-    full = reexports.get((target, name))
-    if full is None or depth > 8:
-        return target
-    t = resolve_module(target, full)
-    return follow(t, full, depth + 1) if t is not None and t != target else target
-
-def resolve_module(mod, path):
     segs = path.split('::')
     if segs[0] == 'crate': base = []; segs = segs[1:]
     elif segs[0] in ('super', 'self'):
@@ -84,13 +68,6 @@ def resolve_module(mod, path):
     for k in range(len(full), -1, -1):
         if tuple(full[:k]) in files: return tuple(full[:k])
     return None
-for mod, f in files.items():
-    src = strip(open(os.path.join(root, f)).read())
-    for u in re.finditer(r'\bpub\s+use\s+([^;]*);', src, re.S):
-        for full in expand(re.sub(r'\s+', '', u.group(1))):
-            if not full.startswith(('crate::', 'super::', 'self::')):
-                full = 'self::' + full
-            reexports[(mod, full.split('::')[-1])] = full
 edges = {m: set() for m in files}
 for mod, f in files.items():
     src = strip(open(os.path.join(root, f)).read())

@@ -50,18 +50,11 @@ pub fn animates(s: &AppState) -> bool {
     }
 }
 
-/// The current view as an animated SVG (see [`hetcast_core::export::animated`]): the figure
-/// [`crate::views::figure`] makes (`width` px, with or without its heading; two results
-/// compared one above the other, a box that holds the message later than on the other side
-/// marked), played at `speed` (the player's), looped or once. `None` without a drawing;
-/// the core's sentence when nothing moves in it.
-pub fn animated(
-    s: &AppState,
-    width: f64,
-    titled: bool,
-    speed: f64,
-    looped: bool,
-) -> Option<Result<String, String>> {
+/// The drawings of the current view's animated figure: the figure [`crate::views::figure`]
+/// makes (`width` px, with or without its heading; two results compared one above the
+/// other, a box that holds the message later than on the other side marked) and what moves
+/// in each, with the completion time played (the longer of two). `None` without a drawing.
+pub fn animated_tracks(s: &AppState, width: f64, titled: bool) -> Option<(Vec<Track>, f64)> {
     let sides = crate::views::figure_sides(s, width, titled)?;
     let tree = s.ui.tab == View::Tree;
     let message = s.model.tree_message().filter(|_| tree);
@@ -83,6 +76,20 @@ pub fn animated(
         tracks[0].later = frame::later(a, b);
         tracks[1].later = frame::later(b, a);
     }
+    Some((tracks, total))
+}
+
+/// The current view as an animated SVG (see [`hetcast_core::export::animated`]): the figure
+/// of [`animated_tracks`], played at `speed` (the player's), looped or once. `None` without
+/// a drawing; the core's sentence when nothing moves in it.
+pub fn animated(
+    s: &AppState,
+    width: f64,
+    titled: bool,
+    speed: f64,
+    looped: bool,
+) -> Option<Result<String, String>> {
+    let (tracks, total) = animated_tracks(s, width, titled)?;
     let opts = AnimOptions {
         speed,
         looped,

@@ -12,8 +12,9 @@ use web_sys::{
 /// How many pixels of the PNG per CSS pixel of the drawing.
 pub const SCALE: f64 = 2.0;
 
-/// The PNG of `svg` (a drawing of `width` x `height` CSS px) at [`SCALE`].
-pub async fn svg_to_png(svg: &str, width: f64, height: f64) -> Result<Blob, JsValue> {
+/// The SVG document `svg` as a loaded image (an `Image` of a Blob URL), to draw into a
+/// canvas.
+pub async fn svg_image(svg: &str) -> Result<HtmlImageElement, JsValue> {
     let opts = BlobPropertyBag::new();
     opts.set_type("image/svg+xml");
     let parts = Array::of1(&JsValue::from_str(svg));
@@ -35,7 +36,11 @@ pub async fn svg_to_png(svg: &str, width: f64, height: f64) -> Result<Blob, JsVa
     let waited = JsFuture::from(loaded).await;
     let _ = Url::revoke_object_url(&url);
     waited?;
-    let (w, h) = ((width * SCALE).ceil(), (height * SCALE).ceil());
+    Ok(img)
+}
+
+/// A new canvas of `w` x `h` px and its 2D context.
+pub fn canvas(w: f64, h: f64) -> Result<(HtmlCanvasElement, CanvasRenderingContext2d), JsValue> {
     let canvas: HtmlCanvasElement = gloo::utils::document()
         .create_element("canvas")?
         .dyn_into()?;
@@ -45,6 +50,14 @@ pub async fn svg_to_png(svg: &str, width: f64, height: f64) -> Result<Blob, JsVa
         .get_context("2d")?
         .ok_or_else(|| JsValue::from_str("no 2D canvas"))?
         .dyn_into()?;
+    Ok((canvas, ctx))
+}
+
+/// The PNG of `svg` (a drawing of `width` x `height` CSS px) at [`SCALE`].
+pub async fn svg_to_png(svg: &str, width: f64, height: f64) -> Result<Blob, JsValue> {
+    let img = svg_image(svg).await?;
+    let (w, h) = ((width * SCALE).ceil(), (height * SCALE).ceil());
+    let (canvas, ctx) = canvas(w, h)?;
     ctx.set_fill_style_str("#ffffff");
     ctx.fill_rect(0.0, 0.0, w, h);
     ctx.draw_image_with_html_image_element_and_dw_and_dh(&img, 0.0, 0.0, w, h)?;

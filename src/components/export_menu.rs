@@ -120,6 +120,37 @@ pub fn export_menu(p: &StateProps) -> Html {
             }
         })
     };
+    // The WebM video of the player, recorded in real time (one round: the play, then 2 s at
+    // rest).
+    let on_webm = {
+        let (s, open, titled) = (state.clone(), open.clone(), *titled);
+        Callback::from(move |_: MouseEvent| {
+            open.set(false);
+            let Some(w) = width else { return };
+            let Some((tracks, total)) = exports::animated_tracks(&s, w, titled) else {
+                return;
+            };
+            let speed = player_speed();
+            let secs = hetcast_core::playback::Timing::new(total, speed).round();
+            s.dispatch(Action::Ui(UiAction::Notify(Notice::info(format!(
+                "Recording the video: {} s.",
+                crate::util::fmt_time(secs)
+            )))));
+            let name = exports::figure_name(&s, true, "webm");
+            let s = s.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let done = crate::components::frames::record::record(&tracks, total, speed, w)
+                    .await
+                    .and_then(|blob| util::download_blob(&name, &blob));
+                match done {
+                    Ok(()) => s.dispatch(Action::Ui(UiAction::Notify(Notice::info(format!(
+                        "Saved {name}."
+                    ))))),
+                    Err(e) => failed(&s, e),
+                }
+            });
+        })
+    };
     let on_looped = {
         let looped = looped.clone();
         Callback::from(move |_: Event| looped.set(!*looped))
@@ -222,7 +253,8 @@ pub fn export_menu(p: &StateProps) -> Html {
             }
             { item("export-png", "PNG picture", if comparing { "both results, one time scale, 2× size, for slides" } else { "the current view at 2× size, for slides" }, drawn, on_png) }
             { item("export-svg", "SVG figure", if comparing { "both results one above the other, one time scale; styles inline" } else { "the current view, sharp at any size; styles inline" }, drawn, on_svg) }
-            { item("export-animated", "Animated SVG", if comparing { "both results playing on one time scale, at the player's speed; plays by itself in slides, no script" } else { "the current view playing as in the player, at its speed; plays by itself in slides, no script" }, drawn && exports::animates(state), on_animated) }
+            { item("export-animated", "Animated SVG", if comparing { "both results playing on one time scale, at the player's speed; no script" } else { "the view playing as in the player, at its speed; no script" }, drawn && exports::animates(state), on_animated) }
+            { item("export-webm", "WebM video", "the player recorded in real time, at its speed", drawn && exports::animates(state), on_webm) }
             { item("export-trace", "Trace Event JSON", "the schedule, for chrome://tracing or Perfetto", scheduled, on_trace) }
             { item("export-dot", "Graphviz DOT", "the tree of the selected result", scheduled, on_dot) }
             { item("export-csv", "CSV table", "every result: time, lower bound, ratio", has_rows, on_csv) }

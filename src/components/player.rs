@@ -115,23 +115,6 @@ pub struct PlayerProps {
     pub on_step: Option<Callback<usize>>,
 }
 
-/// Scroll the first item marked `new` (built by the step shown) of each drawing into sight.
-fn scroll_new_into_view(shown: &[Shown]) {
-    let doc = gloo::utils::document();
-    for s in shown {
-        let new = doc
-            .query_selector(&format!("#{} .new", s.svg_id))
-            .ok()
-            .flatten();
-        if let Some(el) = new {
-            let opts = web_sys::ScrollIntoViewOptions::new();
-            opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
-            opts.set_inline(web_sys::ScrollLogicalPosition::Nearest);
-            el.scroll_into_view_with_scroll_into_view_options(&opts);
-        }
-    }
-}
-
 /// The player (see the module documentation).
 #[function_component(Player)]
 pub fn player(p: &PlayerProps) -> Html {
@@ -171,10 +154,6 @@ pub fn player(p: &PlayerProps) -> Html {
                         })
                         .collect();
                     c.0 = shown.clone();
-                    // A drawing of what the steps built: what the last one built in sight.
-                    if *mode == Mode::Steps {
-                        scroll_new_into_view(shown);
-                    }
                 }
                 for d in c.1.iter_mut() {
                     match mode {

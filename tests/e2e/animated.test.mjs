@@ -362,3 +362,64 @@ test('the file plays in a reveal.js-style slide page, as <img> and as <object>, 
     await app.page.close();
   }
 });
+
+test('the WebM video of the player: a WebM file that plays and moves', async () => {
+  const app = await openApp({ panels: false, hash: 'example=lh-fig1&algo=greedy&view=tree' });
+  const { page } = app;
+  const browser = page.context().browser();
+  const viewer = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  try {
+    await page.selectOption('#play-speed', '5'); // 8x: 10 / 8 s of play, 2 s at rest
+    await page.click('#export-button');
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 30000 }),
+      page.click('#export-webm'),
+    ]);
+    assert.equal(download.suggestedFilename(), 'hetcast-lh-fig1-greedy-tree-animated.webm');
+    const chunks = [];
+    for await (const c of await download.createReadStream()) chunks.push(c);
+    const bytes = Buffer.concat(chunks);
+    assert.deepEqual([...bytes.subarray(0, 4)], [0x1a, 0x45, 0xdf, 0xa3], 'an EBML (WebM) file');
+    await viewer.route('**/*', (r) => {
+      const url = r.request().url();
+      if (url === 'http://video.test/') {
+        return r.fulfill({ contentType: 'text/html', body: '<!doctype html><video id="v" src="v.webm" muted></video>' });
+      }
+      if (url === 'http://video.test/v.webm') return r.fulfill({ contentType: 'video/webm', body: bytes });
+      return r.abort();
+    });
+    await viewer.goto('http://video.test/');
+    const seen = await viewer.evaluate(async () => {
+      const v = document.getElementById('v');
+      if (v.readyState < 2) {
+        await new Promise((ok, bad) => {
+          v.onloadeddata = ok;
+          v.onerror = () => bad(new Error('the video did not load'));
+          setTimeout(() => bad(new Error('the video did not load in 10 s')), 10000);
+        });
+      }
+      const c = document.createElement('canvas');
+      c.width = v.videoWidth;
+      c.height = v.videoHeight;
+      const x = c.getContext('2d');
+      const frame = () => {
+        x.drawImage(v, 0, 0);
+        return c.toDataURL();
+      };
+      await v.play();
+      await new Promise((ok) => setTimeout(ok, 150));
+      const a = frame();
+      await new Promise((ok) => setTimeout(ok, 900));
+      const b = frame();
+      return { w: v.videoWidth, h: v.videoHeight, moves: a !== b };
+    });
+    // The figure's width (1200 px by default), its height in proportion, both even.
+    assert.equal(seen.w, 1200);
+    assert.equal(seen.h % 2, 0);
+    assert.ok(seen.moves, 'two moments of the video differ');
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await viewer.close();
+    await page.close();
+  }
+});

@@ -20,7 +20,7 @@
 use std::collections::HashSet;
 
 use hetcast_core::layout::frame::{
-    cover_band, Moving, ARROW, CURSOR_OVERHANG, CURSOR_WIDTH, DOT_R, EDGE_VEIL_WIDTH,
+    cover_band, Frame, Moving, ARROW, CURSOR_OVERHANG, CURSOR_WIDTH, DOT_R, EDGE_VEIL_WIDTH,
     GANTT_VEIL_OPACITY, GANTT_VEIL_PAST, MOVE_COLOUR, WAITING_DASH, WAITING_LINE, WAITING_OPACITY,
     WAITING_WIDTH,
 };
@@ -126,7 +126,91 @@ fn cover_times<'a>(
     ctx.fill();
 }
 
+/// Paint frame `f` of the drawing whose moving parts are `m` on `ctx`, which is transformed
+/// to scene units and holds nothing else (the edges' veil is made translucent over the whole
+/// canvas, of `size` px): the veils, the waiting boxes with their times (`times`, in the order
+/// of `m.nodes`) covered, the dots, the cursor. The player's layer and the video recorder
+/// ([`record`]) paint with it.
+pub fn paint(
+    ctx: &CanvasRenderingContext2d,
+    size: (f64, f64),
+    m: &Moving,
+    f: &Frame,
+    times: &[Option<(f64, f64, f64)>],
+) {
+    // The veil over the edges not used yet: one shape, opaque, then made translucent at
+    // once (where edges cross it is not veiled twice).
+    ctx.begin_path();
+    for &i in &f.veiled {
+        let e = &m.edges[i];
+        ctx.move_to(e.from.0, e.from.1);
+        ctx.line_to(e.to.0, e.to.1);
+    }
+    ctx.set_stroke_style_str("#ffffff");
+    ctx.set_line_width(EDGE_VEIL_WIDTH);
+    ctx.stroke();
+    // The arrowheads.
+    ctx.begin_path();
+    for &i in &f.veiled {
+        let (a, b) = m.edges[i].head();
+        ctx.move_to(a.0, a.1);
+        ctx.line_to(b.0, b.1);
+    }
+    ctx.set_line_width(ARROW);
+    ctx.stroke();
+    let _ = ctx.set_global_composite_operation("source-in");
+    ctx.set_fill_style_str(&white(m.veil_opacity()));
+    ctx.save();
+    let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+    ctx.fill_rect(0.0, 0.0, size.0, size.1);
+    ctx.restore();
+    let _ = ctx.set_global_composite_operation("source-over");
+    // A waiting node: lightly veiled, its cost in sight (greedy chooses by it), framed by
+    // a dark dashed line that a projector shows; its time appears when it holds the message.
+    ctx.begin_path();
+    for &i in &f.waiting {
+        let (x, y, w, h) = m.nodes[i].rect;
+        ctx.rect(x, y, w, h);
+    }
+    ctx.set_fill_style_str(&white(WAITING_OPACITY));
+    ctx.fill();
+    let _ = ctx.set_line_dash(&waiting_dash());
+    ctx.set_stroke_style_str(WAITING_LINE);
+    ctx.set_line_width(WAITING_WIDTH);
+    ctx.stroke();
+    let _ = ctx.set_line_dash(&js_sys::Array::new());
+    cover_times(ctx, f.waiting.iter().filter_map(|&i| times[i].as_ref()));
+    // A dot on each edge in transit.
+    ctx.begin_path();
+    for &(_, (x, y)) in &f.dots {
+        ctx.move_to(x + DOT_R, y);
+        let _ = ctx.arc(x, y, DOT_R, 0.0, std::f64::consts::TAU);
+    }
+    ctx.set_fill_style_str(m.colour);
+    ctx.fill();
+    ctx.set_stroke_style_str("#ffffff");
+    ctx.set_line_width(2.0);
+    ctx.stroke();
+    // The Gantt chart: veiled after the cursor.
+    if let (Some(tf), Some(x)) = (&m.time, f.cursor) {
+        ctx.set_fill_style_str(&white(GANTT_VEIL_OPACITY));
+        ctx.fill_rect(
+            x,
+            tf.top,
+            (tf.right + GANTT_VEIL_PAST - x).max(0.0),
+            (tf.bottom - tf.top).max(0.0),
+        );
+        ctx.begin_path();
+        ctx.move_to(x, tf.top - CURSOR_OVERHANG);
+        ctx.line_to(x, tf.bottom + CURSOR_OVERHANG);
+        ctx.set_stroke_style_str(MOVE_COLOUR);
+        ctx.set_line_width(CURSOR_WIDTH);
+        ctx.stroke();
+    }
+}
+
 mod layer;
+pub mod record;
 use layer::Layer;
 
 /// One drawing on screen and what its frames change.
@@ -257,83 +341,8 @@ impl Drawing {
         let ctx = &layer.ctx;
         let m = &self.moving;
         let f = m.frame(t);
-        // The veil over the edges not used yet: one shape, opaque, then made translucent at
-        // once (where edges cross it is not veiled twice).
-        ctx.begin_path();
-        for &i in &f.veiled {
-            let e = &m.edges[i];
-            ctx.move_to(e.from.0, e.from.1);
-            ctx.line_to(e.to.0, e.to.1);
-        }
-        ctx.set_stroke_style_str("#ffffff");
-        ctx.set_line_width(EDGE_VEIL_WIDTH);
-        ctx.stroke();
-        // The arrowheads.
-        ctx.begin_path();
-        for &i in &f.veiled {
-            let (a, b) = m.edges[i].head();
-            ctx.move_to(a.0, a.1);
-            ctx.line_to(b.0, b.1);
-        }
-        ctx.set_line_width(ARROW);
-        ctx.stroke();
-        let _ = ctx.set_global_composite_operation("source-in");
-        ctx.set_fill_style_str(&white(m.veil_opacity()));
-        ctx.save();
-        let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
-        ctx.fill_rect(
-            0.0,
-            0.0,
-            layer.canvas.width() as f64,
-            layer.canvas.height() as f64,
-        );
-        ctx.restore();
-        let _ = ctx.set_global_composite_operation("source-over");
-        // A waiting node: lightly veiled, its cost in sight (greedy chooses by it), framed by
-        // a dark dashed line that a projector shows; its time appears when it holds the message.
-        ctx.begin_path();
-        for &i in &f.waiting {
-            let (x, y, w, h) = m.nodes[i].rect;
-            ctx.rect(x, y, w, h);
-        }
-        ctx.set_fill_style_str(&white(WAITING_OPACITY));
-        ctx.fill();
-        let _ = ctx.set_line_dash(&waiting_dash());
-        ctx.set_stroke_style_str(WAITING_LINE);
-        ctx.set_line_width(WAITING_WIDTH);
-        ctx.stroke();
-        let _ = ctx.set_line_dash(&js_sys::Array::new());
-        cover_times(
-            ctx,
-            f.waiting.iter().filter_map(|&i| self.times[i].as_ref()),
-        );
-        // A dot on each edge in transit.
-        ctx.begin_path();
-        for &(_, (x, y)) in &f.dots {
-            ctx.move_to(x + DOT_R, y);
-            let _ = ctx.arc(x, y, DOT_R, 0.0, std::f64::consts::TAU);
-        }
-        ctx.set_fill_style_str(m.colour);
-        ctx.fill();
-        ctx.set_stroke_style_str("#ffffff");
-        ctx.set_line_width(2.0);
-        ctx.stroke();
-        // The Gantt chart: veiled after the cursor.
-        if let (Some(tf), Some(x)) = (&m.time, f.cursor) {
-            ctx.set_fill_style_str(&white(GANTT_VEIL_OPACITY));
-            ctx.fill_rect(
-                x,
-                tf.top,
-                (tf.right + GANTT_VEIL_PAST - x).max(0.0),
-                (tf.bottom - tf.top).max(0.0),
-            );
-            ctx.begin_path();
-            ctx.move_to(x, tf.top - CURSOR_OVERHANG);
-            ctx.line_to(x, tf.bottom + CURSOR_OVERHANG);
-            ctx.set_stroke_style_str(MOVE_COLOUR);
-            ctx.set_line_width(CURSOR_WIDTH);
-            ctx.stroke();
-        }
+        let size = (layer.canvas.width() as f64, layer.canvas.height() as f64);
+        paint(ctx, size, m, &f, &self.times);
         let lit = (!m.nodes.is_empty()).then(|| {
             f.lit
                 .iter()

@@ -173,8 +173,9 @@ impl Clock {
 }
 
 /// The figure of `tracks` (one drawing, or two one above the other, [`GAP`] apart, on one
-/// time scale) and what moves in each, placed in it.
-fn figure(tracks: &[Track]) -> (Scene, Vec<Moving>) {
+/// time scale) and what moves in each, placed in it (the app's video of the player draws the
+/// same figure).
+pub fn figure(tracks: &[Track]) -> (Scene, Vec<Moving>) {
     if let [one] = tracks {
         return (one.scene.clone(), vec![one.moving.clone()]);
     }
@@ -334,12 +335,12 @@ fn overlay(out: &mut String, scene: &Scene, m: &Moving, p: &str, clock: &Clock) 
         out.push_str("</rect>\n");
     }
     // Their times covered.
-    for n in &waiting {
-        let Some(Item::Text { text, y, .. }) = n.label.and_then(|k| scene.items.get(k)) else {
+    let times = m.label_times(scene);
+    for (n, at) in m.nodes.iter().zip(&times) {
+        let Some((x0, x1, y)) = at.filter(|_| !frame::reached(n.holds, 0.0)) else {
             continue;
         };
-        let (x0, x1) = frame::time_part(text, n.rect);
-        let (top, h) = cover_band(*y);
+        let (top, h) = cover_band(y);
         let _ = write!(
             out,
             "<rect id=\"{p}hc-cover-{}\" visibility=\"hidden\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#ffffff\">",

@@ -241,6 +241,22 @@ impl Moving {
         }
     }
 
+    /// Where the time part of each box's "cost | time" line runs in `scene` (x0, x1,
+    /// baseline), estimated from the stylesheet's type ([`time_part`]), in the order of
+    /// [`Moving::nodes`]: what a frame covers until the box holds the message.
+    pub fn label_times(&self, scene: &Scene) -> Vec<Option<(f64, f64, f64)>> {
+        self.nodes
+            .iter()
+            .map(|n| match n.label.and_then(|k| scene.items.get(k)) {
+                Some(Item::Text { text, y, .. }) => {
+                    let (x0, x1) = time_part(text, n.rect);
+                    Some((x0, x1, *y))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The veil over the edges (its opacity): lighter over a timeline's trees (none today).
     pub fn veil_opacity(&self) -> f64 {
         if self.time.is_some() {

@@ -193,7 +193,6 @@ pub const STYLE: &str = r#"
 .hc-scene .xsend.new { stroke: #d55e00; stroke-width: 6px; opacity: 1; }
 .hc-scene .node-tag { font-size: 16px; font-weight: bold; fill: #a33a00; stroke: #ffffff; stroke-width: 4px; paint-order: stroke; }
 .hc-scene .step-note { font-size: 16px; }
-.hc-scene .bundle-label.mc6 { fill: #6b6200; }
 "#;
 
 /// A generous estimate of the width of `text` at `font` px in the stylesheet's fonts

@@ -26,7 +26,7 @@ use crate::layout::timeline::{
 use crate::layout::Scene;
 use crate::layout::{Anchor, Item};
 use crate::playback::{CriticalPath, Holding, Motion, Move, Segment, SegmentKind};
-use crate::trace::{BuiltBundle, BuiltGraph, BuiltSend, ItemId, Step};
+use crate::trace::{BuiltBundle, BuiltGraph, ItemId, Step};
 
 /// Lane labels longer than this are cut (with "…"); the lane's tooltip has the whole name.
 pub const LANE_CHARS: usize = 16;
@@ -409,7 +409,6 @@ fn wrap(text: &str, width: f64) -> Vec<String> {
 /// **Complexity**: O(done × E + n + E).
 pub fn step_scene(inst: &MmInstance, steps: &[Step], done: usize) -> Option<Scene> {
     let g = built_graph(inst, steps, done)?;
-    // Compact positions of the nodes there (removed dummies leave no gap).
     let at: Vec<Option<usize>> = g
         .nodes
         .iter()
@@ -421,82 +420,13 @@ pub fn step_scene(inst: &MmInstance, steps: &[Step], done: usize) -> Option<Scen
         })
         .collect();
     let here = |p: usize| at.get(p).copied().flatten();
-    let mut scene = bundle_scene(&step_bundled(inst, &g, &at));
-    let boxes = box_frames(&scene, at.iter().flatten().count());
-    for (p, k) in at.iter().enumerate() {
-        let Some(k) = *k else { continue };
-        let tags: Vec<&str> = in_sets(&g, p).collect();
-        if !tags.is_empty() {
-            let (x, y, _, hh) = boxes[k];
-            scene.items.push(Item::Text {
-                x,
-                y: y + hh + FONT_SMALL + 2.0,
-                text: tags.join(", "),
-                class: "node-tag".into(),
-                anchor: Anchor::Middle,
-            });
-        }
-    }
-    // The schedule's latest step, as arrows.
-    let latest = g.sends.iter().map(|s| s.step).max();
-    let current: Vec<&BuiltSend> = g.sends.iter().filter(|s| Some(s.step) == latest).collect();
-    for s in &current {
-        let Some(a) = here(s.from).map(|k| boxes[k]) else {
-            continue;
-        };
-        for &q in &s.to {
-            let Some(b) = here(q).map(|k| boxes[k]) else {
-                continue;
-            };
-            let ((x1, y1), (x2, y2)) = (border(a, (b.0, b.1)), border(b, (a.0, a.1)));
-            scene.items.push(Item::Line {
-                x1,
-                y1,
-                x2,
-                y2,
-                class: if s.new { "xsend new" } else { "xsend" }.into(),
-                arrow: true,
-                id: format!("xsend-{}-{q}-{}", s.from, s.message),
-            });
-        }
-    }
-    let notes = step_notes(inst, &g, latest, &current);
-    let width = scene.width - 48.0;
-    for line in notes.iter().flat_map(|n| wrap(n, width)) {
-        scene.height += FONT_SMALL + 8.0;
-        scene.items.push(Item::Text {
-            x: 24.0,
-            y: scene.height - 6.0,
-            text: line,
-            class: "step-note".into(),
-            anchor: Anchor::Start,
-        });
-    }
-    if !notes.is_empty() {
-        scene.height += 12.0;
-    }
-    for item in &mut scene.items {
-        if let Item::Rect { id, .. } | Item::Line { id, .. } = item {
-            if !id.is_empty() {
-                *id = format!("step-{id}");
-            }
-        }
-    }
-    Some(scene)
-}
-
-/// The names of the sets of `g` node `p` is in.
-fn in_sets(g: &BuiltGraph, p: usize) -> impl Iterator<Item = &str> {
-    g.sets
-        .iter()
-        .filter(move |s| s.1.contains(&p))
-        .map(|s| s.0.as_str())
-}
-
-/// `g` as a [`Bundled`] of the nodes there (`at`: each node's compact position), with the
-/// classes of [`step_scene`]: dummies, the bundles `Q_j` picked, what the last step built.
-fn step_bundled(inst: &MmInstance, g: &BuiltGraph, at: &[Option<usize>]) -> Bundled {
-    let here = |p: usize| at.get(p).copied().flatten();
+    let names: Vec<String> = g.nodes.iter().flatten().cloned().collect();
+    let in_sets = |p: usize| {
+        g.sets
+            .iter()
+            .filter(move |s| s.1.contains(&p))
+            .map(|s| s.0.as_str())
+    };
     let node_classes = (0..g.nodes.len())
         .filter(|&p| here(p).is_some())
         .map(|p| {
@@ -507,7 +437,7 @@ fn step_bundled(inst: &MmInstance, g: &BuiltGraph, at: &[Option<usize>]) -> Bund
             if g.new_nodes.contains(&p) {
                 c.push("new");
             }
-            if in_sets(g, p).next().is_some() {
+            if in_sets(p).next().is_some() {
                 c.push("chosen");
             }
             c.join(" ")
@@ -525,8 +455,7 @@ fn step_bundled(inst: &MmInstance, g: &BuiltGraph, at: &[Option<usize>]) -> Bund
         .collect();
     let mut bundled = Bundled {
         heading: g.label.clone(),
-        names: g.nodes.iter().flatten().cloned().collect(),
-        node_classes,
+        names,
         ..Bundled::default()
     };
     for (x, b) in g.bundles.iter().enumerate() {
@@ -549,41 +478,68 @@ fn step_bundled(inst: &MmInstance, g: &BuiltGraph, at: &[Option<usize>]) -> Bund
         bundled.colours.push(b.message);
         bundled.classes.push(c.join(" "));
     }
-    bundled
-}
-
-/// Each box `node-{k}` of `scene` (`k < n`): its centre and half size.
-fn box_frames(scene: &Scene, n: usize) -> Vec<(f64, f64, f64, f64)> {
-    let mut boxes = vec![(0.0, 0.0, 0.0, 0.0); n];
+    bundled.node_classes = node_classes;
+    let mut scene = bundle_scene(&bundled);
+    // Each box's centre and half size, by compact index.
+    let mut boxes = vec![(0.0, 0.0, 0.0, 0.0); bundled.names.len()];
     for item in &scene.items {
         if let Item::Rect { x, y, w, h, id, .. } = item {
-            let k = id
+            if let Some(k) = id
                 .strip_prefix("node-")
-                .and_then(|k| k.parse::<usize>().ok());
-            if let Some(b) = k.and_then(|k| boxes.get_mut(k)) {
-                *b = (x + w / 2.0, y + h / 2.0, w / 2.0, h / 2.0);
+                .and_then(|k| k.parse::<usize>().ok())
+            {
+                if let Some(b) = boxes.get_mut(k) {
+                    *b = (x + w / 2.0, y + h / 2.0, w / 2.0, h / 2.0);
+                }
             }
         }
     }
-    boxes
-}
-
-/// Where a segment from the centre of box `a` (centre, half size) towards `b` leaves it.
-fn border((ax, ay, aw, ah): (f64, f64, f64, f64), (bx, by): (f64, f64)) -> (f64, f64) {
-    let (dx, dy) = (bx - ax, by - ay);
-    let t = ((aw + 6.0) / dx.abs().max(1e-9))
-        .min((ah + 6.0) / dy.abs().max(1e-9))
-        .min(0.45);
-    (ax + dx * t, ay + dy * t)
-}
-
-/// The sets of `g` and the transmissions `current` of the schedule's step `latest`, in words.
-fn step_notes(
-    inst: &MmInstance,
-    g: &BuiltGraph,
-    latest: Option<usize>,
-    current: &[&BuiltSend],
-) -> Vec<String> {
+    for (p, _) in g.nodes.iter().enumerate() {
+        let Some(k) = here(p) else { continue };
+        let tags: Vec<&str> = in_sets(p).collect();
+        if !tags.is_empty() {
+            let (x, y, _, hh) = boxes[k];
+            scene.items.push(Item::Text {
+                x,
+                y: y + hh + FONT_SMALL + 2.0,
+                text: tags.join(", "),
+                class: "node-tag".into(),
+                anchor: Anchor::Middle,
+            });
+        }
+    }
+    // The schedule's latest step, as arrows.
+    let latest = g.sends.iter().map(|s| s.step).max();
+    let current: Vec<_> = g.sends.iter().filter(|s| Some(s.step) == latest).collect();
+    for s in &current {
+        let Some(a) = here(s.from).map(|k| boxes[k]) else {
+            continue;
+        };
+        for &q in &s.to {
+            let Some(b) = here(q).map(|k| boxes[k]) else {
+                continue;
+            };
+            let border = |(ax, ay, aw, ah): (f64, f64, f64, f64), (bx, by): (f64, f64)| {
+                let (dx, dy) = (bx - ax, by - ay);
+                let t = ((aw + 6.0) / dx.abs().max(1e-9))
+                    .min((ah + 6.0) / dy.abs().max(1e-9))
+                    .min(0.45);
+                (ax + dx * t, ay + dy * t)
+            };
+            let (x1, y1) = border(a, (b.0, b.1));
+            let (x2, y2) = border(b, (a.0, a.1));
+            scene.items.push(Item::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                class: if s.new { "xsend new" } else { "xsend" }.into(),
+                arrow: true,
+                id: format!("xsend-{}-{q}-{}", s.from, s.message),
+            });
+        }
+    }
+    // The sets and the transmissions in words, under the graph.
     let mut notes = Vec::new();
     if !g.sets.is_empty() {
         notes.push(
@@ -613,5 +569,26 @@ fn step_notes(
             .collect();
         notes.push(format!("Schedule step {step}: {}", sends.join("; ")));
     }
-    notes
+    let width = scene.width - 48.0;
+    for line in notes.iter().flat_map(|n| wrap(n, width)) {
+        scene.height += FONT_SMALL + 8.0;
+        scene.items.push(Item::Text {
+            x: 24.0,
+            y: scene.height - 6.0,
+            text: line,
+            class: "step-note".into(),
+            anchor: Anchor::Start,
+        });
+    }
+    if !notes.is_empty() {
+        scene.height += 12.0;
+    }
+    for item in &mut scene.items {
+        if let Item::Rect { id, .. } | Item::Line { id, .. } = item {
+            if !id.is_empty() {
+                *id = format!("step-{id}");
+            }
+        }
+    }
+    Some(scene)
 }
