@@ -58,6 +58,7 @@ pub const MODEL_MENU: &[(&str, &str, ModelId)] = &[
 const COMPARISONS: &[(&str, (&str, &str))] = &[
     ("lh-fig1", ("greedy", "optimal")),
     ("wu-wrp-beats-wr", ("wrp", "wr")),
+    ("swap", ("fef", "wrp")),
 ];
 
 fn entries<M: Model>(of: impl Fn(M::Instance) -> AnyInstance) -> Vec<Example> {

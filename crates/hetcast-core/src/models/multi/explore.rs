@@ -335,4 +335,39 @@ mod tests {
             assert_eq!(r.at_reference, at[k], "{}", COMPARISONS[c].key);
         }
     }
+
+    #[test]
+    fn the_gallery_swap_is_the_worst_of_its_family() {
+        let f = MultiFamily {
+            nodes: (2, 2),
+            max_cost: 1,
+        };
+        let st = run(&f, &Search::Exhaustive, State::new(&f, (0, 1)), &mut |_| {
+            true
+        })
+        .unwrap();
+        let swap = super::super::gallery::swap();
+        let m = f.measure(&swap).unwrap();
+        assert_eq!(
+            m,
+            vec![
+                Some((6.0, 3.0)),
+                Some((6.0, 3.0)),
+                Some((6.0, 3.0)),
+                Some((3.0, 3.0))
+            ]
+        );
+        for r in &st.records[..3] {
+            assert_eq!((r.worst[0].member, r.worst_ratio()), (2, Some(2.0)));
+            let found = f.read_json(&r.worst[0].instance).unwrap();
+            let costs = |i: &MultiInstance| -> Vec<(f64, f64)> {
+                i.nodes()
+                    .iter()
+                    .map(|c| (c.send.fixed, c.recv.fixed))
+                    .collect()
+            };
+            assert_eq!(costs(&found), costs(&swap));
+            assert_eq!((&found.link, &found.messages), (&swap.link, &swap.messages));
+        }
+    }
 }

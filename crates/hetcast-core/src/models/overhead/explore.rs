@@ -680,6 +680,18 @@ mod tests {
         }
     }
 
+    /// The gallery's "FNF past twice the optimum": 30 against 14, within Theorem 4's 2T + β.
+    #[test]
+    fn fnf_past_twice_is_within_theorem_4() {
+        let inst = super::super::gallery::fnf_past_twice();
+        let s = sample(inst.clone()).unwrap();
+        assert_eq!((s.greedy, s.optimum), (30.0, 14.0));
+        let r: Vec<f64> = inst.nodes.iter().map(|v| v.recv).collect();
+        let beta = r.iter().cloned().fold(0.0, f64::max)
+            - 2.0 * r.iter().cloned().fold(f64::MAX, f64::min);
+        assert_eq!(2.0 * s.optimum + beta, 32.0);
+    }
+
     #[test]
     fn stopping_early_says_so() {
         let spec = ExploreSpec {

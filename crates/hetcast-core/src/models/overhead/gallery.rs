@@ -67,6 +67,21 @@ pub fn logp_gap() -> Instance {
     inst
 }
 
+/// FNF past twice the optimum, found by search (not an instance of the paper): the source
+/// (s, r) = (5, 4), one node (3, 6), four (1, 2) and seven (6, 1), L = 0. FNF completes at 30,
+/// the optimum at 14: a ratio of 15/7 > 2. Paper 004's Theorem 3 bounds the last
+/// *ready-to-receive* time by twice the optimum's, and Theorem 4 the completion time by
+/// `2T + β` with `β = max r - 2 min r = 6 - 2 = 4`, so 32: both hold, the ratio of completion
+/// times is not 2 at most. The worst of `hetcast experiment explore --model sender_receiver
+/// --types 4 --max-cost 6 --n-max 16 --runs 3000 --climb 3000` (seed 1, a hill-climbing
+/// search; docs/experiments/explore.md).
+pub fn fnf_past_twice() -> Instance {
+    let mut c = vec![(5.0, 4.0), (3.0, 6.0)];
+    c.extend([(1.0, 2.0); 4]);
+    c.extend([(6.0, 1.0); 7]);
+    Instance::sender_receiver(0, 0.0, &c)
+}
+
 /// All examples, in menu order.
 pub fn examples() -> Vec<Example> {
     vec![
@@ -99,6 +114,12 @@ pub fn examples() -> Vec<Example> {
             title: "Heterogeneous LogP: a gap changes the optimal tree",
             description: "Node model with a LogP gap (Libeskind-Hadas et al. section 5). Source and P1 of cost 1, P1 with gap 2; four destinations of cost 2. Without the gap the optimal tree (T = 3) has P1 send twice; with the gap it takes 4, as does greedy, while another tree still makes 3.",
             build: logp_gap,
+        },
+        Example {
+            id: "fnf-past-twice",
+            title: "FNF past twice the optimum: 30 against 14 (found by search)",
+            description: "Sender-receiver model, L=0. Source (5, 4), one node (3, 6), four (1, 2), seven (6, 1). FNF completes at 30, the optimum at 14 (15/7 > 2); Liu et al.'s Theorem 4 allows 2T + β = 32 (β = max r - 2 min r = 4). Found by the explorer's hill climbing (hetcast experiment explore --model sender_receiver --types 4 --max-cost 6 --n-max 16 --runs 3000 --climb 3000).",
+            build: fnf_past_twice,
         },
     ]
 }
