@@ -89,7 +89,14 @@ async fn keys_run_everything_and_switch_tabs_but_not_while_typing() {
         Some("true")
     );
     key("3").await;
-    assert!(count("#trace li") >= 2);
+    // The trace of the selected row, greedy (FNF): one step per receiver of Figure 1 of 004
+    // (p1 and p2).
+    assert!(
+        text("view-caption").starts_with("FNF: T = 6"),
+        "{}",
+        text("view-caption")
+    );
+    assert_eq!(count("#trace li"), 2);
     // Typing "1" in a field edits it and does not switch tabs.
     let input: HtmlInputElement = el("seed").dyn_into().unwrap();
     input.focus().unwrap();

@@ -38,7 +38,10 @@ test('a reload keeps the work; the share link opens it in a fresh browser; PNG a
     });
     assert.equal(bytes.subarray(1, 4).toString(), 'PNG');
     assert.equal(bytes.readUInt32BE(16), 2000);
-    assert.ok(bytes.readUInt32BE(20) > 400, `height ${bytes.readUInt32BE(20)}`);
+    // Its height: the SVG export's at the same width, at 2x (rounded up, src/png.rs).
+    const svg = await app.exportSvg();
+    const svgHeight = Number(svg.text.match(/<svg[^>]* height="([\d.]+)"/)[1]);
+    assert.equal(bytes.readUInt32BE(20), Math.ceil(2 * svgHeight), `SVG height ${svgHeight}`);
 
     // The share link.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
