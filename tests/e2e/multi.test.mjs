@@ -37,6 +37,11 @@ test('WRP beats WR (Wu et al.): Gantt chart per node and per message, SVG export
     await app.page.locator('#row-fef').waitFor();
     const wr = micros(await app.time('wr'));
     assert.ok(wrp < wr, `WRP (${wrp}) beats WR (${wr}) on this instance`);
+    // The simulated times the gallery's doc gives (crates/hetcast-core/src/models/multi/gallery.rs).
+    const times = {};
+    for (const k of ['fef', 'ecf', 'wr', 'wrp']) times[k] = await app.time(k);
+    assert.deepEqual(times, { fef: '42 µs', ecf: '29 µs', wr: '49 µs', wrp: '14 µs' });
+    assert.equal((await app.page.locator('#time-lb').textContent()).trim(), '13 µs');
     assert.equal(await app.page.locator('#results tr.result').count(), 4);
     assert.equal(await app.page.locator('#row-lb').count(), 1);
 
