@@ -291,7 +291,11 @@ fn save(path: &str, s: &Settings, state: &State) -> Result<(), String> {
 
 /// The search itself, then its files (or its part file).
 fn search<F: Family>(f: &F, s: &Settings, a: &ExperimentArgs) -> Result<(), String> {
-    f.validate().map_err(|e| format!("explore: {e}"))?;
+    f.validate().map_err(|e| {
+        let e = e.to_string();
+        let why = e.strip_prefix("invalid instance: ").unwrap_or(&e);
+        format!("explore --model {}: {why}", s.model)
+    })?;
     let total = match s.search {
         Search::Exhaustive => f.size(),
         Search::Random { tries, climb, .. } => tries + climb * f.comparisons().len() as u64,

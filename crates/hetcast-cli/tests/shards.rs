@@ -189,6 +189,44 @@ fn explore_every_model() {
     }
 }
 
+/// Bad settings of the explorer get one line naming the option or the setting.
+#[test]
+fn explore_refuses_bad_settings() {
+    for (args, says) in [
+        (&["--model", "foo"][..], "--model foo: one of node"),
+        (
+            &["--model", "multi", "--n-max", "99"],
+            "nodes must run from at least 2 up to at most 8",
+        ),
+        (
+            &["--model", "multimessage", "--messages", "0"],
+            "messages must be 1 to 12 (got 0)",
+        ),
+        (
+            &["--model", "platform", "--max-cost", "40"],
+            "the largest cost must be 1 to 16",
+        ),
+        (
+            &["--model", "multi", "--types", "2"],
+            "--types applies to the node and sender_receiver",
+        ),
+        (
+            &["--model", "multi", "--seed", "2"],
+            "--seed applies to a random search",
+        ),
+        (&["--model", "multi", "--climb", "2"], "give --runs"),
+        (
+            &["--model", "node", "--stop-after", "2"],
+            "give --checkpoint FILE",
+        ),
+    ] {
+        let mut a = vec!["experiment", "explore"];
+        a.extend_from_slice(args);
+        let err = fails(&a);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
 /// A search stopped every few instances and resumed from its checkpoint writes the files of one
 /// run: exhaustive, random then climbing.
 #[test]

@@ -432,6 +432,16 @@ pub fn check_range(what: &str, (lo, hi): (usize, usize), max: usize) -> Result<(
     Ok(())
 }
 
+/// Check a family's setting `value` named `what`: 1 to `max`.
+pub fn check_at_most(what: &str, value: usize, max: usize) -> Result<(), Error> {
+    if !(1..=max).contains(&value) {
+        return Err(Error::BadInstance(format!(
+            "{what} must be 1 to {max} (got {value})"
+        )));
+    }
+    Ok(())
+}
+
 /// `n` choose `k`, saturating.
 pub fn binom(n: u64, k: u64) -> u64 {
     if k > n {

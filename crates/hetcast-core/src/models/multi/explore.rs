@@ -36,7 +36,7 @@ use super::instance::{Link, Message, MultiInstance, NodeClass};
 use super::{simulate_multi, MultiAlgorithm};
 use crate::catalog::Catalog;
 use crate::error::Error;
-use crate::explore::{check_range, digits, Comparison, Family};
+use crate::explore::{check_at_most, check_range, digits, Comparison, Family};
 use crate::rng::{below, between, SplitMix64};
 
 /// The family (see the module documentation).
@@ -164,7 +164,11 @@ impl Family for MultiFamily {
 
     fn validate(&self) -> Result<(), Error> {
         check_range("nodes", self.nodes, MAX_NODES)?;
-        check_range("costs", (1, self.max_cost as usize), MAX_COST as usize)
+        check_at_most(
+            "the largest cost",
+            self.max_cost as usize,
+            MAX_COST as usize,
+        )
     }
 
     fn members(&self) -> Box<dyn Iterator<Item = MultiInstance> + '_> {

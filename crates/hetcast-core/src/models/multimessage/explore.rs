@@ -31,7 +31,7 @@ use super::generate::message_name;
 use super::instance::{Message, MmInstance};
 use super::simulate;
 use crate::error::Error;
-use crate::explore::{binom, check_range, Comparison, Family};
+use crate::explore::{binom, check_at_most, check_range, Comparison, Family};
 use crate::rng::{below, between, SplitMix64};
 
 /// The family (see the module documentation).
@@ -142,7 +142,7 @@ impl Family for MmFamily {
 
     fn validate(&self) -> Result<(), Error> {
         check_range("processors", self.processors, MAX_PROCESSORS)?;
-        check_range("messages", (1, self.messages), MAX_MESSAGES)
+        check_at_most("messages", self.messages, MAX_MESSAGES)
     }
 
     fn members(&self) -> Box<dyn Iterator<Item = MmInstance> + '_> {
