@@ -8,9 +8,13 @@
 use hetcast_core::models::View;
 use hetcast_core::AnyInstance;
 
-use crate::components::player::Mode;
 use crate::models::ModelAction;
+use crate::state::ui::Mode;
 use crate::state::{Action, AppState, Notice, UiAction};
+
+/// The fragment's key that asks for embed mode (`embed=1`; `embed=0` is the whole app): read
+/// by [`crate::embed`], passed over here.
+pub const EMBED_KEY: &str = "embed";
 
 /// What a link asks for.
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -58,7 +62,7 @@ pub fn parse(hash: &str) -> Option<Link> {
             "mode" if v == "time" => link.steps = false,
             "lecture" => link.lecture = v != "0",
             // Embed mode is read by crate::embed before the link is opened.
-            crate::embed::KEY => {}
+            EMBED_KEY => {}
             _ => link.problems.push(format!("'{k}' is not a link key")),
         }
     }

@@ -16,7 +16,7 @@ use crate::components::StateHandle;
 use crate::state::{Action, AppState, Notice, UiAction};
 
 /// The fragment's key that asks for embed mode (`embed=1`; `embed=0` is the whole app).
-pub const KEY: &str = "embed";
+pub use crate::deep_link::EMBED_KEY as KEY;
 
 /// Size of the `<iframe>` of the Share menu's snippet (CSS px), 16:9: the smallest such frame
 /// where 000 Figure 1's tree and Gantt chart keep their text at the 11 px floor
@@ -91,8 +91,8 @@ pub fn key_action(key: &str) -> Option<Action> {
             "c" => UiAction::ToggleCompare,
             "x" => UiAction::ToggleCritical,
             "v" => UiAction::ToggleFit,
-            ")" => UiAction::Zoom(crate::app::ZOOM_STEP),
-            "(" => UiAction::Zoom(1.0 / crate::app::ZOOM_STEP),
+            ")" => UiAction::Zoom(crate::keys::ZOOM_STEP),
+            "(" => UiAction::Zoom(1.0 / crate::keys::ZOOM_STEP),
             _ => return None,
         }
         .into(),

@@ -19,6 +19,7 @@ pub mod deep_link;
 pub mod embed;
 pub mod experiments;
 pub mod exports;
+pub mod keys;
 pub mod models;
 pub mod offline;
 pub mod plan_import;

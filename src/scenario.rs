@@ -11,7 +11,7 @@ use hetcast_core::AnyInstance;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-pub use crate::models::kept::{ModelScenario, RunSpec, EDITED};
+pub use crate::models::kept::{ModelScenario, Restored, RunSpec, EDITED};
 use crate::models::{views_of, ModelState};
 use crate::state::AppState;
 
@@ -82,18 +82,6 @@ pub fn capture(state: &AppState) -> Scenario {
         view: state.ui.tab.key().into(),
         models,
     }
-}
-
-/// The models and the view a scenario puts on screen, made again: instances validated, the
-/// algorithms run, the plan timed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Restored {
-    /// Every model, the one to show first.
-    pub models: Vec<ModelState>,
-    /// The view to show.
-    pub tab: View,
-    /// What was restored, in words ("8 nodes, 4 messages, many-source model").
-    pub words: String,
 }
 
 /// Make the models of `sc` again (see [`Restored`]); an error names what does not read.

@@ -61,9 +61,3 @@ pub fn save(inst: &AnyInstance) {
         let _ = s.set_item(STORAGE_KEY, &inst.to_json());
     }
 }
-
-/// Forget the saved work: the instance saved by older versions, the autosaved scenario and
-/// the named scenarios ([`crate::saved::clear_all`]).
-pub fn clear_saved() {
-    crate::saved::clear_all();
-}

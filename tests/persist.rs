@@ -155,7 +155,7 @@ async fn unreadable_or_newer_saved_work_gives_a_notice_and_the_default_example()
 
 #[wasm_bindgen_test]
 async fn the_instance_saved_before_scenarios_is_still_read() {
-    hetcast_app::util::clear_saved();
+    hetcast_app::saved::clear_all();
     let liu = (gallery::examples()
         .into_iter()
         .find(|e| e.id == "liu-fig1")

@@ -68,15 +68,7 @@ impl PartialEq for TimeFmt {
     }
 }
 
-/// Playback in time, or the algorithm's steps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Mode {
-    /// The schedule as time runs.
-    #[default]
-    Time,
-    /// The algorithm's decisions, one step at a time.
-    Steps,
-}
+pub use crate::state::ui::Mode;
 
 /// Props of [`Player`].
 #[derive(Properties, PartialEq, Clone)]
@@ -223,7 +215,7 @@ pub fn player(p: &PlayerProps) -> Html {
                             return;
                         }
                         let key = e.key();
-                        if crate::app::is_typing(e.target(), &key) || space_is_taken(e, &key) {
+                        if crate::keys::is_typing(e.target(), &key) || space_is_taken(e, &key) {
                             return;
                         }
                         if key == "s" && has_steps {

@@ -108,3 +108,15 @@ impl<R: Row> Results<R> {
         Ok(())
     }
 }
+
+/// The models and the view a scenario puts on screen, made again: instances validated, the
+/// algorithms run, the plan timed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Restored {
+    /// Every model, the one to show first.
+    pub models: Vec<super::ModelState>,
+    /// The view to show.
+    pub tab: hetcast_core::models::View,
+    /// What was restored, in words ("8 nodes, 4 messages, many-source model").
+    pub words: String,
+}

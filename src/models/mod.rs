@@ -26,8 +26,8 @@ use hetcast_core::models::View;
 use hetcast_core::trace::Step;
 use hetcast_core::{AnyInstance, ModelId};
 
-use crate::state::Notice;
-use crate::views::ViewLook;
+use crate::state::ui::Notice;
+use crate::views::fit::ViewLook;
 
 /// The one list of the app's models: each line names a model's variant (as in
 /// [`ModelId`]) and its folder, which defines `State` (the model on screen), `Action` (what

@@ -15,7 +15,7 @@
 mod history;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
-mod ui;
+pub mod ui;
 
 pub use history::{History, UNDO_LIMIT};
 pub use ui::{Notice, NoticeKind, Ui, UiAction};
@@ -25,8 +25,8 @@ use std::rc::Rc;
 use hetcast_core::{AnyInstance, ModelId};
 use yew::Reducible;
 
+use crate::models::kept::Restored;
 use crate::models::{ModelAction, ModelState, Reply};
-use crate::scenario::Restored;
 
 /// Everything the user can do.
 #[derive(Clone, Debug, PartialEq)]

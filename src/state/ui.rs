@@ -3,8 +3,6 @@
 
 use hetcast_core::models::View;
 
-use crate::components::player::Mode;
-
 /// Severity of a notice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NoticeKind {
@@ -250,4 +248,14 @@ impl Ui {
             UiAction::Zoom(_) => {}
         }
     }
+}
+
+/// Playback in time, or the algorithm's steps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// The schedule as time runs.
+    #[default]
+    Time,
+    /// The algorithm's decisions, one step at a time.
+    Steps,
 }

@@ -96,7 +96,7 @@ pub fn tour_bar(p: &StateProps) -> Html {
                     if e.ctrl_key() || e.alt_key() || e.meta_key() || e.default_prevented() {
                         return;
                     }
-                    if crate::app::is_typing(e.target(), &key) {
+                    if crate::keys::is_typing(e.target(), &key) {
                         return;
                     }
                     e.prevent_default();

@@ -10,7 +10,7 @@
 use hetcast_core::layout::style::FONT_SMALL;
 use hetcast_core::layout::Scene;
 
-use crate::state::AppState;
+use crate::state::ui::{Mode, Ui};
 
 /// The smallest size on screen (CSS px) of a drawing's text in the default layout.
 pub const TEXT_FLOOR_PX: f64 = 11.0;
@@ -62,21 +62,20 @@ pub struct ViewLook {
 }
 
 impl ViewLook {
-    /// The look of the view panel of `state`.
-    pub fn of(state: &AppState) -> ViewLook {
+    /// The look of the view panel that `ui` describes.
+    pub fn of(ui: &Ui) -> ViewLook {
         ViewLook {
-            size: state.ui.view_size(),
-            fit: state.ui.fit,
+            size: ui.view_size(),
+            fit: ui.fit,
             time_max: None,
             // In lecture and embed modes the caption names the result: the drawing keeps its room.
-            titled: !state.ui.lecture && state.ui.embed.is_none(),
-            lecture: state.ui.lecture,
-            zoom: if state.ui.fit { 1.0 } else { state.ui.zoom },
-            critical: state.ui.critical,
+            titled: !ui.lecture && ui.embed.is_none(),
+            lecture: ui.lecture,
+            zoom: if ui.fit { 1.0 } else { ui.zoom },
+            critical: ui.critical,
             lanes_of: None,
-            whole: state.ui.embed.is_some(),
-            step: (state.ui.mode == crate::components::player::Mode::Steps)
-                .then_some(state.ui.step),
+            whole: ui.embed.is_some(),
+            step: (ui.mode == Mode::Steps).then_some(ui.step),
         }
     }
 

@@ -17,13 +17,15 @@ use hetcast_core::models::View;
 use yew::prelude::*;
 
 mod drag;
-mod fit;
+pub mod fit;
 mod measure;
 pub use fit::{scale_floor, shown_size, ViewLook, LECTURE_SCALE, MIN_GANTT_W, TEXT_FLOOR_PX};
 
 /// The current view of the selected result, if it draws one, whole (what the exports write).
 pub fn current_scene(state: &AppState) -> Option<Scene> {
-    state.model.scene(None, state.ui.tab, &ViewLook::of(state))
+    state
+        .model
+        .scene(None, state.ui.tab, &ViewLook::of(&state.ui))
 }
 
 /// True when view `view` can be played (the player is shown under it).
@@ -186,7 +188,7 @@ pub fn view_panel(p: &StateProps) -> Html {
         }
     });
     let tab = ui.tab;
-    let look = ViewLook::of(state);
+    let look = ViewLook::of(&state.ui);
     let other = (ui.compare && plays(tab))
         .then(|| compared_key(state))
         .flatten();

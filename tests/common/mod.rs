@@ -15,7 +15,7 @@ pub struct Mounted {
 impl Mounted {
     /// Mount with nothing saved.
     pub async fn new() -> Mounted {
-        hetcast_app::util::clear_saved();
+        hetcast_app::saved::clear_all();
         Mounted::keep().await
     }
 
@@ -67,7 +67,7 @@ impl Drop for Mounted {
             h.destroy();
         }
         self.root.remove();
-        hetcast_app::util::clear_saved();
+        hetcast_app::saved::clear_all();
     }
 }
 
