@@ -804,14 +804,14 @@ fn best_tree_equals_the_enumeration() {
     );
 }
 
-/// AUGMENTED_MULTICAST skips the trials whose cheapest edge in already exceeds BestSol
-/// (`Trials::Bounded`), and solves two LPs at once (`Trials::Parallel`, the default): the
-/// same solution as solving every trial one at a time (`Trials::All`), bit for bit (loads,
-/// period, nodes kept, flows; only the trace's sentences for the skipped trials differ; the
-/// parallel run's trace and all equal the bounded one's), on 120 random platforms
-/// (Tiers-like of 4-12 nodes, random digraphs of 2-7 nodes, costs from 1e-3 to 1e6) and
-/// Tiers-like ones of 20 and 30 nodes; the bound does fire (31 trials with this seed). About
-/// 5 s in a debug build.
+/// AUGMENTED_MULTICAST skips the trials whose cheapest edge in already exceeds BestSol and
+/// stops the others' cut generation at a relaxation above BestSol (`Trials::Bounded`), and
+/// solves two LPs at once (`Trials::Parallel`, the default): the same solution as solving
+/// every trial whole, one at a time (`Trials::All`), bit for bit (loads, period, nodes kept,
+/// flows; only the trace's sentences for the skipped and stopped trials differ; the parallel
+/// run's trace and all equal the bounded one's), on 120 random platforms (Tiers-like of 4-12
+/// nodes, random digraphs of 2-7 nodes, costs from 1e-3 to 1e6), the gallery, and Tiers-like
+/// ones of 20 and 30 nodes; both shortcuts do fire. About 5 s in a debug build.
 #[test]
 fn augmented_multicast_bound_changes_nothing() {
     use hetcast_core::models::platform::algo::augmented_multicast::{
@@ -821,10 +821,16 @@ fn augmented_multicast_bound_changes_nothing() {
     let mut rng = Rng64::seed_from_u64(71);
     let mut platforms: Vec<PlatformInstance> =
         (0..120).map(|_| random_platform(&mut rng)).collect();
+    platforms.extend(
+        hetcast_core::models::platform::gallery::all()
+            .into_iter()
+            .map(|(_, _, p)| p),
+    );
     for (n, d, seed) in [(20, 0.5, 2), (30, 0.3, 4)] {
         platforms.push(tiers(&TiersSpec::sized(n, d), seed));
     }
     let mut skipped = 0;
+    let mut stopped = 0;
     for (case, p) in platforms.iter().enumerate() {
         let [all, bounded, parallel] =
             [Trials::All, Trials::Bounded, Trials::Parallel].map(|trials| {
@@ -836,6 +842,11 @@ fn augmented_multicast_bound_changes_nothing() {
             .trace
             .iter()
             .filter(|s| s.text.contains("(its cheapest edge in)"))
+            .count();
+        stopped += bounded
+            .trace
+            .iter()
+            .filter(|s| s.text.contains("T* ≥") && !s.text.contains("(its cheapest edge in)"))
             .count();
         assert_eq!(
             PlatformSolution {
@@ -849,7 +860,10 @@ fn augmented_multicast_bound_changes_nothing() {
             "case {case}"
         );
     }
-    assert!(skipped > 0);
+    assert!(
+        skipped > 0 && stopped > 0,
+        "{skipped} skipped, {stopped} stopped"
+    );
 }
 
 /// `solve_with_progress` reports monotone `(done, total)` with `done <= total`, ends at

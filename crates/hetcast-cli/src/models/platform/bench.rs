@@ -14,7 +14,8 @@
 //!   - then the cut-generation time alone of REDUCED_BROADCAST and AUGMENTED_MULTICAST at 10 %,
 //!     20 % and 50 % on every seed (one repetition);
 //!   - AUGMENTED_MULTICAST solving every trial one at a time (`Trials::All`, the path before
-//!     issue 19), skipping those its cheapest edge in fails (`Trials::Bounded`), and that with
+//!     issue 19), skipping those its cheapest edge in fails and stopping the others at a
+//!     relaxation above BestSol (`Trials::Bounded`), and that with
 //!     two LPs at once (`Trials::Parallel`, the default), alternated, best of `R`, with
 //!     Multicast-LB (by cuts) timed in the same loop: times, ratios to Multicast-LB, and the
 //!     speed-up all / parallel, on the 20 % platforms of every seed and on the app's 65-node

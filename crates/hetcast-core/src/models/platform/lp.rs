@@ -855,6 +855,60 @@ pub fn lower_by_cuts_with(
     mode: CutMode,
     work: &mut usize,
 ) -> Result<Option<LpSolution>, Error> {
+    Capped::uncapped(lower_by_cuts_capped(
+        inst,
+        alive,
+        targets,
+        pool,
+        mode,
+        f64::INFINITY,
+        work,
+    )?)
+}
+
+/// What cut generation under a cap found ([`lower_by_cuts_capped`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Capped {
+    /// The LP's optimum, as [`lower_by_cuts_with`] returns it.
+    Solved(LpSolution),
+    /// The value of a relaxation (the LP with some of its cut rows), above the cap: the LP's
+    /// optimum `T` is at least this (up to the simplex's tolerance), and was not sought.
+    Above(f64),
+}
+
+impl Capped {
+    /// The answer of a run with no cap (`+∞`, which no LP value exceeds).
+    fn uncapped(got: Option<Capped>) -> Result<Option<LpSolution>, Error> {
+        match got {
+            None => Ok(None),
+            Some(Capped::Solved(sol)) => Ok(Some(sol)),
+            Some(Capped::Above(t)) => Err(Error::InvalidPlan(format!(
+                "the linear program's value {t} exceeds +∞"
+            ))),
+        }
+    }
+}
+
+/// [`lower_by_cuts_with`] that stops as soon as an LP it solves has a `T` above `cap` (in the
+/// instance's units): each such LP holds only some of the cut rows, so it is a relaxation
+/// and its `T` is a lower bound on the optimum. A heuristic that only asks "is `T*` at most
+/// BestSol?" stops there (AUGMENTED_MULTICAST's trials, issue 19); with `cap = +∞` the run
+/// is [`lower_by_cuts_with`]'s, LP for LP. With a finite cap, a *probe* comes first: the
+/// first LP without the shadow rows, smaller and quicker to solve; if its `T` is not above the
+/// cap, the run goes on as [`lower_by_cuts_with`]'s, LP for LP, from the first LP with the
+/// shadows. On [`Capped::Above`], `pool` is left empty.
+///
+/// # Complexity
+/// That of [`lower_by_cuts`], at most.
+pub fn lower_by_cuts_capped(
+    inst: &PlatformInstance,
+    alive: &[bool],
+    targets: &[usize],
+    pool: &mut CutPool,
+    mode: CutMode,
+    cap: f64,
+    work: &mut usize,
+) -> Result<Option<Capped>, Error> {
     use microlp::{ComparisonOp, OptimizationDirection, Problem};
     let spec = LpSpec {
         alive: alive.to_vec(),
@@ -908,6 +962,7 @@ pub fn lower_by_cuts_with(
     for set in std::mem::take(&mut pool.sets) {
         offer(set, &mut sets, &mut rows);
     }
+    let probe = rows.len();
     if mode.shadows {
         for set in shadows(inst, alive, &edges) {
             offer(set, &mut sets, &mut rows);
@@ -953,9 +1008,21 @@ pub fn lower_by_cuts_with(
             .map_err(|_| interrupted())?;
         Ok((sol, t_var, var_of))
     };
+    if cap.is_finite() && probe < rows.len() {
+        // The probe: the first LP without the shadows (fewer rows, a weaker relaxation).
+        let (lp_sol, t_var, _) = fresh(&rows[..probe], work)?;
+        let relaxed = lp_sol.var_value(t_var) * scale;
+        if relaxed > cap {
+            return Ok(Some(Capped::Above(relaxed)));
+        }
+    }
     let mut sol = fresh(&rows, work)?;
     for _round in 0..10 * n + 100 {
         let (lp_sol, t_var, var_of) = &sol;
+        let relaxed = lp_sol.var_value(*t_var) * scale;
+        if relaxed > cap {
+            return Ok(Some(Capped::Above(relaxed)));
+        }
         let mut loads = vec![0.0; m];
         for &e in &edges {
             if let Some(x) = var_of[e] {
@@ -1006,7 +1073,7 @@ pub fn lower_by_cuts_with(
                 let k = 1.0 / fc.value.max(f64::MIN_POSITIVE);
                 flows.push(fc.flow.iter().map(|f| f * k).collect());
             }
-            return Ok(Some(LpSolution {
+            return Ok(Some(Capped::Solved(LpSolution {
                 value: lp_sol.var_value(*t_var) * scale,
                 loads,
                 amounts: vec![1.0; targets.len()],
@@ -1018,7 +1085,7 @@ pub fn lower_by_cuts_with(
                     })
                     .collect(),
                 flows,
-            }));
+            })));
         }
         let rebuild = mode
             .rebuild_above
@@ -1198,6 +1265,26 @@ pub fn lower_with(
     pool: &mut CutPool,
     work: &mut usize,
 ) -> Result<Option<LpSolution>, Error> {
+    Capped::uncapped(lower_capped(
+        inst,
+        alive,
+        targets,
+        pool,
+        f64::INFINITY,
+        work,
+    )?)
+}
+
+/// [`lower_with`] under a cap: cut generation stops at a relaxation whose `T` is above `cap`
+/// ([`lower_by_cuts_capped`]); the full LP, on small platforms, is solved whole.
+pub fn lower_capped(
+    inst: &PlatformInstance,
+    alive: &[bool],
+    targets: &[usize],
+    pool: &mut CutPool,
+    cap: f64,
+    work: &mut usize,
+) -> Result<Option<Capped>, Error> {
     if targets.len() * alive_edges(inst, alive).len() <= FULL_LP_MAX_VARIABLES {
         *work += 1;
         let spec = LpSpec {
@@ -1206,7 +1293,7 @@ pub fn lower_with(
             targets: targets.to_vec(),
             bound: Bound::Lower,
         };
-        return solve(inst, &spec);
+        return Ok(solve(inst, &spec)?.map(Capped::Solved));
     }
-    lower_by_cuts_with(inst, alive, targets, pool, CUT_MODE, work)
+    lower_by_cuts_capped(inst, alive, targets, pool, CUT_MODE, cap, work)
 }

@@ -29,7 +29,13 @@
 //! no bound), so when that cost exceeds BestSol (by a relative 1e-6, far above the LPs'
 //! accuracy) the trial fails as its LP would, and nothing else changes: every LP solved is
 //! the one the plain path solves, from the same cuts ([`Trials::Bounded`]; on the app's
-//! 65-node platform, seed 1, 63 of its 223 trials). Native builds also solve two LPs at once
+//! 65-node platform, seed 1, 63 of its 223 trials). A trial that is solved only asks whether
+//! `T*` is at most BestSol: its cut generation stops at the first LP (an LP with some of the
+//! cut rows, a relaxation, whose `T` is a lower bound on `T*`) whose `T` exceeds BestSol by
+//! a relative [`CAP_MARGIN`], and the trial fails with "T* ≥ that `T`"; the first LP tried is
+//! a probe without the shadow rows ([`lp::lower_by_cuts_capped`]). An accepted trial, whose
+//! `T*` is at most BestSol, never meets the cap, so its LPs are all solved as before.
+//! Native builds also solve two LPs at once
 //! ([`Trials::Parallel`], the default): beside a round's first trial, the next round's
 //! Multicast-LB on the guess that the trial is accepted (it is in most rounds), and beside
 //! each later trial the next one; what the sequential path would not have solved is dropped,
@@ -53,8 +59,8 @@ use super::super::lp;
 use super::super::simulate::port_period;
 use super::super::{Delivery, PlatformInstance, PlatformSolution};
 use super::{
-    broadcast_with, listed, node_step, not_worse, Broadcast, LpReuse, LpWork, PlatformAlgorithm,
-    Progress,
+    broadcast_capped, broadcast_with, listed, node_step, not_worse, Capped, LpReuse, LpWork,
+    PlatformAlgorithm, Progress,
 };
 use crate::error::Error;
 use crate::trace::Step;
@@ -81,7 +87,8 @@ pub enum Trials {
     /// Every trial's LP, one at a time (the path before issue 19; `hetcast bench platform`
     /// and the equivalence test run it).
     All,
-    /// Not those the cheapest edge into the candidate already fails (see the module doc).
+    /// Not those the cheapest edge into the candidate already fails, and the others' cut
+    /// generation stopped at a relaxation above BestSol (see the module doc).
     Bounded,
     /// [`Trials::Bounded`], two LPs at once in native builds: beside a round's first trial,
     /// the next round's Multicast-LB on the guess that the trial is accepted (kept if it is),
@@ -181,6 +188,11 @@ pub fn augmented_multicast_with(
                 }
             })
             .collect();
+        // A trial's cut generation stops at a relaxation above this: it fails.
+        let cap = match trials {
+            Trials::All => f64::INFINITY,
+            _ => best_t * (1.0 + CAP_MARGIN),
+        };
         let mut improved = false;
         let mut k = 0;
         let mut first = true;
@@ -214,14 +226,16 @@ pub fn augmented_multicast_with(
             first = false;
             let (got, other) = two(
                 matches!(beside, Beside::Nothing),
-                || trial_lp(inst, &trial, reuse, &pool),
+                || trial_lp(inst, &trial, reuse, &pool, cap),
                 || match &beside {
                     Beside::Nothing => Ok(Aside::Nothing),
                     Beside::Lb(grown_m) => {
                         let mut cuts = lb_pool.clone();
                         round_lb(inst, reuse, grown_m, &mut cuts).map(|lb| Aside::Lb(lb, cuts))
                     }
-                    Beside::Trial(other) => trial_lp(inst, other, reuse, &pool).map(Aside::Trial),
+                    Beside::Trial(other) => {
+                        trial_lp(inst, other, reuse, &pool, cap).map(Aside::Trial)
+                    }
                 },
             );
             let mut outcomes = vec![(k, trial, got?)];
@@ -247,6 +261,22 @@ pub fn augmented_multicast_with(
                 at = j + 1;
                 let m = cands[j].1;
                 progress.solved();
+                let got = match got {
+                    Capped::Solved(got) => got,
+                    Capped::Above(lower) => {
+                        trace.push(node_step(
+                            m,
+                            8,
+                            format!(
+                                "with {}: T* ≥ {} > {}: not added",
+                                inst.name(m),
+                                fmt_t(lower),
+                                fmt_t(best_t)
+                            ),
+                        ));
+                        continue;
+                    }
+                };
                 let t = got
                     .as_ref()
                     .map_or(f64::INFINITY, |(s, _)| port_period(inst, &s.loads));
@@ -319,6 +349,11 @@ fn bounded_step(inst: &PlatformInstance, m: usize, cheapest: f64, best_t: f64) -
     )
 }
 
+/// The relative margin above BestSol past which a trial's relaxation ends it (far above the
+/// simplex's tolerance, 1e-9 relative on `T` near 1, and the `ε`-weighted cost term of the
+/// objective, below 1e-7 relative).
+const CAP_MARGIN: f64 = 1e-5;
+
 /// Whether this build solves two LPs at once in [`Trials::Parallel`] (wasm32 has no threads
 /// here: the app runs each heuristic in a web worker).
 const PARALLEL: bool = cfg!(not(target_arch = "wasm32"));
@@ -336,7 +371,7 @@ enum Beside {
 enum Aside {
     Nothing,
     Lb(Option<lp::LpSolution>, lp::CutPool),
-    Trial((Option<Broadcast>, lp::CutPool)),
+    Trial((Capped, lp::CutPool)),
 }
 
 /// `(a(), b())`, on two threads where the build has them and `b` is not `alone` (then `b`
@@ -381,21 +416,23 @@ fn round_lb(
     }
 }
 
-/// One trial (line 8): Broadcast-EB on `alive` for the targets, from a copy of `pool`; the
-/// answer and the copy with this LP's tight cuts.
+/// One trial (line 8): Broadcast-EB on `alive` for the targets, from a copy of `pool`,
+/// stopped at a relaxation above `cap`; the answer and the copy with this LP's tight cuts.
 fn trial_lp(
     inst: &PlatformInstance,
     alive: &[bool],
     reuse: LpReuse,
     pool: &lp::CutPool,
-) -> Result<(Option<Broadcast>, lp::CutPool), Error> {
+    cap: f64,
+) -> Result<(Capped, lp::CutPool), Error> {
     let mut cuts = pool.clone();
-    let got = broadcast_with(
+    let got = broadcast_capped(
         inst,
         alive,
         &inst.targets,
         reuse,
         &mut cuts,
+        cap,
         &mut LpWork::default(),
     )?;
     Ok((got, cuts))

@@ -346,9 +346,40 @@ pub fn broadcast_with(
     pool: &mut CutPool,
     work: &mut LpWork,
 ) -> Result<Option<Broadcast>, Error> {
+    match broadcast_capped(inst, alive, must, reuse, pool, f64::INFINITY, work)? {
+        Capped::Solved(got) => Ok(got),
+        Capped::Above(t) => Err(Error::InvalidPlan(format!(
+            "the linear program's value {t} exceeds +∞"
+        ))),
+    }
+}
+
+/// What [`broadcast_capped`] found.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Capped {
+    /// [`broadcast_with`]'s answer.
+    Solved(Option<Broadcast>),
+    /// Cut generation stopped at a relaxation whose `T` is this, above the cap: the
+    /// broadcast's `T*` is at least this ([`lp::lower_by_cuts_capped`]).
+    Above(f64),
+}
+
+/// [`broadcast_with`] for a heuristic's trial that only asks whether `T*` is at most `cap`:
+/// with [`LpReuse::Generate`], cut generation stops at the first relaxation above `cap`
+/// ([`lp::lower_capped`]; `pool` is then left empty). [`LpReuse::Scratch`] solves the LP
+/// whole.
+pub fn broadcast_capped(
+    inst: &PlatformInstance,
+    alive: &[bool],
+    must: &[usize],
+    reuse: LpReuse,
+    pool: &mut CutPool,
+    cap: f64,
+    work: &mut LpWork,
+) -> Result<Capped, Error> {
     let reach = super::graph::reachable(inst, alive, inst.source);
     if must.iter().any(|&t| !reach[t]) {
-        return Ok(None);
+        return Ok(Capped::Solved(None));
     }
     let everyone: Vec<usize> = (0..inst.node_count())
         .filter(|&v| reach[v] && v != inst.source)
@@ -364,11 +395,11 @@ pub fn broadcast_with(
             let program = lp::Program::build(inst, &spec);
             work.lps += 1;
             work.variables += program.names.len();
-            Ok(Some((program.solve(inst)?, reach)))
+            Ok(Capped::Solved(Some((program.solve(inst)?, reach))))
         }
         LpReuse::Generate => {
             let mut solves = 0;
-            let sol = lp::lower_with(inst, &reach, &everyone, pool, &mut solves)?;
+            let sol = lp::lower_capped(inst, &reach, &everyone, pool, cap, &mut solves)?;
             let edges = inst
                 .edges
                 .iter()
@@ -376,7 +407,11 @@ pub fn broadcast_with(
                 .count();
             work.lps += solves;
             work.variables += solves * (edges + 1);
-            Ok(sol.map(|s| (s, reach)))
+            Ok(match sol {
+                None => Capped::Solved(None),
+                Some(lp::Capped::Solved(s)) => Capped::Solved(Some((s, reach))),
+                Some(lp::Capped::Above(t)) => Capped::Above(t),
+            })
         }
     }
 }
