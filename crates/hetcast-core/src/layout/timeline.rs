@@ -542,21 +542,61 @@ fn transit_strips(t: &Timeline) -> (Vec<usize>, Vec<usize>) {
     (strip_of, ends.iter().map(Vec::len).collect())
 }
 
-/// The scene of timeline `t` as it stands at `at` (see the module documentation): `None` draws
-/// everything, `Some(a)` only what began before `a`, cut at `a`.
-pub fn timeline_scene(t: &Timeline, at: Option<f64>) -> Scene {
-    let n = t.lanes.len();
-    let max_t = t
-        .marks
-        .iter()
-        .map(Mark::end)
-        .chain(t.time_max.filter(|m| m.is_finite()))
-        .fold(t.completion, f64::max);
-    let frame = Frame::new(t, max_t);
-    let xt = |time: f64| frame.x(time);
-    let look = t.look;
-    let (strip_of, strips) = transit_strips(t);
-    let lane_h: Vec<f64> = strips
+/// The vertical frame of a chart: the completion label's baseline, each lane's top and
+/// height, and the axes' y.
+struct Rows {
+    /// The completion label's baseline.
+    label_y: f64,
+    /// The top of the first lane.
+    lanes_top: f64,
+    /// For tall charts ([`TOP_AXIS_LANES`]), the y of the axis repeated above the lanes.
+    top_axis: Option<f64>,
+    /// Each lane's top.
+    lane_y: Vec<f64>,
+    /// Each lane's height.
+    lane_h: Vec<f64>,
+    /// The axis under the lanes.
+    axis_y: f64,
+    /// Space above a lane's bar band.
+    lane_pad: f64,
+}
+
+impl Rows {
+    /// The rows under `top` (below the heading) for lanes of heights `lane_h`: the
+    /// completion label, for tall charts the axis repeated above the lanes (its labels between
+    /// the completion label and the lanes), then the lanes.
+    fn new(top: f64, lane_h: Vec<f64>, lane_pad: f64) -> Rows {
+        let (label_y, lanes_top, top_axis) = if lane_h.len() > TOP_AXIS_LANES {
+            (top + 18.0, top + 58.0, Some(top + 58.0))
+        } else {
+            (top + 18.0, top + 30.0, None)
+        };
+        let mut lane_y = Vec::with_capacity(lane_h.len());
+        let mut yy = lanes_top;
+        for h in &lane_h {
+            lane_y.push(yy);
+            yy += h;
+        }
+        Rows {
+            label_y,
+            lanes_top,
+            top_axis,
+            lane_y,
+            lane_h,
+            axis_y: yy,
+            lane_pad,
+        }
+    }
+
+    /// The top of lane `l`'s bar band.
+    fn bar_y(&self, l: usize) -> f64 {
+        self.lane_y[l] + self.lane_pad
+    }
+}
+
+/// Each lane's height: [`BAR_H`] and its padding, plus its `strips` transit strips.
+fn lane_heights(look: &Look, strips: &[usize]) -> Vec<f64> {
+    strips
         .iter()
         .map(|&k| {
             let strips_h = if k > 0 {
@@ -566,10 +606,270 @@ pub fn timeline_scene(t: &Timeline, at: Option<f64>) -> Scene {
             };
             look.lane_pad + BAR_H + strips_h + look.lane_pad
         })
-        .collect();
+        .collect()
+}
 
+/// A chart being painted: the timeline, its frames and the moment drawn.
+struct Painter<'a> {
+    t: &'a Timeline,
+    frame: Frame,
+    rows: Rows,
+    at: Option<f64>,
+}
+
+impl Painter<'_> {
+    fn x(&self, time: f64) -> f64 {
+        self.frame.x(time)
+    }
+
+    /// Whether a mark beginning at `start` is drawn at the moment.
+    fn begun(&self, start: f64) -> bool {
+        self.at.is_none_or(|a| start < a)
+    }
+
+    /// A mark's end, cut at the moment.
+    fn cut(&self, end: f64) -> f64 {
+        self.at.map_or(end, |a| end.min(a))
+    }
+
+    /// The extra class of a mark beginning at `time`: ` future` after [`Timeline::faded_after`].
+    fn fade(&self, time: f64) -> &'static str {
+        if self.t.faded_after.is_some_and(|a| time > a + 1e-9) {
+            " future"
+        } else {
+            ""
+        }
+    }
+
+    /// The lanes' bands and labels, then the grid lines.
+    fn lanes(&self, items: &mut Vec<Item>) {
+        let rows = &self.rows;
+        for (i, lane) in self.t.lanes.iter().enumerate() {
+            let class = if i % 2 == 1 { "lane alt" } else { "lane" };
+            items.push(rect(
+                MARGIN / 2.0,
+                rows.lane_y[i],
+                self.frame.width - MARGIN,
+                rows.lane_h[i],
+                class.into(),
+                format!("lane-{}", lane.key),
+                lane.tip.clone(),
+            ));
+            items.push(text(
+                MARGIN,
+                rows.bar_y(i) + BAR_H / 2.0 + 6.0,
+                lane.label.clone(),
+                "lane-label",
+                Anchor::Start,
+            ));
+        }
+        for &tick in &self.frame.ticks.values {
+            items.push(line(
+                self.x(tick),
+                rows.lanes_top,
+                self.x(tick),
+                rows.axis_y,
+                "grid".into(),
+                String::new(),
+            ));
+        }
+    }
+
+    /// Every mark as it stands at the moment, in paint order (`strip_of`: each transit's strip).
+    fn marks(&self, strip_of: &[usize], items: &mut Vec<Item>) {
+        let n = self.t.lanes.len();
+        for (i, mark) in self.t.marks.iter().enumerate() {
+            match mark {
+                Mark::Bar(b) if b.lane < n && self.begun(b.start) => {
+                    self.bar(b, strip_of[i], items)
+                }
+                Mark::Arrow(a) if a.from < n && a.to < n && self.begun(a.start) => {
+                    items.push(self.arrow(a))
+                }
+                Mark::Marker(m) if m.lane < n && self.at.is_none_or(|a| m.t <= a) => {
+                    items.push(rect(
+                        self.x(m.t) - 3.0,
+                        self.rows.bar_y(m.lane),
+                        6.0,
+                        BAR_H,
+                        format!("ready{}", self.fade(m.t)),
+                        m.id.clone(),
+                        m.tip.clone(),
+                    ))
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Bar `b` (a transit in strip `strip`), cut at the moment, with its pattern and label.
+    fn bar(&self, b: &Bar, strip: usize, items: &mut Vec<Item>) {
+        let (t, look) = (self.t, &self.t.look);
+        let bar_y = self.rows.bar_y(b.lane);
+        let x0 = self.x(b.start);
+        let w = self.x(self.cut(b.end)) - x0;
+        let (y0, h) = match b.kind {
+            BarKind::Transit => match look.transit {
+                TransitPlace::InBar => (bar_y + (BAR_H - look.transit_h) / 2.0, look.transit_h),
+                TransitPlace::Strips => (
+                    bar_y + BAR_H + 4.0 + strip as f64 * (look.transit_h + 2.0),
+                    look.transit_h,
+                ),
+            },
+            _ => (bar_y, BAR_H),
+        };
+        let f = self.fade(b.start);
+        items.push(rect(
+            x0,
+            y0,
+            w,
+            h,
+            format!("{}{f}", bar_class(b.kind, b.message)),
+            b.id.clone(),
+            b.tip.clone(),
+        ));
+        if let (Some(k), false) = (b.message, t.plain) {
+            pattern(b.kind, k, (x0, y0, w, h), items);
+        }
+        if let (Some(label), false) = (&b.label, t.plain) {
+            if text_width(label, FONT_SMALL) + look.label_pad <= w {
+                let class = if b.message.is_some() {
+                    "mbar-label"
+                } else {
+                    "bar-label"
+                };
+                items.push(text(
+                    x0 + w / 2.0,
+                    y0 + h / 2.0 + 6.0,
+                    label.clone(),
+                    &format!("{class}{f}"),
+                    Anchor::Middle,
+                ));
+            }
+        }
+    }
+
+    /// Arrow `a`; cut at the moment, its tip is on the way, in proportion to the time.
+    fn arrow(&self, a: &Arrow) -> Item {
+        let (y0, y1) = (self.rows.bar_y(a.from) + BAR_H, self.rows.bar_y(a.to));
+        let end = self.cut(a.end);
+        let y_end = if end < a.end {
+            y0 + (y1 - y0) * (end - a.start) / (a.end - a.start)
+        } else {
+            y1
+        };
+        Item::Line {
+            x1: self.x(a.start),
+            y1: y0,
+            x2: self.x(end),
+            y2: y_end,
+            class: format!("msg{}", self.fade(a.start)),
+            arrow: true,
+            id: a.id.clone(),
+        }
+    }
+
+    /// The critical path, over the marks, as it stands at the moment.
+    fn critical(&self, items: &mut Vec<Item>) {
+        let n = self.t.lanes.len();
+        for (i, c) in self.t.critical.iter().enumerate() {
+            if c.lane < n && self.begun(c.start) && c.end > c.start {
+                let x0 = self.x(c.start);
+                items.push(rect(
+                    x0,
+                    self.rows.bar_y(c.lane) - 3.0,
+                    self.x(self.cut(c.end)) - x0,
+                    BAR_H + 6.0,
+                    "critical".into(),
+                    format!("crit-{i}"),
+                    c.tip.clone(),
+                ));
+            }
+        }
+    }
+
+    /// The axis below the lanes and, for tall charts, above them too.
+    fn axes(&self, items: &mut Vec<Item>) {
+        let frame = &self.frame;
+        frame.axis(self.rows.axis_y, "", 8.0, 26.0, items);
+        items.push(text(
+            frame.left + frame.plot_w / 2.0,
+            self.rows.axis_y + 50.0,
+            frame.ticks.label.clone(),
+            "axis-label",
+            Anchor::Middle,
+        ));
+        if let Some(top) = self.rows.top_axis {
+            items.push(text(
+                frame.left - 14.0,
+                top - 13.0,
+                frame.ticks.label.clone(),
+                "top-axis-label",
+                Anchor::End,
+            ));
+            frame.axis(top, "top-", -8.0, -13.0, items);
+        }
+    }
+
+    /// The dashed completion line and its label (right-aligned where it would pass the
+    /// edge), then the `now` line at the moment (or at [`Timeline::faded_after`]).
+    fn completion_and_now(&self, items: &mut Vec<Item>) {
+        let (t, rows) = (self.t, &self.rows);
+        let xe = self.x(t.completion);
+        items.push(line(
+            xe,
+            rows.lanes_top - 6.0,
+            xe,
+            rows.axis_y,
+            "completion".into(),
+            "completion".into(),
+        ));
+        let half = text_width(&t.completion_label, 18.0) / 2.0;
+        let anchor = if xe + half > self.frame.width - 4.0 {
+            Anchor::End
+        } else {
+            Anchor::Middle
+        };
+        items.push(text(
+            xe,
+            rows.label_y,
+            t.completion_label.clone(),
+            "completion-label",
+            anchor,
+        ));
+        if let Some(a) = self
+            .at
+            .or(t.faded_after)
+            .filter(|a| a.is_finite() && *a >= 0.0)
+        {
+            let xa = self.x(a.min(self.frame.ticks.max));
+            items.push(line(
+                xa,
+                rows.lanes_top,
+                xa,
+                rows.axis_y,
+                "now".into(),
+                "now".into(),
+            ));
+        }
+    }
+}
+
+/// The scene of timeline `t` as it stands at `at` (see the module documentation): `None` draws
+/// everything, `Some(a)` only what began before `a`, cut at `a`. Painted in this order: the
+/// heading, the lanes and grid ([`Painter::lanes`]), the marks ([`Painter::marks`]), the
+/// critical path, the axes, the completion and `now` lines, the legend.
+pub fn timeline_scene(t: &Timeline, at: Option<f64>) -> Scene {
+    let max_t = t
+        .marks
+        .iter()
+        .map(Mark::end)
+        .chain(t.time_max.filter(|m| m.is_finite()))
+        .fold(t.completion, f64::max);
+    let frame = Frame::new(t, max_t);
+    let (strip_of, strips) = transit_strips(t);
+    let mut items = Vec::with_capacity(4 * t.marks.len() + 4 * t.lanes.len() + 64);
     let mut y = MARGIN;
-    let mut items = Vec::with_capacity(4 * t.marks.len() + 4 * n + 64);
     if !t.heading.is_empty() {
         items.push(text(
             frame.width / 2.0,
@@ -580,221 +880,25 @@ pub fn timeline_scene(t: &Timeline, at: Option<f64>) -> Scene {
         ));
         y += 40.0;
     }
-    // The completion label's baseline, the top of the first lane and, for tall charts, the y
-    // of the axis repeated above the lanes (its labels between the completion label and the
-    // lanes).
-    let (label_y, lanes_top, top_axis) = if n > TOP_AXIS_LANES {
-        (y + 18.0, y + 58.0, Some(y + 58.0))
-    } else {
-        (y + 18.0, y + 30.0, None)
-    };
-    let mut lane_y = Vec::with_capacity(n);
-    let mut yy = lanes_top;
-    for h in &lane_h {
-        lane_y.push(yy);
-        yy += h;
-    }
-    let axis_y = yy;
-    let bar_y = |l: usize| lane_y[l] + look.lane_pad;
-    let fade = |time: f64| {
-        if t.faded_after.is_some_and(|a| time > a + 1e-9) {
-            " future"
-        } else {
-            ""
-        }
-    };
-    // Lanes and their labels.
-    for (i, lane) in t.lanes.iter().enumerate() {
-        let class = if i % 2 == 1 { "lane alt" } else { "lane" };
-        items.push(rect(
-            MARGIN / 2.0,
-            lane_y[i],
-            frame.width - MARGIN,
-            lane_h[i],
-            class.into(),
-            format!("lane-{}", lane.key),
-            lane.tip.clone(),
-        ));
-        items.push(text(
-            MARGIN,
-            bar_y(i) + BAR_H / 2.0 + 6.0,
-            lane.label.clone(),
-            "lane-label",
-            Anchor::Start,
-        ));
-    }
-    // Grid.
-    for &tick in &frame.ticks.values {
-        items.push(line(
-            xt(tick),
-            lanes_top,
-            xt(tick),
-            axis_y,
-            "grid".into(),
-            String::new(),
-        ));
-    }
-    // Marks, as they stand at `at`.
-    let begun = |start: f64| at.is_none_or(|a| start < a);
-    let cut = |end: f64| at.map_or(end, |a| end.min(a));
-    for (i, mark) in t.marks.iter().enumerate() {
-        match mark {
-            Mark::Bar(b) if b.lane < n && begun(b.start) => {
-                let x0 = xt(b.start);
-                let w = xt(cut(b.end)) - x0;
-                let (y0, h) = match b.kind {
-                    BarKind::Transit => match look.transit {
-                        TransitPlace::InBar => (
-                            bar_y(b.lane) + (BAR_H - look.transit_h) / 2.0,
-                            look.transit_h,
-                        ),
-                        TransitPlace::Strips => (
-                            bar_y(b.lane)
-                                + BAR_H
-                                + 4.0
-                                + strip_of[i] as f64 * (look.transit_h + 2.0),
-                            look.transit_h,
-                        ),
-                    },
-                    _ => (bar_y(b.lane), BAR_H),
-                };
-                let f = fade(b.start);
-                items.push(rect(
-                    x0,
-                    y0,
-                    w,
-                    h,
-                    format!("{}{f}", bar_class(b.kind, b.message)),
-                    b.id.clone(),
-                    b.tip.clone(),
-                ));
-                if let (Some(k), false) = (b.message, t.plain) {
-                    pattern(b.kind, k, (x0, y0, w, h), &mut items);
-                }
-                if let (Some(label), false) = (&b.label, t.plain) {
-                    if text_width(label, FONT_SMALL) + look.label_pad <= w {
-                        let class = if b.message.is_some() {
-                            "mbar-label"
-                        } else {
-                            "bar-label"
-                        };
-                        items.push(text(
-                            x0 + w / 2.0,
-                            y0 + h / 2.0 + 6.0,
-                            label.clone(),
-                            &format!("{class}{f}"),
-                            Anchor::Middle,
-                        ));
-                    }
-                }
-            }
-            Mark::Arrow(a) if a.from < n && a.to < n && begun(a.start) => {
-                let (y0, y1) = (bar_y(a.from) + BAR_H, bar_y(a.to));
-                let end = cut(a.end);
-                // Cut at `at`, the arrow's tip is on the way, in proportion to the time.
-                let y_end = if end < a.end {
-                    y0 + (y1 - y0) * (end - a.start) / (a.end - a.start)
-                } else {
-                    y1
-                };
-                items.push(Item::Line {
-                    x1: xt(a.start),
-                    y1: y0,
-                    x2: xt(end),
-                    y2: y_end,
-                    class: format!("msg{}", fade(a.start)),
-                    arrow: true,
-                    id: a.id.clone(),
-                });
-            }
-            Mark::Marker(m) if m.lane < n && at.is_none_or(|a| m.t <= a) => {
-                items.push(rect(
-                    xt(m.t) - 3.0,
-                    bar_y(m.lane),
-                    6.0,
-                    BAR_H,
-                    format!("ready{}", fade(m.t)),
-                    m.id.clone(),
-                    m.tip.clone(),
-                ));
-            }
-            _ => {}
-        }
-    }
-    // The critical path, over the marks, as it stands at `at`.
-    for (i, c) in t.critical.iter().enumerate() {
-        if c.lane < n && begun(c.start) && c.end > c.start {
-            let x0 = xt(c.start);
-            items.push(rect(
-                x0,
-                bar_y(c.lane) - 3.0,
-                xt(cut(c.end)) - x0,
-                BAR_H + 6.0,
-                "critical".into(),
-                format!("crit-{i}"),
-                c.tip.clone(),
-            ));
-        }
-    }
-    // Axis, below the lanes and, for tall charts, above them too.
-    frame.axis(axis_y, "", 8.0, 26.0, &mut items);
-    items.push(text(
-        frame.left + frame.plot_w / 2.0,
-        axis_y + 50.0,
-        frame.ticks.label.clone(),
-        "axis-label",
-        Anchor::Middle,
-    ));
-    if let Some(top) = top_axis {
-        items.push(text(
-            frame.left - 14.0,
-            top - 13.0,
-            frame.ticks.label.clone(),
-            "top-axis-label",
-            Anchor::End,
-        ));
-        frame.axis(top, "top-", -8.0, -13.0, &mut items);
-    }
-    // Completion.
-    let xe = xt(t.completion);
-    items.push(line(
-        xe,
-        lanes_top - 6.0,
-        xe,
-        axis_y,
-        "completion".into(),
-        "completion".into(),
-    ));
-    let half = text_width(&t.completion_label, 18.0) / 2.0;
-    let anchor = if xe + half > frame.width - 4.0 {
-        Anchor::End
-    } else {
-        Anchor::Middle
-    };
-    items.push(text(
-        xe,
-        label_y,
-        t.completion_label.clone(),
-        "completion-label",
-        anchor,
-    ));
-    // Now.
-    if let Some(a) = at.or(t.faded_after).filter(|a| a.is_finite() && *a >= 0.0) {
-        let xa = xt(a.min(frame.ticks.max));
-        items.push(line(xa, lanes_top, xa, axis_y, "now".into(), "now".into()));
-    }
-    let ly = legend(t, &frame, axis_y + 70.0, &mut items);
+    let rows = Rows::new(y, lane_heights(&t.look, &strips), t.look.lane_pad);
+    let p = Painter { t, frame, rows, at };
+    p.lanes(&mut items);
+    p.marks(&strip_of, &mut items);
+    p.critical(&mut items);
+    p.axes(&mut items);
+    p.completion_and_now(&mut items);
+    let ly = legend(t, &p.frame, p.rows.axis_y + 70.0, &mut items);
     Scene {
-        width: frame.width,
+        width: p.frame.width,
         height: ly + 22.0 + MARGIN,
         title: t.title.clone(),
         items,
         time: Some(TimeFrame {
-            left: frame.left,
-            right: frame.right,
-            t_max: frame.ticks.max,
-            top: lanes_top,
-            bottom: axis_y,
+            left: p.frame.left,
+            right: p.frame.right,
+            t_max: p.frame.ticks.max,
+            top: p.rows.lanes_top,
+            bottom: p.rows.axis_y,
         }),
     }
 }
