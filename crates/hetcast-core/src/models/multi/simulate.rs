@@ -74,24 +74,44 @@ fn task_name(inst: &MultiInstance, v: usize, pos: usize, t: &Task) -> String {
 }
 
 /// Time `plan` on `inst`. The instance should be valid ([`MultiInstance::validate`]).
+///
+/// Three stages: the tasks are matched into transfers and checked ([`match_tasks`]), run
+/// event by event ([`execute`]), and the timed transfers gathered ([`schedule_of`]).
 pub fn simulate_multi(inst: &MultiInstance, plan: &MultiPlan) -> Result<MultiSchedule, Error> {
     let n = inst.node_count();
-    let nm = inst.messages.len();
-    let nodes = inst.nodes();
-    let bad = |m: String| Err(Error::InvalidPlan(m));
     if plan.tasks.len() != n {
-        return bad(format!(
+        return Err(Error::InvalidPlan(format!(
             "the plan has task lists for {} nodes, the instance has {n}",
             plan.tasks.len()
-        ));
+        )));
     }
-    let mut is_dest = vec![false; nm * n];
+    match_tasks(inst, plan)?;
+    let run = execute(inst, plan)?;
+    Ok(schedule_of(inst, run))
+}
+
+/// `is_dest[k * n + v]`: node `v` is a destination of message `k`.
+fn destinations(inst: &MultiInstance) -> Vec<bool> {
+    let n = inst.node_count();
+    let mut is_dest = vec![false; inst.messages.len() * n];
     for (k, m) in inst.messages.iter().enumerate() {
         for &d in &m.destinations {
             is_dest[k * n + d] = true;
         }
     }
-    // recv_from[k*n+v] = (sender, position) of v's receive of m_k; sent[k*n+v] the send's.
+    is_dest
+}
+
+/// Check that every task names an existing node and message, not its own node, and a
+/// destination of the message; that each destination receives each message once, from the
+/// node that sends it; and that every send has its receive and every receive its send. The
+/// first task that breaks a rule, in node order then list order, is reported.
+fn match_tasks(inst: &MultiInstance, plan: &MultiPlan) -> Result<(), Error> {
+    let n = inst.node_count();
+    let nm = inst.messages.len();
+    let bad = |m: String| Err(Error::InvalidPlan(m));
+    let is_dest = destinations(inst);
+    // recv_at[k*n+v] = (sender, position) of v's receive of m_k; send_to[k*n+v] the send's.
     let mut recv_at: Vec<Option<(usize, usize)>> = vec![None; nm * n];
     let mut send_to: Vec<Option<(usize, usize)>> = vec![None; nm * n];
     for (v, list) in plan.tasks.iter().enumerate() {
@@ -137,7 +157,22 @@ pub fn simulate_multi(inst: &MultiInstance, plan: &MultiPlan) -> Result<MultiSch
             *slot = Some((from, pos));
         }
     }
-    for k in 0..nm {
+    check_pairs(inst, plan, &is_dest, &send_to, &recv_at)
+}
+
+/// Check that each send (`send_to`, by `k * n + receiver`: sender and position) has its
+/// receive (`recv_at`, likewise) from the same sender and the other way round, and that
+/// every destination receives.
+fn check_pairs(
+    inst: &MultiInstance,
+    plan: &MultiPlan,
+    is_dest: &[bool],
+    send_to: &[Option<(usize, usize)>],
+    recv_at: &[Option<(usize, usize)>],
+) -> Result<(), Error> {
+    let n = inst.node_count();
+    let bad = |m: String| Err(Error::InvalidPlan(m));
+    for k in 0..inst.messages.len() {
         for to in 0..n {
             let i = k * n + to;
             match (send_to[i], recv_at[i]) {
@@ -170,8 +205,25 @@ pub fn simulate_multi(inst: &MultiInstance, plan: &MultiPlan) -> Result<MultiSch
             }
         }
     }
-    // Event-driven execution: run each node until it blocks on a receive whose send has not
-    // run yet; the send wakes it.
+    Ok(())
+}
+
+/// What running a plan gives: the transfers in the order their receives ran, and per
+/// message and node who sent it and when it was held, and each node's clock at the end.
+struct Run {
+    transfers: Vec<Transfer>,
+    parent: Vec<Vec<Option<usize>>>,
+    holds: Vec<Vec<Option<f64>>>,
+    clock: Vec<f64>,
+}
+
+/// Run a matched plan ([`match_tasks`]) event by event: each node runs its list until it
+/// blocks on a receive whose send has not run yet; the send wakes it. Reports a node that
+/// relays a message before it holds it, and a deadlock (tasks left when no node can move).
+fn execute(inst: &MultiInstance, plan: &MultiPlan) -> Result<Run, Error> {
+    let n = inst.node_count();
+    let nm = inst.messages.len();
+    let nodes = inst.nodes();
     let mut pc = vec![0usize; n];
     let mut clock = vec![0.0f64; n];
     let mut holds: Vec<Vec<Option<f64>>> = vec![vec![None; n]; nm];
@@ -191,11 +243,11 @@ pub fn simulate_multi(inst: &MultiInstance, plan: &MultiPlan) -> Result<MultiSch
             match t.op {
                 Op::Send => {
                     if holds[t.msg][v].is_none() {
-                        return bad(format!(
+                        return Err(Error::InvalidPlan(format!(
                             "{}: P{v} relays {} before it holds it",
                             task_name(inst, v, pc[v], &t),
                             inst.message_label(t.msg)
-                        ));
+                        )));
                     }
                     let start = clock[v];
                     let end = start + nodes[v].send.at(size);
@@ -240,12 +292,29 @@ pub fn simulate_multi(inst: &MultiInstance, plan: &MultiPlan) -> Result<MultiSch
         .map(|v| task_name(inst, v, pc[v], &plan.tasks[v][pc[v]]))
         .collect();
     if !blocked.is_empty() {
-        return bad(format!(
+        return Err(Error::InvalidPlan(format!(
             "deadlock: every remaining task waits for a send that comes after it ({}{})",
             blocked.join("; "),
             if blocked.len() == 4 { "; ..." } else { "" }
-        ));
+        )));
     }
+    Ok(Run {
+        transfers,
+        parent,
+        holds,
+        clock,
+    })
+}
+
+/// The schedule of a run: transfers by start of their send (ties by sender, then receiver),
+/// each message's completion (its destinations' latest hold) and the latest of those.
+fn schedule_of(inst: &MultiInstance, run: Run) -> MultiSchedule {
+    let Run {
+        mut transfers,
+        parent,
+        holds,
+        clock,
+    } = run;
     transfers.sort_by(|a, b| {
         a.send_start
             .total_cmp(&b.send_start)
@@ -264,14 +333,14 @@ pub fn simulate_multi(inst: &MultiInstance, plan: &MultiPlan) -> Result<MultiSch
         })
         .collect();
     let completion_time = message_completion.iter().copied().fold(0.0, f64::max);
-    Ok(MultiSchedule {
+    MultiSchedule {
         transfers,
         parent,
         holds,
         message_completion,
         finish: clock,
         completion_time,
-    })
+    }
 }
 
 #[cfg(test)]
