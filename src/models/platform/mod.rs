@@ -9,6 +9,7 @@
 //! workers ([`runner`]), with progress and Cancel, so that the page never freezes.
 
 pub mod drafts;
+mod edit;
 pub mod editor;
 pub mod results;
 mod rows;
@@ -19,13 +20,10 @@ pub mod views;
 use std::rc::Rc;
 
 use hetcast_core::catalog::Catalog;
-use hetcast_core::models::platform::generate::{tiers, TiersSpec};
-use hetcast_core::models::platform::{
-    gallery, PlatformAlgorithm, PlatformEdge, PlatformInstance, PlatformNode, APP_MAX_NODES,
-};
+use hetcast_core::models::platform::{gallery, PlatformAlgorithm, PlatformInstance, APP_MAX_NODES};
 use hetcast_core::AnyInstance;
 
-use self::drafts::{parse_edge_list, with_edges, PlDrafts};
+use self::drafts::PlDrafts;
 use crate::models::{Reply, Results};
 use crate::state::Notice;
 
@@ -295,226 +293,21 @@ impl PlatformState {
     /// Apply `action`.
     pub fn apply(&mut self, action: PlatformAction) -> Reply {
         use PlatformAction as A;
-        let mut g = self.drafts.graph.clone();
         match action {
-            A::Clear => {
-                g = PlatformInstance {
-                    nodes: vec![PlatformNode {
-                        name: "S".into(),
-                        x: Some(0.1),
-                        y: Some(0.5),
-                    }],
-                    edges: Vec::new(),
-                    source: 0,
-                    targets: Vec::new(),
-                };
-                self.pick = Pick::None;
-            }
-            A::Tidy => {
-                g = hetcast_core::models::platform::view::tidy(&g);
-            }
-            A::AddNode { x, y } => {
-                if g.nodes.len() >= APP_MAX_NODES {
-                    return Reply::say(Notice::error(format!(
-                        "The app draws at most {APP_MAX_NODES} nodes (the command line takes more)."
-                    )));
-                }
-                g.nodes.push(PlatformNode {
-                    name: format!("P{}", g.nodes.len()),
-                    x: Some(clamp01(x)),
-                    y: Some(clamp01(y)),
-                });
-                self.pick = Pick::Node(g.nodes.len() - 1);
-            }
-            A::MoveNode { node, x, y } => {
-                let Some(n) = g.nodes.get_mut(node) else {
-                    return Reply::default();
-                };
-                n.x = Some(clamp01(x));
-                n.y = Some(clamp01(y));
-            }
-            A::Connect { from, to } => {
-                if from == to || from >= g.nodes.len() || to >= g.nodes.len() {
-                    return Reply::default();
-                }
-                let mut added = 0;
-                let ways: &[(usize, usize)] = if self.one_way {
-                    &[(from, to)]
-                } else {
-                    &[(from, to), (to, from)]
-                };
-                for &(a, b) in ways {
-                    if !g.edges.iter().any(|e| e.from == a && e.to == b) {
-                        g.edges.push(PlatformEdge {
-                            from: a,
-                            to: b,
-                            cost: 1.0,
-                        });
-                        added += 1;
-                    }
-                }
-                if let Some(e) = g.edges.iter().position(|e| e.from == from && e.to == to) {
-                    self.pick = Pick::Edge(e);
-                }
-                if added == 0 {
-                    return Reply::say(Notice::info(format!(
-                        "{} → {} is already there: click its cost to change it.",
-                        g.name(from),
-                        g.name(to)
-                    )));
-                }
-            }
-            A::EditCost(e) => {
-                if let Some(edge) = g.edges.get(e) {
-                    self.drafts.cost_edit = Some((e, edge.cost.to_string()));
-                    self.drafts.cost_error = None;
-                    self.pick = Pick::Edge(e);
-                }
-                return Reply::default();
-            }
-            A::TypeCost(text) => {
-                if let Some((_, t)) = &mut self.drafts.cost_edit {
-                    *t = text;
-                }
-                return Reply::default();
-            }
-            A::CancelCost => {
-                self.drafts.cost_edit = None;
-                self.drafts.cost_error = None;
-                return Reply::default();
-            }
-            A::CommitCost => {
-                let Some((e, text)) = self.drafts.cost_edit.clone() else {
-                    return Reply::default();
-                };
-                let cost = match drafts::parse_cost(&text) {
-                    Ok(c) => c,
-                    Err(e) => {
-                        self.drafts.cost_error = Some(e);
-                        return Reply::default();
-                    }
-                };
-                self.drafts.cost_edit = None;
-                self.drafts.cost_error = None;
-                match g.edges.get_mut(e) {
-                    Some(edge) => edge.cost = cost,
-                    None => return Reply::default(),
-                }
-            }
-            A::DeleteSelected => match self.pick {
-                Pick::Node(v) => return self.apply(A::DeleteNode(v)),
-                Pick::Edge(e) => return self.apply(A::DeleteEdge(e)),
-                Pick::None => return Reply::default(),
-            },
-            A::DeleteNode(v) => {
-                if v >= g.nodes.len() {
-                    return Reply::default();
-                }
-                if v == g.source {
-                    return Reply::say(Notice::error(format!(
-                        "{} is the source: make another node the source before deleting it.",
-                        g.name(v)
-                    )));
-                }
-                g.nodes.remove(v);
-                g.edges.retain(|e| e.from != v && e.to != v);
-                let shift = |u: usize| if u > v { u - 1 } else { u };
-                for e in &mut g.edges {
-                    e.from = shift(e.from);
-                    e.to = shift(e.to);
-                }
-                g.targets.retain(|&t| t != v);
-                g.targets = g.targets.iter().map(|&t| shift(t)).collect();
-                g.source = shift(g.source);
-                self.pick = Pick::None;
-            }
-            A::DeleteEdge(e) => {
-                if e >= g.edges.len() {
-                    return Reply::default();
-                }
-                g.edges.remove(e);
-                self.pick = Pick::None;
-            }
-            A::SetSource(v) => {
-                if v >= g.nodes.len() {
-                    return Reply::default();
-                }
-                g.source = v;
-                g.targets.retain(|&t| t != v);
-            }
-            A::ToggleTarget(v) => {
-                if v >= g.nodes.len() || v == g.source {
-                    return Reply::default();
-                }
-                match g.targets.iter().position(|&t| t == v) {
-                    Some(k) => {
-                        g.targets.remove(k);
-                    }
-                    None => {
-                        g.targets.push(v);
-                        g.targets.sort_unstable();
-                    }
-                }
-            }
-            A::Rename(v, name) => match g.nodes.get_mut(v) {
-                Some(n) => n.name = name,
-                None => return Reply::default(),
-            },
-            A::Pick(p) => {
-                self.pick = p;
-                return Reply::default();
-            }
-            A::SetOneWay(b) => {
-                self.one_way = b;
-                return Reply::default();
-            }
-            A::TypeEdges(text) => {
-                self.drafts.edge_text = text;
-                return Reply::default();
-            }
-            A::CommitEdges => {
-                match parse_edge_list(&self.drafts.edge_text, g.nodes.len()) {
-                    Ok((edges, n)) => {
-                        self.drafts.text_error = None;
-                        g = with_edges(&g, edges, n);
-                    }
-                    Err(e) => {
-                        self.drafts.text_error = Some(e);
-                        return Reply::default();
-                    }
-                }
-                self.pick = Pick::None;
-            }
-            A::Generate {
-                nodes,
-                density,
-                seed,
-            } => {
-                let spec = TiersSpec::sized(nodes.clamp(4, APP_MAX_NODES), density.clamp(0.0, 1.0));
-                let p = hetcast_core::models::platform::view::tidy(&tiers(&spec, seed));
-                let reply = self.load(p);
-                return Reply {
-                    notice: Some(Notice::info(format!(
-                        "Generated a Tiers-like platform (seed {seed}): {}.",
-                        words(&self.instance)
-                    ))),
-                    ..reply
-                };
-            }
             A::Run(a) => {
                 self.pick_best = false;
                 self.run(vec![a]);
                 self.results.select(a);
-                return Reply::default();
+                Reply::default()
             }
             A::Cancel => {
                 let n = self.running().count();
                 self.pending.clear();
                 self.job = self.job.wrapping_add(1);
-                return Reply::say(Notice::info(format!(
+                Reply::say(Notice::info(format!(
                     "Cancelled {n} run{}.",
                     if n == 1 { "" } else { "s" }
-                )));
+                )))
             }
             A::Worker {
                 job,
@@ -522,17 +315,23 @@ impl PlatformState {
                 message,
             } => {
                 self.on_worker(job, index, message);
-                return Reply::default();
+                Reply::default()
             }
             A::Select(a) => {
                 self.pick_best = false;
                 self.results.select(a);
-                return Reply::default();
+                Reply::default()
+            }
+            edit => {
+                let mut g = self.drafts.graph.clone();
+                if let Some(reply) = self.edit(edit, &mut g) {
+                    return reply;
+                }
+                self.drafts.graph = g;
+                self.drafts.sync_text();
+                self.try_commit()
             }
         }
-        self.drafts.graph = g;
-        self.drafts.sync_text();
-        self.try_commit()
     }
 
     fn try_commit(&mut self) -> Reply {
@@ -589,14 +388,6 @@ impl PlatformState {
             self.run(algos);
         }
         self.results.selected = selected.or(self.results.selected);
-    }
-}
-
-fn clamp01(x: f64) -> f64 {
-    if x.is_finite() {
-        x.clamp(0.0, 1.0)
-    } else {
-        0.5
     }
 }
 
