@@ -1,14 +1,17 @@
-//! The Experiments page: the papers' experiments (`liu-fig6`, `wu-fig3`, `wu-fig4`) and the
+//! The Experiments page: the papers' experiments (`liu-fig6`, `wu-fig3`, `wu-fig4`,
+//! `beaumont-fig11`, `gonzalez-random`) and the
 //! counterexample explorer, run in web workers, with progress, Cancel, the CLI's charts (SVG,
 //! drawn in the page) and downloads.
 //!
 //! - [`plan`]: forms, jobs for the workers, merging their answers, CSV (pure, tested natively);
+//!   [`plans`]: the same for the experiments with more settings, one file each;
 //! - [`state`]: the page's reducer;
 //! - [`pool`]: the web workers (`web_sys::Worker`, the `hetcast-worker` binary);
 //! - [`page`]: the component; [`results`]: the result views.
 
 pub mod page;
 pub mod plan;
+pub mod plans;
 pub mod pool;
 pub mod results;
 pub mod state;

@@ -1,6 +1,6 @@
 //! The Experiments page component.
 
-use super::plan::{Experiment, Field};
+use super::plan::{units, Experiment, Field};
 use super::pool::{worker_count, Pool};
 use super::results::{progress_view, result_view, running_view};
 use super::state::{ExpAction, ExpState};
@@ -63,25 +63,28 @@ pub fn experiments_page(p: &StateProps) -> Html {
                 Ok(w) => w,
                 Err(e) => return st.dispatch(ExpAction::Failed(exp, e)),
             };
-            let jobs = whole.jobs(worker_count());
+            let workers = worker_count();
+            let jobs = whole.jobs(workers);
+            let units: Vec<u64> = jobs.iter().map(units).collect();
+            let workers = workers.min(jobs.len());
             let id = {
                 let mut n = next_id.borrow_mut();
                 *n += 1;
                 *n
             };
             let requests: Vec<Request> = jobs.into_iter().map(|job| Request { id, job }).collect();
-            let parts = requests.len();
             let dispatcher = st.dispatcher();
             let on =
                 Callback::from(move |(i, m)| dispatcher.dispatch(ExpAction::Worker(i, m, now())));
-            match Pool::start(requests, on) {
+            match Pool::queue(requests, workers, on) {
                 Ok(p) => {
                     *pool.borrow_mut() = Some(p);
                     st.dispatch(ExpAction::Started {
                         id,
                         exp,
                         whole,
-                        parts,
+                        units,
+                        workers,
                         at: now(),
                     });
                 }
@@ -128,7 +131,7 @@ pub fn experiments_page(p: &StateProps) -> Html {
         html! {
             <div class="exp-field">
                 <label for={f.id()}>{ f.label() }</label>
-                <input id={f.id()} type="text" inputmode="numeric" autocomplete="off"
+                <input id={f.id()} type="text" inputmode={f.input_mode()} autocomplete="off"
                     {value} {oninput} />
                 <span class="exp-hint">{ f.hint() }</span>
             </div>

@@ -1,13 +1,16 @@
 //! What the Experiments page runs, as pure data: the settings forms, the jobs for the workers
 //! (split so that several workers share one experiment), and the merged outcome with its CSV.
 
+use super::plans::{capitalised, explore, fig11, gonzalez, shares};
 use hetcast_charts::Size;
 use hetcast_core::models::multi::algo::MultiAlgorithm;
 use hetcast_core::models::multi::experiment::{self as wu, WuRow, WuSpec};
+use hetcast_core::models::multimessage::experiment::{Row as GonzalezRow, Spec as GonzalezSpec};
 use hetcast_core::models::overhead::experiment::{self as liu, LiuFig6Row, LiuFig6Spec};
 use hetcast_core::models::overhead::explore::histogram_csv;
 use hetcast_core::models::overhead::ModelKind;
-use hetcast_worker::{ExploreSettings, Found, Job, Message};
+use hetcast_core::models::platform::experiment::Fig11Row;
+use hetcast_worker::{ExploreSettings, Fig11Settings, Found, Job, Message};
 
 /// The experiments of the page, in the order of its tabs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -18,16 +21,22 @@ pub enum Experiment {
     WuFig3,
     /// Paper 001, Figure 4 (`hetcast experiment wu-fig4`).
     WuFig4,
+    /// Paper 002, Figure 11 (`hetcast experiment beaumont-fig11`).
+    Fig11,
+    /// Paper 003's random instances (`hetcast experiment gonzalez-random`).
+    Gonzalez,
     /// The counterexample explorer (`hetcast experiment greedy-explore`).
     Explore,
 }
 
 impl Experiment {
     /// Every experiment, in tab order.
-    pub const ALL: [Experiment; 4] = [
+    pub const ALL: [Experiment; 6] = [
         Experiment::LiuFig6,
         Experiment::WuFig3,
         Experiment::WuFig4,
+        Experiment::Fig11,
+        Experiment::Gonzalez,
         Experiment::Explore,
     ];
 
@@ -37,6 +46,8 @@ impl Experiment {
             Experiment::LiuFig6 => "liu-fig6",
             Experiment::WuFig3 => "wu-fig3",
             Experiment::WuFig4 => "wu-fig4",
+            Experiment::Fig11 => "beaumont-fig11",
+            Experiment::Gonzalez => "gonzalez-random",
             Experiment::Explore => "explore",
         }
     }
@@ -47,6 +58,8 @@ impl Experiment {
             Experiment::LiuFig6 => "Liu Fig. 6",
             Experiment::WuFig3 => "Wu Fig. 3",
             Experiment::WuFig4 => "Wu Fig. 4",
+            Experiment::Fig11 => "Beaumont Fig. 11",
+            Experiment::Gonzalez => "Gonzalez",
             Experiment::Explore => "Explorer",
         }
     }
@@ -57,6 +70,8 @@ impl Experiment {
             Experiment::LiuFig6 => "Liu et al. (004) §5: FNF against random selection and the lower bound, clusters of n processors in three classes.",
             Experiment::WuFig3 => "Wu, Yeh, Liu (001) §5: FEF, ECF, WR, WRP on 64 nodes, 1 Gbps, small, large and hybrid messages.",
             Experiment::WuFig4 => "Wu, Yeh, Liu (001) §5: FEF, ECF, WR, WRP on 64 nodes, 155 Mbps, small, large and hybrid messages.",
+            Experiment::Fig11 => "Beaumont, Legrand, Marchal, Robert (002) §7: each multicast heuristic's period over the lower bound and the scatter bound, Tiers-like platforms of 30 and 65 nodes.",
+            Experiment::Gonzalez => "Gonzalez (003) §2: the steps of the 2d algorithm, single-send and no-forwarding over the degree d (and the optimum where the exact search runs), random instances.",
             Experiment::Explore => "How far greedy is from the optimum over a whole family of instances: the distribution and the worst cases.",
         }
     }
@@ -86,6 +101,18 @@ pub enum Field {
     WuRuns,
     /// Wu: base seed.
     WuSeed,
+    /// Figure 11: platforms per (size, density).
+    Fig11Runs,
+    /// Figure 11: first seed.
+    Fig11Seed,
+    /// Figure 11: 30 (small platforms) or 65 (both sizes).
+    Fig11Nodes,
+    /// Figure 11: target densities.
+    Fig11Densities,
+    /// Figure 11: how the targets are drawn.
+    Fig11Targets,
+    /// Gonzalez: instances per (n, d, fan-out).
+    GonzalezRuns,
     /// Explorer: number of destination kinds.
     Types,
     /// Explorer: largest cost.
@@ -111,6 +138,14 @@ impl Field {
                 Field::LiuNMax,
             ],
             Experiment::WuFig3 | Experiment::WuFig4 => &[Field::WuRuns, Field::WuSeed],
+            Experiment::Fig11 => &[
+                Field::Fig11Runs,
+                Field::Fig11Nodes,
+                Field::Fig11Densities,
+                Field::Fig11Targets,
+                Field::Fig11Seed,
+            ],
+            Experiment::Gonzalez => &[Field::GonzalezRuns],
             Experiment::Explore => &[Field::Types, Field::MaxCost, Field::ExNMin, Field::ExNMax],
         }
     }
@@ -124,6 +159,12 @@ impl Field {
             Field::LiuNMax => "exp-liu-n-max",
             Field::WuRuns => "exp-wu-runs",
             Field::WuSeed => "exp-wu-seed",
+            Field::Fig11Runs => "exp-fig11-runs",
+            Field::Fig11Seed => "exp-fig11-seed",
+            Field::Fig11Nodes => "exp-fig11-nodes",
+            Field::Fig11Densities => "exp-fig11-densities",
+            Field::Fig11Targets => "exp-fig11-targets",
+            Field::GonzalezRuns => "exp-gonzalez-runs",
             Field::Types => "exp-types",
             Field::MaxCost => "exp-max-cost",
             Field::ExNMin => "exp-n-min",
@@ -137,8 +178,12 @@ impl Field {
     pub fn label(self) -> &'static str {
         match self {
             Field::LiuRuns => "random runs per n",
-            Field::WuRuns => "runs per point",
-            Field::LiuSeed | Field::WuSeed | Field::ExSeed => "seed",
+            Field::WuRuns | Field::GonzalezRuns => "runs per point",
+            Field::Fig11Runs => "platforms per point",
+            Field::Fig11Nodes => "nodes",
+            Field::Fig11Densities => "densities",
+            Field::Fig11Targets => "targets",
+            Field::LiuSeed | Field::WuSeed | Field::ExSeed | Field::Fig11Seed => "seed",
             Field::LiuNMin => "n from",
             Field::LiuNMax => "n to",
             Field::Types => "kinds of node",
@@ -149,12 +194,26 @@ impl Field {
         }
     }
 
+    /// The input's `inputmode` (the keyboard a touch screen shows).
+    pub fn input_mode(self) -> &'static str {
+        match self {
+            Field::Fig11Targets => "text",
+            Field::Fig11Densities => "decimal",
+            _ => "numeric",
+        }
+    }
+
     /// What the paper used, or a hint (shown after the input).
     pub fn hint(self) -> &'static str {
         match self {
             Field::LiuRuns => "paper: 200",
             Field::LiuNMin | Field::LiuNMax => "paper: 6 to 100",
             Field::WuRuns => "paper: 1000",
+            Field::Fig11Runs => "paper: 10",
+            Field::Fig11Nodes => "30, or 65 for both sizes",
+            Field::Fig11Densities => "shares of the LAN nodes",
+            Field::Fig11Targets => "uniform or per-lan",
+            Field::GonzalezRuns => "instances per (n, d, fan-out)",
             Field::Types => "1 to 4",
             Field::MaxCost => "costs 1 to this",
             Field::ExNMin | Field::ExNMax => "source included",
@@ -186,6 +245,12 @@ impl Default for Forms {
                 v(Field::LiuNMax, "100"),
                 v(Field::WuRuns, "100"),
                 v(Field::WuSeed, "2001"),
+                v(Field::Fig11Runs, "1"),
+                v(Field::Fig11Seed, "1"),
+                v(Field::Fig11Nodes, "65"),
+                v(Field::Fig11Densities, "0.05,0.1,0.2,0.3,0.5,0.7,1"),
+                v(Field::Fig11Targets, "uniform"),
+                v(Field::GonzalezRuns, "20"),
                 v(Field::Types, "2"),
                 v(Field::MaxCost, "3"),
                 v(Field::ExNMin, "3"),
@@ -224,7 +289,7 @@ impl Forms {
     }
 
     /// Field `f` as a whole number in `lo..=hi`; the error names the field.
-    fn int(&self, f: Field, lo: u64, hi: u64) -> Result<u64, String> {
+    pub(crate) fn int(&self, f: Field, lo: u64, hi: u64) -> Result<u64, String> {
         let text = self.get(f).trim();
         text.parse::<u64>()
             .ok()
@@ -265,37 +330,10 @@ impl Forms {
                     },
                 )
             }
-            Experiment::Explore => {
-                let settings = ExploreSettings {
-                    model: self.model,
-                    types: self.int(Field::Types, 1, 99)? as usize,
-                    max_cost: self.int(Field::MaxCost, 1, 9999)? as u32,
-                    n_min: self.int(Field::ExNMin, 0, 999)? as usize,
-                    n_max: self.int(Field::ExNMax, 0, 999)? as usize,
-                    random: if self.random {
-                        Some((
-                            self.int(Field::Tries, 1, u64::MAX)?,
-                            self.int(Field::ExSeed, 0, u64::MAX)?,
-                        ))
-                    } else {
-                        None
-                    },
-                };
-                settings
-                    .spec()
-                    .validate()
-                    .map_err(|e| capitalised(&e.to_string()))?;
-                Whole::Explore(settings)
-            }
+            Experiment::Fig11 => Whole::Fig11(fig11::settings(self)?),
+            Experiment::Gonzalez => Whole::Gonzalez(gonzalez::spec(self)?),
+            Experiment::Explore => Whole::Explore(explore::settings(self)?),
         })
-    }
-}
-
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
     }
 }
 
@@ -306,6 +344,10 @@ pub enum Whole {
     Liu(LiuFig6Spec),
     /// Wu Figure 3 or 4.
     Wu(u32, WuSpec),
+    /// Beaumont et al. Figure 11.
+    Fig11(Fig11Settings),
+    /// Gonzalez's random experiment.
+    Gonzalez(GonzalezSpec),
     /// The explorer.
     Explore(ExploreSettings),
 }
@@ -317,57 +359,10 @@ impl Whole {
     pub fn jobs(&self, workers: usize) -> Vec<Job> {
         let workers = workers.max(1);
         match self {
-            Whole::Liu(spec) => {
-                let sizes: Vec<usize> = (spec.n_min.max(2)..=spec.n_max).collect();
-                let work: usize = sizes.iter().sum();
-                let mut jobs = Vec::new();
-                let mut start = 0;
-                let mut acc = 0;
-                for (i, &n) in sizes.iter().enumerate() {
-                    acc += n;
-                    let share = work * (jobs.len() + 1) / workers;
-                    if acc >= share || i + 1 == sizes.len() {
-                        jobs.push(Job::LiuFig6 {
-                            spec: LiuFig6Spec {
-                                n_min: sizes[start],
-                                n_max: n,
-                                ..*spec
-                            },
-                        });
-                        start = i + 1;
-                    }
-                }
-                jobs
-            }
-            Whole::Wu(_, spec) => {
-                // Contiguous ranges of the runs of equal work; a run's work grows with its
-                // number of sources (about linearly: the 64-source point is half of it all).
-                let Ok(items) = wu::wu_items(spec) else {
-                    // Bad settings: one job, whose worker reports the error.
-                    return vec![Job::WuItems {
-                        spec: spec.clone(),
-                        from: 0,
-                        to: 0,
-                    }];
-                };
-                let weight = |i: usize| wu::wu_item_sources(spec, i) as u64 + 1;
-                let work: u64 = (0..items).map(weight).sum();
-                let mut jobs = Vec::new();
-                let (mut from, mut acc) = (0, 0);
-                for i in 0..items {
-                    acc += weight(i);
-                    let share = work * (jobs.len() as u64 + 1) / workers as u64;
-                    if acc >= share || i + 1 == items {
-                        jobs.push(Job::WuItems {
-                            spec: spec.clone(),
-                            from,
-                            to: i + 1,
-                        });
-                        from = i + 1;
-                    }
-                }
-                jobs
-            }
+            Whole::Liu(spec) => liu_jobs(spec, workers),
+            Whole::Wu(_, spec) => wu_jobs(spec, workers),
+            Whole::Fig11(settings) => fig11::jobs(settings),
+            Whole::Gonzalez(spec) => gonzalez::jobs(spec),
             Whole::Explore(settings) => vec![Job::Explore {
                 settings: *settings,
             }],
@@ -377,33 +372,99 @@ impl Whole {
     /// The outcome from the workers' answers to [`Whole::jobs`] (one per job, in the jobs'
     /// order).
     pub fn merge(&self, answers: Vec<Message>) -> Result<Outcome, String> {
-        let mut liu_rows: Vec<LiuFig6Row> = Vec::new();
-        let mut wu_times: Vec<[f64; 5]> = Vec::new();
-        let mut found = None;
-        for m in answers {
-            match m {
-                Message::LiuFig6 { rows, .. } => liu_rows.extend(rows),
-                Message::WuTimes { times, .. } => wu_times.extend(times),
-                Message::Explored { found: f, .. } => found = Some(f),
-                Message::Failed { error, .. } => return Err(error),
-                Message::Ready | Message::Progress { .. } | Message::PlatformSolved { .. } => {}
-            }
+        if let Some(error) = answers.iter().find_map(|m| match m {
+            Message::Failed { error, .. } => Some(error.clone()),
+            _ => None,
+        }) {
+            return Err(error);
         }
         Ok(match self {
             Whole::Liu(spec) => {
-                liu_rows.sort_by_key(|r| r.n);
-                Outcome::Liu(*spec, liu_rows)
+                let mut rows: Vec<LiuFig6Row> = answers
+                    .into_iter()
+                    .filter_map(|m| match m {
+                        Message::LiuFig6 { rows, .. } => Some(rows),
+                        _ => None,
+                    })
+                    .flatten()
+                    .collect();
+                rows.sort_by_key(|r| r.n);
+                Outcome::Liu(*spec, rows)
             }
-            Whole::Wu(figure, spec) => Outcome::Wu(
-                *figure,
-                spec.clone(),
-                wu::wu_rows(spec, &wu_times).map_err(|e| e.to_string())?,
-            ),
+            Whole::Wu(figure, spec) => {
+                let times: Vec<[f64; 5]> = answers
+                    .into_iter()
+                    .filter_map(|m| match m {
+                        Message::WuTimes { times, .. } => Some(times),
+                        _ => None,
+                    })
+                    .flatten()
+                    .collect();
+                let rows = wu::wu_rows(spec, &times).map_err(|e| e.to_string())?;
+                Outcome::Wu(*figure, spec.clone(), rows)
+            }
             Whole::Explore(settings) => Outcome::Explore(
                 *settings,
-                found.ok_or_else(|| "the worker sent no result".to_string())?,
+                answers
+                    .into_iter()
+                    .find_map(|m| match m {
+                        Message::Explored { found, .. } => Some(found),
+                        _ => None,
+                    })
+                    .ok_or_else(|| "the worker sent no result".to_string())?,
             ),
+            Whole::Fig11(s) => Outcome::Fig11(s.clone(), fig11::merge(s, &answers)?),
+            Whole::Gonzalez(s) => Outcome::Gonzalez(s.clone(), gonzalez::merge(s, &answers)?),
         })
+    }
+}
+
+/// The work of `job` as its progress counts it (0 where only the worker knows: the
+/// explorer): Liu's nodes, Wu's runs, Gonzalez's instances, one per Figure 11 platform.
+pub fn units(job: &Job) -> u64 {
+    match job {
+        Job::LiuFig6 { spec } => (spec.n_min.max(2)..=spec.n_max).map(|n| n as u64).sum(),
+        Job::WuItems { from, to, .. } | Job::Gonzalez { from, to, .. } => {
+            to.saturating_sub(*from) as u64
+        }
+        Job::Fig11 { .. } => 1,
+        Job::Explore { .. } | Job::Platform { .. } => 0,
+    }
+}
+
+/// Liu's sizes in contiguous ranges of about equal work (a size's work grows with n).
+fn liu_jobs(spec: &LiuFig6Spec, workers: usize) -> Vec<Job> {
+    let sizes: Vec<usize> = (spec.n_min.max(2)..=spec.n_max).collect();
+    let weights: Vec<u64> = sizes.iter().map(|&n| n as u64).collect();
+    shares(&weights, workers)
+        .into_iter()
+        .map(|r| Job::LiuFig6 {
+            spec: LiuFig6Spec {
+                n_min: sizes[r.start],
+                n_max: sizes[r.end - 1],
+                ..*spec
+            },
+        })
+        .collect()
+}
+
+/// Wu's runs in contiguous ranges of about equal work: a run's work grows with its number of
+/// sources (about linearly: the 64-source point is half of it all).
+fn wu_jobs(spec: &WuSpec, workers: usize) -> Vec<Job> {
+    let job = |r: std::ops::Range<usize>| Job::WuItems {
+        spec: spec.clone(),
+        from: r.start,
+        to: r.end,
+    };
+    match wu::wu_items(spec) {
+        Ok(items) => {
+            let weights: Vec<u64> = (0..items)
+                .map(|i| wu::wu_item_sources(spec, i) as u64 + 1)
+                .collect();
+            shares(&weights, workers).into_iter().map(job).collect()
+        }
+        // Bad settings: one job, whose worker reports the error.
+        Err(_) => vec![job(0..0)],
     }
 }
 
@@ -414,15 +475,25 @@ pub enum Outcome {
     Liu(LiuFig6Spec, Vec<LiuFig6Row>),
     /// Wu Figure 3 or 4: figure, settings and rows.
     Wu(u32, WuSpec, Vec<WuRow>),
+    /// Beaumont et al. Figure 11: settings and rows.
+    Fig11(Fig11Settings, Vec<Fig11Row>),
+    /// Gonzalez's random experiment: settings and one row per instance.
+    Gonzalez(GonzalezSpec, Vec<GonzalezRow>),
     /// The explorer: settings and what it found.
     Explore(ExploreSettings, Found),
 }
 
 impl Outcome {
     /// The chart (the CLI's, from `hetcast-charts`) as SVG text, on the page's smaller canvas
-    /// (the same type sizes, so larger once it fits the screen).
+    /// (the same type sizes, so larger once it fits the screen); Figure 11's panels one after
+    /// the other.
     pub fn svg(&self) -> Result<String, String> {
         match self {
+            Outcome::Fig11(s, rows) => Ok(fig11::charts(s, rows)?
+                .into_iter()
+                .map(|(_, svg)| svg)
+                .collect()),
+            Outcome::Gonzalez(_, rows) => gonzalez::chart(rows, Size::SCREEN),
             Outcome::Liu(spec, rows) => {
                 hetcast_charts::liu_fig6_sized(rows, spec.runs, Size::SCREEN)
             }
@@ -431,7 +502,7 @@ impl Outcome {
             }
             Outcome::Explore(s, found) => hetcast_charts::explore_histogram(
                 &found.histogram,
-                &explore_title(s),
+                &explore::title(s),
                 Size {
                     width: 900,
                     height: 330,
@@ -440,24 +511,29 @@ impl Outcome {
         }
     }
 
-    /// The chart as the CLI writes it (the files' size), for downloading.
-    pub fn file_svg(&self) -> Result<String, String> {
-        match self {
+    /// The charts as the CLI writes them (its file names and sizes), for downloading.
+    pub fn file_svgs(&self) -> Result<Vec<(String, String)>, String> {
+        let one = match self {
             Outcome::Liu(spec, rows) => hetcast_charts::liu_fig6(rows, spec.runs),
             Outcome::Wu(figure, spec, rows) => hetcast_charts::wu_figure(rows, spec, *figure),
             Outcome::Explore(s, found) => {
-                hetcast_charts::explore_histogram(&found.histogram, &explore_title(s), Size::FILE)
+                hetcast_charts::explore_histogram(&found.histogram, &explore::title(s), Size::FILE)
             }
-        }
+            Outcome::Gonzalez(_, rows) => gonzalez::chart(rows, Size::FILE),
+            Outcome::Fig11(s, rows) => return fig11::charts(s, rows),
+        }?;
+        Ok(vec![(format!("{}.svg", self.file_stem()), one)])
     }
 
-    /// The data as CSV (the CLI's columns: `liu-fig6.csv`, `wu-figN.csv`,
-    /// `greedy-explore.csv`).
+    /// The data as CSV (the CLI's files: `liu-fig6.csv`, `wu-figN.csv`, `beaumont-fig11.csv`,
+    /// `gonzalez-random.csv`, `greedy-explore.csv`).
     pub fn csv(&self) -> String {
         match self {
             Outcome::Liu(_, rows) => liu::to_csv(rows),
             Outcome::Wu(_, _, rows) => wu::to_csv(rows),
             Outcome::Explore(_, found) => histogram_csv(&found.histogram),
+            Outcome::Fig11(_, rows) => fig11::csv(rows),
+            Outcome::Gonzalez(_, rows) => gonzalez::csv(rows),
         }
     }
 
@@ -467,12 +543,16 @@ impl Outcome {
             Outcome::Liu(..) => "liu-fig6".into(),
             Outcome::Wu(figure, ..) => format!("wu-fig{figure}"),
             Outcome::Explore(..) => "greedy-explore".into(),
+            Outcome::Fig11(..) => Experiment::Fig11.key().into(),
+            Outcome::Gonzalez(..) => Experiment::Gonzalez.key().into(),
         }
     }
 
     /// One line on what the result shows.
     pub fn summary(&self) -> String {
         match self {
+            Outcome::Fig11(s, rows) => fig11::summary(s, rows),
+            Outcome::Gonzalez(s, rows) => gonzalez::summary_line(s, rows),
             Outcome::Liu(spec, rows) => match rows.last() {
                 Some(r) => format!(
                     "n = {}: FNF {}, random selection {:.2} on average (best {}, worst {}), lower bound {}; {} runs per n.",
@@ -507,20 +587,4 @@ impl Outcome {
             }
         }
     }
-}
-
-/// The explorer chart's title.
-fn explore_title(s: &ExploreSettings) -> String {
-    format!(
-        "greedy / optimum: {} model, {} kinds, costs 1-{}, {}-{} nodes{}",
-        s.model.name().replace('_', "-"),
-        s.types,
-        s.max_cost,
-        s.n_min,
-        s.n_max,
-        match s.random {
-            Some((tries, _)) => format!(", {tries} random"),
-            None => String::new(),
-        }
-    )
 }

@@ -1,5 +1,5 @@
 //! The web workers of the Experiments page and the platform model: one [`Pool`] per run, one
-//! worker per job.
+//! worker per job ([`Pool::start`]) or a few workers taking the jobs in turn ([`Pool::queue`]).
 //!
 //! Each worker is the `hetcast-worker` binary that Trunk builds next to the app
 //! ([`WORKER_URL`], its loader script). The page posts a job's request (JSON text) once the
@@ -148,16 +148,36 @@ impl Pool {
     /// Start one worker per request; `on((i, message))` gets the messages about request `i`
     /// (a worker that fails to load or crashes gives a [`Message::Failed`]).
     pub fn start(requests: Vec<Request>, on: Callback<(usize, Message)>) -> Result<Pool, String> {
-        let mut handles = Vec::with_capacity(requests.len());
-        for (i, request) in requests.into_iter().enumerate() {
+        let workers = requests.len();
+        Pool::queue(requests, workers, on)
+    }
+
+    /// Run the requests on at most `workers` workers: each worker takes the next request
+    /// waiting once it has answered its last one (many short jobs share the workers evenly).
+    /// `on((i, message))` gets the messages about request `i`; a worker that fails to load or
+    /// crashes gives a [`Message::Failed`] for its request.
+    pub fn queue(
+        requests: Vec<Request>,
+        workers: usize,
+        on: Callback<(usize, Message)>,
+    ) -> Result<Pool, String> {
+        let texts: Rc<Vec<(u32, String)>> =
+            Rc::new(requests.iter().map(|r| (r.id, encode_request(r))).collect());
+        let next = Rc::new(Cell::new(0));
+        let workers = workers.clamp(1, texts.len().max(1)).min(texts.len());
+        let mut handles = Vec::with_capacity(workers);
+        for _ in 0..workers {
             let (worker, loaded) = take_worker()?;
-            let id = request.id;
-            let text = encode_request(&request);
+            // The request this worker is on.
+            let mine = Rc::new(Cell::new(next.get()));
+            next.set(next.get() + 1);
             let on_message = {
-                let on = on.clone();
-                let worker = worker.clone();
-                let text = text.clone();
+                let (on, worker, texts) = (on.clone(), worker.clone(), texts.clone());
+                let (mine, next) = (mine.clone(), next.clone());
                 Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+                    let i = mine.get();
+                    let (id, text) = &texts[i];
+                    let id = *id;
                     let m = match e.data().as_string() {
                         Some(t) => {
                             decode_message(&t).unwrap_or_else(|error| Message::Failed { id, error })
@@ -168,26 +188,34 @@ impl Pool {
                         },
                     };
                     if m == Message::Ready {
-                        send(&worker, &text, &on, i, id);
+                        send(&worker, text, &on, i, id);
                     } else if m.id() == Some(WARM_UP_ID) && id != WARM_UP_ID {
                         // The answer to a spare's warm-up job, queued before this request.
                     } else {
+                        let last = !matches!(m, Message::Progress { .. });
                         on.emit((i, m));
+                        if last && next.get() < texts.len() {
+                            let j = next.get();
+                            next.set(j + 1);
+                            mine.set(j);
+                            send(&worker, &texts[j].1, &on, j, texts[j].0);
+                        }
                     }
                 })
             };
             let on_error = {
-                let on = on.clone();
+                let (on, texts, mine) = (on.clone(), texts.clone(), mine.clone());
                 Closure::<dyn FnMut(Event)>::new(move |e: Event| {
                     let why = e
                         .dyn_ref::<ErrorEvent>()
                         .map(|e| e.message())
                         .filter(|m| !m.is_empty())
                         .unwrap_or_else(|| format!("could not load {WORKER_URL}"));
+                    let i = mine.get();
                     on.emit((
                         i,
                         Message::Failed {
-                            id,
+                            id: texts[i].0,
                             error: format!("the web worker stopped: {why}"),
                         },
                     ));
@@ -196,7 +224,8 @@ impl Pool {
             worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
             worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
             if loaded {
-                send(&worker, &text, &on, i, id);
+                let i = mine.get();
+                send(&worker, &texts[i].1, &on, i, texts[i].0);
             }
             handles.push(Handle {
                 worker,

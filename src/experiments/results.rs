@@ -12,6 +12,8 @@ fn unit(exp: Experiment) -> &'static str {
     match exp {
         Experiment::LiuFig6 => "node-sizes",
         Experiment::WuFig3 | Experiment::WuFig4 => "runs",
+        Experiment::Fig11 => "platforms",
+        Experiment::Gonzalez => "instances",
         Experiment::Explore => "instances",
     }
 }
@@ -25,7 +27,7 @@ pub fn progress_view(run: &Running) -> Html {
         100.0 * done as f64 / total as f64
     };
     let secs = (run.now - run.started) / 1000.0;
-    let workers = run.parts.len();
+    let workers = run.workers;
     html! {
         <div class="exp-progress" id="exp-running" role="status">
             <progress id="exp-progress" max={total.max(1).to_string()} value={done.to_string()}></progress>
@@ -69,12 +71,12 @@ pub fn result_view(
     let o = &done.outcome;
     let stem = o.file_stem();
     let dl_svg = {
-        let (cb, name) = (on_download.clone(), format!("{stem}.svg"));
+        let cb = on_download.clone();
         let o = o.clone();
-        // The file is the CLI's chart (its size), drawn on demand.
+        // The files are the CLI's charts (its names and sizes), drawn on demand.
         Callback::from(move |_: MouseEvent| {
-            if let Ok(text) = o.file_svg() {
-                cb.emit((name.clone(), "image/svg+xml", text))
+            for (name, text) in o.file_svgs().unwrap_or_default() {
+                cb.emit((name, "image/svg+xml", text))
             }
         })
     };

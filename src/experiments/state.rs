@@ -16,9 +16,11 @@ pub struct Running {
     pub exp: Experiment,
     /// Its settings.
     pub whole: Whole,
-    /// `(done, total)` of each worker's job.
+    /// `(done, total)` of each job.
     pub parts: Vec<(u64, u64)>,
-    /// Each worker's answer, when it has come.
+    /// The workers sharing the jobs.
+    pub workers: usize,
+    /// Each job's answer, when it has come.
     pub answers: Vec<Option<Message>>,
     /// When it started (ms, `Date.now()`).
     pub started: f64,
@@ -86,7 +88,7 @@ pub enum ExpAction {
     Model(ModelKind),
     /// The explorer's search: random (true) or every member.
     Random(bool),
-    /// A run started with `parts` workers at `at` ms.
+    /// A run started at `at` ms: its jobs' work (`plan::units`) shared by `workers`.
     Started {
         /// Job id.
         id: u32,
@@ -94,12 +96,14 @@ pub enum ExpAction {
         exp: Experiment,
         /// Settings.
         whole: Whole,
+        /// Each job's work as its progress counts it (0: unknown until the worker says).
+        units: Vec<u64>,
         /// Workers.
-        parts: usize,
+        workers: usize,
         /// When.
         at: f64,
     },
-    /// Message `1` of worker `0`, arrived at `2` ms.
+    /// Message `1` about job `0`, arrived at `2` ms.
     Worker(usize, Message, f64),
     /// Stop the run (the page has terminated the workers).
     Cancel,
@@ -121,7 +125,8 @@ impl Reducible for ExpState {
                 id,
                 exp,
                 whole,
-                parts,
+                units,
+                workers,
                 at,
             } => {
                 s.error = None;
@@ -129,8 +134,9 @@ impl Reducible for ExpState {
                     id,
                     exp,
                     whole,
-                    parts: vec![(0, 0); parts],
-                    answers: vec![None; parts],
+                    answers: vec![None; units.len()],
+                    parts: units.into_iter().map(|u| (0, u)).collect(),
+                    workers,
                     started: at,
                     now: at,
                 });
@@ -162,7 +168,7 @@ impl Reducible for ExpState {
                                         svg: outcome.svg(),
                                         outcome,
                                         seconds: (at - run.started) / 1000.0,
-                                        workers: run.parts.len(),
+                                        workers: run.workers,
                                     };
                                     s.done.retain(|(e, _)| *e != run.exp);
                                     s.done.push((run.exp, Rc::new(done)));

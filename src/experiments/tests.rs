@@ -132,7 +132,8 @@ fn the_page_state_follows_the_workers() {
         id: 3,
         exp: Experiment::Explore,
         whole,
-        parts: 1,
+        units: vec![0],
+        workers: 1,
         at: 1000.0,
     });
     let msgs = answers(&jobs, 3).remove(0);
@@ -173,7 +174,8 @@ fn the_page_state_follows_the_workers() {
         id: 4,
         exp: Experiment::LiuFig6,
         whole: Forms::default().whole(Experiment::LiuFig6).unwrap(),
-        parts: 2,
+        units: vec![0, 0],
+        workers: 2,
         at: 0.0,
     });
     s = s.reduce(ExpAction::Worker(
@@ -186,4 +188,133 @@ fn the_page_state_follows_the_workers() {
     ));
     assert!(s.running.is_none());
     assert_eq!(s.error, Some((Experiment::LiuFig6, "boom".into())));
+}
+
+/// Each job through the worker's code, merged: the outcome.
+fn run_whole(whole: &Whole, workers: usize) -> Outcome {
+    let jobs = whole.jobs(workers);
+    let last: Vec<Message> = answers(&jobs, 1)
+        .into_iter()
+        .filter_map(|a| a.last().cloned())
+        .collect();
+    whole.merge(last).unwrap()
+}
+
+/// Figure 11 on the page, one job per platform, gives the CLI's CSV to the byte: the core's
+/// `fig11` and `fig11_csv` are what `hetcast experiment beaumont-fig11` runs and writes.
+#[test]
+fn fig11_csv_is_the_clis() {
+    use hetcast_core::models::platform::experiment::{fig11, fig11_csv};
+    let mut f = Forms::default();
+    f.set(Field::Fig11Nodes, "30".into());
+    f.set(Field::Fig11Densities, "0.3, 1".into());
+    f.set(Field::Fig11Targets, "per-lan".into());
+    f.set(Field::Fig11Seed, "4".into());
+    let whole = f.whole(Experiment::Fig11).unwrap();
+    let Whole::Fig11(settings) = &whole else {
+        panic!("{whole:?}")
+    };
+    // One platform per (size, density): two jobs, one unit of progress each.
+    let jobs = whole.jobs(2);
+    assert_eq!(jobs.len(), 2);
+    assert!(jobs.iter().all(|j| units(j) == 1));
+    let outcome = run_whole(&whole, 2);
+    let cli = fig11_csv(&fig11(&settings.spec(), |_, _| {}).unwrap());
+    assert_eq!(outcome.csv(), cli);
+    assert_eq!(cli.lines().count(), 1 + 2 * 5);
+    assert_eq!(outcome.file_stem(), "beaumont-fig11");
+    let names: Vec<String> = outcome
+        .file_svgs()
+        .unwrap()
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "beaumont-fig11-small-lb.svg",
+            "beaumont-fig11-small-scatter.svg"
+        ]
+    );
+    assert_eq!(outcome.svg().unwrap().matches("<svg").count(), 2);
+    assert!(outcome
+        .summary()
+        .starts_with("Mean T* / lower bound over the 2 points: "));
+    // A missing answer is an error, not a short CSV.
+    let mut short = answers(&jobs, 1);
+    short.pop();
+    let last = short
+        .into_iter()
+        .filter_map(|a| a.last().cloned())
+        .collect();
+    assert_eq!(
+        whole.merge(last).unwrap_err(),
+        "1 of the 2 platforms came back"
+    );
+}
+
+#[test]
+fn fig11_forms_name_the_bad_field() {
+    let mut f = Forms::default();
+    let Ok(Whole::Fig11(s)) = f.whole(Experiment::Fig11) else {
+        panic!()
+    };
+    assert_eq!(s.densities, [0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0]);
+    assert!(s.big && !s.per_lan);
+    assert_eq!(Whole::Fig11(s).jobs(2).len(), 14);
+    for (field, text, error) in [
+        (
+            Field::Fig11Nodes,
+            "40",
+            "Nodes: 30 (the small platforms) or 65 (both sizes), not '40'",
+        ),
+        (
+            Field::Fig11Densities,
+            "0.5,1.5",
+            "Densities 0.5,1.5: shares of the LAN nodes above 0 and at most 1, e.g. 0.1,0.5",
+        ),
+        (
+            Field::Fig11Targets,
+            "lan",
+            "Targets: uniform (among all LAN nodes) or per-lan (one per LAN first), not 'lan'",
+        ),
+        (
+            Field::Fig11Runs,
+            "0",
+            "Platforms per point: a whole number from 1 to 1000, not '0'",
+        ),
+    ] {
+        let mut g = f.clone();
+        g.set(field, text.into());
+        assert_eq!(g.whole(Experiment::Fig11).unwrap_err(), error);
+    }
+    f.set(Field::Fig11Densities, "0,1".into());
+    assert!(f.whole(Experiment::Fig11).is_err());
+}
+
+/// Gonzalez's experiment on the page, one job per (n, d, fan-out), gives the CLI's CSV to the
+/// byte (the core's `run` and `csv`, which `hetcast experiment gonzalez-random` writes).
+#[test]
+fn gonzalez_csv_is_the_clis() {
+    use hetcast_core::models::multimessage::experiment::{csv, run};
+    let mut f = Forms::default();
+    f.set(Field::GonzalezRuns, "1".into());
+    let whole = f.whole(Experiment::Gonzalez).unwrap();
+    let Whole::Gonzalez(spec) = &whole else {
+        panic!("{whole:?}")
+    };
+    let jobs = whole.jobs(2);
+    assert_eq!(jobs.len(), 80);
+    assert_eq!(jobs.iter().map(units).sum::<u64>(), 80);
+    let outcome = run_whole(&whole, 2);
+    assert_eq!(outcome.csv(), csv(&run(spec, |_, _| {}).unwrap()));
+    assert_eq!(outcome.csv().lines().count(), 81);
+    assert_eq!(outcome.file_svgs().unwrap()[0].0, "gonzalez-random.svg");
+    assert!(outcome.svg().unwrap().contains("steps / d"));
+    assert!(outcome.summary().starts_with("Gonzalez: mean steps / d "));
+    f.set(Field::GonzalezRuns, "10001".into());
+    assert_eq!(
+        f.whole(Experiment::Gonzalez).unwrap_err(),
+        "Runs per point: a whole number from 1 to 10000, not '10001'"
+    );
 }

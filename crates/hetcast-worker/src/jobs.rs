@@ -2,8 +2,10 @@
 
 use crate::protocol::{Found, Job, Message, Request, PROGRESS_STEPS};
 use hetcast_core::models::multi::experiment::{wu_item, wu_items};
+use hetcast_core::models::multimessage::experiment as gonzalez;
 use hetcast_core::models::overhead::experiment::liu_fig6_row;
 use hetcast_core::models::overhead::explore::explore;
+use hetcast_core::models::platform::experiment::{fig11_platforms, platform_ratios};
 use hetcast_core::models::platform::PlatformInstance;
 use std::cell::{Cell, RefCell};
 
@@ -80,6 +82,40 @@ pub fn run(request: &Request, post: impl FnMut(Message) + 'static) {
             id,
             found: Found::from(e),
         }),
+        Job::Fig11 { settings, item } => {
+            let spec = settings.spec();
+            match fig11_platforms(&spec).get(*item) {
+                Some(&(size, density, k)) => {
+                    platform_ratios(&spec, size, density, k).map(|(targets, ratios)| {
+                        Message::Fig11Platform {
+                            id,
+                            targets,
+                            ratios,
+                        }
+                    })
+                }
+                None => Ok(Message::Failed {
+                    id,
+                    error: format!("Figure 11 has no platform {item}"),
+                }),
+            }
+        }
+        Job::Gonzalez { spec, from, to } => {
+            let all = gonzalez::jobs(spec);
+            let (from, to) = ((*from).min(all.len()), (*to).min(all.len()));
+            let total = to.saturating_sub(from) as u64;
+            progress(id, 0, total);
+            all[from..to.max(from)]
+                .iter()
+                .enumerate()
+                .map(|(i, &(n, d, f, seed))| {
+                    let row = gonzalez::row(n, d, f, seed);
+                    progress(id, i as u64 + 1, total);
+                    row
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(|rows| Message::GonzalezRows { id, rows })
+        }
         Job::Platform { instance, algo } => {
             PlatformInstance::from_json(instance)
                 .and_then(|inst| {
@@ -229,6 +265,46 @@ mod tests {
         assert_eq!(
             wu_rows(&spec, &all).unwrap(),
             wu_figure(&spec, None).unwrap()
+        );
+    }
+
+    /// Gonzalez's instances arrive through the text exactly as the core computes them; a
+    /// Figure 11 platform that the settings do not have is a failure, not a panic.
+    #[test]
+    fn gonzalez_rows_and_fig11_items() {
+        use hetcast_core::models::multimessage::experiment::{jobs, row, Spec};
+        let spec = Spec {
+            seeds: 2,
+            ..Spec::default()
+        };
+        let msgs = through_text(Job::Gonzalez {
+            spec: spec.clone(),
+            from: 6,
+            to: 10,
+        });
+        let want: Vec<_> = jobs(&spec)[6..10]
+            .iter()
+            .map(|&(n, d, f, seed)| row(n, d, f, seed).unwrap())
+            .collect();
+        assert_eq!(
+            msgs.last(),
+            Some(&Message::GonzalezRows { id: 7, rows: want })
+        );
+        assert_eq!(progress_of(&msgs).last(), Some(&(4, 4)));
+        let settings = Fig11Settings {
+            platforms: 1,
+            densities: vec![0.5],
+            seed: 1,
+            big: false,
+            per_lan: false,
+        };
+        let msgs = through_text(Job::Fig11 { settings, item: 1 });
+        assert_eq!(
+            msgs,
+            [Message::Failed {
+                id: 7,
+                error: "Figure 11 has no platform 1".into()
+            }]
         );
     }
 

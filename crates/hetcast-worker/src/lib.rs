@@ -20,6 +20,6 @@ mod protocol;
 
 pub use jobs::run;
 pub use protocol::{
-    decode_message, decode_request, encode_message, encode_request, ExploreSettings, Found, Job,
-    Message, Request, Worst, PROGRESS_STEPS,
+    decode_message, decode_request, encode_message, encode_request, ExploreSettings, Fig11Settings,
+    Found, Job, Message, Request, Worst, PROGRESS_STEPS,
 };

@@ -1,9 +1,12 @@
 //! The messages between the page and the worker, and their encoding (JSON text).
 
 use hetcast_core::models::multi::experiment::WuSpec;
+use hetcast_core::models::multimessage::experiment::{Row as GonzalezRow, Spec as GonzalezSpec};
 use hetcast_core::models::overhead::experiment::{LiuFig6Row, LiuFig6Spec};
 use hetcast_core::models::overhead::explore::{Exploration, ExploreSpec, Search};
 use hetcast_core::models::overhead::ModelKind;
+use hetcast_core::models::platform::experiment::Fig11Spec;
+use hetcast_core::models::platform::generate::TargetSpread;
 use hetcast_core::models::platform::{PlatformAlgorithm, PlatformSolution};
 use serde::{Deserialize, Serialize};
 
@@ -43,6 +46,24 @@ pub enum Job {
     Explore {
         /// The family to search.
         settings: ExploreSettings,
+    },
+    /// Platform `item` of Beaumont et al. Figure 11 (`platform_ratios` on the `item`-th of
+    /// `fig11_platforms`): the heuristics' periods over the two bounds. One platform per job
+    /// (a 65-node platform takes seconds), so that the workers share the run evenly.
+    Fig11 {
+        /// The settings of the whole figure.
+        settings: Fig11Settings,
+        /// The platform.
+        item: usize,
+    },
+    /// Instances `from..to` of Gonzalez's random experiment (`row` on each of `jobs(spec)`).
+    Gonzalez {
+        /// The settings of the whole experiment.
+        spec: GonzalezSpec,
+        /// First instance.
+        from: usize,
+        /// Past the last instance.
+        to: usize,
     },
     /// One algorithm of the platform model (paper 002) on one platform: its linear programs
     /// can take seconds on a 65-node platform, so the app runs them here.
@@ -86,6 +107,23 @@ pub enum Message {
         /// One per item, in order.
         times: Vec<[f64; 5]>,
     },
+    /// What a [`Job::Fig11`] found: the platform's number of targets and, per heuristic of
+    /// Figure 11, its period over Multicast-LB's and over Multicast-UB's.
+    Fig11Platform {
+        /// The job.
+        id: u32,
+        /// Targets of the platform.
+        targets: usize,
+        /// `(over LB, over scatter)` per heuristic, in the figure's legend order.
+        ratios: Vec<(f64, f64)>,
+    },
+    /// The rows of a [`Job::Gonzalez`], one per instance, in order.
+    GonzalezRows {
+        /// The job.
+        id: u32,
+        /// The rows.
+        rows: Vec<GonzalezRow>,
+    },
     /// What a [`Job::Explore`] found.
     Explored {
         /// The job.
@@ -119,6 +157,8 @@ impl Message {
             | Message::LiuFig6 { id, .. }
             | Message::WuTimes { id, .. }
             | Message::Explored { id, .. }
+            | Message::Fig11Platform { id, .. }
+            | Message::GonzalezRows { id, .. }
             | Message::PlatformSolved { id, .. }
             | Message::Failed { id, .. } => Some(*id),
         }
@@ -154,6 +194,43 @@ impl ExploreSettings {
             search: match self.random {
                 Some((tries, seed)) => Search::Random { tries, seed },
                 None => Search::Exhaustive,
+            },
+        }
+    }
+}
+
+/// Figure 11's settings ([`Fig11Spec`] with serde): the sizes by name ("small", "big") and
+/// the targets' spread by its key ("uniform", "per-lan").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Fig11Settings {
+    /// Platforms per (size, density).
+    pub platforms: usize,
+    /// Target densities among the LAN nodes.
+    pub densities: Vec<f64>,
+    /// First seed.
+    pub seed: u64,
+    /// Whether the 65-node platforms run too (the 30-node ones always run).
+    pub big: bool,
+    /// One target per LAN first (otherwise uniformly among the LAN nodes).
+    pub per_lan: bool,
+}
+
+impl Fig11Settings {
+    /// The core's spec.
+    pub fn spec(&self) -> Fig11Spec {
+        Fig11Spec {
+            platforms: self.platforms,
+            densities: self.densities.clone(),
+            seed: self.seed,
+            sizes: if self.big {
+                vec!["small", "big"]
+            } else {
+                vec!["small"]
+            },
+            targets: if self.per_lan {
+                TargetSpread::PerLan
+            } else {
+                TargetSpread::Uniform
             },
         }
     }

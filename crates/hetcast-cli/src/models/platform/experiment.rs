@@ -11,7 +11,8 @@ use crate::progress::Bar;
 use crate::shard::{from_value, to_value, write_part, Shard, Whole};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::platform::experiment::{
-    cell_rows, fig11, fig11_csv, platform_ratios, Fig11Row, Fig11Spec, HEURISTICS,
+    fig11, fig11_csv, fig11_platforms, fig11_rows, parse_densities, platform_ratios, Fig11Row,
+    Fig11Spec, HEURISTICS,
 };
 use hetcast_core::models::platform::generate::TargetSpread;
 use serde::{Deserialize, Serialize};
@@ -47,15 +48,7 @@ pub fn run(a: &ExperimentArgs) -> Result<(), String> {
         };
     }
     if let Some(list) = &a.densities {
-        spec.densities = list
-            .split(',')
-            .map(|d| match d.trim().parse::<f64>() {
-                Ok(v) if v > 0.0 && v <= 1.0 => Ok(v),
-                _ => Err(format!(
-                    "--densities {list}: shares of the LAN nodes above 0 and at most 1, e.g. 0.1,0.5"
-                )),
-            })
-            .collect::<Result<_, _>>()?;
+        spec.densities = parse_densities(list).map_err(|e| format!("--densities {e}"))?;
     }
     if let Some(shard) = a.shard {
         return run_part(&spec, shard, a.out.as_deref());
@@ -65,19 +58,6 @@ pub fn run(a: &ExperimentArgs) -> Result<(), String> {
     let rows = fig11(&spec, |done, total| bar.set(done, total)).map_err(|e| e.to_string())?;
     bar.finish();
     finish(&spec, &rows, &out_dir(a.out.as_deref())?)
-}
-
-/// The platforms of a run in [`fig11`]'s order: (size, density, platform number).
-fn platforms(spec: &Fig11Spec) -> Vec<(&'static str, f64, usize)> {
-    let mut out = Vec::new();
-    for &size in &spec.sizes {
-        for &density in &spec.densities {
-            for k in 0..spec.platforms {
-                out.push((size, density, k));
-            }
-        }
-    }
-    out
 }
 
 /// One platform of [`fig11`]: its number of targets and, per heuristic, its period over
@@ -94,9 +74,9 @@ fn item(spec: &Fig11Spec, (size, density, k): (&str, f64, usize)) -> Result<Item
     Ok(Item { targets, ratios })
 }
 
-/// Part `shard` of the run: its platforms ([`platforms`]' order).
+/// Part `shard` of the run: its platforms ([`fig11_platforms`]' order).
 fn run_part(spec: &Fig11Spec, shard: Shard, out: Option<&str>) -> Result<(), String> {
-    let all = platforms(spec);
+    let all = fig11_platforms(spec);
     let mine: Vec<u64> = shard.items(all.len() as u64).collect();
     let bar = Bar::new("beaumont-fig11", mine.len());
     let mut results = Vec::new();
@@ -154,18 +134,11 @@ pub fn merge(whole: Whole, dir: &Path) -> Result<(), String> {
         .into_iter()
         .map(|v| from_value(v, "beaumont-fig11"))
         .collect::<Result<Vec<Item>, _>>()?;
-    let mut rows = Vec::new();
-    let mut at = items.iter();
-    for &size in &spec.sizes {
-        for &density in &spec.densities {
-            let cell: Vec<(usize, Vec<(f64, f64)>)> = at
-                .by_ref()
-                .take(spec.platforms)
-                .map(|it| (it.targets, it.ratios.clone()))
-                .collect();
-            rows.extend(cell_rows(size, density, &cell));
-        }
-    }
+    let platforms: Vec<(usize, Vec<(f64, f64)>)> = items
+        .into_iter()
+        .map(|it| (it.targets, it.ratios))
+        .collect();
+    let rows = fig11_rows(&spec, &platforms);
     finish(&spec, &rows, dir)
 }
 

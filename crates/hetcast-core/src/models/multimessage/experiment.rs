@@ -9,7 +9,7 @@ use super::simulate;
 use crate::error::Error;
 
 /// What to run.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Spec {
     /// Processor counts.
     pub processors: Vec<usize>,

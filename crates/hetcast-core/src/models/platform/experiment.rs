@@ -44,6 +44,19 @@ impl Default for Fig11Spec {
     }
 }
 
+/// Read a list of target densities such as `0.1,0.5`: shares of the LAN nodes above 0 and at
+/// most 1 (the error names the list).
+pub fn parse_densities(list: &str) -> Result<Vec<f64>, String> {
+    list.split(',')
+        .map(|d| match d.trim().parse::<f64>() {
+            Ok(v) if v > 0.0 && v <= 1.0 => Ok(v),
+            _ => Err(format!(
+                "{list}: shares of the LAN nodes above 0 and at most 1, e.g. 0.1,0.5"
+            )),
+        })
+        .collect()
+}
+
 /// One point of figure 11: a size, a density, a heuristic, its mean ratios.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Fig11Row {
@@ -116,26 +129,48 @@ pub fn cell_rows(
         .collect()
 }
 
+/// The platforms of a run in [`fig11`]'s order: (size, density, platform number). A run split
+/// across processes or web workers does [`platform_ratios`] on each and joins them with
+/// [`fig11_rows`].
+pub fn fig11_platforms(spec: &Fig11Spec) -> Vec<(&'static str, f64, usize)> {
+    let mut out = Vec::new();
+    for &size in &spec.sizes {
+        for &density in &spec.densities {
+            for k in 0..spec.platforms {
+                out.push((size, density, k));
+            }
+        }
+    }
+    out
+}
+
+/// The rows of [`fig11`] from the [`platform_ratios`] of every one of [`fig11_platforms`], in
+/// that order (the same sums in the same order, so the same rows to the last bit).
+pub fn fig11_rows(spec: &Fig11Spec, platforms: &[(usize, Vec<(f64, f64)>)]) -> Vec<Fig11Row> {
+    let mut rows = Vec::new();
+    let mut cells = platforms.chunks(spec.platforms.max(1));
+    for &size in &spec.sizes {
+        for &density in &spec.densities {
+            let cell = cells.next().unwrap_or(&[]);
+            rows.extend(cell_rows(size, density, cell));
+        }
+    }
+    rows
+}
+
 /// Run the experiment; `progress(done, total)` after each platform.
 pub fn fig11(
     spec: &Fig11Spec,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<Fig11Row>, Error> {
-    let total = spec.sizes.len() * spec.densities.len() * spec.platforms;
-    let mut done = 0;
-    let mut rows = Vec::new();
-    for &size in &spec.sizes {
-        for &density in &spec.densities {
-            let mut cell = Vec::with_capacity(spec.platforms);
-            for k in 0..spec.platforms {
-                cell.push(platform_ratios(spec, size, density, k)?);
-                done += 1;
-                progress(done, total);
-            }
-            rows.extend(cell_rows(size, density, &cell));
-        }
+    let all = fig11_platforms(spec);
+    let total = all.len();
+    let mut done = Vec::with_capacity(total);
+    for (size, density, k) in all {
+        done.push(platform_ratios(spec, size, density, k)?);
+        progress(done.len(), total);
     }
-    Ok(rows)
+    Ok(fig11_rows(spec, &done))
 }
 
 /// The rows as CSV (RFC 4180).

@@ -1,0 +1,129 @@
+//! Beaumont et al. Figure 11 (paper 002, section 7; `hetcast experiment beaumont-fig11`) on
+//! the Experiments page: the settings from the forms, one worker job per platform (a 65-node
+//! platform takes seconds, a 30-node one much less, so the workers take them in turn), and the
+//! rows, charts and CSV of the CLI from the answers.
+
+use crate::experiments::plan::{Field, Forms};
+use hetcast_core::catalog::Catalog;
+use hetcast_core::models::platform::experiment::{
+    fig11_csv, fig11_platforms, fig11_rows, parse_densities, Fig11Row, HEURISTICS,
+};
+use hetcast_core::models::platform::generate::TargetSpread;
+use hetcast_worker::{Fig11Settings, Job, Message};
+
+/// The most platforms per (size, density) the page takes (the CLI's limit).
+pub const RUNS_LIMIT: u64 = 1000;
+
+/// The settings the forms give, or what is wrong with them.
+pub fn settings(forms: &Forms) -> Result<Fig11Settings, String> {
+    let nodes = forms.get(Field::Fig11Nodes).trim();
+    let big = match nodes {
+        "30" => false,
+        "65" => true,
+        _ => {
+            return Err(format!(
+                "Nodes: 30 (the small platforms) or 65 (both sizes), not '{nodes}'"
+            ))
+        }
+    };
+    let targets = forms.get(Field::Fig11Targets).trim();
+    let per_lan = match TargetSpread::parse(targets) {
+        Some(t) => t == TargetSpread::PerLan,
+        None => {
+            return Err(format!(
+                "Targets: uniform (among all LAN nodes) or per-lan (one per LAN first), not '{targets}'"
+            ))
+        }
+    };
+    Ok(Fig11Settings {
+        platforms: forms.int(Field::Fig11Runs, 1, RUNS_LIMIT)? as usize,
+        densities: parse_densities(forms.get(Field::Fig11Densities).trim())
+            .map_err(|e| format!("Densities {e}"))?,
+        seed: forms.int(Field::Fig11Seed, 0, u64::MAX / 2)?,
+        big,
+        per_lan,
+    })
+}
+
+/// One job per platform, in the CLI's order ([`fig11_platforms`]).
+pub fn jobs(settings: &Fig11Settings) -> Vec<Job> {
+    (0..fig11_platforms(&settings.spec()).len())
+        .map(|item| Job::Fig11 {
+            settings: settings.clone(),
+            item,
+        })
+        .collect()
+}
+
+/// The rows from the answers to [`jobs`] (one per job, in the jobs' order): the CLI's sums in
+/// the CLI's order ([`fig11_rows`]).
+pub fn merge(settings: &Fig11Settings, answers: &[Message]) -> Result<Vec<Fig11Row>, String> {
+    let platforms: Vec<(usize, Vec<(f64, f64)>)> = answers
+        .iter()
+        .filter_map(|m| match m {
+            Message::Fig11Platform {
+                targets, ratios, ..
+            } => Some((*targets, ratios.clone())),
+            _ => None,
+        })
+        .collect();
+    let spec = settings.spec();
+    let expected = fig11_platforms(&spec).len();
+    if platforms.len() != expected {
+        return Err(format!(
+            "{} of the {expected} platforms came back",
+            platforms.len()
+        ));
+    }
+    Ok(fig11_rows(&spec, &platforms))
+}
+
+/// The sizes run, with the charts' order: ("small", "big").
+fn sizes(settings: &Fig11Settings) -> Vec<&'static str> {
+    settings.spec().sizes
+}
+
+/// The CLI's charts, named as it names its files: `beaumont-fig11-{small,big}-{lb,scatter}.svg`.
+pub fn charts(
+    settings: &Fig11Settings,
+    rows: &[Fig11Row],
+) -> Result<Vec<(String, String)>, String> {
+    let mut out = Vec::new();
+    for size in sizes(settings) {
+        for (tag, over_lb) in [("lb", true), ("scatter", false)] {
+            out.push((
+                format!("beaumont-fig11-{size}-{tag}.svg"),
+                hetcast_charts::beaumont_fig11(rows, size, over_lb)?,
+            ));
+        }
+    }
+    Ok(out)
+}
+
+/// The CSV, as `hetcast experiment beaumont-fig11` writes it.
+pub fn csv(rows: &[Fig11Row]) -> String {
+    fig11_csv(rows)
+}
+
+/// One line: each heuristic's mean `T*` / Multicast-LB over the points.
+pub fn summary(settings: &Fig11Settings, rows: &[Fig11Row]) -> String {
+    let means: Vec<String> = HEURISTICS
+        .iter()
+        .map(|al| {
+            let mine: Vec<f64> = rows
+                .iter()
+                .filter(|r| r.algorithm == al.key())
+                .map(|r| r.over_lb)
+                .collect();
+            let mean = mine.iter().sum::<f64>() / mine.len().max(1) as f64;
+            format!("{} {mean:.3}", al.short())
+        })
+        .collect();
+    format!(
+        "Mean T* / lower bound over the {} points: {}; {} platform{} per (size, density).",
+        rows.len() / HEURISTICS.len(),
+        means.join(", "),
+        settings.platforms,
+        if settings.platforms == 1 { "" } else { "s" }
+    )
+}
