@@ -36,9 +36,11 @@ pub const MAX_NAME_CHARS: usize = 40;
 /// ```
 /// use hetcast_core::models::multimessage::instance::processor_number;
 /// assert_eq!(processor_number(0), "P1");
+/// // A file's index can be any usize: its number never overflows.
+/// assert_eq!(processor_number(usize::MAX), format!("P{}", usize::MAX as u128 + 1));
 /// ```
 pub fn processor_number(p: usize) -> String {
-    format!("P{}", p + 1)
+    format!("P{}", p as u128 + 1)
 }
 
 /// One message: held by `source`, needed by every processor of `destinations`.

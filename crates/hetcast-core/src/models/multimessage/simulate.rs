@@ -56,7 +56,7 @@ pub fn simulate(inst: &MmInstance, plan: &MmPlan) -> Result<MmSchedule, Error> {
             if t.message >= mcount {
                 return bad(format!(
                     "step {s}: {who} sends message {}, which does not exist (there are {mcount}, numbered from 1)",
-                    t.message + 1
+                    t.message as u128 + 1
                 ));
             }
             let name = inst.message_label(t.message);
@@ -163,6 +163,16 @@ mod tests {
         assert_eq!(
             err(vec![vec![], vec![tr(7, 0, &[3])]]),
             "invalid plan: step 2: P1 sends message 8, which does not exist (there are 6, numbered from 1)"
+        );
+        // The largest indices a file can hold are named without overflow (found by
+        // tests/fuzz_import.rs in the ci profile, which checks overflows).
+        assert_eq!(
+            err(vec![vec![tr(usize::MAX, 0, &[3])]]),
+            "invalid plan: step 1: P1 sends message 18446744073709551616, which does not exist (there are 6, numbered from 1)"
+        );
+        assert_eq!(
+            err(vec![vec![tr(0, usize::MAX, &[3])]]),
+            "invalid plan: step 1: the sender P18446744073709551616 is not a processor (there are 9, P1 to P9)"
         );
         // Indices in the file count from 0; the errors say P1..Pn, as the drawings do.
         assert_eq!(
