@@ -32,9 +32,9 @@
 //! 65-node platform, seed 1, 63 of its 223 trials). A trial that is solved only asks whether
 //! `T*` is at most BestSol: its cut generation stops at the first LP (an LP with some of the
 //! cut rows, a relaxation, whose `T` is a lower bound on `T*`) whose `T` exceeds BestSol by
-//! a relative [`CAP_MARGIN`], and the trial fails with "T* ≥ that `T`"; the first LP tried is
-//! a probe without the shadow rows ([`lp::lower_by_cuts_capped`]). An accepted trial, whose
-//! `T*` is at most BestSol, never meets the cap, so its LPs are all solved as before.
+//! a relative [`CAP_MARGIN`], and the trial fails with "T* ≥ that `T`"
+//! ([`lp::lower_by_cuts_capped`]). An accepted trial, whose `T*` is at most BestSol, never
+//! meets the cap, so its LPs are all solved as before.
 //! Native builds also solve two LPs at once
 //! ([`Trials::Parallel`], the default): beside a round's first trial, the next round's
 //! Multicast-LB on the guess that the trial is accepted (it is in most rounds), and beside
