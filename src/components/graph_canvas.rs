@@ -13,6 +13,8 @@
 //! Positions are in [0, 1]², left to right and top to bottom.
 
 use hetcast_core::layout::links::Link;
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, PointerEvent};
 use yew::prelude::*;
@@ -184,260 +186,37 @@ fn point(svg: &NodeRef, e: &PointerEvent) -> Option<(f64, f64)> {
     ))
 }
 
+/// Where the drag in progress lives: in a cell, not in state, because a quick click's
+/// pointerup may come before the page is drawn again after its pointerdown, and must see the
+/// drag all the same.
+type DragCell = Rc<RefCell<Option<Drag>>>;
+
 /// The graph editor (see the module documentation).
 #[function_component(GraphCanvas)]
 pub fn graph_canvas(p: &GraphProps) -> Html {
-    // The drag lives in a cell, not in state: a quick click's pointerup may come before the
-    // page is drawn again after its pointerdown, and must see the drag all the same.
-    let drag_cell = use_mut_ref(|| None::<Drag>);
+    let drag_cell: DragCell = use_mut_ref(|| None::<Drag>);
     let redraw = use_force_update();
     let svg = use_node_ref();
     let wrap = use_node_ref();
     let id = p.id.to_string();
-
-    let on_down = {
-        let (drag, nodes, svg, wrap, redraw) = (
-            drag_cell.clone(),
-            p.nodes.clone(),
-            svg.clone(),
-            wrap.clone(),
-            redraw.clone(),
-        );
-        Callback::from(move |e: PointerEvent| {
-            if e.button() != 0 {
-                return;
-            }
-            // The drawing takes the keys (Delete) once used.
-            if let Some(w) = wrap.cast::<web_sys::HtmlElement>() {
-                let _ = w.focus();
-            }
-            let Some(at) = point(&svg, &e) else { return };
-            if let Some(node) = node_at(&nodes, at.0, at.1) {
-                if let Some(el) = svg.cast::<Element>() {
-                    let _ = el.set_pointer_capture(e.pointer_id());
-                }
-                e.prevent_default();
-                *drag.borrow_mut() = Some(Drag {
-                    node,
-                    at,
-                    moved: false,
-                    start: at,
-                });
-                redraw.force_update();
-            }
-        })
-    };
-    let on_move_ptr = {
-        let (drag, svg, redraw) = (drag_cell.clone(), svg.clone(), redraw.clone());
-        Callback::from(move |e: PointerEvent| {
-            let Some(d) = *drag.borrow() else { return };
-            let Some(at) = point(&svg, &e) else { return };
-            let moved = d.moved || (at.0 - d.start.0).hypot(at.1 - d.start.1) > 6.0;
-            *drag.borrow_mut() = Some(Drag { at, moved, ..d });
-            redraw.force_update();
-        })
-    };
-    let on_up = {
-        let (drag, svg, redraw) = (drag_cell.clone(), svg.clone(), redraw.clone());
-        let nodes = p.nodes.clone();
-        let (on_add, on_move, on_connect, on_pick) = (
-            p.on_add.clone(),
-            p.on_move.clone(),
-            p.on_connect.clone(),
-            p.on_pick.clone(),
-        );
-        Callback::from(move |e: PointerEvent| {
-            let Some(at) = point(&svg, &e) else { return };
-            let taken = drag.borrow_mut().take();
-            match taken {
-                Some(d) => {
-                    redraw.force_update();
-                    if !d.moved {
-                        if let Some(cb) = &on_pick {
-                            cb.emit(Some(GPick::Node(d.node)));
-                        }
-                        return;
-                    }
-                    match node_at(&nodes, at.0, at.1).filter(|&v| v != d.node) {
-                        Some(to) => {
-                            if let Some(cb) = &on_connect {
-                                cb.emit((d.node, to));
-                            }
-                        }
-                        None => {
-                            if let Some(cb) = &on_move {
-                                let (x, y) = from_svg(at.0, at.1);
-                                cb.emit((d.node, x, y));
-                            }
-                        }
-                    }
-                }
-                None => {
-                    // A click on the background (edges and labels stop their own clicks).
-                    let on_background = e
-                        .target()
-                        .and_then(|t| t.dyn_into::<Element>().ok())
-                        .and_then(|el| el.get_attribute("class"))
-                        .is_some_and(|c| c.split(' ').any(|w| w == "ged-bg"));
-                    if !on_background {
-                        return;
-                    }
-                    if let Some(cb) = &on_add {
-                        let (x, y) = from_svg(at.0, at.1);
-                        cb.emit((x, y));
-                    } else if let Some(cb) = &on_pick {
-                        cb.emit(None);
-                    }
-                }
-            }
-        })
-    };
-    let on_key = {
-        let (on_delete, picked) = (p.on_delete.clone(), p.picked);
-        Callback::from(move |e: KeyboardEvent| {
-            if matches!(e.key().as_str(), "Delete" | "Backspace") && picked.is_some() {
-                if let Some(cb) = &on_delete {
-                    e.prevent_default();
-                    cb.emit(());
-                }
-            }
-        })
-    };
+    let on_down = down_callback(p, &drag_cell, &svg, &wrap, &redraw);
+    let on_move_ptr = move_callback(&drag_cell, &svg, &redraw);
+    let on_up = up_callback(p, &drag_cell, &svg, &redraw);
+    let on_key = key_callback(p);
 
     let drag: Option<Drag> = *drag_cell.borrow();
+    // The node a moved drag is over, when not its own: the drop target.
     let hot = drag.and_then(|d| {
         d.moved
             .then(|| node_at(&p.nodes, d.at.0, d.at.1))
             .flatten()
             .filter(|&v| v != d.node)
     });
-    let edges = p.edges.iter().enumerate().map(|(k, e)| {
-        let ((x1, y1), (x2, y2), (lx, ly)) = edge_geometry(&p.nodes, e);
-        let picked = p.picked == Some(GPick::Edge(k));
-        let pick = p.on_pick.clone().map(|cb| {
-            Callback::from(move |ev: MouseEvent| {
-                ev.stop_propagation();
-                cb.emit(Some(GPick::Edge(k)))
-            })
-        });
-        let label = p.on_label.clone().map(|cb| {
-            Callback::from(move |ev: MouseEvent| {
-                ev.stop_propagation();
-                cb.emit(k)
-            })
-        });
-        let w = (e.label.chars().count() as f64 * 9.5 + 12.0).max(26.0);
-        html! {
-            <g class={classes!("ged-edge", picked.then_some("picked"))} key={format!("e{k}")}>
-                <line id={format!("{id}-edge-{k}")} x1={x1.to_string()} y1={y1.to_string()}
-                    x2={x2.to_string()} y2={y2.to_string()} marker-end={format!("url(#{id}-arrow)")}
-                    onclick={pick} />
-                <g class="ged-label" id={format!("{id}-label-{k}")} onclick={label}
-                    data-edge={format!("{}-{}", e.from, e.to)}>
-                    <rect x={(lx - w / 2.0).to_string()} y={(ly - 13.0).to_string()}
-                        width={w.to_string()} height="24" rx="5" />
-                    <text x={lx.to_string()} y={(ly + 5.0).to_string()} text-anchor="middle">{ e.label.clone() }</text>
-                </g>
-            </g>
-        }
-    });
-    let nodes = p.nodes.iter().enumerate().map(|(v, n)| {
-        let (mut x, mut y) = to_svg(n.x, n.y);
-        let dragging = drag.is_some_and(|d| d.node == v && d.moved);
-        if dragging && hot.is_none() {
-            if let Some(d) = drag {
-                (x, y) = d.at;
-            }
-        }
-        let picked = p.picked == Some(GPick::Node(v));
-        html! {
-            <g key={format!("n{v}")} id={format!("{id}-node-{v}")}
-                class={classes!("ged-node", n.class, picked.then_some("picked"), (hot == Some(v)).then_some("hot"), dragging.then_some("dragging"))}
-                data-x={format!("{x:.1}")} data-y={format!("{y:.1}")}>
-                <circle cx={x.to_string()} cy={y.to_string()} r={R.to_string()} />
-                <text x={x.to_string()} y={(y + 6.0).to_string()} text-anchor="middle">{ n.label.clone() }</text>
-            </g>
-        }
-    });
-    // While a node is dragged onto another, the edge to be made.
-    let rubber = drag.and_then(|d| {
-        let to = hot?;
-        let (x1, y1) = to_svg(p.nodes[d.node].x, p.nodes[d.node].y);
-        let (x2, y2) = to_svg(p.nodes[to].x, p.nodes[to].y);
-        Some(html! {
-            <line class="ged-rubber" x1={x1.to_string()} y1={y1.to_string()} x2={x2.to_string()} y2={y2.to_string()} />
-        })
-    });
-    let editor = p.editing.as_ref().and_then(|ed| {
-        let e = p.edges.get(ed.edge)?;
-        let (_, _, (lx, ly)) = edge_geometry(&p.nodes, e);
-        // Centred on the label, but kept inside the canvas (the field is 6.5rem x 2.2rem, see
-        // `.ged-field`); its error opens towards the middle of the canvas.
-        let style = format!(
-            "left: clamp(0px, calc({:.2}% - 3.25rem), calc(100% - 6.5rem)); \
-             top: clamp(0px, calc({:.2}% - 1.1rem), calc(100% - 2.2rem));",
-            lx / W * 100.0,
-            ly / H * 100.0
-        );
-        let side = if lx > W / 2.0 { "ged-field right" } else { "ged-field" };
-        let oninput = p.on_type.clone().map(|cb| {
-            Callback::from(move |ev: InputEvent| {
-                if let Some(i) = ev.target_dyn_into::<HtmlInputElement>() {
-                    cb.emit(i.value());
-                }
-            })
-        });
-        let onkeydown = {
-            let (commit, cancel) = (p.on_commit.clone(), p.on_cancel.clone());
-            Callback::from(move |ev: KeyboardEvent| match ev.key().as_str() {
-                "Enter" => {
-                    ev.prevent_default();
-                    if let Some(cb) = &commit {
-                        cb.emit(());
-                    }
-                }
-                "Escape" => {
-                    ev.prevent_default();
-                    ev.stop_propagation();
-                    if let Some(cb) = &cancel {
-                        cb.emit(());
-                    }
-                }
-                _ => {}
-            })
-        };
-        let onblur = p
-            .on_commit
-            .clone()
-            .map(|cb| Callback::from(move |_: FocusEvent| cb.emit(())));
-        Some(html! {
-            <div class={side} style={style}>
-                <input id={format!("{id}-cost")} type="text" inputmode="decimal" value={ed.text.clone()}
-                    aria-label="value of the edge" autofocus=true
-                    aria-invalid={ed.error.is_some().then_some("true")}
-                    {oninput} {onkeydown} {onblur} />
-                if let Some(err) = &ed.error {
-                    <span class="field-error" role="alert">{ err.clone() }</span>
-                }
-            </div>
-        })
-    });
-    // The field typed in place takes the focus when it appears.
-    {
-        let editing = p.editing.as_ref().map(|e| e.edge);
-        let field = format!("{id}-cost");
-        use_effect_with(editing, move |e| {
-            if e.is_some() {
-                if let Some(el) = gloo::utils::document()
-                    .get_element_by_id(&field)
-                    .and_then(|el| el.dyn_into::<HtmlInputElement>().ok())
-                {
-                    let _ = el.focus();
-                    el.select();
-                }
-            }
-        });
-    }
+    let edges = (0..p.edges.len()).map(|k| edge_html(p, &id, k));
+    let nodes = (0..p.nodes.len()).map(|v| node_html(p, &id, v, drag, hot));
+    let rubber = rubber_html(p, drag, hot);
+    let editor = field_html(p, &id);
+    use_focus_field(p.editing.as_ref().map(|e| e.edge), format!("{id}-cost"));
     html! {
         <div class="ged-wrap" ref={wrap} tabindex="0" onkeydown={on_key} id={format!("{id}-wrap")}>
             <svg ref={svg} id={id.clone()} class="ged" viewBox={format!("0 0 {W} {H}")} role="application"
@@ -457,6 +236,297 @@ pub fn graph_canvas(p: &GraphProps) -> Html {
             { for editor }
         </div>
     }
+}
+
+/// Pointer down: the drawing takes the keys (Delete); on a node, a drag begins (the pointer
+/// captured).
+fn down_callback(
+    p: &GraphProps,
+    drag: &DragCell,
+    svg: &NodeRef,
+    wrap: &NodeRef,
+    redraw: &UseForceUpdateHandle,
+) -> Callback<PointerEvent> {
+    let (drag, nodes, svg, wrap, redraw) = (
+        drag.clone(),
+        p.nodes.clone(),
+        svg.clone(),
+        wrap.clone(),
+        redraw.clone(),
+    );
+    Callback::from(move |e: PointerEvent| {
+        if e.button() != 0 {
+            return;
+        }
+        if let Some(w) = wrap.cast::<web_sys::HtmlElement>() {
+            let _ = w.focus();
+        }
+        let Some(at) = point(&svg, &e) else { return };
+        if let Some(node) = node_at(&nodes, at.0, at.1) {
+            if let Some(el) = svg.cast::<Element>() {
+                let _ = el.set_pointer_capture(e.pointer_id());
+            }
+            e.prevent_default();
+            *drag.borrow_mut() = Some(Drag {
+                node,
+                at,
+                moved: false,
+                start: at,
+            });
+            redraw.force_update();
+        }
+    })
+}
+
+/// Pointer move: the drag follows; past 6 units from its start it counts as moved.
+fn move_callback(
+    drag: &DragCell,
+    svg: &NodeRef,
+    redraw: &UseForceUpdateHandle,
+) -> Callback<PointerEvent> {
+    let (drag, svg, redraw) = (drag.clone(), svg.clone(), redraw.clone());
+    Callback::from(move |e: PointerEvent| {
+        let Some(d) = *drag.borrow() else { return };
+        let Some(at) = point(&svg, &e) else { return };
+        let moved = d.moved || (at.0 - d.start.0).hypot(at.1 - d.start.1) > 6.0;
+        *drag.borrow_mut() = Some(Drag { at, moved, ..d });
+        redraw.force_update();
+    })
+}
+
+/// Pointer up: ends a drag ([`drop_node`]) or, with none, is a click on the background.
+fn up_callback(
+    p: &GraphProps,
+    drag: &DragCell,
+    svg: &NodeRef,
+    redraw: &UseForceUpdateHandle,
+) -> Callback<PointerEvent> {
+    let (drag, svg, redraw) = (drag.clone(), svg.clone(), redraw.clone());
+    let nodes = p.nodes.clone();
+    let (on_add, on_move, on_connect, on_pick) = (
+        p.on_add.clone(),
+        p.on_move.clone(),
+        p.on_connect.clone(),
+        p.on_pick.clone(),
+    );
+    Callback::from(move |e: PointerEvent| {
+        let Some(at) = point(&svg, &e) else { return };
+        let taken = drag.borrow_mut().take();
+        match taken {
+            Some(d) => {
+                redraw.force_update();
+                drop_node(&nodes, d, at, &on_pick, &on_connect, &on_move);
+            }
+            None => {
+                // A click on the background (edges and labels stop their own clicks).
+                let on_background = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<Element>().ok())
+                    .and_then(|el| el.get_attribute("class"))
+                    .is_some_and(|c| c.split(' ').any(|w| w == "ged-bg"));
+                if !on_background {
+                    return;
+                }
+                if let Some(cb) = &on_add {
+                    let (x, y) = from_svg(at.0, at.1);
+                    cb.emit((x, y));
+                } else if let Some(cb) = &on_pick {
+                    cb.emit(None);
+                }
+            }
+        }
+    })
+}
+
+/// The end of drag `d` at `at`: a click when it never moved (the node picked), an edge when
+/// dropped on another node, a move when dropped on empty space.
+fn drop_node(
+    nodes: &[GNode],
+    d: Drag,
+    at: (f64, f64),
+    on_pick: &Option<Callback<Option<GPick>>>,
+    on_connect: &Option<Callback<(usize, usize)>>,
+    on_move: &Option<Callback<(usize, f64, f64)>>,
+) {
+    if !d.moved {
+        if let Some(cb) = on_pick {
+            cb.emit(Some(GPick::Node(d.node)));
+        }
+        return;
+    }
+    match node_at(nodes, at.0, at.1).filter(|&v| v != d.node) {
+        Some(to) => {
+            if let Some(cb) = on_connect {
+                cb.emit((d.node, to));
+            }
+        }
+        None => {
+            if let Some(cb) = on_move {
+                let (x, y) = from_svg(at.0, at.1);
+                cb.emit((d.node, x, y));
+            }
+        }
+    }
+}
+
+/// Delete or Backspace with something picked: [`GraphProps::on_delete`].
+fn key_callback(p: &GraphProps) -> Callback<KeyboardEvent> {
+    let (on_delete, picked) = (p.on_delete.clone(), p.picked);
+    Callback::from(move |e: KeyboardEvent| {
+        if matches!(e.key().as_str(), "Delete" | "Backspace") && picked.is_some() {
+            if let Some(cb) = &on_delete {
+                e.prevent_default();
+                cb.emit(());
+            }
+        }
+    })
+}
+
+/// Edge `k`: its arrow (click: picked) and its label (click: edited).
+fn edge_html(p: &GraphProps, id: &str, k: usize) -> Html {
+    let e = &p.edges[k];
+    let ((x1, y1), (x2, y2), (lx, ly)) = edge_geometry(&p.nodes, e);
+    let picked = p.picked == Some(GPick::Edge(k));
+    let pick = p.on_pick.clone().map(|cb| {
+        Callback::from(move |ev: MouseEvent| {
+            ev.stop_propagation();
+            cb.emit(Some(GPick::Edge(k)))
+        })
+    });
+    let label = p.on_label.clone().map(|cb| {
+        Callback::from(move |ev: MouseEvent| {
+            ev.stop_propagation();
+            cb.emit(k)
+        })
+    });
+    let w = (e.label.chars().count() as f64 * 9.5 + 12.0).max(26.0);
+    html! {
+        <g class={classes!("ged-edge", picked.then_some("picked"))} key={format!("e{k}")}>
+            <line id={format!("{id}-edge-{k}")} x1={x1.to_string()} y1={y1.to_string()}
+                x2={x2.to_string()} y2={y2.to_string()} marker-end={format!("url(#{id}-arrow)")}
+                onclick={pick} />
+            <g class="ged-label" id={format!("{id}-label-{k}")} onclick={label}
+                data-edge={format!("{}-{}", e.from, e.to)}>
+                <rect x={(lx - w / 2.0).to_string()} y={(ly - 13.0).to_string()}
+                    width={w.to_string()} height="24" rx="5" />
+                <text x={lx.to_string()} y={(ly + 5.0).to_string()} text-anchor="middle">{ e.label.clone() }</text>
+            </g>
+        </g>
+    }
+}
+
+/// Node `v`, under the pointer while dragged over empty space; `hot` when it is the drop
+/// target.
+fn node_html(p: &GraphProps, id: &str, v: usize, drag: Option<Drag>, hot: Option<usize>) -> Html {
+    let n = &p.nodes[v];
+    let (mut x, mut y) = to_svg(n.x, n.y);
+    let dragging = drag.is_some_and(|d| d.node == v && d.moved);
+    if dragging && hot.is_none() {
+        if let Some(d) = drag {
+            (x, y) = d.at;
+        }
+    }
+    let picked = p.picked == Some(GPick::Node(v));
+    html! {
+        <g key={format!("n{v}")} id={format!("{id}-node-{v}")}
+            class={classes!("ged-node", n.class, picked.then_some("picked"), (hot == Some(v)).then_some("hot"), dragging.then_some("dragging"))}
+            data-x={format!("{x:.1}")} data-y={format!("{y:.1}")}>
+            <circle cx={x.to_string()} cy={y.to_string()} r={R.to_string()} />
+            <text x={x.to_string()} y={(y + 6.0).to_string()} text-anchor="middle">{ n.label.clone() }</text>
+        </g>
+    }
+}
+
+/// While a node is dragged onto another (`hot`), the edge to be made.
+fn rubber_html(p: &GraphProps, drag: Option<Drag>, hot: Option<usize>) -> Option<Html> {
+    let d = drag?;
+    let to = hot?;
+    let (x1, y1) = to_svg(p.nodes[d.node].x, p.nodes[d.node].y);
+    let (x2, y2) = to_svg(p.nodes[to].x, p.nodes[to].y);
+    Some(html! {
+        <line class="ged-rubber" x1={x1.to_string()} y1={y1.to_string()} x2={x2.to_string()} y2={y2.to_string()} />
+    })
+}
+
+/// The field typed in place over the label of the edge being edited, with its error.
+fn field_html(p: &GraphProps, id: &str) -> Option<Html> {
+    let ed = p.editing.as_ref()?;
+    let e = p.edges.get(ed.edge)?;
+    let (_, _, (lx, ly)) = edge_geometry(&p.nodes, e);
+    // Centred on the label, but kept inside the canvas (the field is 6.5rem x 2.2rem, see
+    // `.ged-field`); its error opens towards the middle of the canvas.
+    let style = format!(
+        "left: clamp(0px, calc({:.2}% - 3.25rem), calc(100% - 6.5rem)); \
+         top: clamp(0px, calc({:.2}% - 1.1rem), calc(100% - 2.2rem));",
+        lx / W * 100.0,
+        ly / H * 100.0
+    );
+    let side = if lx > W / 2.0 {
+        "ged-field right"
+    } else {
+        "ged-field"
+    };
+    let oninput = p.on_type.clone().map(|cb| {
+        Callback::from(move |ev: InputEvent| {
+            if let Some(i) = ev.target_dyn_into::<HtmlInputElement>() {
+                cb.emit(i.value());
+            }
+        })
+    });
+    let onkeydown = field_keys(p);
+    let onblur = p
+        .on_commit
+        .clone()
+        .map(|cb| Callback::from(move |_: FocusEvent| cb.emit(())));
+    Some(html! {
+        <div class={side} style={style}>
+            <input id={format!("{id}-cost")} type="text" inputmode="decimal" value={ed.text.clone()}
+                aria-label="value of the edge" autofocus=true
+                aria-invalid={ed.error.is_some().then_some("true")}
+                {oninput} {onkeydown} {onblur} />
+            if let Some(err) = &ed.error {
+                <span class="field-error" role="alert">{ err.clone() }</span>
+            }
+        </div>
+    })
+}
+
+/// The keys of the field typed in place: Enter commits, Esc cancels.
+fn field_keys(p: &GraphProps) -> Callback<KeyboardEvent> {
+    let (commit, cancel) = (p.on_commit.clone(), p.on_cancel.clone());
+    Callback::from(move |ev: KeyboardEvent| match ev.key().as_str() {
+        "Enter" => {
+            ev.prevent_default();
+            if let Some(cb) = &commit {
+                cb.emit(());
+            }
+        }
+        "Escape" => {
+            ev.prevent_default();
+            ev.stop_propagation();
+            if let Some(cb) = &cancel {
+                cb.emit(());
+            }
+        }
+        _ => {}
+    })
+}
+
+/// The field typed in place (element id `field`) takes the focus, its text selected, when
+/// `editing` (the edge edited) changes to some edge.
+#[hook]
+fn use_focus_field(editing: Option<usize>, field: String) {
+    use_effect_with(editing, move |e| {
+        if e.is_some() {
+            if let Some(el) = gloo::utils::document()
+                .get_element_by_id(&field)
+                .and_then(|el| el.dyn_into::<HtmlInputElement>().ok())
+            {
+                let _ = el.focus();
+                el.select();
+            }
+        }
+    });
 }
 
 #[cfg(test)]
