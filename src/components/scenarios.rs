@@ -7,17 +7,38 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::menu::Menu;
-use super::StateProps;
+use super::{StateHandle, StateProps};
 use crate::saved::{self, Named};
 use crate::scenario::{capture, restore};
 use crate::share;
 use crate::state::{Action, Notice, UiAction};
+use std::rc::Rc;
 
 fn notify(n: Notice) -> Action {
     Action::Ui(UiAction::Notify(n))
 }
 
-/// The Scenarios menu.
+/// A change of the saved list: the function gets the list and returns the new one and what
+/// to say; the new list is stored, or the error is said, and the menu's list read again.
+type Change = Rc<dyn Fn(&dyn Fn(Vec<Named>) -> Result<(Vec<Named>, String), String>)>;
+
+/// What the rows of the list act on.
+#[derive(Clone)]
+struct Rows {
+    state: StateHandle,
+    /// The menu is open.
+    open: UseStateHandle<bool>,
+    /// The row whose name is being edited.
+    renaming: UseStateHandle<Option<usize>>,
+    /// The row whose Delete was pressed once (pressed again, it deletes).
+    confirm: UseStateHandle<Option<usize>>,
+    /// The field of the new name.
+    rename_ref: NodeRef,
+    change: Change,
+}
+
+/// The Scenarios menu: a field to save the work under a name, then the saved list
+/// ([`list_html`]).
 #[function_component(ScenarioMenu)]
 pub fn scenario_menu(p: &StateProps) -> Html {
     let state = &p.state;
@@ -28,59 +49,98 @@ pub fn scenario_menu(p: &StateProps) -> Html {
     let confirm = use_state(|| None::<usize>);
     let name_ref = use_node_ref();
     let rename_ref = use_node_ref();
-    {
-        // A share link or a deep link followed in this tab (or pasted into its address) opens
-        // here too, and is taken off the address as at startup.
-        let s = state.clone();
-        use_effect_with((), move |_| {
-            let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
-                let Some(hash) = share::location_hash() else {
-                    return;
-                };
-                if let Some(link) = crate::deep_link::parse(&hash) {
-                    share::clear_hash();
-                    match crate::deep_link::open(&link) {
-                        Ok(opened) => s.dispatch(Action::OpenLink(Box::new(opened))),
-                        Err(e) => s.dispatch(notify(Notice::error(e))),
-                    }
-                    return;
-                }
-                let Some(payload) = share::payload_of(&hash) else {
-                    return;
-                };
-                let opened = share::open(payload);
-                let kept = opened
-                    .as_ref()
-                    .map(|_| saved::keep_before_link(payload))
-                    .unwrap_or_default();
-                share::clear_hash();
-                match opened {
-                    Ok(r) => {
-                        let said = format!("Opened the shared link: {}.{kept}", r.words);
-                        s.dispatch(Action::Restore {
-                            restored: Box::new(r),
-                            origin: "the shared link".into(),
-                        });
-                        s.dispatch(notify(Notice::info(said)));
-                    }
-                    Err(e) => s.dispatch(notify(saved::link_error(&e))),
-                }
-            });
-            move || drop(listener)
-        });
-    }
+    use_links_opened(state);
     let list: Result<Vec<Named>, String> = {
         let _ = *version;
         saved::named()
     };
-    // Every change goes through here: the new list is stored, or the error is said.
-    let change = {
-        let (s, version, renaming, confirm) = (
-            state.clone(),
-            version.clone(),
-            renaming.clone(),
-            confirm.clone(),
-        );
+    let rows = Rows {
+        state: state.clone(),
+        open: open.clone(),
+        change: change_fn(state, &version, &renaming, &confirm),
+        renaming,
+        confirm,
+        rename_ref,
+    };
+    let on_save = save_callback(&rows, &name_ref);
+    html! {
+        <Menu id="scenarios" label="Scenarios" open={open.clone()}
+            title="Save the work under a name in this browser, or open a saved scenario">
+            <form class="scenario-save" onsubmit={on_save}>
+                <label for="scenario-name">{"Name"}</label>
+                <input id="scenario-name" ref={name_ref} class="input scenario-name-input" type="text"
+                    placeholder="e.g. Lecture 3, Fig. 1" maxlength={saved::MAX_NAME.to_string()} />
+                <button type="submit" id="scenario-save" class="primary">{"Save"}</button>
+            </form>
+            <p class="hint small">{"A scenario keeps the instance of every model, the results, the selected row and the view."}</p>
+            { list_html(&rows, &list) }
+        </Menu>
+    }
+}
+
+/// A share link or a deep link followed in this tab (or pasted into its address) opens here
+/// too, and is taken off the address as at startup.
+#[hook]
+fn use_links_opened(state: &StateHandle) {
+    let s = state.clone();
+    use_effect_with((), move |_| {
+        let listener =
+            EventListener::new(&gloo::utils::window(), "hashchange", move |_| open_hash(&s));
+        move || drop(listener)
+    });
+}
+
+/// Open the link in the address's hash, if any: a deep link, else a share link (the work it
+/// replaces kept, as [`saved::keep_before_link`] says).
+fn open_hash(s: &StateHandle) {
+    let Some(hash) = share::location_hash() else {
+        return;
+    };
+    if let Some(link) = crate::deep_link::parse(&hash) {
+        share::clear_hash();
+        match crate::deep_link::open(&link) {
+            Ok(opened) => s.dispatch(Action::OpenLink(Box::new(opened))),
+            Err(e) => s.dispatch(notify(Notice::error(e))),
+        }
+        return;
+    }
+    let Some(payload) = share::payload_of(&hash) else {
+        return;
+    };
+    let opened = share::open(payload);
+    let kept = opened
+        .as_ref()
+        .map(|_| saved::keep_before_link(payload))
+        .unwrap_or_default();
+    share::clear_hash();
+    match opened {
+        Ok(r) => {
+            let said = format!("Opened the shared link: {}.{kept}", r.words);
+            s.dispatch(Action::Restore {
+                restored: Box::new(r),
+                origin: "the shared link".into(),
+            });
+            s.dispatch(notify(Notice::info(said)));
+        }
+        Err(e) => s.dispatch(notify(saved::link_error(&e))),
+    }
+}
+
+/// Every change of the list goes through here: the new list is stored, or the error is said;
+/// then the list is read again and no row is renamed or confirmed.
+fn change_fn(
+    state: &StateHandle,
+    version: &UseStateHandle<u32>,
+    renaming: &UseStateHandle<Option<usize>>,
+    confirm: &UseStateHandle<Option<usize>>,
+) -> Change {
+    let (s, version, renaming, confirm) = (
+        state.clone(),
+        version.clone(),
+        renaming.clone(),
+        confirm.clone(),
+    );
+    Rc::new(
         move |f: &dyn Fn(Vec<Named>) -> Result<(Vec<Named>, String), String>| {
             let result = saved::named().and_then(f).and_then(|(l, said)| {
                 saved::store_named(&l)?;
@@ -93,135 +153,153 @@ pub fn scenario_menu(p: &StateProps) -> Html {
             version.set(*version + 1);
             renaming.set(None);
             confirm.set(None);
-        }
-    };
-    let change = std::rc::Rc::new(change);
-    let on_save = {
-        let (s, change, name_ref) = (state.clone(), change.clone(), name_ref.clone());
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            let Some(input) = name_ref.cast::<HtmlInputElement>() else {
+        },
+    )
+}
+
+/// Save: the work captured under the name typed in `name_ref` (a bad name is said and the
+/// field keeps the focus).
+fn save_callback(rows: &Rows, name_ref: &NodeRef) -> Callback<SubmitEvent> {
+    let (s, change, name_ref) = (rows.state.clone(), rows.change.clone(), name_ref.clone());
+    Callback::from(move |e: SubmitEvent| {
+        e.prevent_default();
+        let Some(input) = name_ref.cast::<HtmlInputElement>() else {
+            return;
+        };
+        let name = match saved::clean_name(&input.value()) {
+            Ok(n) => n,
+            Err(e) => {
+                s.dispatch(notify(Notice::error(e)));
+                let _ = input.focus();
                 return;
-            };
-            let name = match saved::clean_name(&input.value()) {
-                Ok(n) => n,
-                Err(e) => {
-                    s.dispatch(notify(Notice::error(e)));
-                    let _ = input.focus();
-                    return;
-                }
-            };
-            let sc = capture(&s);
-            change(&|l| {
-                let said = format!("Saved the scenario '{name}' in this browser.");
-                Ok((saved::with_saved(l, &name, sc.clone()), said))
-            });
-            input.set_value("");
-        })
-    };
-    let rows = match &list {
+            }
+        };
+        let sc = capture(&s);
+        change(&|l| {
+            let said = format!("Saved the scenario '{name}' in this browser.");
+            Ok((saved::with_saved(l, &name, sc.clone()), said))
+        });
+        input.set_value("");
+    })
+}
+
+/// The saved list (or why it cannot be read, or that it is empty).
+fn list_html(rows: &Rows, list: &Result<Vec<Named>, String>) -> Html {
+    match list {
         Err(e) => html! { <p class="field-error" id="scenario-error">{ format!("⚠ {e}") }</p> },
         Ok(l) if l.is_empty() => html! {
             <p class="hint" id="scenario-empty">{"No saved scenarios yet: type a name and press Save."}</p>
         },
         Ok(l) => {
             let items = l.iter().enumerate().map(|(i, n)| {
-                let name = n.name.clone();
-                let on_load = {
-                    let (s, open, sc, name) = (state.clone(), open.clone(), n.scenario.clone(), name.clone());
-                    Callback::from(move |_: MouseEvent| {
-                        s.dispatch(match restore(&sc) {
-                            Ok(r) => Action::Restore {
-                                restored: Box::new(r),
-                                origin: format!("the scenario '{name}'"),
-                            },
-                            Err(e) => notify(Notice::error(format!(
-                                "Could not open the scenario '{name}': {e}. Your work is unchanged."
-                            ))),
-                        });
-                        open.set(false);
-                    })
-                };
-                let on_rename = {
-                    let (renaming, confirm) = (renaming.clone(), confirm.clone());
-                    Callback::from(move |_: MouseEvent| {
-                        renaming.set(Some(i));
-                        confirm.set(None);
-                    })
-                };
-                let on_delete = {
-                    let (confirm, change, name) = (confirm.clone(), change.clone(), name.clone());
-                    let sure = *confirm == Some(i);
-                    Callback::from(move |_: MouseEvent| {
-                        if sure {
-                            change(&|l| Ok((saved::without(l, &name), format!("Deleted the scenario '{name}'."))));
-                        } else {
-                            confirm.set(Some(i));
-                        }
-                    })
-                };
-                if *renaming == Some(i) {
-                    let on_rename_ok = {
-                        let (change, rename_ref, s, name) = (change.clone(), rename_ref.clone(), state.clone(), name.clone());
-                        Callback::from(move |e: SubmitEvent| {
-                            e.prevent_default();
-                            let Some(input) = rename_ref.cast::<HtmlInputElement>() else {
-                                return;
-                            };
-                            match saved::clean_name(&input.value()) {
-                                Ok(new) => change(&|l| {
-                                    let said = format!("Renamed the scenario '{name}' to '{new}'.");
-                                    Ok((saved::with_renamed(l, &name, &new)?, said))
-                                }),
-                                Err(e) => s.dispatch(notify(Notice::error(e))),
-                            }
-                        })
-                    };
-                    let cancel = {
-                        let renaming = renaming.clone();
-                        Callback::from(move |_: MouseEvent| renaming.set(None))
-                    };
-                    return html! {
-                        <li key={name.clone()}>
-                            <form class="scenario-rename" onsubmit={on_rename_ok}>
-                                <label for="scenario-rename-input" class="sr-only">{ format!("New name of {name}") }</label>
-                                <input id="scenario-rename-input" ref={rename_ref.clone()} class="input scenario-name-input"
-                                    value={name.clone()} maxlength={saved::MAX_NAME.to_string()} autofocus=true />
-                                <button type="submit" id="scenario-rename-ok" class="primary">{"Rename"}</button>
-                                <button type="button" id="scenario-rename-cancel" onclick={cancel}>{"Cancel"}</button>
-                            </form>
-                        </li>
-                    };
-                }
-                let sure = *confirm == Some(i);
-                html! {
-                    <li key={name.clone()}>
-                        <span class="scenario-title" id={format!("scenario-name-{i}")}>{ name.clone() }</span>
-                        <button id={format!("scenario-load-{i}")} class="primary" onclick={on_load}
-                            title={format!("Open the scenario '{name}' (the current work stays autosaved until it changes)")}>{"Load"}</button>
-                        <button id={format!("scenario-rename-{i}")} onclick={on_rename}>{"Rename"}</button>
-                        <button id={format!("scenario-delete-{i}")} onclick={on_delete}
-                            class={classes!(sure.then_some("danger"))}>
-                            { if sure { "Really delete?" } else { "Delete" } }
-                        </button>
-                    </li>
+                if *rows.renaming == Some(i) {
+                    rename_row(rows, &n.name)
+                } else {
+                    row_html(rows, i, n)
                 }
             });
             html! { <ul class="scenario-list" id="scenario-list">{ for items }</ul> }
         }
+    }
+}
+
+/// Row `i` of the list: its name, Load, Rename and Delete (pressed twice).
+fn row_html(rows: &Rows, i: usize, n: &Named) -> Html {
+    let name = n.name.clone();
+    let on_load = {
+        let (s, open, sc, name) = (
+            rows.state.clone(),
+            rows.open.clone(),
+            n.scenario.clone(),
+            name.clone(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            s.dispatch(match restore(&sc) {
+                Ok(r) => Action::Restore {
+                    restored: Box::new(r),
+                    origin: format!("the scenario '{name}'"),
+                },
+                Err(e) => notify(Notice::error(format!(
+                    "Could not open the scenario '{name}': {e}. Your work is unchanged."
+                ))),
+            });
+            open.set(false);
+        })
+    };
+    let on_rename = {
+        let (renaming, confirm) = (rows.renaming.clone(), rows.confirm.clone());
+        Callback::from(move |_: MouseEvent| {
+            renaming.set(Some(i));
+            confirm.set(None);
+        })
+    };
+    let sure = *rows.confirm == Some(i);
+    let on_delete = {
+        let (confirm, change, name) = (rows.confirm.clone(), rows.change.clone(), name.clone());
+        Callback::from(move |_: MouseEvent| {
+            if sure {
+                change(&|l| {
+                    Ok((
+                        saved::without(l, &name),
+                        format!("Deleted the scenario '{name}'."),
+                    ))
+                });
+            } else {
+                confirm.set(Some(i));
+            }
+        })
     };
     html! {
-        <Menu id="scenarios" label="Scenarios" open={open.clone()}
-            title="Save the work under a name in this browser, or open a saved scenario">
-            <form class="scenario-save" onsubmit={on_save}>
-                <label for="scenario-name">{"Name"}</label>
-                <input id="scenario-name" ref={name_ref} class="input scenario-name-input" type="text"
-                    placeholder="e.g. Lecture 3, Fig. 1" maxlength={saved::MAX_NAME.to_string()} />
-                <button type="submit" id="scenario-save" class="primary">{"Save"}</button>
+        <li key={name.clone()}>
+            <span class="scenario-title" id={format!("scenario-name-{i}")}>{ name.clone() }</span>
+            <button id={format!("scenario-load-{i}")} class="primary" onclick={on_load}
+                title={format!("Open the scenario '{name}' (the current work stays autosaved until it changes)")}>{"Load"}</button>
+            <button id={format!("scenario-rename-{i}")} onclick={on_rename}>{"Rename"}</button>
+            <button id={format!("scenario-delete-{i}")} onclick={on_delete}
+                class={classes!(sure.then_some("danger"))}>
+                { if sure { "Really delete?" } else { "Delete" } }
+            </button>
+        </li>
+    }
+}
+
+/// The row of scenario `name` while it is renamed: the new name's field, Rename and Cancel.
+fn rename_row(rows: &Rows, name: &str) -> Html {
+    let on_rename_ok = {
+        let (change, rename_ref, s, name) = (
+            rows.change.clone(),
+            rows.rename_ref.clone(),
+            rows.state.clone(),
+            name.to_string(),
+        );
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let Some(input) = rename_ref.cast::<HtmlInputElement>() else {
+                return;
+            };
+            match saved::clean_name(&input.value()) {
+                Ok(new) => change(&|l| {
+                    let said = format!("Renamed the scenario '{name}' to '{new}'.");
+                    Ok((saved::with_renamed(l, &name, &new)?, said))
+                }),
+                Err(e) => s.dispatch(notify(Notice::error(e))),
+            }
+        })
+    };
+    let cancel = {
+        let renaming = rows.renaming.clone();
+        Callback::from(move |_: MouseEvent| renaming.set(None))
+    };
+    html! {
+        <li key={name.to_string()}>
+            <form class="scenario-rename" onsubmit={on_rename_ok}>
+                <label for="scenario-rename-input" class="sr-only">{ format!("New name of {name}") }</label>
+                <input id="scenario-rename-input" ref={rows.rename_ref.clone()} class="input scenario-name-input"
+                    value={name.to_string()} maxlength={saved::MAX_NAME.to_string()} autofocus=true />
+                <button type="submit" id="scenario-rename-ok" class="primary">{"Rename"}</button>
+                <button type="button" id="scenario-rename-cancel" onclick={cancel}>{"Cancel"}</button>
             </form>
-            <p class="hint small">{"A scenario keeps the instance of every model, the results, the selected row and the view."}</p>
-            { rows }
-        </Menu>
+        </li>
     }
 }
 
