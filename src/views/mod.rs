@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use crate::components::overview::Overview;
 use crate::components::player::{Mode, Player, Shown, TimeFmt};
 use crate::components::scene_view::SceneView;
-use crate::components::StateProps;
+use crate::components::{StateHandle, StateProps};
 use crate::state::{Action, AppState, UiAction};
 use hetcast_core::layout::{Motion, Scene};
 use hetcast_core::models::View;
@@ -167,7 +167,8 @@ fn side(state: &AppState, pick: Option<&str>, look: &ViewLook) -> Option<Side> {
     })
 }
 
-/// The tab strip and the selected view.
+/// The tab strip and the selected view: the result's drawing, or two compared
+/// ([`sides_of`]), in the model's view body, with the overview strip and the player under it.
 #[function_component(ViewPanel)]
 pub fn view_panel(p: &StateProps) -> Html {
     let state = &p.state;
@@ -175,9 +176,56 @@ pub fn view_panel(p: &StateProps) -> Html {
     let panel_ref = use_node_ref();
     measure::use_panel_size(panel_ref.clone(), state.dispatcher(), ui.view_size());
     drag::use_hand_edits(panel_ref.clone(), state.dispatcher());
+    let tab = ui.tab;
+    let look = ViewLook::of(&state.ui);
+    let (sides, compare_line, panel) = sides_of(state, &look);
+    let comparing = sides.len() == 2;
+    let drawing = drawing_html(&look, panel, &sides, tab, state.model.time_fmt());
+    let screen = state.model.screen();
+    let body = screen.view_body(ui.tab, drawing);
+    let stepping = ui.mode == Mode::Steps
+        && !comparing
+        && plays(tab)
+        && state.model.steps(None).is_some_and(|s| !s.0.is_empty());
+    let player = (plays(tab) && !sides.is_empty()).then(|| player_html(state, &sides, stepping));
+    // Under a Gantt chart (one result, playing in time, not in lecture mode, where the chart
+    // keeps all the room): the overview strip with its brush.
+    let overview = (tab == View::Gantt && !comparing && !stepping && !ui.lecture)
+        .then(|| sides.first())
+        .flatten()
+        .filter(|s| s.scene.time.is_some())
+        .map(|s| {
+            let st = state.clone();
+            let on_zoom = Callback::from(move |f: f64| st.dispatch(Action::Ui(UiAction::Zoom(f))));
+            html! { <Overview scene={s.scene.clone()} svg_id={svg_id(tab, 0)} zoom={look.zoom}
+            panel_w={look.size.0} {on_zoom} /> }
+        });
+    html! {
+        <section class={classes!("view", stepping.then_some("stepping"))} aria-label="Views">
+            <div class="tabs" role="tablist" aria-label="Views">
+                { tab_buttons(state) }
+                <span class="view-caption" id="view-caption" title={state.model.caption()}>{ state.model.caption() }</span>
+                { view_buttons(state) }
+            </div>
+            { screen.view_extras(state) }
+            if comparing {
+                { compare_bar(state, &sides, compare_line) }
+            }
+            <div role="tabpanel" id="view-panel" class="view-panel" tabindex="0" ref={panel_ref}
+                aria-labelledby={format!("tab-{}", ui.tab.key())}>
+                { body }
+            </div>
+            { overview.unwrap_or_default() }
+            { player.unwrap_or_default() }
+        </section>
+    }
+}
+
+/// One tab per view of the model on screen (keys 1, 2, ...).
+fn tab_buttons(state: &StateHandle) -> Html {
     let tabs = state.model.views().iter().enumerate().map(|(i, &t)| {
         let s = state.clone();
-        let selected = ui.tab == t;
+        let selected = state.ui.tab == t;
         let onclick =
             Callback::from(move |_: MouseEvent| s.dispatch(Action::Ui(UiAction::SetTab(t))));
         html! {
@@ -187,52 +235,133 @@ pub fn view_panel(p: &StateProps) -> Html {
             </button>
         }
     });
-    let tab = ui.tab;
-    let look = ViewLook::of(&state.ui);
-    let other = (ui.compare && plays(tab))
+    html! { <>{ for tabs }</> }
+}
+
+/// The buttons right of the tabs: critical path and compare (on views that play), fit,
+/// focus, lecture.
+fn view_buttons(state: &StateHandle) -> Html {
+    let ui = &state.ui;
+    let dispatch = |a: UiAction| {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| s.dispatch(Action::Ui(a.clone())))
+    };
+    let critical_button = plays(ui.tab).then(|| {
+        html! {
+            <button id="critical" class="icon" aria-pressed={ui.critical.to_string()} onclick={dispatch(UiAction::ToggleCritical)}
+                title="The critical path: the chain of sends and receives that fixes the completion time (key x)">{ "Critical" }</button>
+        }
+    });
+    let compare_button = plays(ui.tab).then(|| {
+        html! {
+            <button id="compare" class="icon" aria-pressed={ui.compare.to_string()} onclick={dispatch(UiAction::ToggleCompare)}
+                title="Compare the selected result with another, on one time scale (key c)">{ if ui.compare { "Compared" } else { "Compare" } }</button>
+        }
+    });
+    html! {
+        <>
+            { critical_button }
+            { compare_button }
+            <button id="fit" class="icon" onclick={dispatch(UiAction::ToggleFit)}
+                title="Drawing size: fitted to the panel, or 100% with scroll bars (key v)">{ if ui.fit { "Fit" } else { "100%" } }</button>
+            <button id="focus" class="icon" aria-pressed={ui.focus.to_string()} onclick={dispatch(UiAction::ToggleFocus)}
+                title="Focus: only the drawing (key f)">{ if ui.focus { "Exit focus" } else { "Focus" } }</button>
+            <button id="lecture" class="icon" aria-pressed={ui.lecture.to_string()} onclick={dispatch(UiAction::ToggleLecture)}
+                title="Lecture mode: one view filling the screen, large text (key l; Esc leaves)">{ if ui.lecture { "Leave" } else { "Lecture" } }</button>
+        </>
+    }
+}
+
+/// What the panel shows: one result, or two compared (the Gantt charts one above the other,
+/// the trees side by side, on one time scale), with the comparison's sentence and the room
+/// of each drawing.
+fn sides_of(state: &AppState, look: &ViewLook) -> (Vec<Side>, Option<String>, (f64, f64)) {
+    let tab = state.ui.tab;
+    let other = (state.ui.compare && plays(tab))
         .then(|| compared_key(state))
         .flatten();
-    // One result, or two compared: the Gantt charts one above the other, the trees side by side.
-    let (sides, compare_line, panel) = match other {
-        None => (
-            side(state, None, &look).into_iter().collect::<Vec<_>>(),
+    let Some(b) = other else {
+        return (
+            side(state, None, look).into_iter().collect(),
             None,
             look.size,
-        ),
-        Some(b) => {
-            let ta = state.model.replay(None).map(|r| r.0).unwrap_or(0.0);
-            let tb = state.model.replay(Some(&b)).map(|r| r.0).unwrap_or(0.0);
-            let (w, h) = look.size;
-            let half = if tab == View::Gantt {
-                (w, (h / 2.0 - 4.0 - SIDE_LABEL_H).max(0.0))
-            } else {
-                ((w / 2.0 - 6.0).max(0.0), (h - SIDE_LABEL_H).max(0.0))
-            };
-            // Each side is labelled with its algorithm and T: the drawings keep their room.
-            let look = ViewLook {
-                size: half,
-                time_max: Some(ta.max(tb)),
-                lanes_of: state.model.selected_key(),
-                titled: false,
-                step: None,
-                ..look.clone()
-            };
-            let a = side(state, None, &look);
-            let bb = side(state, Some(&b), &look);
-            let line = match (&a, &bb) {
-                (Some(a), Some(bb)) => Some(compare_sentence(
-                    (&a.name, a.replay.0),
-                    (&bb.name, bb.replay.0),
-                    state.model.time_fmt(),
-                )),
-                _ => None,
-            };
-            (a.into_iter().chain(bb).collect(), line, half)
-        }
+        );
     };
+    let ta = state.model.replay(None).map(|r| r.0).unwrap_or(0.0);
+    let tb = state.model.replay(Some(&b)).map(|r| r.0).unwrap_or(0.0);
+    let (w, h) = look.size;
+    let half = if tab == View::Gantt {
+        (w, (h / 2.0 - 4.0 - SIDE_LABEL_H).max(0.0))
+    } else {
+        ((w / 2.0 - 6.0).max(0.0), (h - SIDE_LABEL_H).max(0.0))
+    };
+    // Each side is labelled with its algorithm and T: the drawings keep their room.
+    let look = ViewLook {
+        size: half,
+        time_max: Some(ta.max(tb)),
+        lanes_of: state.model.selected_key(),
+        titled: false,
+        step: None,
+        ..look.clone()
+    };
+    let a = side(state, None, &look);
+    let bb = side(state, Some(&b), &look);
+    let line = match (&a, &bb) {
+        (Some(a), Some(bb)) => Some(compare_sentence(
+            (&a.name, a.replay.0),
+            (&bb.name, bb.replay.0),
+            state.model.time_fmt(),
+        )),
+        _ => None,
+    };
+    (a.into_iter().chain(bb).collect(), line, half)
+}
+
+/// The drawings of `sides` in `panel`, each labelled when two are compared; `None` when
+/// there is none.
+fn drawing_html(
+    look: &ViewLook,
+    panel: (f64, f64),
+    sides: &[Side],
+    tab: View,
+    fmt: fn(f64) -> String,
+) -> Option<Html> {
+    let comparing = sides.len() == 2;
+    let drawings: Vec<Html> = sides
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let moving = s.motion.is_some();
+            let drawing = scene_html(look, panel, s.scene.clone(), svg_id(tab, i), moving);
+            if comparing {
+                html! {
+                    <div class="compare-side" id={format!("compare-{}", i)}
+                        data-key={s.key.clone().unwrap_or_default()}>
+                        <div class="compare-label" id={format!("compare-label-{}", i)}>{ side_label(s, fmt) }</div>
+                        { drawing }
+                    </div>
+                }
+            } else {
+                drawing
+            }
+        })
+        .collect();
+    (!drawings.is_empty()).then(|| {
+        if comparing {
+            html! { <div class={classes!("compare", (tab == View::Gantt).then_some("stacked"))}>{ for drawings }</div> }
+        } else {
+            html! { <>{ for drawings }</> }
+        }
+    })
+}
+
+/// What the player moves in each side's drawing: its motion and, when two are compared, the
+/// nodes that hold the message later than on the other side.
+fn shown_of(state: &AppState, sides: &[Side]) -> Vec<Shown> {
+    let tab = state.ui.tab;
     let comparing = sides.len() == 2;
     let message = state.model.tree_message().filter(|_| tab == View::Tree);
-    let shown: Vec<Shown> = sides
+    sides
         .iter()
         .enumerate()
         .map(|(i, s)| {
@@ -248,125 +377,45 @@ pub fn view_panel(p: &StateProps) -> Html {
                 )),
             }
         })
-        .collect();
-    let fmt = state.model.time_fmt();
-    let drawings: Vec<Html> = sides
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let moving = s.motion.is_some();
-            let drawing = scene_html(&look, panel, s.scene.clone(), svg_id(tab, i), moving);
-            if comparing {
-                html! {
-                    <div class="compare-side" id={format!("compare-{}", i)}
-                        data-key={s.key.clone().unwrap_or_default()}>
-                        <div class="compare-label" id={format!("compare-label-{}", i)}>{ side_label(s, fmt) }</div>
-                        { drawing }
-                    </div>
-                }
-            } else {
-                drawing
-            }
-        })
-        .collect();
-    let drawing = (!drawings.is_empty()).then(|| {
-        if comparing {
-            html! { <div class={classes!("compare", (tab == View::Gantt).then_some("stacked"))}>{ for drawings }</div> }
-        } else {
-            html! { <>{ for drawings }</> }
-        }
-    });
+        .collect()
+}
+
+/// The player of `sides` (at least one): every side's events; with one result its steps,
+/// the model's extras and, while `stepping`, its step tables.
+fn player_html(state: &StateHandle, sides: &[Side], stepping: bool) -> Html {
+    let ui = &state.ui;
+    let comparing = sides.len() == 2;
     let screen = state.model.screen();
-    let body = screen.view_body(ui.tab, drawing);
-    let dispatch = |a: UiAction| {
-        let s = state.clone();
-        Callback::from(move |_: MouseEvent| s.dispatch(Action::Ui(a.clone())))
+    let shown = shown_of(state, sides);
+    let total = sides.iter().map(|s| s.replay.0).fold(0.0, f64::max);
+    let mut events: Vec<f64> = sides
+        .iter()
+        .flat_map(|s| s.replay.1.iter().copied())
+        .collect();
+    events.sort_by(f64::total_cmp);
+    events.dedup();
+    let (steps, pseudo) = if comparing {
+        (Vec::new(), &[][..])
+    } else {
+        state.model.steps(None).unwrap_or_default()
     };
-    let stepping = ui.mode == Mode::Steps
-        && !comparing
-        && plays(tab)
-        && state.model.steps(None).is_some_and(|s| !s.0.is_empty());
-    let player = (plays(tab) && !sides.is_empty()).then(|| {
-        let total = sides.iter().map(|s| s.replay.0).fold(0.0, f64::max);
-        let mut events: Vec<f64> = sides
-            .iter()
-            .flat_map(|s| s.replay.1.iter().copied())
-            .collect();
-        events.sort_by(f64::total_cmp);
-        events.dedup();
-        let (steps, pseudo) = if comparing {
-            (Vec::new(), &[][..])
-        } else {
-            state.model.steps(None).unwrap_or_default()
-        };
-        let s = state.clone();
-        let on_mode = Callback::from(move |m: Mode| s.dispatch(Action::Ui(UiAction::SetMode(m))));
-        let s = state.clone();
-        let on_step = (!comparing)
-            .then(|| Callback::from(move |d: usize| s.dispatch(Action::Ui(UiAction::StepShown(d)))));
-        let more = if comparing {
-            html! {}
-        } else {
-            screen.player_extras(state)
-        };
-        // A dynamic program's tables (Lemma 5), while its steps are shown.
-        let dp = stepping.then(|| screen.step_tables()).flatten();
-        html! {
-            <Player {shown} {total} {more} {dp} events={Rc::new(events)} steps={Rc::new(steps)} {pseudo}
-                algo={AttrValue::from(sides[0].name.clone())} fmt={TimeFmt(state.model.time_fmt())}
-                mode={ui.mode} {on_mode} {on_step} keys={!ui.help && !ui.experiments}
-                start_at={ui.start_at} />
-        }
-    });
-    // Under a Gantt chart (one result, playing in time, not in lecture mode, where the chart
-    // keeps all the room): the overview strip with its brush.
-    let overview = (tab == View::Gantt && !comparing && !stepping && !ui.lecture)
-        .then(|| sides.first())
-        .flatten()
-        .filter(|s| s.scene.time.is_some())
-        .map(|s| {
-            let st = state.clone();
-            let on_zoom = Callback::from(move |f: f64| st.dispatch(Action::Ui(UiAction::Zoom(f))));
-            html! { <Overview scene={s.scene.clone()} svg_id={svg_id(tab, 0)} zoom={look.zoom}
-            panel_w={look.size.0} {on_zoom} /> }
-        });
-    let critical_button = plays(tab).then(|| {
-        html! {
-            <button id="critical" class="icon" aria-pressed={ui.critical.to_string()} onclick={dispatch(UiAction::ToggleCritical)}
-                title="The critical path: the chain of sends and receives that fixes the completion time (key x)">{ "Critical" }</button>
-        }
-    });
-    let compare_button = plays(tab).then(|| {
-        html! {
-            <button id="compare" class="icon" aria-pressed={ui.compare.to_string()} onclick={dispatch(UiAction::ToggleCompare)}
-                title="Compare the selected result with another, on one time scale (key c)">{ if ui.compare { "Compared" } else { "Compare" } }</button>
-        }
-    });
+    let s = state.clone();
+    let on_mode = Callback::from(move |m: Mode| s.dispatch(Action::Ui(UiAction::SetMode(m))));
+    let s = state.clone();
+    let on_step = (!comparing)
+        .then(|| Callback::from(move |d: usize| s.dispatch(Action::Ui(UiAction::StepShown(d)))));
+    let more = if comparing {
+        html! {}
+    } else {
+        screen.player_extras(state)
+    };
+    // A dynamic program's tables (Lemma 5), while its steps are shown.
+    let dp = stepping.then(|| screen.step_tables()).flatten();
     html! {
-        <section class={classes!("view", stepping.then_some("stepping"))} aria-label="Views">
-            <div class="tabs" role="tablist" aria-label="Views">
-                { for tabs }
-                <span class="view-caption" id="view-caption" title={state.model.caption()}>{ state.model.caption() }</span>
-                { critical_button }
-                { compare_button }
-                <button id="fit" class="icon" onclick={dispatch(UiAction::ToggleFit)}
-                    title="Drawing size: fitted to the panel, or 100% with scroll bars (key v)">{ if ui.fit { "Fit" } else { "100%" } }</button>
-                <button id="focus" class="icon" aria-pressed={ui.focus.to_string()} onclick={dispatch(UiAction::ToggleFocus)}
-                    title="Focus: only the drawing (key f)">{ if ui.focus { "Exit focus" } else { "Focus" } }</button>
-                <button id="lecture" class="icon" aria-pressed={ui.lecture.to_string()} onclick={dispatch(UiAction::ToggleLecture)}
-                    title="Lecture mode: one view filling the screen, large text (key l; Esc leaves)">{ if ui.lecture { "Leave" } else { "Lecture" } }</button>
-            </div>
-            { screen.view_extras(state) }
-            if comparing {
-                { compare_bar(state, &sides, compare_line) }
-            }
-            <div role="tabpanel" id="view-panel" class="view-panel" tabindex="0" ref={panel_ref}
-                aria-labelledby={format!("tab-{}", ui.tab.key())}>
-                { body }
-            </div>
-            { overview.unwrap_or_default() }
-            { player.unwrap_or_default() }
-        </section>
+        <Player {shown} {total} {more} {dp} events={Rc::new(events)} steps={Rc::new(steps)} {pseudo}
+            algo={AttrValue::from(sides[0].name.clone())} fmt={TimeFmt(state.model.time_fmt())}
+            mode={ui.mode} {on_mode} {on_step} keys={!ui.help && !ui.experiments}
+            start_at={ui.start_at} />
     }
 }
 
@@ -402,11 +451,7 @@ fn side_label(s: &Side, fmt: fn(f64) -> String) -> String {
 const SIDE_LABEL_H: f64 = 34.0;
 
 /// The bar over a comparison: what is compared with what (a menu), and the difference.
-fn compare_bar(
-    state: &crate::components::StateHandle,
-    sides: &[Side],
-    line: Option<String>,
-) -> Html {
+fn compare_bar(state: &StateHandle, sides: &[Side], line: Option<String>) -> Html {
     let s = state.clone();
     let onchange = Callback::from(move |e: Event| {
         let sel: web_sys::HtmlSelectElement = e.target_unchecked_into();
