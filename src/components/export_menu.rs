@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use super::menu::Menu;
-use super::StateProps;
+use super::{StateHandle, StateProps};
 use crate::state::{Action, AppState, Notice, UiAction};
 use crate::{exports, png, util, views};
 use hetcast_core::layout::svg::SvgOptions;
@@ -83,74 +83,11 @@ pub fn export_menu(p: &StateProps) -> Html {
         .parse::<f64>()
         .ok()
         .filter(|w| (MIN_FIGURE_WIDTH..=MAX_FIGURE_WIDTH).contains(w));
-    let on_svg = {
-        let (s, open, titled) = (state.clone(), open.clone(), *titled);
-        Callback::from(move |_: MouseEvent| {
-            open.set(false);
-            let Some(w) = width else { return };
-            let Some(scene) = views::figure(&s, w, titled) else {
-                return;
-            };
-            let opts = SvgOptions {
-                inline_styles: true,
-                width: Some(w),
-            };
-            let svg = hetcast_core::layout::svg::to_svg_with(&scene, &opts);
-            if let Err(e) = util::download(&figure_name(&s, "svg"), "image/svg+xml", &svg) {
-                failed(&s, e);
-            }
-        })
-    };
+    let on_svg = svg_item(state, &open, width, *titled);
     // The animated SVG: looped unless "once", at the player's speed.
     let looped = use_state(|| true);
-    let on_animated = {
-        let (s, open, titled, looped) = (state.clone(), open.clone(), *titled, *looped);
-        Callback::from(move |_: MouseEvent| {
-            open.set(false);
-            let Some(w) = width else { return };
-            match exports::animated(&s, w, titled, player_speed(), looped) {
-                None => {}
-                Some(Err(e)) => s.dispatch(Action::Ui(UiAction::Notify(Notice::error(e)))),
-                Some(Ok(svg)) => {
-                    let name = exports::figure_name(&s, true, "svg");
-                    if let Err(e) = util::download(&name, "image/svg+xml", &svg) {
-                        failed(&s, e);
-                    }
-                }
-            }
-        })
-    };
-    // The WebM video of the player, recorded in real time (one round: the play, then 2 s at
-    // rest).
-    let on_webm = {
-        let (s, open, titled) = (state.clone(), open.clone(), *titled);
-        Callback::from(move |_: MouseEvent| {
-            open.set(false);
-            let Some(w) = width else { return };
-            let Some((tracks, total)) = exports::animated_tracks(&s, w, titled) else {
-                return;
-            };
-            let speed = player_speed();
-            let secs = hetcast_core::playback::Timing::new(total, speed).round();
-            s.dispatch(Action::Ui(UiAction::Notify(Notice::info(format!(
-                "Recording the video: {} s.",
-                crate::util::fmt_time(secs)
-            )))));
-            let name = exports::figure_name(&s, true, "webm");
-            let s = s.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                let done = crate::components::frames::record::record(&tracks, total, speed, w)
-                    .await
-                    .and_then(|blob| util::download_blob(&name, &blob));
-                match done {
-                    Ok(()) => s.dispatch(Action::Ui(UiAction::Notify(Notice::info(format!(
-                        "Saved {name}."
-                    ))))),
-                    Err(e) => failed(&s, e),
-                }
-            });
-        })
-    };
+    let on_animated = animated_item(state, &open, width, *titled, *looped);
+    let on_webm = webm_item(state, &open, width, *titled);
     let on_looped = {
         let looped = looped.clone();
         Callback::from(move |_: Event| looped.set(!*looped))
@@ -263,4 +200,92 @@ pub fn export_menu(p: &StateProps) -> Html {
             }
         </Menu>
     }
+}
+
+/// The menu's "SVG" item: the figure `width` px wide (none when the width typed is out of
+/// range), with or without its heading.
+fn svg_item(
+    state: &StateHandle,
+    open: &UseStateHandle<bool>,
+    width: Option<f64>,
+    titled: bool,
+) -> Callback<MouseEvent> {
+    let (s, open) = (state.clone(), open.clone());
+    Callback::from(move |_: MouseEvent| {
+        open.set(false);
+        let Some(w) = width else { return };
+        let Some(scene) = views::figure(&s, w, titled) else {
+            return;
+        };
+        let opts = SvgOptions {
+            inline_styles: true,
+            width: Some(w),
+        };
+        let svg = hetcast_core::layout::svg::to_svg_with(&scene, &opts);
+        if let Err(e) = util::download(&figure_name(&s, "svg"), "image/svg+xml", &svg) {
+            failed(&s, e);
+        }
+    })
+}
+
+/// The "Animated SVG" item: looped unless "once", at the player's speed.
+fn animated_item(
+    state: &StateHandle,
+    open: &UseStateHandle<bool>,
+    width: Option<f64>,
+    titled: bool,
+    looped: bool,
+) -> Callback<MouseEvent> {
+    let (s, open) = (state.clone(), open.clone());
+    Callback::from(move |_: MouseEvent| {
+        open.set(false);
+        let Some(w) = width else { return };
+        match exports::animated(&s, w, titled, player_speed(), looped) {
+            None => {}
+            Some(Err(e)) => s.dispatch(Action::Ui(UiAction::Notify(Notice::error(e)))),
+            Some(Ok(svg)) => {
+                let name = exports::figure_name(&s, true, "svg");
+                if let Err(e) = util::download(&name, "image/svg+xml", &svg) {
+                    failed(&s, e);
+                }
+            }
+        }
+    })
+}
+
+/// The "WebM video" item: the player recorded in real time (one round: the play, then 2 s at
+/// rest).
+fn webm_item(
+    state: &StateHandle,
+    open: &UseStateHandle<bool>,
+    width: Option<f64>,
+    titled: bool,
+) -> Callback<MouseEvent> {
+    let (s, open) = (state.clone(), open.clone());
+    Callback::from(move |_: MouseEvent| {
+        open.set(false);
+        let Some(w) = width else { return };
+        let Some((tracks, total)) = exports::animated_tracks(&s, w, titled) else {
+            return;
+        };
+        let speed = player_speed();
+        let secs = hetcast_core::playback::Timing::new(total, speed).round();
+        s.dispatch(Action::Ui(UiAction::Notify(Notice::info(format!(
+            "Recording the video: {} s.",
+            crate::util::fmt_time(secs)
+        )))));
+        let name = exports::figure_name(&s, true, "webm");
+        let s = s.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let done = crate::components::frames::record::record(&tracks, total, speed, w)
+                .await
+                .and_then(|blob| util::download_blob(&name, &blob));
+            match done {
+                Ok(()) => s.dispatch(Action::Ui(UiAction::Notify(Notice::info(format!(
+                    "Saved {name}."
+                ))))),
+                Err(e) => failed(&s, e),
+            }
+        });
+    })
 }
