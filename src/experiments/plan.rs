@@ -489,7 +489,7 @@ impl Outcome {
     /// the other.
     pub fn svg(&self) -> Result<String, String> {
         match self {
-            Outcome::Fig11(s, rows) => Ok(fig11::charts(s, rows)?
+            Outcome::Fig11(s, rows) => Ok(fig11::charts(s, rows, Size::SCREEN)?
                 .into_iter()
                 .map(|(_, svg)| svg)
                 .collect()),
@@ -520,7 +520,7 @@ impl Outcome {
                 hetcast_charts::explore_histogram(&found.histogram, &explore::title(s), Size::FILE)
             }
             Outcome::Gonzalez(_, rows) => gonzalez::chart(rows, Size::FILE),
-            Outcome::Fig11(s, rows) => return fig11::charts(s, rows),
+            Outcome::Fig11(s, rows) => return fig11::charts(s, rows, Size::FILE),
         }?;
         Ok(vec![(format!("{}.svg", self.file_stem()), one)])
     }

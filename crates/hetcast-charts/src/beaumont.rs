@@ -9,6 +9,16 @@ use plotters::prelude::*;
 /// mean `T*` over the lower bound (`over_lb`) or over the scatter bound, against the target
 /// density.
 pub fn beaumont_fig11(rows: &[Fig11Row], size: &str, over_lb: bool) -> Result<String, String> {
+    beaumont_fig11_sized(rows, size, over_lb, Size::FILE)
+}
+
+/// [`beaumont_fig11`] on a canvas of `size_px` (the same type sizes).
+pub fn beaumont_fig11_sized(
+    rows: &[Fig11Row],
+    size: &str,
+    over_lb: bool,
+    size_px: Size,
+) -> Result<String, String> {
     let mine: Vec<&Fig11Row> = rows.iter().filter(|r| r.size == size).collect();
     if mine.is_empty() {
         return Err("no data to draw".into());
@@ -16,7 +26,6 @@ pub fn beaumont_fig11(rows: &[Fig11Row], size: &str, over_lb: bool) -> Result<St
     let y = |r: &Fig11Row| if over_lb { r.over_lb } else { r.over_scatter };
     let y_max = mine.iter().map(|r| y(r)).fold(0.0, f64::max) * 1.1;
     let x_max = mine.iter().map(|r| r.density).fold(0.0, f64::max) * 100.0;
-    let size_px = Size::FILE;
     let mut buf = String::new();
     {
         let root =

@@ -20,7 +20,7 @@ mod gonzalez;
 mod liu;
 mod wu;
 
-pub use beaumont::beaumont_fig11;
+pub use beaumont::{beaumont_fig11, beaumont_fig11_sized};
 pub use explore::explore_histogram;
 pub use gonzalez::gonzalez_random;
 pub use liu::{liu_fig6, liu_fig6_sized};

@@ -4,6 +4,7 @@
 //! rows, charts and CSV of the CLI from the answers.
 
 use crate::experiments::plan::{Field, Forms};
+use hetcast_charts::Size;
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::platform::experiment::{
     fig11_csv, fig11_platforms, fig11_rows, parse_densities, Fig11Row, HEURISTICS,
@@ -83,17 +84,19 @@ fn sizes(settings: &Fig11Settings) -> Vec<&'static str> {
     settings.spec().sizes
 }
 
-/// The CLI's charts, named as it names its files: `beaumont-fig11-{small,big}-{lb,scatter}.svg`.
+/// The CLI's charts on a canvas of `px` (the files: [`Size::FILE`]), named as it names its
+/// files: `beaumont-fig11-{small,big}-{lb,scatter}.svg`.
 pub fn charts(
     settings: &Fig11Settings,
     rows: &[Fig11Row],
+    px: Size,
 ) -> Result<Vec<(String, String)>, String> {
     let mut out = Vec::new();
     for size in sizes(settings) {
         for (tag, over_lb) in [("lb", true), ("scatter", false)] {
             out.push((
                 format!("beaumont-fig11-{size}-{tag}.svg"),
-                hetcast_charts::beaumont_fig11(rows, size, over_lb)?,
+                hetcast_charts::beaumont_fig11_sized(rows, size, over_lb, px)?,
             ));
         }
     }
