@@ -202,19 +202,32 @@ pub fn export_menu(p: &StateProps) -> Html {
     }
 }
 
-/// The menu's "SVG" item: the figure `width` px wide (none when the width typed is out of
-/// range), with or without its heading.
+/// A figure item of the menu: it closes the menu and, when the width typed is in range,
+/// does `act` with it (nothing otherwise: the field says why).
+fn figure_item(
+    state: &StateHandle,
+    open: &UseStateHandle<bool>,
+    width: Option<f64>,
+    act: impl Fn(&StateHandle, f64) + 'static,
+) -> Callback<MouseEvent> {
+    let (s, open) = (state.clone(), open.clone());
+    Callback::from(move |_: MouseEvent| {
+        open.set(false);
+        if let Some(w) = width {
+            act(&s, w);
+        }
+    })
+}
+
+/// The menu's "SVG" item: the figure `width` px wide, with or without its heading.
 fn svg_item(
     state: &StateHandle,
     open: &UseStateHandle<bool>,
     width: Option<f64>,
     titled: bool,
 ) -> Callback<MouseEvent> {
-    let (s, open) = (state.clone(), open.clone());
-    Callback::from(move |_: MouseEvent| {
-        open.set(false);
-        let Some(w) = width else { return };
-        let Some(scene) = views::figure(&s, w, titled) else {
+    figure_item(state, open, width, move |s, w| {
+        let Some(scene) = views::figure(s, w, titled) else {
             return;
         };
         let opts = SvgOptions {
@@ -222,8 +235,8 @@ fn svg_item(
             width: Some(w),
         };
         let svg = hetcast_core::layout::svg::to_svg_with(&scene, &opts);
-        if let Err(e) = util::download(&figure_name(&s, "svg"), "image/svg+xml", &svg) {
-            failed(&s, e);
+        if let Err(e) = util::download(&figure_name(s, "svg"), "image/svg+xml", &svg) {
+            failed(s, e);
         }
     })
 }
@@ -236,17 +249,14 @@ fn animated_item(
     titled: bool,
     looped: bool,
 ) -> Callback<MouseEvent> {
-    let (s, open) = (state.clone(), open.clone());
-    Callback::from(move |_: MouseEvent| {
-        open.set(false);
-        let Some(w) = width else { return };
-        match exports::animated(&s, w, titled, player_speed(), looped) {
+    figure_item(state, open, width, move |s, w| {
+        match exports::animated(s, w, titled, player_speed(), looped) {
             None => {}
             Some(Err(e)) => s.dispatch(Action::Ui(UiAction::Notify(Notice::error(e)))),
             Some(Ok(svg)) => {
-                let name = exports::figure_name(&s, true, "svg");
+                let name = exports::figure_name(s, true, "svg");
                 if let Err(e) = util::download(&name, "image/svg+xml", &svg) {
-                    failed(&s, e);
+                    failed(s, e);
                 }
             }
         }
@@ -261,11 +271,8 @@ fn webm_item(
     width: Option<f64>,
     titled: bool,
 ) -> Callback<MouseEvent> {
-    let (s, open) = (state.clone(), open.clone());
-    Callback::from(move |_: MouseEvent| {
-        open.set(false);
-        let Some(w) = width else { return };
-        let Some((tracks, total)) = exports::animated_tracks(&s, w, titled) else {
+    figure_item(state, open, width, move |s, w| {
+        let Some((tracks, total)) = exports::animated_tracks(s, w, titled) else {
             return;
         };
         let speed = player_speed();
@@ -274,7 +281,7 @@ fn webm_item(
             "Recording the video: {} s.",
             crate::util::fmt_time(secs)
         )))));
-        let name = exports::figure_name(&s, true, "webm");
+        let name = exports::figure_name(s, true, "webm");
         let s = s.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let done = crate::components::frames::record::record(&tracks, total, speed, w)
