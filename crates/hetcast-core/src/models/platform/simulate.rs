@@ -155,14 +155,42 @@ pub fn check(
     sol: &PlatformSolution,
     s: &PeriodicSchedule,
 ) -> Result<(), Error> {
-    let bad = |m: String| Err(Error::InvalidPlan(m));
-    let n = inst.node_count();
     let m = inst.edges.len();
     if sol.loads.len() != m {
         return bad(format!("{} loads for {m} edges", sol.loads.len()));
     }
     let tol = 1e-9 * s.period.max(f64::MIN_POSITIVE);
-    let mut busy = vec![0.0; m];
+    let busy = check_transfers(inst, s, tol)?;
+    check_busy(inst, sol, s.period, &busy, tol)?;
+    match &sol.delivery {
+        Delivery::Broadcast { nodes } | Delivery::Bound { nodes } => {
+            check_whole_messages(inst, sol, nodes)
+        }
+        Delivery::Printed => check_printed_rows(inst, sol),
+        Delivery::Scatter => check_scatter(inst, sol),
+    }
+}
+
+/// The checker's error.
+fn bad<T>(m: String) -> Result<T, Error> {
+    Err(Error::InvalidPlan(m))
+}
+
+/// The tolerance on message fractions (the LP's own accuracy).
+const FTOL: f64 = 1e-6;
+
+/// [`check`]'s first part: every transfer is on its edge and within the period, and no node
+/// sends twice or receives twice at once (to `tol`). Returns each edge's busy time.
+///
+/// # Complexity
+/// O(E + k log k) for `k` transfers.
+fn check_transfers(
+    inst: &PlatformInstance,
+    s: &PeriodicSchedule,
+    tol: f64,
+) -> Result<Vec<f64>, Error> {
+    let n = inst.node_count();
+    let mut busy = vec![0.0; inst.edges.len()];
     let mut sends: Vec<Vec<(f64, f64, usize)>> = vec![Vec::new(); n];
     let mut recvs: Vec<Vec<(f64, f64, usize)>> = vec![Vec::new(); n];
     for tr in &s.transfers {
@@ -185,12 +213,26 @@ pub fn check(
         sends[tr.from].push((tr.start, tr.end, tr.to));
         recvs[tr.to].push((tr.start, tr.end, tr.from));
     }
-    for (v, list) in sends.iter_mut().enumerate() {
+    check_one_port(inst, &mut sends, "sends to", tol)?;
+    check_one_port(inst, &mut recvs, "receives from", tol)?;
+    Ok(busy)
+}
+
+/// The one-port rule on one side: `ports[v]` are the intervals `(start, end, other end)` of
+/// node `v`'s sends (or receives), sorted here; two may not overlap by more than `tol`.
+/// `verb` says which side ("sends to", "receives from").
+fn check_one_port(
+    inst: &PlatformInstance,
+    ports: &mut [Vec<(f64, f64, usize)>],
+    verb: &str,
+    tol: f64,
+) -> Result<(), Error> {
+    for (v, list) in ports.iter_mut().enumerate() {
         list.sort_by(|a, b| a.0.total_cmp(&b.0));
         for w in list.windows(2) {
             if w[1].0 < w[0].1 - tol {
                 return bad(format!(
-                    "{} sends to {} and {} at once (t = {})",
+                    "{} {verb} {} and {} at once (t = {})",
                     inst.name(v),
                     inst.name(w[0].2),
                     inst.name(w[1].2),
@@ -199,138 +241,151 @@ pub fn check(
             }
         }
     }
-    for (v, list) in recvs.iter_mut().enumerate() {
-        list.sort_by(|a, b| a.0.total_cmp(&b.0));
-        for w in list.windows(2) {
-            if w[1].0 < w[0].1 - tol {
-                return bad(format!(
-                    "{} receives from {} and {} at once (t = {})",
-                    inst.name(v),
-                    inst.name(w[0].2),
-                    inst.name(w[1].2),
-                    w[1].0
-                ));
-            }
-        }
-    }
+    Ok(())
+}
+
+/// Every edge is busy `busy[e]`, exactly its load times its cost per period (relative
+/// `1e-9`, plus `tol`).
+fn check_busy(
+    inst: &PlatformInstance,
+    sol: &PlatformSolution,
+    period: f64,
+    busy: &[f64],
+    tol: f64,
+) -> Result<(), Error> {
     for (e, edge) in inst.edges.iter().enumerate() {
         let want = sol.loads[e] * edge.cost;
-        if (busy[e] - want).abs() > 1e-9 * s.period.max(want) + tol {
+        if (busy[e] - want).abs() > 1e-9 * period.max(want) + tol {
             return bad(format!(
                 "edge {} -> {} is busy {} per period, its load needs {want}",
                 edge.from, edge.to, busy[e]
             ));
         }
     }
-    let ftol = 1e-6;
-    match &sol.delivery {
-        Delivery::Broadcast { nodes } | Delivery::Bound { nodes } => {
-            for &v in nodes.iter().filter(|&&v| v != inst.source) {
-                let f = super::graph::max_flow(inst, &sol.loads, inst.source, v, 1e-12);
-                if f < 1.0 - ftol {
-                    return bad(format!(
-                        "{} gets {f} of a message per period, not a whole one",
-                        inst.name(v)
-                    ));
-                }
+    Ok(())
+}
+
+/// [`Delivery::Broadcast`] and [`Delivery::Bound`]: the loads carry a whole message per
+/// period from the source to each of `nodes` (a maximum flow each).
+fn check_whole_messages(
+    inst: &PlatformInstance,
+    sol: &PlatformSolution,
+    nodes: &[usize],
+) -> Result<(), Error> {
+    for &v in nodes.iter().filter(|&&v| v != inst.source) {
+        let f = super::graph::max_flow(inst, &sol.loads, inst.source, v, 1e-12);
+        if f < 1.0 - FTOL {
+            return bad(format!(
+                "{} gets {f} of a message per period, not a whole one",
+                inst.name(v)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// [`Delivery::Printed`]: each target's flow fits in the loads and meets the printed rows
+/// (1)-(3), on gross flows.
+fn check_printed_rows(inst: &PlatformInstance, sol: &PlatformSolution) -> Result<(), Error> {
+    let n = inst.node_count();
+    let Some(lp) = &sol.lp else {
+        return bad("the printed LP's answer without its flows".into());
+    };
+    for (c, flow) in lp.commodities.iter().zip(&lp.flows) {
+        let mut gross_out = vec![0.0; n];
+        let mut gross_in = vec![0.0; n];
+        for (e, edge) in inst.edges.iter().enumerate() {
+            if flow[e] > sol.loads[e] + FTOL {
+                return bad(format!(
+                    "edge {} -> {} carries {} of the part for {} but its load is {}",
+                    edge.from,
+                    edge.to,
+                    flow[e],
+                    inst.name(c.dest),
+                    sol.loads[e]
+                ));
+            }
+            gross_out[edge.from] += flow[e];
+            gross_in[edge.to] += flow[e];
+        }
+        for v in 0..n {
+            let (got, want, what) = if v == c.source {
+                (gross_out[v], 1.0, "leaves")
+            } else if v == c.dest {
+                (gross_in[v], 1.0, "enters")
+            } else {
+                (gross_out[v] - gross_in[v], 0.0, "is not conserved at")
+            };
+            if (got - want).abs() > FTOL {
+                return bad(format!(
+                    "the flow for {} {what} {} with {got}, not {want} (the printed rows (1)-(3))",
+                    inst.name(c.dest),
+                    inst.name(v)
+                ));
             }
         }
-        Delivery::Printed => {
-            let Some(lp) = &sol.lp else {
-                return bad("the printed LP's answer without its flows".into());
+    }
+    Ok(())
+}
+
+/// [`Delivery::Scatter`]: each part of the message is conserved on its way, the parts fit in
+/// the loads together, and every target (not a source) gets a whole message.
+fn check_scatter(inst: &PlatformInstance, sol: &PlatformSolution) -> Result<(), Error> {
+    let n = inst.node_count();
+    let Some(lp) = &sol.lp else {
+        return bad("a scatter solution without its flows".into());
+    };
+    let mut sum = vec![0.0; inst.edges.len()];
+    for (k, (c, flow)) in lp.commodities.iter().zip(&lp.flows).enumerate() {
+        let amount = lp.amounts[k];
+        let mut net = vec![0.0; n];
+        for (e, edge) in inst.edges.iter().enumerate() {
+            sum[e] += flow[e];
+            net[edge.from] -= flow[e];
+            net[edge.to] += flow[e];
+        }
+        for (v, &net_v) in net.iter().enumerate() {
+            let want = if v == c.dest {
+                amount
+            } else if v == c.source {
+                -amount
+            } else {
+                0.0
             };
-            for (c, flow) in lp.commodities.iter().zip(&lp.flows) {
-                let mut gross_out = vec![0.0; n];
-                let mut gross_in = vec![0.0; n];
-                for (e, edge) in inst.edges.iter().enumerate() {
-                    if flow[e] > sol.loads[e] + ftol {
-                        return bad(format!(
-                            "edge {} -> {} carries {} of the part for {} but its load is {}",
-                            edge.from,
-                            edge.to,
-                            flow[e],
-                            inst.name(c.dest),
-                            sol.loads[e]
-                        ));
-                    }
-                    gross_out[edge.from] += flow[e];
-                    gross_in[edge.to] += flow[e];
-                }
-                for v in 0..n {
-                    let (got, want, what) = if v == c.source {
-                        (gross_out[v], 1.0, "leaves")
-                    } else if v == c.dest {
-                        (gross_in[v], 1.0, "enters")
-                    } else {
-                        (gross_out[v] - gross_in[v], 0.0, "is not conserved at")
-                    };
-                    if (got - want).abs() > ftol {
-                        return bad(format!(
-                            "the flow for {} {what} {} with {got}, not {want} (the printed rows (1)-(3))",
-                            inst.name(c.dest),
-                            inst.name(v)
-                        ));
-                    }
-                }
+            // The LP fixes the flow out of the source and into the destination;
+            // a cycle back through them is allowed, so compare net flows.
+            if (net_v - want).abs() > FTOL {
+                return bad(format!(
+                    "the part of the message from {} to {} is not conserved at {}",
+                    inst.name(c.source),
+                    inst.name(c.dest),
+                    inst.name(v)
+                ));
             }
         }
-        Delivery::Scatter => {
-            let Some(lp) = &sol.lp else {
-                return bad("a scatter solution without its flows".into());
-            };
-            let mut sum = vec![0.0; m];
-            for (k, (c, flow)) in lp.commodities.iter().zip(&lp.flows).enumerate() {
-                let amount = lp.amounts[k];
-                let mut net = vec![0.0; n];
-                for (e, edge) in inst.edges.iter().enumerate() {
-                    sum[e] += flow[e];
-                    net[edge.from] -= flow[e];
-                    net[edge.to] += flow[e];
-                }
-                for (v, &net_v) in net.iter().enumerate() {
-                    let want = if v == c.dest {
-                        amount
-                    } else if v == c.source {
-                        -amount
-                    } else {
-                        0.0
-                    };
-                    // The LP fixes the flow out of the source and into the destination;
-                    // a cycle back through them is allowed, so compare net flows.
-                    if (net_v - want).abs() > ftol {
-                        return bad(format!(
-                            "the part of the message from {} to {} is not conserved at {}",
-                            inst.name(c.source),
-                            inst.name(c.dest),
-                            inst.name(v)
-                        ));
-                    }
-                }
-            }
-            for (e, edge) in inst.edges.iter().enumerate() {
-                if sum[e] > sol.loads[e] + ftol {
-                    return bad(format!(
-                        "edge {} -> {} carries {} messages but its load is {}",
-                        edge.from, edge.to, sum[e], sol.loads[e]
-                    ));
-                }
-            }
-            let mut got = vec![0.0; n];
-            for (k, c) in lp.commodities.iter().enumerate() {
-                got[c.dest] += lp.amounts[k];
-            }
-            for &t in &inst.targets {
-                if sol.sources.contains(&t) {
-                    continue;
-                }
-                if (got[t] - 1.0).abs() > ftol {
-                    return bad(format!(
-                        "{} gets {} of a message per period, not a whole one",
-                        inst.name(t),
-                        got[t]
-                    ));
-                }
-            }
+    }
+    for (e, edge) in inst.edges.iter().enumerate() {
+        if sum[e] > sol.loads[e] + FTOL {
+            return bad(format!(
+                "edge {} -> {} carries {} messages but its load is {}",
+                edge.from, edge.to, sum[e], sol.loads[e]
+            ));
+        }
+    }
+    let mut got = vec![0.0; n];
+    for (k, c) in lp.commodities.iter().enumerate() {
+        got[c.dest] += lp.amounts[k];
+    }
+    for &t in &inst.targets {
+        if sol.sources.contains(&t) {
+            continue;
+        }
+        if (got[t] - 1.0).abs() > FTOL {
+            return bad(format!(
+                "{} gets {} of a message per period, not a whole one",
+                inst.name(t),
+                got[t]
+            ));
         }
     }
     Ok(())
