@@ -26,7 +26,7 @@ use crate::layout::timeline::{
 use crate::layout::Scene;
 use crate::layout::{Anchor, Item};
 use crate::playback::{CriticalPath, Holding, Motion, Move, Segment, SegmentKind};
-use crate::trace::{BuiltBundle, BuiltGraph, ItemId, Step};
+use crate::trace::{BuiltBundle, BuiltGraph, BuiltSend, ItemId, Step};
 
 /// Lane labels longer than this are cut (with "…"); the lane's tooltip has the whole name.
 pub const LANE_CHARS: usize = 16;
@@ -409,8 +409,31 @@ fn wrap(text: &str, width: f64) -> Vec<String> {
 /// **Complexity**: O(done × E + n + E).
 pub fn step_scene(inst: &MmInstance, steps: &[Step], done: usize) -> Option<Scene> {
     let g = built_graph(inst, steps, done)?;
-    let at: Vec<Option<usize>> = g
-        .nodes
+    let at = compact_indices(&g.nodes);
+    let bundled = step_bundled(inst, &g, &at);
+    let mut scene = bundle_scene(&bundled);
+    let boxes = node_boxes(&scene, bundled.names.len());
+    push_set_tags(&mut scene, &g, &at, &boxes);
+    // The schedule's latest step, as arrows.
+    let latest = g.sends.iter().map(|s| s.step).max();
+    let current: Vec<&BuiltSend> = g.sends.iter().filter(|s| Some(s.step) == latest).collect();
+    push_send_arrows(&mut scene, &current, &at, &boxes);
+    let notes = step_notes(inst, &g, &current, latest);
+    push_notes(&mut scene, &notes);
+    for item in &mut scene.items {
+        if let Item::Rect { id, .. } | Item::Line { id, .. } = item {
+            if !id.is_empty() {
+                *id = format!("step-{id}");
+            }
+        }
+    }
+    Some(scene)
+}
+
+/// Each node's index among the nodes there (`None`: not there), in index order: the
+/// drawing's compact numbering.
+fn compact_indices(nodes: &[Option<String>]) -> Vec<Option<usize>> {
+    nodes
         .iter()
         .scan(0usize, |next, n| {
             Some(n.as_ref().map(|_| {
@@ -418,17 +441,30 @@ pub fn step_scene(inst: &MmInstance, steps: &[Step], done: usize) -> Option<Scen
                 *next - 1
             }))
         })
-        .collect();
-    let here = |p: usize| at.get(p).copied().flatten();
-    let names: Vec<String> = g.nodes.iter().flatten().cloned().collect();
-    let in_sets = |p: usize| {
-        g.sets
-            .iter()
-            .filter(move |s| s.1.contains(&p))
-            .map(|s| s.0.as_str())
-    };
+        .collect()
+}
+
+/// Node `p`'s compact index ([`compact_indices`] `at`), `None` when it is not drawn.
+fn drawn(at: &[Option<usize>], p: usize) -> Option<usize> {
+    at.get(p).copied().flatten()
+}
+
+/// The names of the sets of `g` that hold node `p`.
+fn sets_holding(g: &BuiltGraph, p: usize) -> impl Iterator<Item = &str> {
+    g.sets
+        .iter()
+        .filter(move |s| s.1.contains(&p))
+        .map(|s| s.0.as_str())
+}
+
+/// The bundled multigraph of [`step_scene`]: the nodes there (classed `dummy`, `new`,
+/// `chosen`), the bundles (classed `dummy`, `picked` for the `Q_j` chosen, `new`).
+///
+/// # Complexity
+/// O(n × sets + bundles × (picked + n)).
+fn step_bundled(inst: &MmInstance, g: &BuiltGraph, at: &[Option<usize>]) -> Bundled {
     let node_classes = (0..g.nodes.len())
-        .filter(|&p| here(p).is_some())
+        .filter(|&p| drawn(at, p).is_some())
         .map(|p| {
             let mut c = Vec::new();
             if g.added.contains(&p) {
@@ -437,7 +473,7 @@ pub fn step_scene(inst: &MmInstance, steps: &[Step], done: usize) -> Option<Scen
             if g.new_nodes.contains(&p) {
                 c.push("new");
             }
-            if in_sets(p).next().is_some() {
+            if sets_holding(g, p).next().is_some() {
                 c.push("chosen");
             }
             c.join(" ")
@@ -455,11 +491,13 @@ pub fn step_scene(inst: &MmInstance, steps: &[Step], done: usize) -> Option<Scen
         .collect();
     let mut bundled = Bundled {
         heading: g.label.clone(),
-        names,
+        names: g.nodes.iter().flatten().cloned().collect(),
         ..Bundled::default()
     };
     for (x, b) in g.bundles.iter().enumerate() {
-        let Some(from) = here(b.from) else { continue };
+        let Some(from) = drawn(at, b.from) else {
+            continue;
+        };
         let mut c = Vec::new();
         if b.message >= inst.messages.len() {
             c.push("dummy");
@@ -473,15 +511,19 @@ pub fn step_scene(inst: &MmInstance, steps: &[Step], done: usize) -> Option<Scen
         bundled.messages.push((
             b.name.clone(),
             from,
-            b.to.iter().filter_map(|&q| here(q)).collect(),
+            b.to.iter().filter_map(|&q| drawn(at, q)).collect(),
         ));
         bundled.colours.push(b.message);
         bundled.classes.push(c.join(" "));
     }
     bundled.node_classes = node_classes;
-    let mut scene = bundle_scene(&bundled);
-    // Each box's centre and half size, by compact index.
-    let mut boxes = vec![(0.0, 0.0, 0.0, 0.0); bundled.names.len()];
+    bundled
+}
+
+/// Each node box's centre and half size `(x, y, w / 2, h / 2)`, by compact index (`count`
+/// boxes), read from the scene's `node-{k}` rectangles.
+fn node_boxes(scene: &Scene, count: usize) -> Vec<(f64, f64, f64, f64)> {
+    let mut boxes = vec![(0.0, 0.0, 0.0, 0.0); count];
     for item in &scene.items {
         if let Item::Rect { x, y, w, h, id, .. } = item {
             if let Some(k) = id
@@ -494,9 +536,19 @@ pub fn step_scene(inst: &MmInstance, steps: &[Step], done: usize) -> Option<Scen
             }
         }
     }
+    boxes
+}
+
+/// The names of the sets holding each node, written under its box (`node-tag`).
+fn push_set_tags(
+    scene: &mut Scene,
+    g: &BuiltGraph,
+    at: &[Option<usize>],
+    boxes: &[(f64, f64, f64, f64)],
+) {
     for (p, _) in g.nodes.iter().enumerate() {
-        let Some(k) = here(p) else { continue };
-        let tags: Vec<&str> = in_sets(p).collect();
+        let Some(k) = drawn(at, p) else { continue };
+        let tags: Vec<&str> = sets_holding(g, p).collect();
         if !tags.is_empty() {
             let (x, y, _, hh) = boxes[k];
             scene.items.push(Item::Text {
@@ -508,23 +560,31 @@ pub fn step_scene(inst: &MmInstance, steps: &[Step], done: usize) -> Option<Scen
             });
         }
     }
-    // The schedule's latest step, as arrows.
-    let latest = g.sends.iter().map(|s| s.step).max();
-    let current: Vec<_> = g.sends.iter().filter(|s| Some(s.step) == latest).collect();
-    for s in &current {
-        let Some(a) = here(s.from).map(|k| boxes[k]) else {
+}
+
+/// The transmissions `current` as arrows from box border to box border (`xsend`, `xsend new`
+/// for the last step's), ids `xsend-{from}-{to}-{message}`.
+fn push_send_arrows(
+    scene: &mut Scene,
+    current: &[&BuiltSend],
+    at: &[Option<usize>],
+    boxes: &[(f64, f64, f64, f64)],
+) {
+    // Where the line from box `a`'s centre towards `b` leaves the box (6 px out).
+    let border = |(ax, ay, aw, ah): (f64, f64, f64, f64), (bx, by): (f64, f64)| {
+        let (dx, dy) = (bx - ax, by - ay);
+        let t = ((aw + 6.0) / dx.abs().max(1e-9))
+            .min((ah + 6.0) / dy.abs().max(1e-9))
+            .min(0.45);
+        (ax + dx * t, ay + dy * t)
+    };
+    for s in current {
+        let Some(a) = drawn(at, s.from).map(|k| boxes[k]) else {
             continue;
         };
         for &q in &s.to {
-            let Some(b) = here(q).map(|k| boxes[k]) else {
+            let Some(b) = drawn(at, q).map(|k| boxes[k]) else {
                 continue;
-            };
-            let border = |(ax, ay, aw, ah): (f64, f64, f64, f64), (bx, by): (f64, f64)| {
-                let (dx, dy) = (bx - ax, by - ay);
-                let t = ((aw + 6.0) / dx.abs().max(1e-9))
-                    .min((ah + 6.0) / dy.abs().max(1e-9))
-                    .min(0.45);
-                (ax + dx * t, ay + dy * t)
             };
             let (x1, y1) = border(a, (b.0, b.1));
             let (x2, y2) = border(b, (a.0, a.1));
@@ -539,7 +599,15 @@ pub fn step_scene(inst: &MmInstance, steps: &[Step], done: usize) -> Option<Scen
             });
         }
     }
-    // The sets and the transmissions in words, under the graph.
+}
+
+/// The sets and the transmissions of schedule step `latest` (`current`) in words.
+fn step_notes(
+    inst: &MmInstance,
+    g: &BuiltGraph,
+    current: &[&BuiltSend],
+    latest: Option<usize>,
+) -> Vec<String> {
     let mut notes = Vec::new();
     if !g.sets.is_empty() {
         notes.push(
@@ -569,6 +637,11 @@ pub fn step_scene(inst: &MmInstance, steps: &[Step], done: usize) -> Option<Scen
             .collect();
         notes.push(format!("Schedule step {step}: {}", sends.join("; ")));
     }
+    notes
+}
+
+/// `notes` under the drawing, wrapped to its width (`step-note`); the scene grows to hold them.
+fn push_notes(scene: &mut Scene, notes: &[String]) {
     let width = scene.width - 48.0;
     for line in notes.iter().flat_map(|n| wrap(n, width)) {
         scene.height += FONT_SMALL + 8.0;
@@ -583,12 +656,4 @@ pub fn step_scene(inst: &MmInstance, steps: &[Step], done: usize) -> Option<Scen
     if !notes.is_empty() {
         scene.height += 12.0;
     }
-    for item in &mut scene.items {
-        if let Item::Rect { id, .. } | Item::Line { id, .. } = item {
-            if !id.is_empty() {
-                *id = format!("step-{id}");
-            }
-        }
-    }
-    Some(scene)
 }
