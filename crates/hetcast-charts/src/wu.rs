@@ -6,6 +6,8 @@ use hetcast_core::models::multi::algo::MultiAlgorithm;
 use hetcast_core::models::multi::experiment::{WuRow, WuSpec};
 use hetcast_core::models::multi::generate::SizeMix;
 use hetcast_core::units::time_unit;
+use plotters::coord::types::RangedCoordf64;
+use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -54,161 +56,201 @@ pub fn wu_figure_sized(
     if rows.is_empty() {
         return Err("no data to draw".into());
     }
-    let counts = &spec.source_counts;
-    let n = counts.len() as f64;
-    let panels: Vec<SizeMix> = spec.mixes.clone();
+    let panels = &spec.mixes;
     let (w, h) = (panel.width * panels.len().max(1) as u32, panel.height);
     let mut buf = String::new();
     {
         let root = SVGBackend::with_string(&mut buf, (w, h)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(&e))?;
         let (top, body) = root.split_vertically(130);
-        let title = format!(
-            "Wu, Yeh, Liu Fig. {figure}: multiple multicast, {} nodes, {} network, mean of {} runs",
-            spec.nodes,
-            spec.network.title(),
-            spec.runs
-        );
-        top.draw(&Text::new(
-            title,
-            (w as i32 / 2, 30),
-            ("sans-serif", 28)
-                .into_font()
-                .color(&BLACK)
-                .pos(Pos::new(HPos::Center, VPos::Center)),
-        ))
-        .map_err(|e| err(&e))?;
-        // Legend: the five series, left to right as the bars.
-        let item_w = 190.min((w as i32 - 40) / 5);
-        let x0 = w as i32 / 2 - item_w * 5 / 2;
-        for (i, name) in series().enumerate() {
-            let x = x0 + item_w * i as i32;
-            top.draw(&Rectangle::new(
-                [(x, 70), (x + 30, 94)],
-                COLOURS[i].filled(),
-            ))
-            .map_err(|e| err(&e))?;
-            top.draw(&Text::new(
-                name.to_string(),
-                (x + 40, 82),
-                ("sans-serif", 22)
-                    .into_font()
-                    .color(&BLACK)
-                    .pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
-            .map_err(|e| err(&e))?;
-        }
-        top.draw(&Text::new(
-            "mean simulated completion time; FEF bars too tall for a panel are cut, their value written above (same unit)",
-            (w as i32 / 2, 108),
-            ("sans-serif", 18)
-                .into_font()
-                .color(&RGBColor(80, 80, 80))
-                .pos(Pos::new(HPos::Center, VPos::Center)),
-        ))
-        .map_err(|e| err(&e))?;
+        draw_heading(&top, spec, figure, w)?;
         let areas = body.split_evenly((1, panels.len().max(1)));
-        for (area, mix) in areas.iter().zip(&panels) {
+        for (area, mix) in areas.iter().zip(panels) {
             let of: Vec<&WuRow> = rows.iter().filter(|r| r.sizes == *mix).collect();
-            // FEF is far slower than the others: its bars are cut (with their value written
-            // above) when they would squash the other bars.
-            let others = of
-                .iter()
-                .flat_map(|r| [r.ecf, r.wr, r.wrp, r.lower_bound])
-                .fold(0.0, f64::max);
-            let fef_max = of.iter().map(|r| r.fef).fold(0.0, f64::max);
-            let cut = fef_max > 1.6 * others;
-            let y_max = if cut {
-                others * 1.35
-            } else {
-                others.max(fef_max) * 1.08
-            };
-            let (scale, unit) = time_unit(y_max);
-            let y_top = (y_max / scale).max(1e-9);
-            let fef_cap = 0.88 * y_top;
-            let mut chart = ChartBuilder::on(area)
-                .caption(mix.title(), ("sans-serif", 24))
-                .margin(16)
-                .x_label_area_size(60)
-                .y_label_area_size(80)
-                .build_cartesian_2d(-0.5f64..n - 0.5, 0f64..y_top)
-                .map_err(|e| err(&e))?;
-            chart
-                .configure_mesh()
-                .disable_x_mesh()
-                .x_desc("number of sources")
-                .y_desc(format!("mean completion time ({unit})"))
-                .axis_desc_style(("sans-serif", 20))
-                .label_style(("sans-serif", 18))
-                .light_line_style(RGBColor(235, 235, 235))
-                .x_labels(counts.len())
-                .y_labels(8)
-                .x_label_formatter(&|x| {
-                    let i = x.round();
-                    if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < counts.len() {
-                        counts[i as usize].to_string()
-                    } else {
-                        String::new()
-                    }
-                })
-                .y_label_formatter(&|y| {
-                    if y_top < 10.0 {
-                        format!("{y:.1}")
-                    } else {
-                        format!("{y:.0}")
-                    }
-                })
-                .draw()
-                .map_err(|e| err(&e))?;
-            let bar = 0.8 / 5.0;
-            // The values of cut FEF bars: 18 px, smaller on narrow panels so that neighbours'
-            // values (up to 4 digits) do not run into each other (margins and y labels: 112 px).
-            let group_px = (area.dim_in_pixel().0 as f64 - 112.0) / n;
-            let cut_font = (group_px / 2.6).clamp(11.0, 18.0);
-            for (i, &k) in counts.iter().enumerate() {
-                let Some(r) = of.iter().find(|r| r.sources == k) else {
-                    continue;
-                };
-                let vals = [r.fef, r.ecf, r.wr, r.wrp, r.lower_bound];
-                let left = |j: usize| i as f64 - 0.4 + bar * j as f64;
-                chart
-                    .draw_series(vals.iter().enumerate().map(|(j, v)| {
-                        let x = left(j);
-                        Rectangle::new(
-                            [(x + 0.01, 0.0), (x + bar - 0.01, (v / scale).min(y_top))],
-                            COLOURS[j].filled(),
-                        )
-                    }))
-                    .map_err(|e| err(&e))?;
-                if r.fef / scale > fef_cap {
-                    let x = left(0);
-                    // Cut the bar at fef_cap, mark the cut with a white gap, write its value.
-                    chart
-                        .draw_series([
-                            Rectangle::new([(x, fef_cap), (x + bar, y_top)], WHITE.filled()),
-                            Rectangle::new(
-                                [
-                                    (x + 0.01, fef_cap - 0.045 * y_top),
-                                    (x + bar - 0.01, fef_cap - 0.03 * y_top),
-                                ],
-                                WHITE.filled(),
-                            ),
-                        ])
-                        .map_err(|e| err(&e))?;
-                    chart
-                        .draw_series(std::iter::once(Text::new(
-                            short_number(r.fef / scale),
-                            (x + bar / 2.0, 0.935 * y_top),
-                            ("sans-serif", cut_font)
-                                .into_font()
-                                .color(&RGBColor(170, 100, 0))
-                                .pos(Pos::new(HPos::Center, VPos::Center)),
-                        )))
-                        .map_err(|e| err(&e))?;
-                }
-            }
+            draw_panel(area, &of, &spec.source_counts, mix)?;
         }
         root.present().map_err(|e| err(&e))?;
     }
     Ok(buf)
+}
+
+/// The figure's top `w` px wide: its title, the legend (the five series, left to right as the
+/// bars, narrower items when the figure is narrow) and the note on cut FEF bars.
+fn draw_heading(
+    top: &DrawingArea<SVGBackend<'_>, Shift>,
+    spec: &WuSpec,
+    figure: u32,
+    w: u32,
+) -> Result<(), String> {
+    let title = format!(
+        "Wu, Yeh, Liu Fig. {figure}: multiple multicast, {} nodes, {} network, mean of {} runs",
+        spec.nodes,
+        spec.network.title(),
+        spec.runs
+    );
+    top.draw(&Text::new(
+        title,
+        (w as i32 / 2, 30),
+        ("sans-serif", 28)
+            .into_font()
+            .color(&BLACK)
+            .pos(Pos::new(HPos::Center, VPos::Center)),
+    ))
+    .map_err(|e| err(&e))?;
+    // Legend: the five series, left to right as the bars.
+    let item_w = 190.min((w as i32 - 40) / 5);
+    let x0 = w as i32 / 2 - item_w * 5 / 2;
+    for (i, name) in series().enumerate() {
+        let x = x0 + item_w * i as i32;
+        top.draw(&Rectangle::new(
+            [(x, 70), (x + 30, 94)],
+            COLOURS[i].filled(),
+        ))
+        .map_err(|e| err(&e))?;
+        top.draw(&Text::new(
+            name.to_string(),
+            (x + 40, 82),
+            ("sans-serif", 22)
+                .into_font()
+                .color(&BLACK)
+                .pos(Pos::new(HPos::Left, VPos::Center)),
+        ))
+        .map_err(|e| err(&e))?;
+    }
+    top.draw(&Text::new(
+        "mean simulated completion time; FEF bars too tall for a panel are cut, their value written above (same unit)",
+        (w as i32 / 2, 108),
+        ("sans-serif", 18)
+            .into_font()
+            .color(&RGBColor(80, 80, 80))
+            .pos(Pos::new(HPos::Center, VPos::Center)),
+    ))
+    .map_err(|e| err(&e))?;
+    Ok(())
+}
+
+/// The bar chart of a Wu figure's panel.
+type Bars<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// One panel: the rows `of` of size mix `mix`, a group of five bars per number of sources of
+/// `counts`. FEF is far slower than the others: its bars are cut (with their value written
+/// above) when they would squash the other bars.
+fn draw_panel(
+    area: &DrawingArea<SVGBackend<'_>, Shift>,
+    of: &[&WuRow],
+    counts: &[usize],
+    mix: &SizeMix,
+) -> Result<(), String> {
+    let n = counts.len() as f64;
+    let others = of
+        .iter()
+        .flat_map(|r| [r.ecf, r.wr, r.wrp, r.lower_bound])
+        .fold(0.0, f64::max);
+    let fef_max = of.iter().map(|r| r.fef).fold(0.0, f64::max);
+    let cut = fef_max > 1.6 * others;
+    let y_max = if cut {
+        others * 1.35
+    } else {
+        others.max(fef_max) * 1.08
+    };
+    let (scale, unit) = time_unit(y_max);
+    let y_top = (y_max / scale).max(1e-9);
+    let mut chart = ChartBuilder::on(area)
+        .caption(mix.title(), ("sans-serif", 24))
+        .margin(16)
+        .x_label_area_size(60)
+        .y_label_area_size(80)
+        .build_cartesian_2d(-0.5f64..n - 0.5, 0f64..y_top)
+        .map_err(|e| err(&e))?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_desc("number of sources")
+        .y_desc(format!("mean completion time ({unit})"))
+        .axis_desc_style(("sans-serif", 20))
+        .label_style(("sans-serif", 18))
+        .light_line_style(RGBColor(235, 235, 235))
+        .x_labels(counts.len())
+        .y_labels(8)
+        .x_label_formatter(&|x| {
+            let i = x.round();
+            if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < counts.len() {
+                counts[i as usize].to_string()
+            } else {
+                String::new()
+            }
+        })
+        .y_label_formatter(&|y| {
+            if y_top < 10.0 {
+                format!("{y:.1}")
+            } else {
+                format!("{y:.0}")
+            }
+        })
+        .draw()
+        .map_err(|e| err(&e))?;
+    // The values of cut FEF bars: 18 px, smaller on narrow panels so that neighbours'
+    // values (up to 4 digits) do not run into each other (margins and y labels: 112 px).
+    let group_px = (area.dim_in_pixel().0 as f64 - 112.0) / n;
+    let cut_font = (group_px / 2.6).clamp(11.0, 18.0);
+    for (i, &k) in counts.iter().enumerate() {
+        let Some(r) = of.iter().find(|r| r.sources == k) else {
+            continue;
+        };
+        draw_group(&mut chart, i, r, scale, y_top, cut_font)?;
+    }
+    Ok(())
+}
+
+/// The five bars of row `r` around `x = i`, values divided by `scale`, on an axis up to
+/// `y_top`. A FEF bar above 0.88 `y_top` is cut there, the cut marked with a white gap and
+/// its value written above in `cut_font` px.
+fn draw_group(
+    chart: &mut Bars<'_, '_>,
+    i: usize,
+    r: &WuRow,
+    scale: f64,
+    y_top: f64,
+    cut_font: f64,
+) -> Result<(), String> {
+    let bar = 0.8 / 5.0;
+    let fef_cap = 0.88 * y_top;
+    let vals = [r.fef, r.ecf, r.wr, r.wrp, r.lower_bound];
+    let left = |j: usize| i as f64 - 0.4 + bar * j as f64;
+    chart
+        .draw_series(vals.iter().enumerate().map(|(j, v)| {
+            let x = left(j);
+            Rectangle::new(
+                [(x + 0.01, 0.0), (x + bar - 0.01, (v / scale).min(y_top))],
+                COLOURS[j].filled(),
+            )
+        }))
+        .map_err(|e| err(&e))?;
+    if r.fef / scale > fef_cap {
+        let x = left(0);
+        // Cut the bar at fef_cap, mark the cut with a white gap, write its value.
+        chart
+            .draw_series([
+                Rectangle::new([(x, fef_cap), (x + bar, y_top)], WHITE.filled()),
+                Rectangle::new(
+                    [
+                        (x + 0.01, fef_cap - 0.045 * y_top),
+                        (x + bar - 0.01, fef_cap - 0.03 * y_top),
+                    ],
+                    WHITE.filled(),
+                ),
+            ])
+            .map_err(|e| err(&e))?;
+        chart
+            .draw_series(std::iter::once(Text::new(
+                short_number(r.fef / scale),
+                (x + bar / 2.0, 0.935 * y_top),
+                ("sans-serif", cut_font)
+                    .into_font()
+                    .color(&RGBColor(170, 100, 0))
+                    .pos(Pos::new(HPos::Center, VPos::Center)),
+            )))
+            .map_err(|e| err(&e))?;
+    }
+    Ok(())
 }
