@@ -211,196 +211,40 @@ impl Program {
     }
 
     fn build_rows(inst: &PlatformInstance, spec: &LpSpec, gross: bool) -> Program {
-        let n = inst.node_count();
-        let alive = |v: usize| spec.alive.get(v).copied().unwrap_or(false);
         let edges = alive_edges(inst, &spec.alive);
         let scale = time_unit(inst, &edges, &receivers(spec));
-        let cost = |e: usize| inst.edges[e].cost / scale;
         let commodities = commodities(spec);
         let single = spec.sources.len() == 1;
-        let mut names = vec!["T".to_string()];
-        let ename = |e: usize| format!("{}_{}", inst.edges[e].from, inst.edges[e].to);
-        for &e in &edges {
-            names.push(format!("n_{}", ename(e)));
-        }
-        let x0 = names.len();
-        for c in &commodities {
-            for &e in &edges {
-                names.push(if single {
-                    format!("x{}_{}", c.dest, ename(e))
-                } else {
-                    format!("x{}_{}_{}", c.source, c.dest, ename(e))
-                });
-            }
-        }
-        let mut amount_var = vec![None; commodities.len()];
-        if !single {
-            for (k, c) in commodities.iter().enumerate() {
-                amount_var[k] = Some(names.len());
-                names.push(format!("f{}_{}", c.source, c.dest));
-            }
-        }
         // -LB with several sources: m(s, e) >= x for every commodity of s.
-        let m0 = names.len();
         let multi_lb = !single && spec.bound == Bound::Lower;
-        if multi_lb {
-            for &s in &spec.sources {
-                for &e in &edges {
-                    names.push(format!("m{}_{}", s, ename(e)));
-                }
-            }
-        }
-        let ne = edges.len();
-        let nvar = |p: usize| 1 + p;
-        let xvar = |k: usize, p: usize| x0 + k * ne + p;
+        let (names, x0, amount_var, m0) =
+            variable_names(inst, spec, &edges, &commodities, multi_lb);
+        let (ins, outs) = ports(inst, &edges);
+        let layout = Layout {
+            inst,
+            spec,
+            edges: &edges,
+            commodities: &commodities,
+            amount_var: &amount_var,
+            x0,
+            m0,
+            scale,
+            ins,
+            outs,
+        };
         let mut objective = vec![0.0; names.len()];
         objective[0] = 1.0;
-        let epsilon = EPSILON / ne.max(1) as f64;
+        let epsilon = EPSILON / edges.len().max(1) as f64;
         for (p, &e) in edges.iter().enumerate() {
-            objective[nvar(p)] = epsilon * cost(e);
+            objective[layout.nvar(p)] = epsilon * layout.cost(e);
         }
         let mut rows = Vec::new();
-        let mut ins: Vec<Vec<usize>> = vec![Vec::new(); n];
-        let mut outs: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (p, &e) in edges.iter().enumerate() {
-            outs[inst.edges[e].from].push(p);
-            ins[inst.edges[e].to].push(p);
-        }
-        for (k, c) in commodities.iter().enumerate() {
-            let amount = |terms: &mut Vec<(usize, f64)>| -> f64 {
-                match amount_var[k] {
-                    Some(v) => {
-                        terms.push((v, -1.0));
-                        0.0
-                    }
-                    None => 1.0,
-                }
-            };
-            let mut t: Vec<(usize, f64)> =
-                outs[c.source].iter().map(|&p| (xvar(k, p), 1.0)).collect();
-            if !gross {
-                t.extend(ins[c.source].iter().map(|&p| (xvar(k, p), -1.0)));
-            }
-            let rhs = amount(&mut t);
-            rows.push(Row {
-                name: format!("c1_{}_{}", c.source, c.dest),
-                terms: t,
-                cmp: Cmp::Eq,
-                rhs,
-            });
-            let mut t: Vec<(usize, f64)> = ins[c.dest].iter().map(|&p| (xvar(k, p), 1.0)).collect();
-            if !gross {
-                t.extend(outs[c.dest].iter().map(|&p| (xvar(k, p), -1.0)));
-            }
-            let rhs = amount(&mut t);
-            rows.push(Row {
-                name: format!("c2_{}_{}", c.source, c.dest),
-                terms: t,
-                cmp: Cmp::Eq,
-                rhs,
-            });
-            for v in (0..n).filter(|&v| alive(v) && v != c.source && v != c.dest) {
-                if ins[v].is_empty() && outs[v].is_empty() {
-                    continue;
-                }
-                let mut t: Vec<(usize, f64)> = outs[v].iter().map(|&p| (xvar(k, p), 1.0)).collect();
-                t.extend(ins[v].iter().map(|&p| (xvar(k, p), -1.0)));
-                rows.push(Row {
-                    name: format!("c3_{}_{}_{}", c.source, c.dest, v),
-                    terms: t,
-                    cmp: Cmp::Eq,
-                    rhs: 0.0,
-                });
-            }
-        }
+        layout.flow_rows(gross, &mut rows);
         if !single {
-            // Each destination gets the whole message from its earlier sources.
-            let mut dests: Vec<usize> = commodities.iter().map(|c| c.dest).collect();
-            dests.sort_unstable();
-            dests.dedup();
-            for d in dests {
-                let terms: Vec<(usize, f64)> = commodities
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, c)| c.dest == d)
-                    .filter_map(|(k, _)| amount_var[k].map(|v| (v, 1.0)))
-                    .collect();
-                rows.push(Row {
-                    name: format!("c1b_{d}"),
-                    terms,
-                    cmp: Cmp::Eq,
-                    rhs: 1.0,
-                });
-            }
+            layout.amount_rows(&mut rows);
         }
-        for v in (0..n).filter(|&v| alive(v)) {
-            for (tag, list) in [("in", &ins[v]), ("out", &outs[v])] {
-                if list.is_empty() {
-                    continue;
-                }
-                let mut t: Vec<(usize, f64)> =
-                    list.iter().map(|&p| (nvar(p), cost(edges[p]))).collect();
-                t.push((0, -1.0));
-                rows.push(Row {
-                    name: format!("port_{tag}_{v}"),
-                    terms: t,
-                    cmp: Cmp::Le,
-                    rhs: 0.0,
-                });
-            }
-        }
-        for (p, &e) in edges.iter().enumerate() {
-            match (spec.bound, multi_lb) {
-                (Bound::Upper, _) => {
-                    let mut t: Vec<(usize, f64)> =
-                        (0..commodities.len()).map(|k| (xvar(k, p), 1.0)).collect();
-                    t.push((nvar(p), -1.0));
-                    rows.push(Row {
-                        name: format!("c10_{}", ename(e)),
-                        terms: t,
-                        cmp: Cmp::Le,
-                        rhs: 0.0,
-                    });
-                }
-                (Bound::Lower, false) => {
-                    for (k, c) in commodities.iter().enumerate() {
-                        rows.push(Row {
-                            name: format!("c10p_{}_{}", c.dest, ename(e)),
-                            terms: vec![(xvar(k, p), 1.0), (nvar(p), -1.0)],
-                            cmp: Cmp::Le,
-                            rhs: 0.0,
-                        });
-                    }
-                }
-                (Bound::Lower, true) => {
-                    for (si, &s) in spec.sources.iter().enumerate() {
-                        let mvar = m0 + si * ne + p;
-                        for (k, c) in commodities
-                            .iter()
-                            .enumerate()
-                            .filter(|(_, c)| c.source == s)
-                        {
-                            rows.push(Row {
-                                name: format!("c10p_{}_{}_{}", s, c.dest, ename(e)),
-                                terms: vec![(xvar(k, p), 1.0), (mvar, -1.0)],
-                                cmp: Cmp::Le,
-                                rhs: 0.0,
-                            });
-                        }
-                    }
-                    let mut t: Vec<(usize, f64)> = (0..spec.sources.len())
-                        .map(|si| (m0 + si * ne + p, 1.0))
-                        .collect();
-                    t.push((nvar(p), -1.0));
-                    rows.push(Row {
-                        name: format!("c10s_{}", ename(e)),
-                        terms: t,
-                        cmp: Cmp::Le,
-                        rhs: 0.0,
-                    });
-                }
-            }
-        }
+        layout.port_rows(&mut rows);
+        layout.load_rows(multi_lb, &mut rows);
         Program {
             names,
             objective,
@@ -517,6 +361,272 @@ impl Program {
         }
         let _ = writeln!(s, "End");
         s
+    }
+}
+
+/// `from_to`: an edge in the LP's variable names.
+fn edge_name(inst: &PlatformInstance, e: usize) -> String {
+    format!("{}_{}", inst.edges[e].from, inst.edges[e].to)
+}
+
+/// The variables of [`Program::build_rows`] in order, by name: `T`, `n` per edge, `x` per
+/// commodity and edge, the amount `f` per commodity (several sources), `m` per source and
+/// edge (`multi_lb`). Returns the names, the first `x`, the amount variable of each
+/// commodity (`None`: fixed to 1) and the first `m`.
+fn variable_names(
+    inst: &PlatformInstance,
+    spec: &LpSpec,
+    edges: &[usize],
+    commodities: &[Commodity],
+    multi_lb: bool,
+) -> (Vec<String>, usize, Vec<Option<usize>>, usize) {
+    let single = spec.sources.len() == 1;
+    let mut names = vec!["T".to_string()];
+    for &e in edges {
+        names.push(format!("n_{}", edge_name(inst, e)));
+    }
+    let x0 = names.len();
+    for c in commodities {
+        for &e in edges {
+            names.push(if single {
+                format!("x{}_{}", c.dest, edge_name(inst, e))
+            } else {
+                format!("x{}_{}_{}", c.source, c.dest, edge_name(inst, e))
+            });
+        }
+    }
+    let mut amount_var = vec![None; commodities.len()];
+    if !single {
+        for (k, c) in commodities.iter().enumerate() {
+            amount_var[k] = Some(names.len());
+            names.push(format!("f{}_{}", c.source, c.dest));
+        }
+    }
+    let m0 = names.len();
+    if multi_lb {
+        for &s in &spec.sources {
+            for &e in edges {
+                names.push(format!("m{}_{}", s, edge_name(inst, e)));
+            }
+        }
+    }
+    (names, x0, amount_var, m0)
+}
+
+/// The positions in `edges` of the edges into and out of each node.
+fn ports(inst: &PlatformInstance, edges: &[usize]) -> (Vec<Vec<usize>>, Vec<Vec<usize>>) {
+    let n = inst.node_count();
+    let mut ins: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut outs: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (p, &e) in edges.iter().enumerate() {
+        outs[inst.edges[e].from].push(p);
+        ins[inst.edges[e].to].push(p);
+    }
+    (ins, outs)
+}
+
+/// What [`Program::build_rows`] writes its rows with: the variables' places, the costs in
+/// the LP's unit and each node's ports.
+struct Layout<'a> {
+    inst: &'a PlatformInstance,
+    spec: &'a LpSpec,
+    /// The alive edges; an edge's position `p` here numbers its variables.
+    edges: &'a [usize],
+    commodities: &'a [Commodity],
+    amount_var: &'a [Option<usize>],
+    /// The first `x` and the first `m` variable.
+    x0: usize,
+    m0: usize,
+    /// Costs are divided by this.
+    scale: f64,
+    /// Positions in `edges` into and out of each node.
+    ins: Vec<Vec<usize>>,
+    outs: Vec<Vec<usize>>,
+}
+
+impl Layout<'_> {
+    /// The variable `n` of edge position `p`.
+    fn nvar(&self, p: usize) -> usize {
+        1 + p
+    }
+
+    /// The variable `x` of commodity `k` on edge position `p`.
+    fn xvar(&self, k: usize, p: usize) -> usize {
+        self.x0 + k * self.edges.len() + p
+    }
+
+    /// Edge `e`'s cost in the LP's unit.
+    fn cost(&self, e: usize) -> f64 {
+        self.inst.edges[e].cost / self.scale
+    }
+
+    /// `x` of commodity `k` on the positions `list`, with coefficient `coef`.
+    fn x_terms(&self, k: usize, list: &[usize], coef: f64) -> Vec<(usize, f64)> {
+        list.iter().map(|&p| (self.xvar(k, p), coef)).collect()
+    }
+
+    /// Rows (1)-(3) of each commodity: its amount leaves its source (net flow, or gross when
+    /// `gross`), enters its destination, and is conserved at every other alive node with an
+    /// edge. The amount is 1, or its variable `f` with several sources.
+    fn flow_rows(&self, gross: bool, rows: &mut Vec<Row>) {
+        let (ins, outs) = (&self.ins, &self.outs);
+        for (k, c) in self.commodities.iter().enumerate() {
+            let amount = |terms: &mut Vec<(usize, f64)>| -> f64 {
+                match self.amount_var[k] {
+                    Some(v) => {
+                        terms.push((v, -1.0));
+                        0.0
+                    }
+                    None => 1.0,
+                }
+            };
+            let mut t = self.x_terms(k, &outs[c.source], 1.0);
+            if !gross {
+                t.extend(self.x_terms(k, &ins[c.source], -1.0));
+            }
+            let rhs = amount(&mut t);
+            rows.push(Row {
+                name: format!("c1_{}_{}", c.source, c.dest),
+                terms: t,
+                cmp: Cmp::Eq,
+                rhs,
+            });
+            let mut t = self.x_terms(k, &ins[c.dest], 1.0);
+            if !gross {
+                t.extend(self.x_terms(k, &outs[c.dest], -1.0));
+            }
+            let rhs = amount(&mut t);
+            rows.push(Row {
+                name: format!("c2_{}_{}", c.source, c.dest),
+                terms: t,
+                cmp: Cmp::Eq,
+                rhs,
+            });
+            let alive = |v: usize| self.spec.alive.get(v).copied().unwrap_or(false);
+            let n = self.inst.node_count();
+            for v in (0..n).filter(|&v| alive(v) && v != c.source && v != c.dest) {
+                if ins[v].is_empty() && outs[v].is_empty() {
+                    continue;
+                }
+                let mut t = self.x_terms(k, &outs[v], 1.0);
+                t.extend(self.x_terms(k, &ins[v], -1.0));
+                rows.push(Row {
+                    name: format!("c3_{}_{}_{}", c.source, c.dest, v),
+                    terms: t,
+                    cmp: Cmp::Eq,
+                    rhs: 0.0,
+                });
+            }
+        }
+    }
+
+    /// With several sources: each destination gets the whole message from its earlier
+    /// sources (its amounts sum to 1).
+    fn amount_rows(&self, rows: &mut Vec<Row>) {
+        let mut dests: Vec<usize> = self.commodities.iter().map(|c| c.dest).collect();
+        dests.sort_unstable();
+        dests.dedup();
+        for d in dests {
+            let terms: Vec<(usize, f64)> = self
+                .commodities
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.dest == d)
+                .filter_map(|(k, _)| self.amount_var[k].map(|v| (v, 1.0)))
+                .collect();
+            rows.push(Row {
+                name: format!("c1b_{d}"),
+                terms,
+                cmp: Cmp::Eq,
+                rhs: 1.0,
+            });
+        }
+    }
+
+    /// Rows (4)-(9): each alive node's in-port and out-port is busy at most `T`.
+    fn port_rows(&self, rows: &mut Vec<Row>) {
+        let n = self.inst.node_count();
+        let alive = |v: usize| self.spec.alive.get(v).copied().unwrap_or(false);
+        for v in (0..n).filter(|&v| alive(v)) {
+            for (tag, list) in [("in", &self.ins[v]), ("out", &self.outs[v])] {
+                if list.is_empty() {
+                    continue;
+                }
+                let mut t: Vec<(usize, f64)> = list
+                    .iter()
+                    .map(|&p| (self.nvar(p), self.cost(self.edges[p])))
+                    .collect();
+                t.push((0, -1.0));
+                rows.push(Row {
+                    name: format!("port_{tag}_{v}"),
+                    terms: t,
+                    cmp: Cmp::Le,
+                    rhs: 0.0,
+                });
+            }
+        }
+    }
+
+    /// The loads: (10) `Σ_k x_k(e) <= n(e)` for the upper bound; (10') `x_k(e) <= n(e)` for
+    /// the lower bound, with several sources through `m(s, e)`, one per source
+    /// (`x_k(e) <= m(s, e)` for the commodities of `s`, `Σ_s m(s, e) <= n(e)`).
+    fn load_rows(&self, multi_lb: bool, rows: &mut Vec<Row>) {
+        let ne = self.edges.len();
+        for (p, &e) in self.edges.iter().enumerate() {
+            let ename = edge_name(self.inst, e);
+            match (self.spec.bound, multi_lb) {
+                (Bound::Upper, _) => {
+                    let mut t: Vec<(usize, f64)> = (0..self.commodities.len())
+                        .map(|k| (self.xvar(k, p), 1.0))
+                        .collect();
+                    t.push((self.nvar(p), -1.0));
+                    rows.push(Row {
+                        name: format!("c10_{ename}"),
+                        terms: t,
+                        cmp: Cmp::Le,
+                        rhs: 0.0,
+                    });
+                }
+                (Bound::Lower, false) => {
+                    for (k, c) in self.commodities.iter().enumerate() {
+                        rows.push(Row {
+                            name: format!("c10p_{}_{ename}", c.dest),
+                            terms: vec![(self.xvar(k, p), 1.0), (self.nvar(p), -1.0)],
+                            cmp: Cmp::Le,
+                            rhs: 0.0,
+                        });
+                    }
+                }
+                (Bound::Lower, true) => {
+                    for (si, &s) in self.spec.sources.iter().enumerate() {
+                        let mvar = self.m0 + si * ne + p;
+                        for (k, c) in self
+                            .commodities
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, c)| c.source == s)
+                        {
+                            rows.push(Row {
+                                name: format!("c10p_{}_{}_{ename}", s, c.dest),
+                                terms: vec![(self.xvar(k, p), 1.0), (mvar, -1.0)],
+                                cmp: Cmp::Le,
+                                rhs: 0.0,
+                            });
+                        }
+                    }
+                    let mut t: Vec<(usize, f64)> = (0..self.spec.sources.len())
+                        .map(|si| (self.m0 + si * ne + p, 1.0))
+                        .collect();
+                    t.push((self.nvar(p), -1.0));
+                    rows.push(Row {
+                        name: format!("c10s_{ename}"),
+                        terms: t,
+                        cmp: Cmp::Le,
+                        rhs: 0.0,
+                    });
+                }
+            }
+        }
     }
 }
 
@@ -909,7 +1019,6 @@ pub fn lower_by_cuts_capped(
     cap: f64,
     work: &mut usize,
 ) -> Result<Option<Capped>, Error> {
-    use microlp::{ComparisonOp, OptimizationDirection, Problem};
     let spec = LpSpec {
         alive: alive.to_vec(),
         sources: vec![inst.source],
@@ -920,71 +1029,185 @@ pub fn lower_by_cuts_capped(
         return Ok(None);
     }
     let n = inst.node_count();
-    let m = inst.edges.len();
-    let edges = alive_edges(inst, alive);
-    let scale = time_unit(inst, &edges, targets);
-    let epsilon = EPSILON / edges.len().max(1) as f64;
-    let mut is_target = vec![false; n];
-    for &t in targets {
-        is_target[t] = true;
-    }
-    // A cut as the sorted alive edges entering `set` from alive nodes outside it.
-    let row_of = |set: &[bool]| -> Vec<usize> {
-        edges
-            .iter()
-            .copied()
-            .filter(|&e| !set[inst.edges[e].from] && set[inst.edges[e].to])
-            .collect()
-    };
-    let mut sets: Vec<Vec<bool>> = Vec::new();
-    let mut rows: Vec<Vec<usize>> = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    let mut offer = |set: Vec<bool>, sets: &mut Vec<Vec<bool>>, rows: &mut Vec<Vec<usize>>| {
-        if set[inst.source] || !(0..n).any(|v| set[v] && is_target[v]) {
-            return false;
-        }
-        let row = row_of(&set);
-        if row.is_empty() || !seen.insert(row.clone()) {
-            return false;
-        }
-        sets.push(set);
-        rows.push(row);
-        true
-    };
+    let lp = CutLp::new(inst, alive, targets);
+    let mut cuts = Cuts::new(inst, &lp.edges, targets);
     let mut all_but_source = vec![true; n];
     all_but_source[inst.source] = false;
-    offer(all_but_source, &mut sets, &mut rows);
+    cuts.offer(all_but_source);
     for &t in targets {
         let mut one = vec![false; n];
         one[t] = true;
-        offer(one, &mut sets, &mut rows);
+        cuts.offer(one);
     }
     for set in std::mem::take(&mut pool.sets) {
-        offer(set, &mut sets, &mut rows);
+        cuts.offer(set);
     }
     if mode.shadows {
-        for set in shadows(inst, alive, &edges) {
-            offer(set, &mut sets, &mut rows);
+        for set in shadows(inst, alive, &lp.edges) {
+            cuts.offer(set);
         }
     }
-    let lp_err =
-        |e: microlp::Error| Error::InvalidPlan(format!("the linear program has no solution: {e}"));
-    let interrupted =
-        || Error::InvalidPlan("the linear program was interrupted before an answer".into());
-    // T, n, the port rows and the cut rows, solved anew.
-    let fresh = |rows: &[Vec<usize>], work: &mut usize| -> Result<_, Error> {
+    let mut sol = lp.fresh(&cuts.rows, work)?;
+    for _round in 0..10 * n + 100 {
+        let relaxed = sol.value() * lp.scale;
+        if relaxed > cap {
+            return Ok(Some(Capped::Above(relaxed)));
+        }
+        let loads = lp.loads(&sol);
+        let first_new = cuts.rows.len();
+        let least = cuts.add_violated(alive, targets, &loads);
+        if cuts.rows.len() == first_new {
+            return lp
+                .optimum(&sol, loads, least, &cuts, targets, pool)
+                .map(Some);
+        }
+        let rebuild = mode
+            .rebuild_above
+            .is_some_and(|k| cuts.rows.len() - first_new > k);
+        sol = if rebuild {
+            lp.fresh(&cuts.rows, work)?
+        } else {
+            lp.add_cuts(sol, &cuts.rows[first_new..], work)?
+        };
+    }
+    Err(Error::InvalidPlan("cut generation did not converge".into()))
+}
+
+/// The cuts of [`lower_by_cuts_capped`]: each as the sink-side set and as its row (the sorted
+/// alive edges entering the set from alive nodes outside it), without repeats.
+struct Cuts<'a> {
+    inst: &'a PlatformInstance,
+    edges: &'a [usize],
+    is_target: Vec<bool>,
+    sets: Vec<Vec<bool>>,
+    rows: Vec<Vec<usize>>,
+    seen: std::collections::HashSet<Vec<usize>>,
+}
+
+impl<'a> Cuts<'a> {
+    /// No cuts yet, on the alive `edges`, for `targets`.
+    fn new(inst: &'a PlatformInstance, edges: &'a [usize], targets: &[usize]) -> Cuts<'a> {
+        let mut is_target = vec![false; inst.node_count()];
+        for &t in targets {
+            is_target[t] = true;
+        }
+        Cuts {
+            inst,
+            edges,
+            is_target,
+            sets: Vec::new(),
+            rows: Vec::new(),
+            seen: std::collections::HashSet::new(),
+        }
+    }
+
+    /// Add the cut of `set` if it is one here (it holds a target, not the source, and some
+    /// alive edge enters it) and its row is new.
+    fn offer(&mut self, set: Vec<bool>) {
+        let inst = self.inst;
+        let n = inst.node_count();
+        if set[inst.source] || !(0..n).any(|v| set[v] && self.is_target[v]) {
+            return;
+        }
+        let row: Vec<usize> = self
+            .edges
+            .iter()
+            .copied()
+            .filter(|&e| !set[inst.edges[e].from] && set[inst.edges[e].to])
+            .collect();
+        if row.is_empty() || !self.seen.insert(row.clone()) {
+            return;
+        }
+        self.sets.push(set);
+        self.rows.push(row);
+    }
+
+    /// One round of separation: for each target whose max flow under `loads` falls short
+    /// of 1, offer its two extreme minimum cuts (closest to the target, closest to the
+    /// source). Returns the least max flow.
+    ///
+    /// # Complexity
+    /// `|targets|` max flows, O(V·E²) each.
+    fn add_violated(&mut self, alive: &[bool], targets: &[usize], loads: &[f64]) -> f64 {
+        let inst = self.inst;
+        let mut least: f64 = f64::INFINITY;
+        for &t in targets {
+            let fc = super::graph::max_flow_cut(inst, loads, inst.source, t, 1e-12);
+            least = least.min(fc.value);
+            if fc.value < 1.0 - 1e-9 {
+                let sink = residual_reach(inst, alive, loads, &fc, t, true);
+                self.offer(sink);
+                // Everything the source does not reach: the cut closest to the source.
+                let source_side: Vec<bool> =
+                    residual_reach(inst, alive, loads, &fc, inst.source, false)
+                        .iter()
+                        .map(|&r| !r)
+                        .collect();
+                self.offer(source_side);
+            }
+        }
+        least
+    }
+}
+
+/// An LP of cut generation as microlp solved it: its solution, `T` and each edge's `n`
+/// (`None` for an edge not alive).
+struct CutSolve {
+    sol: microlp::Solution,
+    t_var: microlp::Variable,
+    var_of: Vec<Option<microlp::Variable>>,
+}
+
+impl CutSolve {
+    /// `T`, in the LP's unit.
+    fn value(&self) -> f64 {
+        self.sol.var_value(self.t_var)
+    }
+}
+
+/// The LP of [`lower_by_cuts_capped`] on the sub-platform `alive`: `T` and `n` over its
+/// alive edges, costs divided by `scale`.
+struct CutLp<'a> {
+    inst: &'a PlatformInstance,
+    edges: Vec<usize>,
+    scale: f64,
+    epsilon: f64,
+}
+
+impl<'a> CutLp<'a> {
+    /// The LP's variables and unit on `alive` for `targets`.
+    fn new(inst: &'a PlatformInstance, alive: &[bool], targets: &[usize]) -> CutLp<'a> {
+        let edges = alive_edges(inst, alive);
+        let scale = time_unit(inst, &edges, targets);
+        let epsilon = EPSILON / edges.len().max(1) as f64;
+        CutLp {
+            inst,
+            edges,
+            scale,
+            epsilon,
+        }
+    }
+
+    /// `T`, `n`, the port rows and the cut `rows`, solved anew.
+    fn fresh(&self, rows: &[Vec<usize>], work: &mut usize) -> Result<CutSolve, Error> {
+        use microlp::{ComparisonOp, OptimizationDirection, Problem};
+        let inst = self.inst;
+        let n = inst.node_count();
         let mut p = Problem::new(OptimizationDirection::Minimize);
         let t_var = p.add_var(1.0, (0.0, f64::INFINITY));
-        let mut var_of = vec![None; m];
-        for &e in &edges {
-            var_of[e] = Some(p.add_var(epsilon * inst.edges[e].cost / scale, (0.0, f64::INFINITY)));
+        let mut var_of = vec![None; inst.edges.len()];
+        for &e in &self.edges {
+            var_of[e] = Some(p.add_var(
+                self.epsilon * inst.edges[e].cost / self.scale,
+                (0.0, f64::INFINITY),
+            ));
         }
         let mut ports: Vec<Vec<(microlp::Variable, f64)>> = vec![Vec::new(); 2 * n];
-        for &e in &edges {
+        for &e in &self.edges {
             let (Some(x), edge) = (var_of[e], &inst.edges[e]) else {
                 continue;
             };
-            let c = edge.cost / scale;
+            let c = edge.cost / self.scale;
             ports[2 * edge.from + 1].push((x, c));
             ports[2 * edge.to].push((x, c));
         }
@@ -993,114 +1216,126 @@ pub fn lower_by_cuts_capped(
             p.add_constraint(row.as_slice(), ComparisonOp::Le, 0.0);
         }
         for cut in rows {
-            let row: Vec<(microlp::Variable, f64)> = cut
-                .iter()
-                .filter_map(|&e| var_of[e].map(|x| (x, 1.0)))
-                .collect();
-            p.add_constraint(row.as_slice(), ComparisonOp::Ge, 1.0);
+            p.add_constraint(cut_row(&var_of, cut).as_slice(), ComparisonOp::Ge, 1.0);
         }
         *work += 1;
         let sol = p
             .solve()
-            .map_err(lp_err)?
+            .map_err(lp_error)?
             .into_solution()
             .map_err(|_| interrupted())?;
-        Ok((sol, t_var, var_of))
-    };
-    let mut sol = fresh(&rows, work)?;
-    for _round in 0..10 * n + 100 {
-        let (lp_sol, t_var, var_of) = &sol;
-        let relaxed = lp_sol.var_value(*t_var) * scale;
-        if relaxed > cap {
-            return Ok(Some(Capped::Above(relaxed)));
-        }
-        let mut loads = vec![0.0; m];
-        for &e in &edges {
-            if let Some(x) = var_of[e] {
-                let v = lp_sol.var_value(x);
-                loads[e] = if v < 1e-12 { 0.0 } else { v };
-            }
-        }
-        let first_new = rows.len();
-        let mut least: f64 = f64::INFINITY;
-        for &t in targets {
-            let fc = super::graph::max_flow_cut(inst, &loads, inst.source, t, 1e-12);
-            least = least.min(fc.value);
-            if fc.value < 1.0 - 1e-9 {
-                let sink = residual_reach(inst, alive, &loads, &fc, t, true);
-                offer(sink, &mut sets, &mut rows);
-                // Everything the source does not reach: the cut closest to the source.
-                let source_side: Vec<bool> =
-                    residual_reach(inst, alive, &loads, &fc, inst.source, false)
-                        .iter()
-                        .map(|&r| !r)
-                        .collect();
-                offer(source_side, &mut sets, &mut rows);
-            }
-        }
-        if rows.len() == first_new {
-            // A cut already in the LP may still carry 1 - 1e-9 or so (the simplex's
-            // tolerance): scale the loads up by that much, so that every flow is whole.
-            if least < 1.0 - 1e-6 {
-                return Err(Error::InvalidPlan(format!(
-                    "cut generation stalled at a flow of {least}"
-                )));
-            }
-            if least < 1.0 {
-                for l in &mut loads {
-                    *l /= least;
-                }
-            }
-            // Keep the cuts tight at the optimum for the next LP.
-            pool.sets = sets
-                .iter()
-                .zip(&rows)
-                .filter(|(_, row)| row.iter().map(|&e| loads[e]).sum::<f64>() <= 1.0 + 1e-7)
-                .map(|(set, _)| set.clone())
-                .collect();
-            let mut flows = Vec::with_capacity(targets.len());
-            for &t in targets {
-                let fc = super::graph::max_flow_cut(inst, &loads, inst.source, t, 1e-12);
-                let k = 1.0 / fc.value.max(f64::MIN_POSITIVE);
-                flows.push(fc.flow.iter().map(|f| f * k).collect());
-            }
-            return Ok(Some(Capped::Solved(LpSolution {
-                value: lp_sol.var_value(*t_var) * scale,
-                loads,
-                amounts: vec![1.0; targets.len()],
-                commodities: targets
-                    .iter()
-                    .map(|&t| Commodity {
-                        source: inst.source,
-                        dest: t,
-                    })
-                    .collect(),
-                flows,
-            })));
-        }
-        let rebuild = mode
-            .rebuild_above
-            .is_some_and(|k| rows.len() - first_new > k);
-        if rebuild {
-            sol = fresh(&rows, work)?;
-            continue;
-        }
-        let (mut lp_sol, t_var, var_of) = sol;
-        for cut in &rows[first_new..] {
-            let row: Vec<(microlp::Variable, f64)> = cut
-                .iter()
-                .filter_map(|&e| var_of[e].map(|x| (x, 1.0)))
-                .collect();
+        Ok(CutSolve { sol, t_var, var_of })
+    }
+
+    /// `s` with the rows of `cuts` added one at a time, each re-solved from the current basis.
+    fn add_cuts(
+        &self,
+        s: CutSolve,
+        cuts: &[Vec<usize>],
+        work: &mut usize,
+    ) -> Result<CutSolve, Error> {
+        let CutSolve {
+            mut sol,
+            t_var,
+            var_of,
+        } = s;
+        for cut in cuts {
             *work += 1;
-            lp_sol = lp_sol
-                .add_constraint(row.as_slice(), ComparisonOp::Ge, 1.0)
-                .map_err(lp_err)?
+            sol = sol
+                .add_constraint(
+                    cut_row(&var_of, cut).as_slice(),
+                    microlp::ComparisonOp::Ge,
+                    1.0,
+                )
+                .map_err(lp_error)?
                 .into_solution()
                 .map_err(|_| interrupted())?;
         }
-        sol = (lp_sol, t_var, var_of);
+        Ok(CutSolve { sol, t_var, var_of })
     }
-    Err(Error::InvalidPlan("cut generation did not converge".into()))
+
+    /// The loads `n` of `s` by edge of the instance (below 1e-12: 0).
+    fn loads(&self, s: &CutSolve) -> Vec<f64> {
+        let mut loads = vec![0.0; self.inst.edges.len()];
+        for &e in &self.edges {
+            if let Some(x) = s.var_of[e] {
+                let v = s.sol.var_value(x);
+                loads[e] = if v < 1e-12 { 0.0 } else { v };
+            }
+        }
+        loads
+    }
+
+    /// The answer once a round finds no new cut: `loads` scaled up to carry whole flows (the
+    /// least max flow was `least`), the cuts tight at the optimum left in `pool`, and each
+    /// target's max flow under the loads, scaled to 1.
+    fn optimum(
+        &self,
+        s: &CutSolve,
+        mut loads: Vec<f64>,
+        least: f64,
+        cuts: &Cuts<'_>,
+        targets: &[usize],
+        pool: &mut CutPool,
+    ) -> Result<Capped, Error> {
+        let inst = self.inst;
+        // A cut already in the LP may still carry 1 - 1e-9 or so (the simplex's
+        // tolerance): scale the loads up by that much, so that every flow is whole.
+        if least < 1.0 - 1e-6 {
+            return Err(Error::InvalidPlan(format!(
+                "cut generation stalled at a flow of {least}"
+            )));
+        }
+        if least < 1.0 {
+            for l in &mut loads {
+                *l /= least;
+            }
+        }
+        // Keep the cuts tight at the optimum for the next LP.
+        pool.sets = cuts
+            .sets
+            .iter()
+            .zip(&cuts.rows)
+            .filter(|(_, row)| row.iter().map(|&e| loads[e]).sum::<f64>() <= 1.0 + 1e-7)
+            .map(|(set, _)| set.clone())
+            .collect();
+        let mut flows = Vec::with_capacity(targets.len());
+        for &t in targets {
+            let fc = super::graph::max_flow_cut(inst, &loads, inst.source, t, 1e-12);
+            let k = 1.0 / fc.value.max(f64::MIN_POSITIVE);
+            flows.push(fc.flow.iter().map(|f| f * k).collect());
+        }
+        Ok(Capped::Solved(LpSolution {
+            value: s.value() * self.scale,
+            loads,
+            amounts: vec![1.0; targets.len()],
+            commodities: targets
+                .iter()
+                .map(|&t| Commodity {
+                    source: inst.source,
+                    dest: t,
+                })
+                .collect(),
+            flows,
+        }))
+    }
+}
+
+/// A cut's row: `Σ n(e) >= 1` over its edges (those with a variable).
+fn cut_row(var_of: &[Option<microlp::Variable>], cut: &[usize]) -> Vec<(microlp::Variable, f64)> {
+    cut.iter()
+        .filter_map(|&e| var_of[e].map(|x| (x, 1.0)))
+        .collect()
+}
+
+/// microlp's failure as the LP's error.
+fn lp_error(e: microlp::Error) -> Error {
+    Error::InvalidPlan(format!("the linear program has no solution: {e}"))
+}
+
+/// The error of an interrupted solve.
+fn interrupted() -> Error {
+    Error::InvalidPlan("the linear program was interrupted before an answer".into())
 }
 
 /// The unit of time of the LPs (costs are divided by it): a lower bound on `T`, the largest
