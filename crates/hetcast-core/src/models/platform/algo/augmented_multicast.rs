@@ -59,8 +59,8 @@ use super::super::lp;
 use super::super::simulate::port_period;
 use super::super::{Delivery, PlatformInstance, PlatformSolution};
 use super::{
-    broadcast_capped, broadcast_with, listed, node_step, not_worse, Capped, LpReuse, LpWork,
-    PlatformAlgorithm, Progress,
+    broadcast_capped, broadcast_with, listed, node_step, not_worse, Broadcast, Capped, LpReuse,
+    LpWork, PlatformAlgorithm, Progress,
 };
 use crate::error::Error;
 use crate::trace::Step;
@@ -120,207 +120,9 @@ pub fn augmented_multicast_with(
     trials: Trials,
     progress: &mut Progress<'_>,
 ) -> Result<PlatformSolution, Error> {
-    let n = inst.node_count();
-    let mut set = vec![false; n];
-    set[inst.source] = true;
-    for &t in &inst.targets {
-        set[t] = true;
-    }
-    let mut trace = Vec::new();
-    progress.expect(2);
-    // Cuts carried from LP to LP: those tight at BestSol's broadcast, and at the last
-    // Multicast-LB.
-    let mut pool = lp::CutPool::new();
-    let mut lb_pool = lp::CutPool::new();
-    let mut work = LpWork::default();
-    let mut best = broadcast_with(inst, &set, &inst.targets, reuse, &mut pool, &mut work)?;
-    progress.solved();
-    let mut best_t = best
-        .as_ref()
-        .map_or(f64::INFINITY, |(s, _)| port_period(inst, &s.loads));
-    trace.push(Step {
-        text: format!(
-            "Broadcast-EB on the targets and the source: T* = {}",
-            fmt_t(best_t)
-        ),
-        pseudo_line: Some(2),
-        highlight: Vec::new(),
-        t: 0.0,
-        built: Vec::new(),
-    });
-    // The next round's Multicast-LB, solved beside the round's first trial on a guess that
-    // the trial is accepted (`Trials::Parallel`): its answer and its cuts.
-    let mut next_lb: Option<(Option<lp::LpSolution>, lp::CutPool)> = None;
-    loop {
-        let grown: Vec<usize> = (0..n).filter(|&v| set[v] && v != inst.source).collect();
-        progress.expect(1 + (0..n).filter(|&v| !set[v]).count());
-        let lb = match next_lb.take() {
-            Some((lb, lb_cuts)) => {
-                lb_pool = lb_cuts;
-                lb
-            }
-            None => round_lb(inst, reuse, &grown, &mut lb_pool)?,
-        };
-        let Some(lb) = lb else {
-            break;
-        };
-        progress.solved();
-        let mut cands: Vec<(f64, usize)> = (0..n)
-            .filter(|&v| !set[v])
-            .map(|v| (inflow(inst, &lb, &grown, v), v))
-            .collect();
-        cands.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        // BestSol and its reach do not change within a round (an accepted trial ends it):
-        // which trials the bound settles is known now.
-        let bound: Vec<Option<f64>> = cands
-            .iter()
-            .map(|&(_, m)| match (trials, &best) {
-                (Trials::All, _) | (_, None) => None,
-                (_, Some((_, reach))) => {
-                    // From the nodes BestSol reaches (with none, P_m is cut off: no bound).
-                    let cheapest = inst
-                        .edges
-                        .iter()
-                        .filter(|e| e.to == m && reach[e.from])
-                        .map(|e| e.cost)
-                        .fold(f64::INFINITY, f64::min);
-                    (cheapest.is_finite() && cheapest > best_t * (1.0 + 1e-6)).then_some(cheapest)
-                }
-            })
-            .collect();
-        // A trial's cut generation stops at a relaxation above this: it fails.
-        let cap = match trials {
-            Trials::All => f64::INFINITY,
-            _ => best_t * (1.0 + CAP_MARGIN),
-        };
-        let mut improved = false;
-        let mut k = 0;
-        let mut first = true;
-        while k < cands.len() {
-            let m = cands[k].1;
-            if let Some(cheapest) = bound[k] {
-                progress.solved();
-                trace.push(bounded_step(inst, m, cheapest, best_t));
-                k += 1;
-                continue;
-            }
-            // This trial, and beside it (Parallel) the next round's LB on the guess that it
-            // is accepted (the round's first trial), or the next trial to solve.
-            let later = (k + 1..cands.len()).find(|&j| bound[j].is_none());
-            let mut trial = set.clone();
-            trial[m] = true;
-            let beside = if trials != Trials::Parallel || !PARALLEL {
-                Beside::Nothing
-            } else if first {
-                let mut grown_m = grown.clone();
-                grown_m.push(m);
-                grown_m.sort_unstable();
-                Beside::Lb(grown_m)
-            } else if let Some(j) = later {
-                let mut other = set.clone();
-                other[cands[j].1] = true;
-                Beside::Trial(other)
-            } else {
-                Beside::Nothing
-            };
-            first = false;
-            let (got, other) = two(
-                matches!(beside, Beside::Nothing),
-                || trial_lp(inst, &trial, reuse, &pool, cap),
-                || match &beside {
-                    Beside::Nothing => Ok(Aside::Nothing),
-                    Beside::Lb(grown_m) => {
-                        let mut cuts = lb_pool.clone();
-                        round_lb(inst, reuse, grown_m, &mut cuts).map(|lb| Aside::Lb(lb, cuts))
-                    }
-                    Beside::Trial(other) => {
-                        trial_lp(inst, other, reuse, &pool, cap).map(Aside::Trial)
-                    }
-                },
-            );
-            let mut outcomes = vec![(k, trial, got?)];
-            match other? {
-                Aside::Nothing => {}
-                Aside::Lb(lb, cuts) => next_lb = Some((lb, cuts)),
-                Aside::Trial(answer) => {
-                    let j = later.unwrap_or(k);
-                    let mut other = set.clone();
-                    other[cands[j].1] = true;
-                    outcomes.push((j, other, answer));
-                }
-            }
-            let mut at = k;
-            for (j, trial, (got, trial_pool)) in outcomes {
-                // The bounded trials before j, in order.
-                for i in at..j {
-                    if let Some(cheapest) = bound[i] {
-                        progress.solved();
-                        trace.push(bounded_step(inst, cands[i].1, cheapest, best_t));
-                    }
-                }
-                at = j + 1;
-                let m = cands[j].1;
-                progress.solved();
-                let got = match got {
-                    Capped::Solved(got) => got,
-                    Capped::Above(lower) => {
-                        trace.push(node_step(
-                            m,
-                            8,
-                            format!(
-                                "with {}: T* ≥ {} > {}: not added",
-                                inst.name(m),
-                                fmt_t(lower),
-                                fmt_t(best_t)
-                            ),
-                        ));
-                        continue;
-                    }
-                };
-                let t = got
-                    .as_ref()
-                    .map_or(f64::INFINITY, |(s, _)| port_period(inst, &s.loads));
-                if not_worse(t, best_t) {
-                    trace.push(node_step(
-                        m,
-                        11,
-                        format!(
-                            "with {}: T* = {} ≤ {}: added",
-                            inst.name(m),
-                            fmt_t(t),
-                            fmt_t(best_t)
-                        ),
-                    ));
-                    best = got;
-                    best_t = t;
-                    set = trial;
-                    pool = trial_pool;
-                    improved = true;
-                    break;
-                }
-                trace.push(node_step(
-                    m,
-                    8,
-                    format!(
-                        "with {}: T* = {} > {}: not added",
-                        inst.name(m),
-                        fmt_t(t),
-                        fmt_t(best_t)
-                    ),
-                ));
-            }
-            if improved {
-                break;
-            }
-            k = at;
-            // The guess failed: the next round's LB is solved when it comes.
-            next_lb = None;
-        }
-        if !improved {
-            break;
-        }
-    }
-    let (sol, reach) = best.ok_or_else(|| {
+    let mut search = Search::start(inst, reuse, trials, progress)?;
+    while search.round(progress)? {}
+    let (sol, reach) = search.best.ok_or_else(|| {
         Error::InvalidPlan("no sub-platform broadcast reaches every target".into())
     })?;
     let nodes = listed(&reach);
@@ -331,8 +133,300 @@ pub fn augmented_multicast_with(
         nodes.clone(),
         vec![inst.source],
         Delivery::Broadcast { nodes },
-        trace,
+        search.trace,
     ))
+}
+
+/// A trial solved: the candidate's index in the round's order, its set, the LP's answer and
+/// the cuts it leaves.
+type Outcome = (usize, Vec<bool>, (Capped, lp::CutPool));
+
+/// AUGMENTED_MULTICAST between two trials: BestSol, its set and its cuts, the trace so far.
+struct Search<'a> {
+    inst: &'a PlatformInstance,
+    reuse: LpReuse,
+    trials: Trials,
+    /// `P_target ∪ P_source` (the grown set), as a set of nodes.
+    set: Vec<bool>,
+    /// BestSol (`None`: `+∞`) and its period.
+    best: Option<Broadcast>,
+    best_t: f64,
+    /// Cuts carried from LP to LP: those tight at BestSol's broadcast, and at the last
+    /// Multicast-LB.
+    pool: lp::CutPool,
+    lb_pool: lp::CutPool,
+    trace: Vec<Step>,
+    /// The next round's Multicast-LB, solved beside the round's first trial on a guess that
+    /// the trial is accepted (`Trials::Parallel`): its answer and its cuts.
+    next_lb: Option<(Option<lp::LpSolution>, lp::CutPool)>,
+}
+
+impl<'a> Search<'a> {
+    /// Lines 1-2: BestSol, the broadcast on the targets and the source.
+    fn start(
+        inst: &'a PlatformInstance,
+        reuse: LpReuse,
+        trials: Trials,
+        progress: &mut Progress<'_>,
+    ) -> Result<Search<'a>, Error> {
+        let mut set = vec![false; inst.node_count()];
+        set[inst.source] = true;
+        for &t in &inst.targets {
+            set[t] = true;
+        }
+        progress.expect(2);
+        let mut pool = lp::CutPool::new();
+        let mut work = LpWork::default();
+        let best = broadcast_with(inst, &set, &inst.targets, reuse, &mut pool, &mut work)?;
+        progress.solved();
+        let best_t = best
+            .as_ref()
+            .map_or(f64::INFINITY, |(s, _)| port_period(inst, &s.loads));
+        let trace = vec![Step {
+            text: format!(
+                "Broadcast-EB on the targets and the source: T* = {}",
+                fmt_t(best_t)
+            ),
+            pseudo_line: Some(2),
+            highlight: Vec::new(),
+            t: 0.0,
+            built: Vec::new(),
+        }];
+        Ok(Search {
+            inst,
+            reuse,
+            trials,
+            set,
+            best,
+            best_t,
+            pool,
+            lb_pool: lp::CutPool::new(),
+            trace,
+            next_lb: None,
+        })
+    }
+
+    /// One round (lines 4-11): Multicast-LB on the grown set orders the candidates, tried in
+    /// that order until one is accepted. True when one was (another round follows).
+    ///
+    /// # Complexity
+    /// One Multicast-LB and at most |V| Broadcast-EB LPs.
+    fn round(&mut self, progress: &mut Progress<'_>) -> Result<bool, Error> {
+        let (inst, n) = (self.inst, self.inst.node_count());
+        let grown: Vec<usize> = (0..n)
+            .filter(|&v| self.set[v] && v != inst.source)
+            .collect();
+        progress.expect(1 + (0..n).filter(|&v| !self.set[v]).count());
+        let lb = match self.next_lb.take() {
+            Some((lb, lb_cuts)) => {
+                self.lb_pool = lb_cuts;
+                lb
+            }
+            None => round_lb(inst, self.reuse, &grown, &mut self.lb_pool)?,
+        };
+        let Some(lb) = lb else {
+            return Ok(false);
+        };
+        progress.solved();
+        let mut cands: Vec<(f64, usize)> = (0..n)
+            .filter(|&v| !self.set[v])
+            .map(|v| (inflow(inst, &lb, &grown, v), v))
+            .collect();
+        cands.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let bound = self.bounds(&cands);
+        // A trial's cut generation stops at a relaxation above this: it fails.
+        let cap = match self.trials {
+            Trials::All => f64::INFINITY,
+            _ => self.best_t * (1.0 + CAP_MARGIN),
+        };
+        let mut k = 0;
+        let mut first = true;
+        while k < cands.len() {
+            let m = cands[k].1;
+            if let Some(cheapest) = bound[k] {
+                progress.solved();
+                self.trace
+                    .push(bounded_step(inst, m, cheapest, self.best_t));
+                k += 1;
+                continue;
+            }
+            let later = (k + 1..cands.len()).find(|&j| bound[j].is_none());
+            let beside = self.beside(first, m, &grown, &cands, later);
+            first = false;
+            let outcomes = self.solve_trial(k, beside, later, &cands, cap)?;
+            let (improved, at) = self.weigh(outcomes, k, &cands, &bound, progress);
+            if improved {
+                return Ok(true);
+            }
+            k = at;
+            // The guess failed: the next round's LB is solved when it comes.
+            self.next_lb = None;
+        }
+        Ok(false)
+    }
+
+    /// For each candidate `(inflow, m)`, the cost of the cheapest edge into `m` from the nodes
+    /// BestSol reaches when it exceeds BestSol (the trial fails without its LP), else `None`.
+    /// BestSol and its reach do not change within a round (an accepted trial ends it): which
+    /// trials the bound settles is known at its start.
+    fn bounds(&self, cands: &[(f64, usize)]) -> Vec<Option<f64>> {
+        cands
+            .iter()
+            .map(|&(_, m)| match (self.trials, &self.best) {
+                (Trials::All, _) | (_, None) => None,
+                (_, Some((_, reach))) => {
+                    // From the nodes BestSol reaches (with none, P_m is cut off: no bound).
+                    let cheapest = self
+                        .inst
+                        .edges
+                        .iter()
+                        .filter(|e| e.to == m && reach[e.from])
+                        .map(|e| e.cost)
+                        .fold(f64::INFINITY, f64::min);
+                    (cheapest.is_finite() && cheapest > self.best_t * (1.0 + 1e-6))
+                        .then_some(cheapest)
+                }
+            })
+            .collect()
+    }
+
+    /// What to solve beside the trial of candidate `m` (Parallel): the next round's LB on
+    /// the guess that it is accepted (the round's `first` trial), or the next trial to solve,
+    /// candidate `later`.
+    fn beside(
+        &self,
+        first: bool,
+        m: usize,
+        grown: &[usize],
+        cands: &[(f64, usize)],
+        later: Option<usize>,
+    ) -> Beside {
+        if self.trials != Trials::Parallel || !PARALLEL {
+            Beside::Nothing
+        } else if first {
+            let mut grown_m = grown.to_vec();
+            grown_m.push(m);
+            grown_m.sort_unstable();
+            Beside::Lb(grown_m)
+        } else if let Some(j) = later {
+            let mut other = self.set.clone();
+            other[cands[j].1] = true;
+            Beside::Trial(other)
+        } else {
+            Beside::Nothing
+        }
+    }
+
+    /// The trial of candidate `k` and, on another thread, what `beside` says: the trials
+    /// solved, in order (a guessed LB is kept in `next_lb`).
+    fn solve_trial(
+        &mut self,
+        k: usize,
+        beside: Beside,
+        later: Option<usize>,
+        cands: &[(f64, usize)],
+        cap: f64,
+    ) -> Result<Vec<Outcome>, Error> {
+        let (inst, reuse, pool, lb_pool) = (self.inst, self.reuse, &self.pool, &self.lb_pool);
+        let mut trial = self.set.clone();
+        trial[cands[k].1] = true;
+        let (got, other) = two(
+            matches!(beside, Beside::Nothing),
+            || trial_lp(inst, &trial, reuse, pool, cap),
+            || match &beside {
+                Beside::Nothing => Ok(Aside::Nothing),
+                Beside::Lb(grown_m) => {
+                    let mut cuts = lb_pool.clone();
+                    round_lb(inst, reuse, grown_m, &mut cuts).map(|lb| Aside::Lb(lb, cuts))
+                }
+                Beside::Trial(other) => trial_lp(inst, other, reuse, pool, cap).map(Aside::Trial),
+            },
+        );
+        let mut outcomes = vec![(k, trial, got?)];
+        match other? {
+            Aside::Nothing => {}
+            Aside::Lb(lb, cuts) => self.next_lb = Some((lb, cuts)),
+            Aside::Trial(answer) => {
+                let j = later.unwrap_or(k);
+                let mut other = self.set.clone();
+                other[cands[j].1] = true;
+                outcomes.push((j, other, answer));
+            }
+        }
+        Ok(outcomes)
+    }
+
+    /// Lines 8-11 for the trials solved, in order, and the bounded trials before each: the
+    /// first accepted becomes BestSol. Returns whether one was, and the next candidate's index.
+    fn weigh(
+        &mut self,
+        outcomes: Vec<Outcome>,
+        k: usize,
+        cands: &[(f64, usize)],
+        bound: &[Option<f64>],
+        progress: &mut Progress<'_>,
+    ) -> (bool, usize) {
+        let inst = self.inst;
+        let mut at = k;
+        for (j, trial, (got, trial_pool)) in outcomes {
+            // The bounded trials before j, in order.
+            for i in at..j {
+                if let Some(cheapest) = bound[i] {
+                    progress.solved();
+                    self.trace
+                        .push(bounded_step(inst, cands[i].1, cheapest, self.best_t));
+                }
+            }
+            at = j + 1;
+            let m = cands[j].1;
+            progress.solved();
+            let got = match got {
+                Capped::Solved(got) => got,
+                Capped::Above(lower) => {
+                    self.trace
+                        .push(trial_step(inst, m, "≥", lower, self.best_t));
+                    continue;
+                }
+            };
+            let t = got
+                .as_ref()
+                .map_or(f64::INFINITY, |(s, _)| port_period(inst, &s.loads));
+            if not_worse(t, self.best_t) {
+                self.trace.push(node_step(
+                    m,
+                    11,
+                    format!(
+                        "with {}: T* = {} ≤ {}: added",
+                        inst.name(m),
+                        fmt_t(t),
+                        fmt_t(self.best_t)
+                    ),
+                ));
+                self.best = got;
+                self.best_t = t;
+                self.set = trial;
+                self.pool = trial_pool;
+                return (true, at);
+            }
+            self.trace.push(trial_step(inst, m, "=", t, self.best_t));
+        }
+        (false, at)
+    }
+}
+
+/// The trace's step for a trial that fails: with `m`, `T*` is (`rel` "=") or is at least
+/// (`rel` "≥") `t`, above `best_t`.
+fn trial_step(inst: &PlatformInstance, m: usize, rel: &str, t: f64, best_t: f64) -> Step {
+    node_step(
+        m,
+        8,
+        format!(
+            "with {}: T* {rel} {} > {}: not added",
+            inst.name(m),
+            fmt_t(t),
+            fmt_t(best_t)
+        ),
+    )
 }
 
 /// The trace's step for a trial the bound settles.
