@@ -29,9 +29,11 @@ section "native tests: cargo test --workspace --profile ci -- --include-ignored"
 cargo test --workspace --profile ci -- --include-ignored
 
 # The wasm test binaries carry no debug info: with it each is about 115 MB (14 of them), and
-# nothing reads it (a failing test prints its panic message either way).
+# nothing reads it (a failing test prints its panic message either way). tests/shell.rs walks
+# every example of every model in every view and mode in one test: past wasm-bindgen-test's
+# default 20 s on a loaded 2-core machine, so the runner waits up to 300 s per test.
 section "browser tests: wasm-bindgen-test in headless Chromium"
-CARGO_PROFILE_DEV_DEBUG=0 cargo test -p hetcast-app --target wasm32-unknown-unknown
+CARGO_PROFILE_DEV_DEBUG=0 WASM_BINDGEN_TEST_TIMEOUT=300 cargo test -p hetcast-app --target wasm32-unknown-unknown
 
 section "release build: trunk build --release"
 trunk build --release
