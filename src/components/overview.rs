@@ -121,17 +121,51 @@ enum Drag {
     Pan(f64, i32),
 }
 
-/// The overview strip (see the module documentation).
-#[function_component(Overview)]
-pub fn overview(p: &OverviewProps) -> Html {
-    let strip = use_node_ref();
-    // The window shown, as fractions of the time axis.
-    let window = use_state(|| (0.0, 1.0));
-    let selecting = use_state(|| None::<(f64, f64)>);
-    let drag: Rc<Cell<Option<Drag>>> = use_memo((), |_| Cell::new(None));
-    // After a zoom by the brush: the window's start, to scroll to as the chart is laid out
-    // again (it may be more than once: its panel gets scroll bars), until a deadline (ms).
-    let pending: Rc<Cell<Option<(f64, f64)>>> = use_memo((), |_| Cell::new(None));
+/// The chart the strip shows: its `<svg>`'s id, its time frame and its scene's width.
+#[derive(Clone)]
+struct Chart {
+    svg_id: AttrValue,
+    tf: TimeFrame,
+    scene_w: f64,
+}
+
+impl Chart {
+    /// The chart's `<svg>` on the page.
+    fn svg(&self) -> Option<Element> {
+        gloo::utils::document().get_element_by_id(&self.svg_id)
+    }
+
+    /// The chart's scroll box.
+    fn wrap(&self) -> Option<Element> {
+        self.svg()?.closest(".scene-wrap").ok().flatten()
+    }
+}
+
+/// The time under the pointer of `e` on the strip `strip`.
+fn t_at(strip: &NodeRef, tf: &TimeFrame, e: &PointerEvent) -> Option<f64> {
+    let el = strip.cast::<Element>()?;
+    let r = el.get_bounding_client_rect();
+    (r.width() > 0.0)
+        .then(|| ((e.client_x() as f64 - r.left()) / r.width()).clamp(0.0, 1.0) * tf.t_max)
+}
+
+/// What the strip keeps between events: the window shown (fractions of the time axis), the
+/// window being selected, the drag going on, and, after a zoom by the brush, the window's
+/// start to scroll to as the chart is laid out again (it may be more than once: its panel
+/// gets scroll bars), until a deadline (ms).
+#[derive(Clone)]
+struct Strip {
+    chart: Chart,
+    node: NodeRef,
+    window: UseStateHandle<(f64, f64)>,
+    selecting: UseStateHandle<Option<(f64, f64)>>,
+    drag: Rc<Cell<Option<Drag>>>,
+    pending: Rc<Cell<Option<(f64, f64)>>>,
+}
+
+/// The strip's state (see [`Strip`]) for the chart `p` names.
+#[hook]
+fn use_strip(p: &OverviewProps) -> Strip {
     // (Without a time frame nothing is drawn; the hooks still run, in the same order.)
     let tf = p.scene.time.unwrap_or(TimeFrame {
         left: 0.0,
@@ -140,94 +174,97 @@ pub fn overview(p: &OverviewProps) -> Html {
         top: 0.0,
         bottom: 1.0,
     });
-    let scene_w = p.scene.width.max(1.0);
-    let svg = {
-        let id = p.svg_id.clone();
-        move || gloo::utils::document().get_element_by_id(&id)
-    };
-    // Follow the chart: after each layout (and a zoom by the brush: scroll to its window),
-    // and as it scrolls.
-    {
-        let (window, pending, svg) = (window.clone(), pending.clone(), svg.clone());
-        use_effect_with(p.scene.clone(), move |_| {
-            let read = {
-                let window = window.clone();
-                let svg = svg.clone();
-                move || {
-                    if let Some((a, b)) = svg().and_then(|s| shown_window(&s, &tf, scene_w)) {
-                        let f = (a / tf.t_max, b / tf.t_max);
-                        if f != *window {
-                            window.set(f);
-                        }
+    Strip {
+        chart: Chart {
+            svg_id: p.svg_id.clone(),
+            tf,
+            scene_w: p.scene.width.max(1.0),
+        },
+        node: use_node_ref(),
+        window: use_state(|| (0.0, 1.0)),
+        selecting: use_state(|| None::<(f64, f64)>),
+        drag: use_memo((), |_| Cell::new(None)),
+        pending: use_memo((), |_| Cell::new(None)),
+    }
+}
+
+/// Follow the chart: after each layout of `scene` (and a zoom by the brush: scroll to its
+/// window), and as it scrolls.
+#[hook]
+fn use_follow_chart(st: &Strip, scene: &Rc<Scene>) {
+    let st = st.clone();
+    use_effect_with(scene.clone(), move |_| {
+        let Chart { tf, scene_w, .. } = st.chart.clone();
+        let read = {
+            let (window, chart) = (st.window.clone(), st.chart.clone());
+            move || {
+                if let Some((a, b)) = chart.svg().and_then(|s| shown_window(&s, &tf, scene_w)) {
+                    let f = (a / tf.t_max, b / tf.t_max);
+                    if f != *window {
+                        window.set(f);
                     }
                 }
-            };
-            // Once every effect of this render has run (the drawing is sized: see
-            // `SceneView`'s `pin_size`).
-            let settle = {
-                let (svg, read) = (svg.clone(), read.clone());
-                gloo::timers::callback::Timeout::new(0, move || {
-                    match (pending.get(), svg()) {
-                        (Some((from, until)), Some(s)) if js_sys::Date::now() < until => {
-                            scroll_to(&s, &tf, scene_w, from)
-                        }
-                        _ => pending.set(None),
-                    }
-                    read();
-                })
-            };
-            let listener = svg()
-                .and_then(|s| s.closest(".scene-wrap").ok().flatten())
-                .map(|wrap| gloo::events::EventListener::new(&wrap, "scroll", move |_| read()));
-            move || drop((listener, settle))
-        });
-    }
-    // The time under the pointer.
-    let t_at = {
-        let strip = strip.clone();
-        move |e: &PointerEvent| -> Option<f64> {
-            let el = strip.cast::<Element>()?;
-            let r = el.get_bounding_client_rect();
-            (r.width() > 0.0)
-                .then(|| ((e.client_x() as f64 - r.left()) / r.width()).clamp(0.0, 1.0) * tf.t_max)
-        }
-    };
-    let down = {
-        let (drag, window, t_at, svg) = (drag.clone(), window.clone(), t_at.clone(), svg.clone());
-        Callback::from(move |e: PointerEvent| {
-            let Some(t) = t_at(&e) else { return };
-            e.prevent_default();
-            if let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) {
-                let _ = target.set_pointer_capture(e.pointer_id());
             }
-            let f = t / tf.t_max;
-            let on_brush = f >= window.0 && f <= window.1 && window.1 - window.0 < 0.999;
-            let scroll = svg()
-                .and_then(|s| s.closest(".scene-wrap").ok().flatten())
-                .map_or(0, |w| w.scroll_left());
-            drag.set(Some(if on_brush {
-                Drag::Pan(e.client_x() as f64, scroll)
-            } else {
-                Drag::Select(t)
-            }));
-        })
-    };
-    let moving = {
-        let (drag, selecting, t_at, svg, strip) = (
-            drag.clone(),
-            selecting.clone(),
-            t_at.clone(),
-            svg.clone(),
-            strip.clone(),
-        );
-        Callback::from(move |e: PointerEvent| match drag.get() {
+        };
+        // Once every effect of this render has run (the drawing is sized: see
+        // `SceneView`'s `pin_size`).
+        let settle = {
+            let (chart, pending, read) = (st.chart.clone(), st.pending.clone(), read.clone());
+            gloo::timers::callback::Timeout::new(0, move || {
+                match (pending.get(), chart.svg()) {
+                    (Some((from, until)), Some(s)) if js_sys::Date::now() < until => {
+                        scroll_to(&s, &tf, scene_w, from)
+                    }
+                    _ => pending.set(None),
+                }
+                read();
+            })
+        };
+        let listener = st
+            .chart
+            .wrap()
+            .map(|wrap| gloo::events::EventListener::new(&wrap, "scroll", move |_| read()));
+        move || drop((listener, settle))
+    });
+}
+
+/// Pointer down: on the brush, a drag that moves the window; elsewhere, one that selects.
+fn on_down(st: &Strip) -> Callback<PointerEvent> {
+    let st = st.clone();
+    Callback::from(move |e: PointerEvent| {
+        let tf = st.chart.tf;
+        let Some(t) = t_at(&st.node, &tf, &e) else {
+            return;
+        };
+        e.prevent_default();
+        if let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) {
+            let _ = target.set_pointer_capture(e.pointer_id());
+        }
+        let f = t / tf.t_max;
+        let window = *st.window;
+        let on_brush = f >= window.0 && f <= window.1 && window.1 - window.0 < 0.999;
+        let scroll = st.chart.wrap().map_or(0, |w| w.scroll_left());
+        st.drag.set(Some(if on_brush {
+            Drag::Pan(e.client_x() as f64, scroll)
+        } else {
+            Drag::Select(t)
+        }));
+    })
+}
+
+/// Pointer moves: the selection grows, or the chart scrolls with the brush.
+fn on_move(st: &Strip) -> Callback<PointerEvent> {
+    let st = st.clone();
+    Callback::from(move |e: PointerEvent| {
+        let Chart { tf, scene_w, .. } = st.chart.clone();
+        match st.drag.get() {
             Some(Drag::Select(t0)) => {
-                if let Some(t) = t_at(&e) {
-                    selecting.set(Some((t0.min(t), t0.max(t))));
+                if let Some(t) = t_at(&st.node, &tf, &e) {
+                    st.selecting.set(Some((t0.min(t), t0.max(t))));
                 }
             }
             Some(Drag::Pan(x0, scroll0)) => {
-                let (Some(s), Some(el)) = (svg(), strip.cast::<Element>()) else {
+                let (Some(s), Some(el)) = (st.chart.svg(), st.node.cast::<Element>()) else {
                     return;
                 };
                 let Some((_, left, right)) = chart_px(&s, &tf, scene_w) else {
@@ -240,62 +277,67 @@ pub fn overview(p: &OverviewProps) -> Html {
                 }
             }
             None => {}
-        })
-    };
-    let up = {
-        let (drag, selecting, window, pending, on_zoom, svg) = (
-            drag.clone(),
-            selecting.clone(),
-            window.clone(),
-            pending.clone(),
-            p.on_zoom.clone(),
-            svg.clone(),
-        );
-        let (zoom, panel_w) = (p.zoom, p.panel_w);
-        Callback::from(move |e: PointerEvent| {
-            let Some(Drag::Select(t0)) = drag.take() else {
-                selecting.set(None);
-                return;
-            };
-            selecting.set(None);
-            let Some(t1) = t_at(&e) else { return };
-            let (a, b) = (t0.min(t1), t0.max(t1));
-            let span = (window.1 - window.0) * tf.t_max;
-            if b - a >= 0.01 * tf.t_max {
-                // Zoom so that [a, b] fills the view, then scroll to a.
-                let view_w = svg()
-                    .and_then(|s| s.closest(".scene-wrap").ok().flatten())
-                    .map_or(panel_w, |w| w.client_width() as f64);
-                let z = zoom_for(
-                    a,
-                    b,
-                    tf.t_max,
-                    view_w,
-                    panel_w,
-                    scene_w - (tf.right - tf.left),
-                );
-                pending.set(Some((a, js_sys::Date::now() + SETTLE_MS)));
-                on_zoom.emit(z / zoom.max(1e-9));
-            } else if let Some(s) = svg() {
-                // A click: the window, its width kept, centred there.
-                scroll_to(&s, &tf, scene_w, (a - span / 2.0).max(0.0));
-            }
-        })
-    };
+        }
+    })
+}
+
+/// Pointer up: a selection zooms the chart to it; a click centres the window there.
+fn on_up(st: &Strip, p: &OverviewProps) -> Callback<PointerEvent> {
+    let (st, on_zoom) = (st.clone(), p.on_zoom.clone());
+    let (zoom, panel_w) = (p.zoom, p.panel_w);
+    Callback::from(move |e: PointerEvent| {
+        let Chart { tf, scene_w, .. } = st.chart.clone();
+        let Some(Drag::Select(t0)) = st.drag.take() else {
+            st.selecting.set(None);
+            return;
+        };
+        st.selecting.set(None);
+        let Some(t1) = t_at(&st.node, &tf, &e) else {
+            return;
+        };
+        let (a, b) = (t0.min(t1), t0.max(t1));
+        let span = (st.window.1 - st.window.0) * tf.t_max;
+        if b - a >= 0.01 * tf.t_max {
+            // Zoom so that [a, b] fills the view, then scroll to a.
+            let view_w = st.chart.wrap().map_or(panel_w, |w| w.client_width() as f64);
+            let z = zoom_for(
+                a,
+                b,
+                tf.t_max,
+                view_w,
+                panel_w,
+                scene_w - (tf.right - tf.left),
+            );
+            st.pending.set(Some((a, js_sys::Date::now() + SETTLE_MS)));
+            on_zoom.emit(z / zoom.max(1e-9));
+        } else if let Some(s) = st.chart.svg() {
+            // A click: the window, its width kept, centred there.
+            scroll_to(&s, &tf, scene_w, (a - span / 2.0).max(0.0));
+        }
+    })
+}
+
+/// The overview strip (see the module documentation).
+#[function_component(Overview)]
+pub fn overview(p: &OverviewProps) -> Html {
+    let st = use_strip(p);
+    use_follow_chart(&st, &p.scene);
     if p.scene.time.is_none() {
         return html! {};
     }
+    let tf = st.chart.tf;
     let pct = |f: f64| format!("{:.3}", f * STRIP_W);
-    let (w0, w1) = *window;
-    let sel = selecting.map(|(a, b)| {
+    let (w0, w1) = *st.window;
+    let sel = st.selecting.map(|(a, b)| {
         html! { <rect class="ov-select" x={pct(a / tf.t_max)} y="0" width={pct((b - a) / tf.t_max)} height={STRIP_H.to_string()} /> }
     });
+    let up = on_up(&st, p);
     html! {
-        <div class="overview" id="overview" ref={strip} role="slider" aria-label="Time window of the Gantt chart"
+        <div class="overview" id="overview" ref={st.node.clone()} role="slider" aria-label="Time window of the Gantt chart"
             aria-valuetext={format!("{:.4} to {:.4}", w0 * tf.t_max, w1 * tf.t_max)}
             data-from={format!("{}", w0 * tf.t_max)} data-to={format!("{}", w1 * tf.t_max)}
             title="The whole schedule: drag to zoom the chart to a time window, drag the window to move it, click to centre it"
-            onpointerdown={down} onpointermove={moving} onpointerup={up.clone()} onpointercancel={up}>
+            onpointerdown={on_down(&st)} onpointermove={on_move(&st)} onpointerup={up.clone()} onpointercancel={up}>
             <svg viewBox={format!("0 0 {STRIP_W} {STRIP_H}")} preserveAspectRatio="none" aria-hidden="true">
                 { strip_bars(&p.scene, &tf) }
                 <rect id="overview-brush" class="ov-brush" x={pct(w0)} y="0" width={pct((w1 - w0).max(0.0))} height={STRIP_H.to_string()} />

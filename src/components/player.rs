@@ -107,6 +107,150 @@ pub struct PlayerProps {
     pub on_step: Option<Callback<usize>>,
 }
 
+/// Draw the frame into the drawings `shown`: in Time mode the schedule at time `at`, in
+/// Steps mode after `done` of `steps`. What the drawings hold is rebuilt when they change; a
+/// drawing scrolled or resized is drawn again (the layer over it covers the part in sight).
+#[hook]
+fn use_frames(shown: &[Shown], steps: &Rc<Vec<Step>>, mode: Mode, at: Option<f64>, done: usize) {
+    let cache: Rc<RefCell<(Vec<Shown>, Vec<Drawing>)>> = use_mut_ref(Default::default);
+    let steps = steps.clone();
+    let frames = cache.clone();
+    use_effect_with(
+        (shown.to_vec(), mode, at, done),
+        move |(shown, mode, at, done)| {
+            let mut c = frames.borrow_mut();
+            if c.0 != *shown {
+                c.1 = shown
+                    .iter()
+                    .filter_map(|s| {
+                        let d = Drawing::find(&s.svg_id, &s.scene, s.motion.as_deref(), s.message)?;
+                        d.mark_later(&s.later);
+                        Some(d)
+                    })
+                    .collect();
+                c.0 = shown.clone();
+            }
+            for d in c.1.iter_mut() {
+                match mode {
+                    Mode::Time => d.time_frame(*at),
+                    Mode::Steps => d.step_frame(&steps, *done),
+                }
+            }
+        },
+    );
+    use_effect_with((), move |_| {
+        let redraw = move |_: &Event| {
+            if let Ok(mut c) = cache.try_borrow_mut() {
+                c.1.iter_mut().for_each(Drawing::redraw);
+            }
+        };
+        let opts = EventListenerOptions::run_in_capture_phase();
+        let doc = gloo::utils::document();
+        let scroll = EventListener::new_with_options(&doc, "scroll", opts, redraw.clone());
+        let resize = EventListener::new(&gloo::utils::window(), "resize", redraw);
+        move || drop((scroll, resize))
+    });
+}
+
+/// The current cell of a dynamic program's tables, else the lit line of the pseudo-code,
+/// stays in sight as the steps go.
+#[hook]
+fn use_current_line_in_sight(mode: Mode, done: usize) {
+    use_effect_with((mode, done), |_| {
+        let doc = gloo::utils::document();
+        let current = doc
+            .query_selector("#dp-tables td.current")
+            .ok()
+            .flatten()
+            .or_else(|| {
+                doc.query_selector("#pseudo .pseudo-line.lit")
+                    .ok()
+                    .flatten()
+            });
+        if let Some(line) = current {
+            let opts = web_sys::ScrollIntoViewOptions::new();
+            opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
+            line.scroll_into_view_with_scroll_into_view_options(&opts);
+        }
+    });
+}
+
+/// The player's keys, for the mode on screen, while `keys` is on: `s` switches mode (when
+/// there are steps), the transport keys go to playback or the stepper.
+#[hook]
+fn use_player_keys(
+    keys: bool,
+    mode: Mode,
+    has_steps: bool,
+    pd: UseReducerDispatcher<super::playback::Playback>,
+    sd: UseReducerDispatcher<super::stepper::Stepper>,
+    on_mode: Callback<Mode>,
+) {
+    use_effect_with((keys, mode, has_steps), move |&(keys, mode, has_steps)| {
+        let listener = keys.then(|| {
+            let doc = gloo::utils::document();
+            let opts = EventListenerOptions::enable_prevent_default();
+            EventListener::new_with_options(&doc, "keydown", opts, move |e| {
+                let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                    return;
+                };
+                if e.ctrl_key() || e.alt_key() || e.meta_key() || e.default_prevented() {
+                    return;
+                }
+                let key = e.key();
+                if crate::keys::is_typing(e.target(), &key) || space_is_taken(e, &key) {
+                    return;
+                }
+                if key == "s" && has_steps {
+                    e.prevent_default();
+                    on_mode.emit(match mode {
+                        Mode::Time => Mode::Steps,
+                        Mode::Steps => Mode::Time,
+                    });
+                    return;
+                }
+                let Some(a) = key_action(&key) else {
+                    return;
+                };
+                e.prevent_default();
+                match (mode, a) {
+                    (Mode::Time, a) => pd.dispatch(a),
+                    (Mode::Steps, PlaybackAction::TogglePlay) => {
+                        sd.dispatch(StepperAction::TogglePlay)
+                    }
+                    (Mode::Steps, PlaybackAction::Step(d)) => sd.dispatch(StepperAction::Step(d)),
+                    (Mode::Steps, PlaybackAction::Edge(end)) => {
+                        sd.dispatch(StepperAction::Edge(end))
+                    }
+                    (Mode::Steps, a) => pd.dispatch(a),
+                }
+            })
+        });
+        move || drop(listener)
+    });
+}
+
+/// The Time and Steps buttons (none when the algorithm records no steps).
+fn mode_buttons(p: &PlayerProps, mode: Mode) -> Html {
+    if p.steps.is_empty() {
+        return html! {};
+    }
+    let switch = |m: Mode, label: &str, title: &str, id: &str| {
+        let on_mode = p.on_mode.clone();
+        let on = mode == m;
+        html! {
+            <button id={id.to_string()} class={classes!("mode-btn", on.then_some("on"))} aria-pressed={on.to_string()}
+                onclick={Callback::from(move |_: MouseEvent| on_mode.emit(m))} title={title.to_string()}>{ label.to_string() }</button>
+        }
+    };
+    html! {
+        <span class="modes" role="group" aria-label="Play">
+            { switch(Mode::Time, "Time", "Play the schedule in time (key s switches)", "mode-time") }
+            { switch(Mode::Steps, "Steps", "Step through the algorithm's decisions (key s switches)", "mode-steps") }
+        </span>
+    }
+}
+
 /// The player (see the module documentation).
 #[function_component(Player)]
 pub fn player(p: &PlayerProps) -> Html {
@@ -126,50 +270,7 @@ pub fn player(p: &PlayerProps) -> Html {
             }
         });
     }
-    // Frames: rebuild what the drawings hold when they change, then draw the frame.
-    {
-        let cache: Rc<RefCell<(Vec<Shown>, Vec<Drawing>)>> = use_mut_ref(Default::default);
-        let steps = p.steps.clone();
-        let frames = cache.clone();
-        use_effect_with(
-            (p.shown.clone(), mode, pb.at(), st.done),
-            move |(shown, mode, at, done)| {
-                let mut c = frames.borrow_mut();
-                if c.0 != *shown {
-                    c.1 = shown
-                        .iter()
-                        .filter_map(|s| {
-                            let d =
-                                Drawing::find(&s.svg_id, &s.scene, s.motion.as_deref(), s.message)?;
-                            d.mark_later(&s.later);
-                            Some(d)
-                        })
-                        .collect();
-                    c.0 = shown.clone();
-                }
-                for d in c.1.iter_mut() {
-                    match mode {
-                        Mode::Time => d.time_frame(*at),
-                        Mode::Steps => d.step_frame(&steps, *done),
-                    }
-                }
-            },
-        );
-        // The layer over a drawing covers the part in sight: scrolled or resized, the frame
-        // is drawn again.
-        use_effect_with((), move |_| {
-            let redraw = move |_: &Event| {
-                if let Ok(mut c) = cache.try_borrow_mut() {
-                    c.1.iter_mut().for_each(Drawing::redraw);
-                }
-            };
-            let opts = EventListenerOptions::run_in_capture_phase();
-            let doc = gloo::utils::document();
-            let scroll = EventListener::new_with_options(&doc, "scroll", opts, redraw.clone());
-            let resize = EventListener::new(&gloo::utils::window(), "resize", redraw);
-            move || drop((scroll, resize))
-        });
-    }
+    use_frames(&p.shown, &p.steps, mode, pb.at(), st.done);
     {
         let on_step = p.on_step.clone();
         use_effect_with((mode, st.done), move |&(mode, done)| {
@@ -178,95 +279,15 @@ pub fn player(p: &PlayerProps) -> Html {
             }
         });
     }
-    // The current cell of a dynamic program's tables, else the lit line of the pseudo-code,
-    // stays in sight as the steps go.
-    use_effect_with((mode, st.done), |_| {
-        let doc = gloo::utils::document();
-        let current = doc
-            .query_selector("#dp-tables td.current")
-            .ok()
-            .flatten()
-            .or_else(|| {
-                doc.query_selector("#pseudo .pseudo-line.lit")
-                    .ok()
-                    .flatten()
-            });
-        if let Some(line) = current {
-            let opts = web_sys::ScrollIntoViewOptions::new();
-            opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
-            line.scroll_into_view_with_scroll_into_view_options(&opts);
-        }
-    });
-    // Keys, for the mode on screen.
-    {
-        let (pd, sd, on_mode) = (pb.dispatcher(), st.dispatcher(), p.on_mode.clone());
-        let has_steps = !p.steps.is_empty();
-        use_effect_with(
-            (p.keys, mode, has_steps),
-            move |&(keys, mode, has_steps)| {
-                let listener = keys.then(|| {
-                    let doc = gloo::utils::document();
-                    let opts = EventListenerOptions::enable_prevent_default();
-                    EventListener::new_with_options(&doc, "keydown", opts, move |e| {
-                        let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
-                            return;
-                        };
-                        if e.ctrl_key() || e.alt_key() || e.meta_key() || e.default_prevented() {
-                            return;
-                        }
-                        let key = e.key();
-                        if crate::keys::is_typing(e.target(), &key) || space_is_taken(e, &key) {
-                            return;
-                        }
-                        if key == "s" && has_steps {
-                            e.prevent_default();
-                            on_mode.emit(match mode {
-                                Mode::Time => Mode::Steps,
-                                Mode::Steps => Mode::Time,
-                            });
-                            return;
-                        }
-                        let Some(a) = key_action(&key) else {
-                            return;
-                        };
-                        e.prevent_default();
-                        match (mode, a) {
-                            (Mode::Time, a) => pd.dispatch(a),
-                            (Mode::Steps, PlaybackAction::TogglePlay) => {
-                                sd.dispatch(StepperAction::TogglePlay)
-                            }
-                            (Mode::Steps, PlaybackAction::Step(d)) => {
-                                sd.dispatch(StepperAction::Step(d))
-                            }
-                            (Mode::Steps, PlaybackAction::Edge(end)) => {
-                                sd.dispatch(StepperAction::Edge(end))
-                            }
-                            (Mode::Steps, a) => pd.dispatch(a),
-                        }
-                    })
-                });
-                move || drop(listener)
-            },
-        );
-    }
-    let switch = |m: Mode, label: &str, title: &str, id: &str| {
-        let on_mode = p.on_mode.clone();
-        let on = mode == m;
-        html! {
-            <button id={id.to_string()} class={classes!("mode-btn", on.then_some("on"))} aria-pressed={on.to_string()}
-                onclick={Callback::from(move |_: MouseEvent| on_mode.emit(m))} title={title.to_string()}>{ label.to_string() }</button>
-        }
-    };
-    let modes = if p.steps.is_empty() {
-        html! {}
-    } else {
-        html! {
-            <span class="modes" role="group" aria-label="Play">
-                { switch(Mode::Time, "Time", "Play the schedule in time (key s switches)", "mode-time") }
-                { switch(Mode::Steps, "Steps", "Step through the algorithm's decisions (key s switches)", "mode-steps") }
-            </span>
-        }
-    };
+    use_current_line_in_sight(mode, st.done);
+    use_player_keys(
+        p.keys,
+        mode,
+        !p.steps.is_empty(),
+        pb.dispatcher(),
+        st.dispatcher(),
+        p.on_mode.clone(),
+    );
     let bar = match mode {
         Mode::Time => transport_bar(&pb, fmt),
         Mode::Steps => step_bar(&st, &pb),
@@ -278,7 +299,7 @@ pub fn player(p: &PlayerProps) -> Html {
                     p.dp.as_ref().map(|d| (d.0)(st.done)).unwrap_or_default()) }
             }
             <div class="player-bar">
-                { modes }
+                { mode_buttons(p, mode) }
                 { p.more.clone() }
                 { bar }
             </div>

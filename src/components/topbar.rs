@@ -3,7 +3,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::StateProps;
+use super::{StateHandle, StateProps};
 use crate::state::{Action, Notice, NoticeKind, UiAction};
 use hetcast_core::registry::MODEL_MENU;
 use hetcast_core::AnyInstance;
@@ -24,58 +24,70 @@ fn notify(n: Notice) -> Action {
 /// How long an information notice stays, in milliseconds.
 pub const NOTICE_MS: u32 = 6000;
 
-/// The top bar of the app.
-#[function_component(TopBar)]
-pub fn top_bar(p: &StateProps) -> Html {
-    let state = &p.state;
-    let model_ref = use_node_ref();
-    {
-        // Keep the model menu in step with the instance (undo, imports and the gallery change it).
-        let model_ref = model_ref.clone();
-        let key = state.model.screen().menu_value();
-        use_effect_with(key, move |m| {
-            if let Some(sel) = model_ref.cast::<HtmlSelectElement>() {
-                sel.set_value(m);
-            }
-        });
-    }
-    {
-        // Information notices go away after a few seconds; errors stay until dismissed.
-        let s = state.clone();
-        use_effect_with(state.ui.notice.clone(), move |n| {
-            let timer = n.as_ref().filter(|n| n.kind == NoticeKind::Info).map(|_| {
-                gloo::timers::callback::Timeout::new(NOTICE_MS, move || {
-                    s.dispatch(Action::Ui(UiAction::Dismiss))
-                })
-            });
-            move || drop(timer)
-        });
-    }
+/// Keep the model menu `model_ref` in step with the instance (undo, imports and the gallery
+/// change it).
+#[hook]
+fn use_model_menu_sync(state: &StateHandle, model_ref: &NodeRef) {
+    let model_ref = model_ref.clone();
+    let key = state.model.screen().menu_value();
+    use_effect_with(key, move |m| {
+        if let Some(sel) = model_ref.cast::<HtmlSelectElement>() {
+            sel.set_value(m);
+        }
+    });
+}
 
-    let on_model = {
-        let s = state.clone();
-        Callback::from(move |e: Event| {
-            let sel: HtmlSelectElement = e.target_unchecked_into();
-            let value = sel.value();
-            if let Some(&(tag, _, _)) = MODEL_MENU.iter().find(|m| m.0 == value) {
-                s.dispatch(Action::UseModel(tag))
-            }
-        })
-    };
-    // The gallery loads an example when it is picked with the mouse, on Enter, or with the Load
-    // button; stepping through the menu with the arrow keys (or type-ahead) only selects it, so
-    // the instance is not replaced at every step.
-    let gallery_ref = use_node_ref();
+/// Information notices go away after a few seconds ([`NOTICE_MS`]); errors stay until
+/// dismissed.
+#[hook]
+fn use_notice_timeout(state: &StateHandle) {
+    let s = state.clone();
+    use_effect_with(state.ui.notice.clone(), move |n| {
+        let timer = n.as_ref().filter(|n| n.kind == NoticeKind::Info).map(|_| {
+            gloo::timers::callback::Timeout::new(NOTICE_MS, move || {
+                s.dispatch(Action::Ui(UiAction::Dismiss))
+            })
+        });
+        move || drop(timer)
+    });
+}
+
+/// The model menu chose a model.
+fn on_model(state: &StateHandle) -> Callback<Event> {
+    let s = state.clone();
+    Callback::from(move |e: Event| {
+        let sel: HtmlSelectElement = e.target_unchecked_into();
+        let value = sel.value();
+        if let Some(&(tag, _, _)) = MODEL_MENU.iter().find(|m| m.0 == value) {
+            s.dispatch(Action::UseModel(tag))
+        }
+    })
+}
+
+/// The gallery menu and its Load button: an example loads when it is picked with the mouse,
+/// on Enter, or with the Load button; stepping through the menu with the arrow keys (or
+/// type-ahead) only selects it (`pending`), so the instance is not replaced at every step.
+#[derive(Clone)]
+struct Gallery {
+    node: NodeRef,
+    /// The example chosen by keys, not loaded yet.
+    pending: UseStateHandle<String>,
+    /// The last change of the menu came from the keyboard.
+    by_keys: Rc<RefCell<bool>>,
+    /// Load the example chosen (or start the tour).
+    load: Rc<dyn Fn()>,
+}
+
+/// The gallery's state (see [`Gallery`]).
+#[hook]
+fn use_gallery(state: &StateHandle, tour: &crate::tours::TourContext) -> Gallery {
+    let node = use_node_ref();
     let pending = use_state(String::new);
     let by_keys: Rc<RefCell<bool>> = use_mut_ref(|| false);
-    let tour = use_context::<crate::tours::TourContext>().expect("the root provides the tour");
-    let load_example = {
-        let s = state.clone();
-        let gallery_ref = gallery_ref.clone();
-        let pending = pending.clone();
-        let tour = tour.clone();
+    let load = {
+        let (s, node, pending, tour) = (state.clone(), node.clone(), pending.clone(), tour.clone());
         Rc::new(move || {
-            let Some(sel) = gallery_ref.cast::<HtmlSelectElement>() else {
+            let Some(sel) = node.cast::<HtmlSelectElement>() else {
                 return;
             };
             let id = sel.value();
@@ -98,83 +110,68 @@ pub fn top_bar(p: &StateProps) -> Html {
             }
         })
     };
-    let on_gallery = {
-        let load = load_example.clone();
-        let by_keys = by_keys.clone();
-        let pending = pending.clone();
+    Gallery {
+        node,
+        pending,
+        by_keys,
+        load,
+    }
+}
+
+impl Gallery {
+    /// The menu changed: by keys, the choice waits; by the mouse, it loads.
+    fn on_change(&self) -> Callback<Event> {
+        let g = self.clone();
         Callback::from(move |e: Event| {
             let sel: HtmlSelectElement = e.target_unchecked_into();
-            if *by_keys.borrow() {
-                pending.set(sel.value());
+            if *g.by_keys.borrow() {
+                g.pending.set(sel.value());
             } else {
-                load();
+                (g.load)();
             }
         })
-    };
-    let on_gallery_key = {
-        let load = load_example.clone();
-        let by_keys = by_keys.clone();
+    }
+
+    /// Enter loads; other keys (but Tab, Shift, Escape) mark the next change as by keys.
+    fn on_key(&self) -> Callback<KeyboardEvent> {
+        let g = self.clone();
         Callback::from(move |e: KeyboardEvent| match e.key().as_str() {
             "Enter" => {
                 e.prevent_default();
-                *by_keys.borrow_mut() = false;
-                load();
+                *g.by_keys.borrow_mut() = false;
+                (g.load)();
             }
             "Tab" | "Shift" | "Escape" => {}
-            _ => *by_keys.borrow_mut() = true,
+            _ => *g.by_keys.borrow_mut() = true,
         })
-    };
-    let on_gallery_mouse = {
-        let by_keys = by_keys.clone();
+    }
+
+    /// The mouse on the menu: its next change loads.
+    fn on_mouse(&self) -> Callback<MouseEvent> {
+        let by_keys = self.by_keys.clone();
         Callback::from(move |_: MouseEvent| *by_keys.borrow_mut() = false)
-    };
-    let on_gallery_load = {
-        let load = load_example.clone();
-        let gallery_ref = gallery_ref.clone();
+    }
+
+    /// The Load button.
+    fn on_load(&self) -> Callback<MouseEvent> {
+        let g = self.clone();
         Callback::from(move |_: MouseEvent| {
-            load();
+            (g.load)();
             // The Load button is disabled now; the focus goes back to the menu, not the page.
-            if let Some(sel) = gallery_ref.cast::<HtmlSelectElement>() {
+            if let Some(sel) = g.node.cast::<HtmlSelectElement>() {
                 let _ = sel.focus();
             }
         })
-    };
-    let on_read = {
-        let s = state.clone();
-        Callback::from(
-            move |(name, read): (String, Result<String, String>)| match read {
-                Ok(text) if crate::tours::import(&tour, &s, &name, &text) => {}
-                Ok(text) => match AnyInstance::from_json(&text) {
-                    Ok(instance) => s.dispatch(Action::Load {
-                        instance,
-                        origin: format!("file {name}"),
-                    }),
-                    Err(e) => s.dispatch(notify(Notice::error(format!(
-                        "Could not import {name}: {e}. The current instance is kept."
-                    )))),
-                },
-                Err(e) => s.dispatch(notify(Notice::error(format!("Could not read {name}: {e}")))),
-            },
-        )
-    };
-    let dispatch = |a: Action| {
-        let s = state.clone();
-        Callback::from(move |_: MouseEvent| s.dispatch(a.clone()))
-    };
-    let on_screen = state.model.screen().menu_value();
-    html! {
-        <>
-        <header class="topbar">
-            <h1>{"hetcast"}</h1>
-            <label for="model" class="sr-only">{"Model"}</label>
-            <select id="model" ref={model_ref} onchange={on_model} title="Cost model of the instance">
-                { for MODEL_MENU.iter().map(|&(value, label, _)| html! {
-                    <option {value} selected={value == on_screen}>{ label }</option>
-                }) }
-            </select>
+    }
+
+    /// The menu (every model's examples, then the tours) and the Load button.
+    fn html(&self) -> Html {
+        let pending = !self.pending.is_empty();
+        html! {
+            <>
             <label for="gallery" class="sr-only">{"Gallery"}</label>
-            <select id="gallery" ref={gallery_ref} onchange={on_gallery} onkeydown={on_gallery_key}
-                onmousedown={on_gallery_mouse}
+            <select id="gallery" ref={self.node.clone()} onchange={self.on_change()} onkeydown={self.on_key()}
+                onmousedown={self.on_mouse()}
                 title="Load a worked example from the papers (with the keyboard: arrows choose, Enter loads)">
                 <option value="" selected=true>{"Gallery…"}</option>
                 { for hetcast_core::ModelId::ALL.into_iter().map(|id| html! {
@@ -186,24 +183,87 @@ pub fn top_bar(p: &StateProps) -> Html {
                 }) }
                 { crate::tours::gallery_group() }
             </select>
-            <button id="gallery-load" onclick={on_gallery_load} disabled={pending.is_empty()}
-                class={classes!((!pending.is_empty()).then_some("pending"))}
+            <button id="gallery-load" onclick={self.on_load()} disabled={!pending}
+                class={classes!(pending.then_some("pending"))}
                 title="Load the example chosen in the gallery (Enter in the menu does the same)">{"Load"}</button>
+            </>
+        }
+    }
+}
+
+/// A file read by Import: a tour starts, an instance loads, else the error is said.
+fn on_read(
+    state: &StateHandle,
+    tour: crate::tours::TourContext,
+) -> Callback<(String, Result<String, String>)> {
+    let s = state.clone();
+    Callback::from(
+        move |(name, read): (String, Result<String, String>)| match read {
+            Ok(text) if crate::tours::import(&tour, &s, &name, &text) => {}
+            Ok(text) => match AnyInstance::from_json(&text) {
+                Ok(instance) => s.dispatch(Action::Load {
+                    instance,
+                    origin: format!("file {name}"),
+                }),
+                Err(e) => s.dispatch(notify(Notice::error(format!(
+                    "Could not import {name}: {e}. The current instance is kept."
+                )))),
+            },
+            Err(e) => s.dispatch(notify(Notice::error(format!("Could not read {name}: {e}")))),
+        },
+    )
+}
+
+/// The action `a` on a click.
+fn on_click(state: &StateHandle, a: Action) -> Callback<MouseEvent> {
+    let s = state.clone();
+    Callback::from(move |_: MouseEvent| s.dispatch(a.clone()))
+}
+
+/// The notice line under the bar, when there is a notice.
+fn notice_html(state: &StateHandle) -> Html {
+    let Some(n) = &state.ui.notice else {
+        return html! {};
+    };
+    html! {
+        <div class={classes!("notice", (n.kind == NoticeKind::Error).then_some("error"))}
+            id="notice" role={if n.kind == NoticeKind::Error { "alert" } else { "status" }}>
+            <span>{ n.text.clone() }</span>
+            <button class="icon" id="dismiss" aria-label="Dismiss message" onclick={on_click(state, Action::Ui(UiAction::Dismiss))}>{"✕"}</button>
+        </div>
+    }
+}
+
+/// The top bar of the app.
+#[function_component(TopBar)]
+pub fn top_bar(p: &StateProps) -> Html {
+    let state = &p.state;
+    let model_ref = use_node_ref();
+    use_model_menu_sync(state, &model_ref);
+    use_notice_timeout(state);
+    let tour = use_context::<crate::tours::TourContext>().expect("the root provides the tour");
+    let gallery = use_gallery(state, &tour);
+    let on_screen = state.model.screen().menu_value();
+    html! {
+        <>
+        <header class="topbar">
+            <h1>{"hetcast"}</h1>
+            <label for="model" class="sr-only">{"Model"}</label>
+            <select id="model" ref={model_ref} onchange={on_model(state)} title="Cost model of the instance">
+                { for MODEL_MENU.iter().map(|&(value, label, _)| html! {
+                    <option {value} selected={value == on_screen}>{ label }</option>
+                }) }
+            </select>
+            { gallery.html() }
             <super::scenarios::ScenarioMenu state={state.clone()} />
-            <super::file_button::FileButton id="import" label="Import" title="Load an instance (or a tour) from a JSON file" {on_read} />
+            <super::file_button::FileButton id="import" label="Import" title="Load an instance (or a tour) from a JSON file" on_read={on_read(state, tour)} />
             <super::export_menu::ExportMenu state={state.clone()} />
             <super::scenarios::ShareMenu state={state.clone()} />
             // In the spacer: one more item in the bar would cost a gap, and it wraps at 1280 px.
-            <span class="spacer"><button id="experiments-button" onclick={dispatch(Action::Ui(UiAction::ToggleExperiments))} aria-label="Experiments" title="Experiments: the papers' figures and the counterexample explorer (key e)">{"⚗"}</button></span>
-            <button id="help-button" onclick={dispatch(Action::Ui(UiAction::ToggleHelp))} aria-label="Keyboard help" title="Keyboard help (key ?)">{"?"}</button>
+            <span class="spacer"><button id="experiments-button" onclick={on_click(state, Action::Ui(UiAction::ToggleExperiments))} aria-label="Experiments" title="Experiments: the papers' figures and the counterexample explorer (key e)">{"⚗"}</button></span>
+            <button id="help-button" onclick={on_click(state, Action::Ui(UiAction::ToggleHelp))} aria-label="Keyboard help" title="Keyboard help (key ?)">{"?"}</button>
         </header>
-        if let Some(n) = &state.ui.notice {
-            <div class={classes!("notice", (n.kind == NoticeKind::Error).then_some("error"))}
-                id="notice" role={if n.kind == NoticeKind::Error { "alert" } else { "status" }}>
-                <span>{ n.text.clone() }</span>
-                <button class="icon" id="dismiss" aria-label="Dismiss message" onclick={dispatch(Action::Ui(UiAction::Dismiss))}>{"✕"}</button>
-            </div>
-        }
+        { notice_html(state) }
         </>
     }
 }
