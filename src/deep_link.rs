@@ -2,8 +2,9 @@
 //! `#example=lh-fig1&algo=greedy&view=gantt&t=6` opens the example, runs the algorithm
 //! (`algo=all` runs every one), shows the view and puts the player at time t. Also:
 //! `compare=optimal` (the comparison with that result), `mode=steps` (the stepper),
-//! `lecture=1` (lecture mode). A key it does not know, or a value it cannot use, is said in
-//! the notice; the rest of the link still applies.
+//! `lecture=1` (lecture mode). Other keys are the model's own ([`crate::models::Screen::open_link_key`]):
+//! `exchange=K` opens the one-source models' exchanges walk at exchange K. A key neither knows,
+//! or a value it cannot use, is said in the notice; the rest of the link still applies.
 
 use hetcast_core::models::View;
 use hetcast_core::AnyInstance;
@@ -33,6 +34,9 @@ pub struct Link {
     pub steps: bool,
     /// Lecture mode.
     pub lecture: bool,
+    /// The other keys and their values, in order: the model on screen's own
+    /// ([`open_model_keys`]).
+    pub keys: Vec<(String, String)>,
     /// What could not be read.
     pub problems: Vec<String>,
 }
@@ -63,10 +67,42 @@ pub fn parse(hash: &str) -> Option<Link> {
             "lecture" => link.lecture = v != "0",
             // Embed mode is read by crate::embed before the link is opened.
             EMBED_KEY => {}
-            _ => link.problems.push(format!("'{k}' is not a link key")),
+            _ => link.keys.push((k.to_string(), v)),
         }
     }
     Some(link)
+}
+
+/// The model's own keys after the shell's: `&exchange=2` (none: empty), from
+/// [`crate::models::Screen::link_keys`].
+pub fn model_keys_text(keys: &[(&'static str, String)]) -> String {
+    keys.iter().map(|(k, v)| format!("&{k}={v}")).collect()
+}
+
+/// The `key=value` pairs of `text` (`exchange=2&x=1`, or with a leading `&`).
+pub fn pairs(text: &str) -> Vec<(String, String)> {
+    text.split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let (k, v) = p.split_once('=').unwrap_or((p, ""));
+            (k.to_string(), js_free_decode(v))
+        })
+        .collect()
+}
+
+/// Open the model's own `keys` on the model on screen, in order; what it does not know or
+/// cannot use is returned, in words.
+pub fn open_model_keys(
+    model: &mut crate::models::ModelState,
+    keys: &[(String, String)],
+) -> Vec<String> {
+    keys.iter()
+        .filter_map(|(k, v)| match model.screen_mut().open_link_key(k, v) {
+            None => Some(format!("'{k}' is not a link key")),
+            Some(Err(e)) => Some(e),
+            Some(Ok(())) => None,
+        })
+        .collect()
 }
 
 /// `%20`-style escapes decoded (ids and keys are plain ASCII; this only spares a pasted
@@ -162,6 +198,7 @@ pub fn open_parts(link: &Link) -> Result<(AppState, Vec<String>, &'static str), 
     } else if link.algo.is_some() {
         s.apply(UiAction::SetTab(s.model.views()[0]));
     }
+    problems.extend(open_model_keys(&mut s.model, &link.keys));
     if link.steps {
         s.apply(UiAction::SetMode(Mode::Steps));
     }
@@ -200,7 +237,8 @@ mod tests {
         assert!(l.problems.is_empty());
         assert_eq!(parse("#s=abc"), None);
         let l = parse("example=x&t=-1&zoom=2&mode=steps&lecture=1").unwrap();
-        assert_eq!(l.problems.len(), 2, "{:?}", l.problems);
+        assert_eq!(l.problems.len(), 1, "{:?}", l.problems);
+        assert_eq!(l.keys, [("zoom".to_string(), "2".to_string())]);
         assert!(l.steps && l.lecture);
         assert_eq!(js_free_decode("a%20b+c"), "a b c");
     }
@@ -219,6 +257,56 @@ mod tests {
         assert_eq!(
             link_for("lh-fig1", Some("greedy"), View::Gantt, Some(6.0)),
             "#example=lh-fig1&algo=greedy&view=gantt&t=6"
+        );
+    }
+
+    /// The exchanges walk of the overhead models, opened by `exchange=K`.
+    fn walk(s: &AppState) -> (usize, usize) {
+        match &s.model {
+            crate::models::ModelState::Overhead(m) => {
+                let (steps, i) = m.exchanges.as_ref().expect("the walk is open");
+                (*i, steps.len())
+            }
+            _ => panic!("the one-source model is on screen"),
+        }
+    }
+
+    #[test]
+    fn exchange_opens_the_walk_at_that_exchange() {
+        // Random selection (seed 1) on Figure 1: its walk has exchanges 0 to 4.
+        let l = parse("#example=lh-fig1&algo=random&exchange=3&view=tree").unwrap();
+        assert_eq!(l.keys, [("exchange".to_string(), "3".to_string())]);
+        let (s, problems, _) = open_parts(&l).unwrap();
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(walk(&s), (3, 5));
+        assert_eq!(s.ui.tab, View::Tree);
+        // The share link says the exchange shown after its payload.
+        let keys = s.model.screen().link_keys();
+        assert_eq!(model_keys_text(&keys), "&exchange=3");
+        // Past the last exchange: said, the walk at 0.
+        let far = "#example=lh-fig1&algo=random&exchange=5";
+        let (s, problems, _) = open_parts(&parse(far).unwrap()).unwrap();
+        assert_eq!(
+            problems,
+            ["exchange = 5: this walk has exchanges 0 to 4; it opened at 0"]
+        );
+        assert_eq!(walk(&s), (0, 5));
+        let (_, problems, _) =
+            open_parts(&parse("#example=lh-fig1&algo=greedy&exchange=x").unwrap()).unwrap();
+        assert_eq!(
+            problems,
+            ["exchange = 'x' is not an exchange (a whole number ≥ 0)"]
+        );
+        // Another model has no such key.
+        let (_, problems, _) =
+            open_parts(&parse("#example=wu-wrp-beats-wr&algo=wrp&exchange=1").unwrap()).unwrap();
+        assert_eq!(problems, ["'exchange' is not a link key"]);
+        assert_eq!(
+            pairs("&exchange=2&a=b%20c"),
+            [
+                ("exchange".to_string(), "2".to_string()),
+                ("a".to_string(), "b c".to_string())
+            ]
         );
     }
 }

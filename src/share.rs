@@ -1,6 +1,7 @@
 //! Share links: the whole [`Scenario`] in the URL's fragment, `#s=` followed by its JSON,
 //! zlib-compressed (`miniz_oxide`, level 9, with zlib's Adler-32 check) and written in URL-safe
-//! base64 without padding (RFC 4648 section 5). A damaged or truncated link does not decode
+//! base64 without padding (RFC 4648 section 5), then the model's own deep-link keys of what it
+//! shows (`&exchange=2`: the exchanges walk at exchange 2). A damaged or truncated link does not decode
 //! (bad base64, a failed checksum or inflate, JSON that is not a scenario, an invalid instance)
 //! and the error says so, as it says a link too large to open ([`LinkError`]); nothing in it
 //! panics.
@@ -57,6 +58,8 @@ pub fn decode(payload: &str) -> Result<Scenario, LinkError> {
 
 /// The text of a link's payload ([`pack`]), or why it does not read.
 pub fn unpack(payload: &str) -> Result<String, LinkError> {
+    // The model's keys after it (`&exchange=2`) are not the payload's: base64 has no `&`.
+    let payload = payload.split('&').next().unwrap_or_default();
     let damaged = |why: &str| LinkError::Damaged(why.to_string());
     let bytes = URL_SAFE_NO_PAD
         .decode(payload.trim())
@@ -71,9 +74,22 @@ pub fn unpack(payload: &str) -> Result<String, LinkError> {
     String::from_utf8(json).map_err(|_| damaged("it is not UTF-8 text"))
 }
 
-/// The models and view of a link's payload, made again, or why it does not open.
+/// The models and view of a link's payload, made again, or why it does not open. The model's
+/// own keys after the payload (`…&exchange=2`, [`crate::models::Screen::open_link_key`]) are
+/// opened on the model shown first; what they cannot do is added to the words.
 pub fn open(payload: &str) -> Result<Restored, LinkError> {
-    restore(&decode(payload)?).map_err(LinkError::Damaged)
+    let mut r = restore(&decode(payload)?).map_err(LinkError::Damaged)?;
+    let keys = payload
+        .split_once('&')
+        .map(|(_, keys)| crate::deep_link::pairs(keys))
+        .unwrap_or_default();
+    if let Some(first) = r.models.first_mut() {
+        let problems = crate::deep_link::open_model_keys(first, &keys);
+        if !problems.is_empty() {
+            r.words = format!("{}; ignored: {}", r.words, problems.join("; "));
+        }
+    }
+    Ok(r)
 }
 
 /// The payload of a fragment (`location.hash`), when it is a share link's.
@@ -95,12 +111,18 @@ pub fn page_address() -> String {
     href.split('#').next().unwrap_or_default().to_string()
 }
 
-/// The share link of `sc` on this page; [`LinkError::TooLarge`] when the link would not open.
-pub fn link(sc: &Scenario) -> Result<String, LinkError> {
+/// The share link of `sc` on this page, with the model's own `keys` after its payload
+/// (`&exchange=2`, [`crate::deep_link::model_keys_text`]); [`LinkError::TooLarge`] when the
+/// link would not open.
+pub fn link(sc: &Scenario, keys: &str) -> Result<String, LinkError> {
     if sc.to_json().len() > MAX_INFLATED {
         return Err(LinkError::TooLarge);
     }
-    Ok(format!("{}{HASH_PREFIX}{}", page_address(), encode(sc)))
+    Ok(format!(
+        "{}{HASH_PREFIX}{}{keys}",
+        page_address(),
+        encode(sc)
+    ))
 }
 
 /// Take the fragment off the address (without reloading or a history entry), so that a reload

@@ -315,7 +315,8 @@ pub fn share_menu(p: &StateProps) -> Html {
     let on_open = {
         let (s, link, copied, field) = (state.clone(), link.clone(), copied.clone(), field.clone());
         Callback::from(move |_| {
-            let url = match share::link(&capture(&s)) {
+            let keys = crate::deep_link::model_keys_text(&s.model.screen().link_keys());
+            let url = match share::link(&capture(&s), &keys) {
                 Ok(url) => url,
                 Err(e) => {
                     link.set(String::new());

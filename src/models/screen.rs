@@ -149,6 +149,17 @@ pub trait Screen {
     fn step_tables(&self) -> Option<crate::components::player::StepPanel> {
         None
     }
+    /// The model's own deep-link keys for what it shows now (the one-source models' exchanges
+    /// walk: `exchange=K`), added to a share link after its payload; empty when none.
+    fn link_keys(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+    /// Open the model's own deep-link key `key` with `value` (`exchange=2`): `None` when the
+    /// model has no such key, `Some(Err)` with the reason when it cannot use the value.
+    fn open_link_key(&mut self, key: &str, value: &str) -> Option<Result<(), String>> {
+        let _ = (key, value);
+        None
+    }
     /// The side panel is wider (a graph editor).
     fn wide_editor(&self) -> bool {
         false

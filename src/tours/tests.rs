@@ -122,9 +122,9 @@ fn a_tour_that_does_not_open_says_why_stop_by_stop() {
          stop 2: The link names the example 'nope', which is not in the gallery.; \
          stop 3: its note has 4 sentences, 3 at most; \
          stop 3: its link 'algo=greedy' names no example (example=ID); \
-         stop 4: link: 'zoom' is not a link key; \
          stop 4: link: 'wrp' is not an algorithm of this model; \
-         stop 4: link: 'tasks' is not a view of this model."
+         stop 4: link: 'tasks' is not a view of this model; \
+         stop 4: link: 'zoom' is not a link key."
     );
     let wrong = r#"{"format": "x", "version": 2, "id": "a b", "title": "T", "stops": []}"#;
     assert_eq!(

@@ -29,6 +29,9 @@ use self::drafts::{Drafts, NodeField};
 use crate::models::{marked, Reply, Results, Row};
 use crate::state::Notice;
 
+/// The deep-link key that opens the exchanges walk at an exchange: `#example=lh-fig1&algo=greedy&exchange=2`.
+pub const EXCHANGE_KEY: &str = "exchange";
+
 /// A successful run: the plan, its schedule and the schedule's properties.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunOk {
@@ -223,6 +226,8 @@ pub struct OverheadState {
     /// The exchanges walked through (Lemmas 2 and 6) and the step shown, whose plan is the
     /// edited row.
     pub exchanges: Option<(Rc<Vec<Exchange>>, usize)>,
+    /// The result the exchanges walk started from (`None`: the edited row, or no walk).
+    pub exchanges_from: Option<Algorithm>,
 }
 
 impl OverheadState {
@@ -236,6 +241,7 @@ impl OverheadState {
             seed_text: "1".into(),
             seed_error: None,
             exchanges: None,
+            exchanges_from: None,
         }
     }
 
@@ -363,6 +369,7 @@ impl OverheadState {
             OverheadAction::Exchange(d) => self.exchange(d),
             OverheadAction::StopExchanges => {
                 self.exchanges = None;
+                self.exchanges_from = None;
                 Reply::default()
             }
             OverheadAction::Select(a) => {
@@ -411,6 +418,7 @@ impl OverheadState {
         let inst = &self.instance;
         self.results.rerun(|r| run_one(inst, r.algo, r.seed));
         self.exchanges = None;
+        self.exchanges_from = None;
     }
 
     /// Start the exchanges from the selected schedule (`d == 0`) or step through them.
@@ -421,8 +429,14 @@ impl OverheadState {
                     "Select a result to walk through the exchanges of its schedule.",
                 ));
             };
+            let from = (!self.results.edited_selected)
+                .then_some(self.results.selected)
+                .flatten();
             match exchanges(&self.instance, &ok.solution.plan) {
-                Ok(steps) if !steps.is_empty() => self.exchanges = Some((Rc::new(steps), 0)),
+                Ok(steps) if !steps.is_empty() => {
+                    self.exchanges = Some((Rc::new(steps), 0));
+                    self.exchanges_from = from;
+                }
                 Ok(_) => return Reply::default(),
                 Err(e) => return Reply::say(Notice::error(format!("No exchanges: {e}"))),
             }
@@ -439,6 +453,36 @@ impl OverheadState {
                 Reply::default()
             }
             Err(e) => Reply::say(Notice::error(e)),
+        }
+    }
+
+    /// Open the exchanges walk from the selected result at exchange `text` (a link's
+    /// `exchange=K`, [`EXCHANGE_KEY`]); `Err` says why not (the walk, when it opened, stays at
+    /// exchange 0).
+    pub fn open_exchange(&mut self, text: &str) -> Result<(), String> {
+        let k: usize = text.trim().parse().map_err(|_| {
+            format!("{EXCHANGE_KEY} = '{text}' is not an exchange (a whole number ≥ 0)")
+        })?;
+        let said = |r: Reply| r.notice.map_or(Ok(()), |n| Err(n.text));
+        said(self.exchange(0))?;
+        let Some((steps, _)) = &self.exchanges else {
+            return Err("the selected schedule has no exchanges".into());
+        };
+        let last = steps.len() - 1;
+        if k > last {
+            return Err(format!(
+                "{EXCHANGE_KEY} = {k}: this walk has exchanges 0 to {last}; it opened at 0"
+            ));
+        }
+        said(self.exchange(k as i32))
+    }
+
+    /// The link keys of what is on screen: the exchanges walk's step (`exchange=K`) when it
+    /// started from a result of the table (a link cannot name the edited row).
+    pub fn link_keys(&self) -> Vec<(&'static str, String)> {
+        match (&self.exchanges, self.exchanges_from) {
+            (Some((_, i)), Some(_)) => vec![(EXCHANGE_KEY, i.to_string())],
+            _ => Vec::new(),
         }
     }
 

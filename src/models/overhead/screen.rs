@@ -2,6 +2,7 @@
 
 use std::rc::Rc;
 
+use hetcast_core::catalog::Catalog;
 use hetcast_core::layout::Motion;
 use hetcast_core::models::overhead::algo::Algorithm;
 use hetcast_core::models::overhead::ModelKind;
@@ -43,6 +44,11 @@ impl Screen for OverheadState {
         let mut out = ModelScenario::of_instance(&Screen::instance(self));
         self.results.keep(&mut out);
         out.seed = (self.seed_text != "1").then(|| self.seed_text.clone());
+        // With the exchanges walk open, the result it started from: a share link's
+        // `exchange=K` opens the walk from it again.
+        if let (Some(_), Some(a)) = (&self.exchanges, self.exchanges_from) {
+            out.selected = Some(a.key().into());
+        }
         out
     }
     fn put_back(&mut self, m: &ModelScenario) -> Result<(), String> {
@@ -104,7 +110,6 @@ impl Screen for OverheadState {
         ))
     }
     fn result_rows(&self) -> Vec<hetcast_core::export::csv::ResultRow> {
-        use hetcast_core::catalog::Catalog;
         let inst = &self.instance;
         self.results
             .rows
@@ -142,6 +147,12 @@ impl Screen for OverheadState {
     }
     fn player_extras(&self, state: &StateHandle) -> Html {
         views::exchanges_button(state, self)
+    }
+    fn link_keys(&self) -> Vec<(&'static str, String)> {
+        OverheadState::link_keys(self)
+    }
+    fn open_link_key(&mut self, key: &str, value: &str) -> Option<Result<(), String>> {
+        (key == super::EXCHANGE_KEY).then(|| self.open_exchange(value))
     }
     fn step_tables(&self) -> Option<StepPanel> {
         let tables = self
