@@ -25,32 +25,33 @@ pub struct MenuProps {
     pub children: Html,
 }
 
+/// While `open`, a press outside the element `root` closes it.
+#[hook]
+pub fn use_close_outside(root: &NodeRef, open: &UseStateHandle<bool>) {
+    let (root, open) = (root.clone(), open.clone());
+    use_effect_with(*open, move |&is_open| {
+        let listener = is_open.then(|| {
+            EventListener::new(&gloo::utils::document(), "mousedown", move |e| {
+                let inside = match (root.cast::<Node>(), e.target()) {
+                    (Some(r), Some(t)) => t.dyn_ref::<Node>().is_some_and(|t| r.contains(Some(t))),
+                    _ => false,
+                };
+                if !inside {
+                    open.set(false);
+                }
+            })
+        });
+        move || drop(listener)
+    });
+}
+
 /// A button and, when open, its panel.
 #[function_component(Menu)]
 pub fn menu(p: &MenuProps) -> Html {
     let root = use_node_ref();
     let button = use_node_ref();
     let open = p.open.clone();
-    {
-        // A press outside the menu closes it.
-        let (root, open) = (root.clone(), open.clone());
-        use_effect_with(*open, move |&is_open| {
-            let listener = is_open.then(|| {
-                EventListener::new(&gloo::utils::document(), "mousedown", move |e| {
-                    let inside = match (root.cast::<Node>(), e.target()) {
-                        (Some(r), Some(t)) => {
-                            t.dyn_ref::<Node>().is_some_and(|t| r.contains(Some(t)))
-                        }
-                        _ => false,
-                    };
-                    if !inside {
-                        open.set(false);
-                    }
-                })
-            });
-            move || drop(listener)
-        });
-    }
+    use_close_outside(&root, &open);
     // A menu whose button is in the right half of the window opens leftwards, so that its
     // panel stays inside the window.
     let leftwards = use_state(|| false);

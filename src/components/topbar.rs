@@ -234,6 +234,39 @@ fn notice_html(state: &StateHandle) -> Html {
     }
 }
 
+/// The overflow of the bar: in a window narrower than 1200 px (static/style.css) the items
+/// used less in a lecture (Scenarios, Import) fold under a "More" button, so that the bar stays
+/// one row down to 1024 px; wider, the button is hidden and the items stand in the bar.
+struct More {
+    open: UseStateHandle<bool>,
+    node: NodeRef,
+}
+
+/// The "More" button and the `items` it folds (see [`More`]); Escape closes it.
+fn more_menu(more: &More, items: Html) -> Html {
+    let open = *more.open;
+    let toggle = {
+        let o = more.open.clone();
+        Callback::from(move |_: MouseEvent| o.set(!*o))
+    };
+    let onkeydown = {
+        let o = more.open.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" && *o {
+                o.set(false);
+            }
+        })
+    };
+    html! {
+        <div class={classes!("bar-more", open.then_some("open"))} ref={more.node.clone()} {onkeydown}>
+            <button id="more-button" class={classes!("more-button", open.then_some("open"))} onclick={toggle}
+                aria-haspopup="true" aria-expanded={open.to_string()} aria-controls="more-items"
+                title="More: Scenarios (save, open) and Import">{"More"}<span aria-hidden="true">{" ▾"}</span></button>
+            <div class="more-items" id="more-items">{ items }</div>
+        </div>
+    }
+}
+
 /// The top bar of the app.
 #[function_component(TopBar)]
 pub fn top_bar(p: &StateProps) -> Html {
@@ -243,6 +276,11 @@ pub fn top_bar(p: &StateProps) -> Html {
     use_notice_timeout(state);
     let tour = use_context::<crate::tours::TourContext>().expect("the root provides the tour");
     let gallery = use_gallery(state, &tour);
+    let more = More {
+        open: use_state(|| false),
+        node: use_node_ref(),
+    };
+    super::menu::use_close_outside(&more.node, &more.open);
     let on_screen = state.model.screen().menu_value();
     html! {
         <>
@@ -255,8 +293,12 @@ pub fn top_bar(p: &StateProps) -> Html {
                 }) }
             </select>
             { gallery.html() }
-            <super::scenarios::ScenarioMenu state={state.clone()} />
-            <super::file_button::FileButton id="import" label="Import" title="Load an instance (or a tour) from a JSON file" on_read={on_read(state, tour)} />
+            { more_menu(&more, html! {
+                <>
+                <super::scenarios::ScenarioMenu state={state.clone()} />
+                <super::file_button::FileButton id="import" label="Import" title="Load an instance (or a tour) from a JSON file" on_read={on_read(state, tour)} />
+                </>
+            }) }
             <super::export_menu::ExportMenu state={state.clone()} />
             <super::scenarios::ShareMenu state={state.clone()} />
             // In the spacer: one more item in the bar would cost a gap, and it wraps at 1280 px.
