@@ -116,6 +116,65 @@ fn item_html(item: &Item) -> Html {
     }
 }
 
+/// The classes of the time axis under a Gantt chart's lanes (the layout's
+/// [`hetcast_core::layout::timeline`]): the line, its ticks, their labels and the axis label.
+const AXIS_CLASSES: [&str; 4] = ["axis", "tick", "tick-label", "axis-label"];
+
+/// Room under the lowest axis label's baseline for its descenders (scene units).
+const AXIS_DESCENT: f64 = 8.0;
+
+/// The time axis under a timeline's lanes, kept in sight: a copy of the axis (its items of
+/// [`AXIS_CLASSES`] on a white band) laid exactly over the drawing's own, which sticks to the
+/// bottom of the scroll box while the chart is scrolled up (`.sticky-axis`, static/style.css).
+/// So a chart of more lanes than fit keeps its times readable; the drawing and its export are
+/// unchanged. `shown` is the size the drawing is shown at (px); none without a time frame.
+fn sticky_axis(s: &Scene, shown: (f64, f64)) -> Html {
+    let Some(tf) = s.time else {
+        return html! {};
+    };
+    let axis: Vec<&Item> = s
+        .items
+        .iter()
+        .filter(|i| {
+            let class = match i {
+                Item::Rect { class, .. } | Item::Line { class, .. } | Item::Text { class, .. } => {
+                    class
+                }
+            };
+            AXIS_CLASSES.contains(&class.as_str())
+        })
+        .collect();
+    let lowest = axis
+        .iter()
+        .map(|i| match i {
+            Item::Rect { y, h, .. } => y + h,
+            Item::Line { y1, y2, .. } => y1.max(*y2),
+            Item::Text { y, .. } => y + AXIS_DESCENT,
+        })
+        .fold(f64::NEG_INFINITY, f64::max);
+    let (w, h) = (s.width.max(1.0), s.height.max(1.0));
+    let (y0, y1) = (tf.bottom - 2.0, lowest.min(h));
+    if axis.is_empty() || y1 <= y0 || shown.0 <= 0.0 || shown.1 <= 0.0 {
+        return html! {};
+    }
+    let sy = shown.1 / h;
+    // In the flow under the drawing, pulled up over its axis; the space under the band is given
+    // back, so the stack keeps the drawing's height.
+    let style = format!(
+        "margin-top:{:.2}px;margin-bottom:{:.2}px",
+        -(h - y0) * sy,
+        (h - y1) * sy
+    );
+    html! {
+        <svg xmlns="http://www.w3.org/2000/svg" class={classes!(ROOT_CLASS, "sticky-axis")} aria-hidden="true"
+            width={num(shown.0)} height={num((y1 - y0) * sy)} viewBox={format!("0 {} {} {}", num(y0), num(w), num(y1 - y0))}
+            preserveAspectRatio="none" {style}>
+            <rect class="bg" x="0" y={num(y0)} width={num(w)} height={num(y1 - y0)} />
+            { for axis.into_iter().map(item_html) }
+        </svg>
+    }
+}
+
 /// Inline SVG of a scene (see the module documentation). A tree wider than its scroll
 /// container opens scrolled so that its source (root) is centred.
 #[function_component(SceneView)]
@@ -164,6 +223,12 @@ pub fn scene_view(p: &SceneViewProps) -> Html {
         "<svg width=\"0\" height=\"0\" aria-hidden=\"true\" focusable=\"false\">{DEFS}</svg>"
     )));
     let layer = s.time.is_some() || p.moving;
+    // A drawing pinned by the stylesheet's size is out of the flow: no sticky axis under it.
+    let shown = match p.size {
+        Some((sw, sh)) => Some((sw.max(1.0), sh.max(1.0))),
+        None if !p.fit => Some((s.width.max(1.0), s.height.max(1.0))),
+        None => None,
+    };
     let layer_id =
         p.id.as_ref()
             .map(|id| AttrValue::from(format!("{id}-overlay")));
@@ -178,6 +243,7 @@ pub fn scene_view(p: &SceneViewProps) -> Html {
                 <rect class="bg" x="0" y="0" width={w.clone()} height={h.clone()} />
                 { for s.items.iter().map(item_html) }
             </svg>
+            { shown.map(|shown| sticky_axis(s, shown)).unwrap_or_default() }
             // What the player moves every frame is painted on a layer of its own, over the
             // drawing (placed by the frames), so that a frame repaints only it.
             if layer {
