@@ -2,9 +2,10 @@
 //! `#example=lh-fig1&algo=greedy&view=gantt&t=6` opens the example, runs the algorithm
 //! (`algo=all` runs every one), shows the view and puts the player at time t. Also:
 //! `compare=optimal` (the comparison with that result), `mode=steps` (the stepper),
-//! `lecture=1` (lecture mode). Other keys are the model's own ([`crate::models::Screen::open_link_key`]):
-//! `exchange=K` opens the one-source models' exchanges walk at exchange K. A key neither knows,
-//! or a value it cannot use, is said in the notice; the rest of the link still applies.
+//! `lecture=1` (lecture mode). Other keys are the model's own, opened after those
+//! ([`crate::models::Screen::open_link_key`], e.g. `exchange=K`: a walk at its step K). A key
+//! neither knows, or a value it cannot use, is said in the notice; the rest of the link still
+//! applies.
 
 use hetcast_core::models::View;
 use hetcast_core::AnyInstance;
@@ -239,6 +240,17 @@ mod tests {
         let l = parse("example=x&t=-1&zoom=2&mode=steps&lecture=1").unwrap();
         assert_eq!(l.problems.len(), 1, "{:?}", l.problems);
         assert_eq!(l.keys, [("zoom".to_string(), "2".to_string())]);
+        assert_eq!(
+            pairs("&exchange=2&a=b%20c"),
+            [
+                ("exchange".to_string(), "2".to_string()),
+                ("a".to_string(), "b c".to_string())
+            ]
+        );
+        assert_eq!(
+            model_keys_text(&[("exchange", "2".into()), ("b", "c".into())]),
+            "&exchange=2&b=c"
+        );
         assert!(l.steps && l.lecture);
         assert_eq!(js_free_decode("a%20b+c"), "a b c");
     }
@@ -257,56 +269,6 @@ mod tests {
         assert_eq!(
             link_for("lh-fig1", Some("greedy"), View::Gantt, Some(6.0)),
             "#example=lh-fig1&algo=greedy&view=gantt&t=6"
-        );
-    }
-
-    /// The exchanges walk of the overhead models, opened by `exchange=K`.
-    fn walk(s: &AppState) -> (usize, usize) {
-        match &s.model {
-            crate::models::ModelState::Overhead(m) => {
-                let (steps, i) = m.exchanges.as_ref().expect("the walk is open");
-                (*i, steps.len())
-            }
-            _ => panic!("the one-source model is on screen"),
-        }
-    }
-
-    #[test]
-    fn exchange_opens_the_walk_at_that_exchange() {
-        // Random selection (seed 1) on Figure 1: its walk has exchanges 0 to 4.
-        let l = parse("#example=lh-fig1&algo=random&exchange=3&view=tree").unwrap();
-        assert_eq!(l.keys, [("exchange".to_string(), "3".to_string())]);
-        let (s, problems, _) = open_parts(&l).unwrap();
-        assert!(problems.is_empty(), "{problems:?}");
-        assert_eq!(walk(&s), (3, 5));
-        assert_eq!(s.ui.tab, View::Tree);
-        // The share link says the exchange shown after its payload.
-        let keys = s.model.screen().link_keys();
-        assert_eq!(model_keys_text(&keys), "&exchange=3");
-        // Past the last exchange: said, the walk at 0.
-        let far = "#example=lh-fig1&algo=random&exchange=5";
-        let (s, problems, _) = open_parts(&parse(far).unwrap()).unwrap();
-        assert_eq!(
-            problems,
-            ["exchange = 5: this walk has exchanges 0 to 4; it opened at 0"]
-        );
-        assert_eq!(walk(&s), (0, 5));
-        let (_, problems, _) =
-            open_parts(&parse("#example=lh-fig1&algo=greedy&exchange=x").unwrap()).unwrap();
-        assert_eq!(
-            problems,
-            ["exchange = 'x' is not an exchange (a whole number ≥ 0)"]
-        );
-        // Another model has no such key.
-        let (_, problems, _) =
-            open_parts(&parse("#example=wu-wrp-beats-wr&algo=wrp&exchange=1").unwrap()).unwrap();
-        assert_eq!(problems, ["'exchange' is not a link key"]);
-        assert_eq!(
-            pairs("&exchange=2&a=b%20c"),
-            [
-                ("exchange".to_string(), "2".to_string()),
-                ("a".to_string(), "b c".to_string())
-            ]
         );
     }
 }

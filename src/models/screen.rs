@@ -149,8 +149,8 @@ pub trait Screen {
     fn step_tables(&self) -> Option<crate::components::player::StepPanel> {
         None
     }
-    /// The model's own deep-link keys for what it shows now (the one-source models' exchanges
-    /// walk: `exchange=K`), added to a share link after its payload; empty when none.
+    /// The model's own deep-link keys for what it shows now (e.g. the step of a walk it shows:
+    /// `exchange=K`), added to a share link after its payload; empty when none.
     fn link_keys(&self) -> Vec<(&'static str, String)> {
         Vec::new()
     }

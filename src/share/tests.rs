@@ -275,33 +275,3 @@ fn a_link_past_the_cap_is_too_large_not_damaged() {
         "This share link is damaged or cut short (it is not UTF-8 text). Your work is unchanged."
     );
 }
-
-#[test]
-fn a_share_link_of_the_exchanges_walk_opens_it_at_its_exchange() {
-    let l = crate::deep_link::parse("#example=lh-fig1&algo=random&exchange=2").unwrap();
-    let (s, problems, _) = crate::deep_link::open_parts(&l).unwrap();
-    assert!(problems.is_empty(), "{problems:?}");
-    let keys = crate::deep_link::model_keys_text(&s.model.screen().link_keys());
-    assert_eq!(keys, "&exchange=2");
-    let payload = format!("{}{keys}", encode(&capture(&s)));
-    let back = AppState::restored(open(&payload).unwrap());
-    let crate::models::ModelState::Overhead(m) = &back.model else {
-        panic!("the one-source model is on screen");
-    };
-    assert_eq!(m.exchanges.as_ref().map(|(_, i)| *i), Some(2));
-    assert_eq!(
-        m.exchanges_from,
-        Some(hetcast_core::models::overhead::algo::Algorithm::Random)
-    );
-    assert_eq!(
-        back.model.screen().link_keys(),
-        [("exchange", "2".to_string())]
-    );
-    // A key no model knows is said in the words; the scenario still opens.
-    let r = open(&format!("{}&zoom=2", encode(&capture(&s)))).unwrap();
-    assert!(
-        r.words.ends_with("; ignored: 'zoom' is not a link key"),
-        "{}",
-        r.words
-    );
-}

@@ -1,8 +1,10 @@
-//! The one-source models through the shell: exports.
+//! The one-source models through the shell: exports, the exchanges walk's link key.
 
 use crate::exports::{animated, animates, figure_name, file_name, results, trace_events, tree_dot};
 use crate::models::{ModelAction, ModelState};
+use crate::scenario::capture;
 use crate::state::AppState;
+use crate::{deep_link, share};
 use hetcast_core::export::{dot, trace_event};
 use hetcast_core::models::View;
 
@@ -88,4 +90,81 @@ fn the_animated_tree_and_the_comparison() {
     assert!(animates(&s));
     let svg = animated(&s, 1200.0, false, 1.0, true).unwrap().unwrap();
     assert!(svg.contains("id=\"s0-hc-cursor\"") && svg.contains("id=\"s1-hc-cursor\""));
+}
+
+/// The exchange the walk on screen shows, and its number of exchanges.
+fn walk(s: &AppState) -> (usize, usize) {
+    match &s.model {
+        ModelState::Overhead(m) => {
+            let (steps, i) = m.exchanges.as_ref().expect("the walk is open");
+            (*i, steps.len())
+        }
+        _ => panic!("the one-source model is on screen"),
+    }
+}
+
+#[test]
+fn exchange_opens_the_walk_at_that_exchange() {
+    // Random selection (seed 1) on Figure 1: its walk has exchanges 0 to 4.
+    let l = deep_link::parse("#example=lh-fig1&algo=random&exchange=3&view=tree").unwrap();
+    assert_eq!(l.keys, [("exchange".to_string(), "3".to_string())]);
+    let (s, problems, _) = deep_link::open_parts(&l).unwrap();
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(walk(&s), (3, 5));
+    assert_eq!(s.ui.tab, View::Tree);
+    // The share link says the exchange shown after its payload.
+    let keys = s.model.screen().link_keys();
+    assert_eq!(deep_link::model_keys_text(&keys), "&exchange=3");
+    // Past the last exchange: said, the walk at 0.
+    let far = "#example=lh-fig1&algo=random&exchange=5";
+    let (s, problems, _) = deep_link::open_parts(&deep_link::parse(far).unwrap()).unwrap();
+    assert_eq!(
+        problems,
+        ["exchange = 5: this walk has exchanges 0 to 4; it opened at 0"]
+    );
+    assert_eq!(walk(&s), (0, 5));
+    let (_, problems, _) = deep_link::open_parts(
+        &deep_link::parse("#example=lh-fig1&algo=greedy&exchange=x").unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        problems,
+        ["exchange = 'x' is not an exchange (a whole number ≥ 0)"]
+    );
+    // Another model has no such key.
+    let (_, problems, _) = deep_link::open_parts(
+        &deep_link::parse("#example=wu-wrp-beats-wr&algo=wrp&exchange=1").unwrap(),
+    )
+    .unwrap();
+    assert_eq!(problems, ["'exchange' is not a link key"]);
+}
+
+#[test]
+fn a_share_link_of_the_exchanges_walk_opens_it_at_its_exchange() {
+    let l = deep_link::parse("#example=lh-fig1&algo=random&exchange=2").unwrap();
+    let (s, problems, _) = deep_link::open_parts(&l).unwrap();
+    assert!(problems.is_empty(), "{problems:?}");
+    let keys = deep_link::model_keys_text(&s.model.screen().link_keys());
+    assert_eq!(keys, "&exchange=2");
+    let payload = format!("{}{keys}", share::encode(&capture(&s)));
+    let back = AppState::restored(share::open(&payload).unwrap());
+    let ModelState::Overhead(m) = &back.model else {
+        panic!("the one-source model is on screen");
+    };
+    assert_eq!(m.exchanges.as_ref().map(|(_, i)| *i), Some(2));
+    assert_eq!(
+        m.exchanges_from,
+        Some(hetcast_core::models::overhead::algo::Algorithm::Random)
+    );
+    assert_eq!(
+        back.model.screen().link_keys(),
+        [("exchange", "2".to_string())]
+    );
+    // A key no model knows is said in the words; the scenario still opens.
+    let r = share::open(&format!("{}&zoom=2", share::encode(&capture(&s)))).unwrap();
+    assert!(
+        r.words.ends_with("; ignored: 'zoom' is not a link key"),
+        "{}",
+        r.words
+    );
 }
