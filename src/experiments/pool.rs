@@ -1,5 +1,5 @@
-//! The web workers of the Experiments page and the platform model: one [`Pool`] per run, one
-//! worker per job ([`Pool::start`]) or a few workers taking the jobs in turn ([`Pool::queue`]).
+//! The web workers of the Experiments page and the platform model: one [`Pool`] per run, whose
+//! workers take the jobs in turn ([`Pool::queue`]; one worker per job at most).
 //!
 //! Each worker is the `hetcast-worker` binary that Trunk builds next to the app
 //! ([`WORKER_URL`], its loader script). The page posts a job's request (JSON text) once the
@@ -8,9 +8,11 @@
 //!
 //! Starting a worker (fetching and compiling its wasm, then its `Ready`) takes about 0.2 s, and
 //! its first job runs partly in unoptimized code, so [`keep_spares`] starts and warms up
-//! workers ahead of time; [`Pool::start`] takes a spare before it starts a new worker, and
+//! workers ahead of time; [`Pool::queue`] takes a spare before it starts a new worker, and
 //! posts at once to a spare that has loaded (a spare still warming up gets the request queued
-//! behind its warm-up job).
+//! behind its warm-up job). A pool dropped once its workers have answered everything hands
+//! them back as spares (up to [`SPARE_WORKERS`]): the platform model reruns its algorithms at
+//! every edit, each time on workers that are loaded and warm.
 
 use hetcast_worker::{decode_message, encode_request, Message, Request};
 use std::cell::{Cell, RefCell};
@@ -32,17 +34,34 @@ pub fn worker_count() -> usize {
     (n as usize).clamp(1, MAX_WORKERS)
 }
 
+/// The most spare workers kept: one run of one algorithm, and one more for a second click
+/// before the first is refilled (or the two workers of a small platform's run).
+pub const SPARE_WORKERS: usize = 2;
+
 struct Handle {
     worker: Worker,
+    /// The worker has answered its last request and waits (it may become a spare).
+    idle: Rc<Cell<bool>>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(Event)>,
 }
 
 impl Drop for Handle {
     fn drop(&mut self) {
-        self.worker.terminate();
         self.worker.set_onmessage(None);
         self.worker.set_onerror(None);
+        let kept = self.idle.get()
+            && SPARES.with(|spares| {
+                let mut spares = spares.borrow_mut();
+                let room = spares.len() < SPARE_WORKERS;
+                if room {
+                    spares.push(Spare::new(self.worker.clone(), true, None));
+                }
+                room
+            });
+        if !kept {
+            self.worker.terminate();
+        }
     }
 }
 
@@ -64,7 +83,7 @@ thread_local! {
 }
 
 /// Start workers until `count` spares wait for a run (a worker that cannot start is simply
-/// not kept: [`Pool::start`] then reports why). Once loaded, a spare does `warm_up` (give it
+/// not kept: [`Pool::queue`] then reports why). Once loaded, a spare does `warm_up` (give it
 /// the id [`WARM_UP_ID`]): the browser compiles a worker's wasm with a quick baseline compiler
 /// first and optimizes the functions that run hot, so a job of the same kind makes the first
 /// real run take the optimized code.
@@ -76,34 +95,43 @@ pub fn keep_spares(count: usize, warm_up: &Request) {
             let Ok(worker) = Worker::new(WORKER_URL) else {
                 return;
             };
-            let loaded = Rc::new(Cell::new(false));
-            let on_message = {
-                let loaded = loaded.clone();
-                let worker = worker.clone();
-                let warm_up = warm_up.clone();
-                Closure::<dyn FnMut(MessageEvent)>::new(move |_: MessageEvent| {
-                    // The first message is `Ready`; later ones are about the warm-up job.
-                    if !loaded.replace(true) {
-                        let _ = worker.post_message(&JsValue::from_str(&warm_up));
-                    }
-                })
-            };
-            let failed = Rc::new(Cell::new(false));
-            let on_error = {
-                let failed = failed.clone();
-                Closure::<dyn FnMut(Event)>::new(move |_: Event| failed.set(true))
-            };
-            worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-            worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-            spares.push(Spare {
-                worker,
-                loaded,
-                failed,
-                _on_message: on_message,
-                _on_error: on_error,
-            });
+            spares.push(Spare::new(worker, false, Some(warm_up.clone())));
         }
     });
+}
+
+impl Spare {
+    /// `worker` as a spare: `loaded` when it has said `Ready` already (a worker handed back by
+    /// a pool), else it gets `warm_up` once it has.
+    fn new(worker: Worker, loaded: bool, warm_up: Option<String>) -> Spare {
+        let loaded = Rc::new(Cell::new(loaded));
+        let on_message = {
+            let loaded = loaded.clone();
+            let worker = worker.clone();
+            Closure::<dyn FnMut(MessageEvent)>::new(move |_: MessageEvent| {
+                // The first message is `Ready`; later ones are about the warm-up job.
+                if !loaded.replace(true) {
+                    if let Some(w) = &warm_up {
+                        let _ = worker.post_message(&JsValue::from_str(w));
+                    }
+                }
+            })
+        };
+        let failed = Rc::new(Cell::new(false));
+        let on_error = {
+            let failed = failed.clone();
+            Closure::<dyn FnMut(Event)>::new(move |_: Event| failed.set(true))
+        };
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        Spare {
+            worker,
+            loaded,
+            failed,
+            _on_message: on_message,
+            _on_error: on_error,
+        }
+    }
 }
 
 /// A spare worker (the oldest first, which is the likeliest to be ready) and whether it has
@@ -145,13 +173,6 @@ pub struct Pool {
 }
 
 impl Pool {
-    /// Start one worker per request; `on((i, message))` gets the messages about request `i`
-    /// (a worker that fails to load or crashes gives a [`Message::Failed`]).
-    pub fn start(requests: Vec<Request>, on: Callback<(usize, Message)>) -> Result<Pool, String> {
-        let workers = requests.len();
-        Pool::queue(requests, workers, on)
-    }
-
     /// Run the requests on at most `workers` workers: each worker takes the next request
     /// waiting once it has answered its last one (many short jobs share the workers evenly).
     /// `on((i, message))` gets the messages about request `i`; a worker that fails to load or
@@ -171,9 +192,10 @@ impl Pool {
             // The request this worker is on.
             let mine = Rc::new(Cell::new(next.get()));
             next.set(next.get() + 1);
+            let idle = Rc::new(Cell::new(false));
             let on_message = {
                 let (on, worker, texts) = (on.clone(), worker.clone(), texts.clone());
-                let (mine, next) = (mine.clone(), next.clone());
+                let (mine, next, idle) = (mine.clone(), next.clone(), idle.clone());
                 Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
                     let i = mine.get();
                     let (id, text) = &texts[i];
@@ -199,13 +221,18 @@ impl Pool {
                             next.set(j + 1);
                             mine.set(j);
                             send(&worker, &texts[j].1, &on, j, texts[j].0);
+                        } else if last {
+                            idle.set(true);
                         }
                     }
                 })
             };
             let on_error = {
                 let (on, texts, mine) = (on.clone(), texts.clone(), mine.clone());
+                let idle = idle.clone();
                 Closure::<dyn FnMut(Event)>::new(move |e: Event| {
+                    // A worker that stopped is not kept.
+                    idle.set(false);
                     let why = e
                         .dyn_ref::<ErrorEvent>()
                         .map(|e| e.message())
@@ -229,6 +256,7 @@ impl Pool {
             }
             handles.push(Handle {
                 worker,
+                idle,
                 _on_message: on_message,
                 _on_error: on_error,
             });

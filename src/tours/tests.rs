@@ -59,7 +59,7 @@ fn every_stop_opens_with_the_state_it_names() {
             let algo = link.algo.clone().unwrap();
             let mut named: Vec<String> = link.compare.iter().cloned().collect();
             if let ModelState::Platform(p) = &s.model {
-                // A large platform runs in workers (pending here), a small one at once.
+                // A platform runs in workers: pending here.
                 let mut have: Vec<String> = p.running().map(|r| r.algo.key().to_string()).collect();
                 have.extend(s.model.succeeded().into_iter().map(|r| r.0));
                 if p.running().next().is_none() {

@@ -5,8 +5,8 @@
 //!
 //! The graph as drawn may not be a valid instance (no target yet, a target cut off from the
 //! source): it stays in the drafts, marked, and the algorithms keep the last valid instance.
-//! A small platform runs on the page's thread (milliseconds); a larger one runs in web
-//! workers ([`runner`]), with progress and Cancel, so that the page never freezes.
+//! The algorithms run in web workers ([`runner`]), whatever the platform's size, with
+//! progress and Cancel: the page never freezes, and its wasm has no LP solver.
 
 pub mod drafts;
 mod edit;
@@ -27,12 +27,7 @@ use self::drafts::PlDrafts;
 use crate::models::{Reply, Results};
 use crate::state::Notice;
 
-/// Platforms with more nodes than this run in web workers; smaller ones on the page's thread,
-/// where a run must not hold the page up (time one with `hetcast generate platform --nodes 8`
-/// and `hetcast run FILE --algo all`).
-pub const RUN_HERE_MAX_NODES: usize = 8;
-
-pub use rows::{period_text, row_of, run_platform, PlRunOk, PlRunRow};
+pub use rows::{period_text, row_of, PlRunOk, PlRunRow};
 
 /// Why the app will not take `inst`, if it will not.
 pub fn too_large(inst: &PlatformInstance) -> Option<String> {

@@ -81,10 +81,3 @@ pub fn row_of(inst: &PlatformInstance, solution: Result<PlatformSolution, String
         },
     }
 }
-
-/// Run `algo` on `inst` here (on the page's thread, or natively) and check its schedule.
-pub fn run_platform(inst: &PlatformInstance, algo: PlatformAlgorithm) -> PlRunRow {
-    let mut row = row_of(inst, algo.solve(inst).map_err(|e| e.to_string()));
-    row.algo = algo;
-    row
-}

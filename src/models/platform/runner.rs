@@ -1,26 +1,33 @@
-//! The platform runs in web workers: one worker per pending algorithm (the Experiments
-//! page's [`Pool`]), started when the state's run number changes; a newer run, Cancel, or
-//! leaving the model drops the pool, which terminates the workers. While nothing runs and the
-//! platform model or the Experiments page is open, [`SPARE_WORKERS`] workers are started ahead
-//! ([`keep_spares`]), so that a run does not wait for a worker to load. The other models never
-//! start them: a first visit does not load the wasm three times.
+//! The platform runs in web workers, whatever its size: the page does not link the LP solver.
+//! The state's run number ([`PlatformState::job`]) changing starts a [`Pool`] for the pending
+//! algorithms ([`PlatformState::requests`]); a newer run, Cancel, or leaving the model drops
+//! the pool, which terminates the workers still busy. A small platform's algorithms take the
+//! two spare workers in turn (each takes milliseconds); a larger one's get a worker each, so
+//! that a long one does not hold the others up. While nothing runs and the platform model or
+//! the Experiments page is open, [`SPARE_WORKERS`] workers are started ahead ([`keep_spares`])
+//! and a finished run's workers are kept as spares, so that a run does not wait for a worker
+//! to load. The other models never start them: a first visit does not load the wasm three
+//! times.
 
 use hetcast_worker::{Job, Request};
 use yew::prelude::*;
 
-use super::{row_of, run_platform, PlRunRow, PlatformAction, PlatformState, RUN_HERE_MAX_NODES};
+use super::{row_of, PlRunRow, PlatformAction, PlatformState};
 use crate::components::StateProps;
 use crate::experiments::pool::{keep_spares, Pool, WARM_UP_ID};
 use crate::models::ModelState;
 use hetcast_core::models::platform::algo::PlatformAlgorithm;
 use hetcast_core::models::platform::generate::{tiers, TiersSpec};
 
-/// Workers kept started while the platform model (or the Experiments page) is open and idle:
-/// one run of one algorithm, and one more for a second click before the first is refilled.
-pub const SPARE_WORKERS: usize = 2;
+pub use crate::experiments::pool::SPARE_WORKERS;
 
 /// How long after a run the spare workers are refilled (ms).
 pub const REFILL_MS: u32 = 1000;
+
+/// Platforms of at most this many nodes run their algorithms on the [`SPARE_WORKERS`] in
+/// turn (each takes milliseconds: time one with `hetcast generate platform --nodes 8` and
+/// `hetcast run FILE --algo all`); larger ones start a worker per algorithm.
+pub const SHARED_WORKERS_MAX_NODES: usize = 8;
 
 /// The warm-up job of a spare worker: Broadcast-EB on a 20-node Tiers-like platform (by cut
 /// generation, like the big LPs: measured in `tests/e2e/bench-platform.mjs`).
@@ -40,23 +47,17 @@ fn warm_up() -> Request {
 pub fn platform_runner(p: &StateProps) -> Html {
     let state = &p.state;
     let pool = use_mut_ref(|| None::<Pool>);
-    let (job, requests) = match &state.model {
+    let (job, requests, workers) = match &state.model {
         ModelState::Platform(s) if !s.pending.is_empty() => {
-            let instance = s.instance.to_json();
-            let requests: Vec<Request> = s
-                .pending
-                .iter()
-                .map(|p| Request {
-                    id: s.job,
-                    job: Job::Platform {
-                        instance: instance.clone(),
-                        algo: p.algo,
-                    },
-                })
-                .collect();
-            (Some(s.job), requests)
+            let requests = s.requests();
+            let workers = if s.instance.nodes.len() <= SHARED_WORKERS_MAX_NODES {
+                SPARE_WORKERS
+            } else {
+                requests.len()
+            };
+            (Some(s.job), requests, workers)
         }
-        _ => (None, Vec::new()),
+        _ => (None, Vec::new(), 0),
     };
     let spares_wanted = matches!(state.model, ModelState::Platform(_)) || state.ui.experiments;
     {
@@ -78,7 +79,7 @@ pub fn platform_runner(p: &StateProps) -> Html {
                     })
                 };
                 let n = requests.len();
-                match Pool::start(requests, on.clone()) {
+                match Pool::queue(requests, workers, on.clone()) {
                     Ok(p) => *pool.borrow_mut() = Some(p),
                     Err(error) => {
                         for index in 0..n {
@@ -136,7 +137,7 @@ pub fn best_schedule(rows: &[PlRunRow]) -> Option<PlatformAlgorithm> {
     best.map(|(a, _)| a)
 }
 
-/// The platform's runs: here, or in web workers (their requests and answers).
+/// The platform's runs in web workers: their requests and answers.
 impl PlatformState {
     /// After Run all ([`PlatformState::pick_best`]), the best schedule so far
     /// ([`best_schedule`]); else, when nothing is selected, the first row.
@@ -150,21 +151,9 @@ impl PlatformState {
         }
     }
 
-    /// True when the runs of this platform go to web workers.
-    pub fn in_workers(&self) -> bool {
-        self.instance.nodes.len() > RUN_HERE_MAX_NODES
-    }
-
-    /// Run `algos`: here at once on a small platform, else in workers (the runner starts
-    /// them when [`PlatformState::job`] changes).
+    /// Run `algos` in web workers (the runner starts them when [`PlatformState::job`]
+    /// changes), with those still running.
     pub fn run(&mut self, algos: Vec<PlatformAlgorithm>) {
-        if !self.in_workers() {
-            for a in algos {
-                self.results.put(run_platform(&self.instance, a));
-            }
-            self.select_first();
-            return;
-        }
         let mut all: Vec<PlatformAlgorithm> = self.running().map(|p| p.algo).collect();
         for a in algos {
             if !all.contains(&a) {
@@ -183,6 +172,24 @@ impl PlatformState {
             .collect();
     }
 
+    /// The workers' requests of the run in progress: one per pending algorithm, in order
+    /// (the answer to request `i` is about `pending[i]`).
+    pub fn requests(&self) -> Vec<Request> {
+        let instance = self.instance.to_json();
+        self.pending
+            .iter()
+            .map(|p| Request {
+                id: self.job,
+                job: Job::Platform {
+                    instance: instance.clone(),
+                    algo: p.algo,
+                },
+            })
+            .collect()
+    }
+
+    /// Message `message` of a worker about request `index` of run `job`: progress, or the
+    /// algorithm's row (checked here by the one-port checker: [`row_of`]).
     pub(super) fn on_worker(&mut self, job: u32, index: usize, message: hetcast_worker::Message) {
         use hetcast_worker::Message as M;
         if job != self.job {

@@ -31,7 +31,7 @@ impl Screen for PlatformState {
     }
     fn put_back(&mut self, m: &ModelScenario) -> Result<(), String> {
         use hetcast_core::models::platform::PlatformAlgorithm;
-        // The runs start again (here on a small platform, in workers on a large one).
+        // The runs start again, in workers.
         let algos = m.algorithms::<PlatformAlgorithm>()?;
         self.run(algos.into_iter().map(|(a, _)| a).collect());
         self.results.put_back_selection(m.selected.as_deref())?;
