@@ -1,14 +1,21 @@
 //! The Experiments page: the papers' experiments (`liu-fig6`, `wu-fig3`, `wu-fig4`,
 //! `beaumont-fig11`, `gonzalez-random`) and the
-//! counterexample explorer, run in web workers, with progress, Cancel, the CLI's charts (SVG,
+//! explorer of every model, run in web workers, with progress, Cancel, the CLI's charts (SVG,
 //! drawn in the page) and downloads.
 //!
 //! - [`plan`]: forms, jobs for the workers, merging their answers, CSV (pure, tested natively);
-//!   [`plans`]: the same for the experiments with more settings, one file each;
+//!   [`fields`]: the settings fields; [`plans`]: the experiments with more settings, one file
+//!   each (the explorer of every model: [`plans::explore`]);
 //! - [`state`]: the page's reducer;
 //! - [`pool`]: the web workers (`web_sys::Worker`, the `hetcast-worker` binary);
-//! - [`page`]: the component; [`results`]: the result views.
+//! - [`page`]: the component; [`controls`]: starting a run, the tabs and the settings form;
+//!   [`results`]: the result views; [`explorer`]: the explorer's menus and result.
 
+pub mod controls;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod explore_tests;
+pub mod explorer;
+pub mod fields;
 pub mod page;
 pub mod plan;
 pub mod plans;

@@ -1,22 +1,18 @@
-//! The Experiments page component.
+//! The Experiments page component: its state, its workers and the layout (the controls are in
+//! [`super::controls`], the results in [`super::results`] and [`super::explorer`]).
 
-use super::plan::{units, Experiment, Field};
-use super::pool::{worker_count, Pool};
-use super::results::{progress_view, result_view, running_view};
+use super::controls::{settings_form, start, tab};
+use super::plan::Experiment;
+use super::pool::Pool;
+use super::results::{result_view, running_view};
 use super::state::{ExpAction, ExpState};
 use crate::components::StateProps;
 use crate::state::{Action, Notice, UiAction};
 use crate::util;
-use hetcast_core::models::overhead::ModelKind;
-use hetcast_worker::Request;
 use std::cell::RefCell;
 use std::rc::Rc;
-use web_sys::{HtmlElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::HtmlElement;
 use yew::prelude::*;
-
-fn now() -> f64 {
-    js_sys::Date::now()
-}
 
 /// The Experiments page. It stays mounted while closed (hidden), so that a run goes on and
 /// results stay while the editor is on screen.
@@ -51,57 +47,15 @@ pub fn experiments_page(p: &StateProps) -> Html {
     }
 
     let exp = st.tab();
-    let start = {
-        let st = st.clone();
-        let pool = pool.clone();
-        let next_id = next_id.clone();
-        Callback::from(move |_: ()| {
-            if st.running.is_some() {
-                return;
-            }
-            let whole = match st.forms.whole(exp) {
-                Ok(w) => w,
-                Err(e) => return st.dispatch(ExpAction::Failed(exp, e)),
-            };
-            let workers = worker_count();
-            let jobs = whole.jobs(workers);
-            let units: Vec<u64> = jobs.iter().map(units).collect();
-            let workers = workers.min(jobs.len());
-            let id = {
-                let mut n = next_id.borrow_mut();
-                *n += 1;
-                *n
-            };
-            let requests: Vec<Request> = jobs.into_iter().map(|job| Request { id, job }).collect();
-            let dispatcher = st.dispatcher();
-            let on =
-                Callback::from(move |(i, m)| dispatcher.dispatch(ExpAction::Worker(i, m, now())));
-            match Pool::queue(requests, workers, on) {
-                Ok(p) => {
-                    *pool.borrow_mut() = Some(p);
-                    st.dispatch(ExpAction::Started {
-                        id,
-                        exp,
-                        whole,
-                        units,
-                        workers,
-                        at: now(),
-                    });
-                }
-                Err(e) => st.dispatch(ExpAction::Failed(exp, e)),
-            }
-        })
-    };
     let on_submit = {
-        let start = start.clone();
+        let (st, pool) = (st.clone(), pool.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            start.emit(());
+            start(&st, &pool, &next_id);
         })
     };
     let on_cancel = {
-        let st = st.clone();
-        let pool = pool.clone();
+        let (st, pool) = (st.clone(), pool.clone());
         Callback::from(move |_: MouseEvent| {
             // Terminating the workers is the only way to stop them mid-job.
             pool.borrow_mut().take();
@@ -112,101 +66,23 @@ pub fn experiments_page(p: &StateProps) -> Html {
         let app = app.clone();
         Callback::from(move |_: MouseEvent| app.dispatch(UiAction::CloseExperiments.into()))
     };
-    let tab = |e: Experiment| {
-        let st = st.clone();
-        let selected = e == exp;
-        let onclick = Callback::from(move |_: MouseEvent| st.dispatch(ExpAction::Tab(e)));
-        html! {
-            <button id={format!("exp-tab-{}", e.key())} role="tab" aria-selected={selected.to_string()}
-                class={classes!(selected.then_some("selected"))} {onclick}>{ e.tab() }</button>
-        }
-    };
-    let field = |f: Field| {
-        let value = st.forms.get(f).to_string();
-        let dispatcher = st.dispatcher();
-        let oninput = Callback::from(move |e: InputEvent| {
-            let input: HtmlInputElement = e.target_unchecked_into();
-            dispatcher.dispatch(ExpAction::Set(f, input.value()));
-        });
-        html! {
-            <div class="exp-field">
-                <label for={f.id()}>{ f.label() }</label>
-                <input id={f.id()} type="text" inputmode={f.input_mode()} autocomplete="off"
-                    {value} {oninput} />
-                <span class="exp-hint">{ f.hint() }</span>
-            </div>
-        }
-    };
-    let explorer_menus = if exp == Experiment::Explore {
-        let on_model = {
-            let st = st.clone();
-            Callback::from(move |e: Event| {
-                let sel: HtmlSelectElement = e.target_unchecked_into();
-                st.dispatch(ExpAction::Model(if sel.value() == "sender_receiver" {
-                    ModelKind::SenderReceiver
-                } else {
-                    ModelKind::Node
-                }))
-            })
-        };
-        let on_search = {
-            let st = st.clone();
-            Callback::from(move |e: Event| {
-                let sel: HtmlSelectElement = e.target_unchecked_into();
-                st.dispatch(ExpAction::Random(sel.value() == "random"))
-            })
-        };
-        let model = st.forms.model;
-        let random = st.forms.random;
-        html! {
-            <>
-            <div class="exp-field">
-                <label for="exp-model">{"model"}</label>
-                <select id="exp-model" onchange={on_model}>
-                    <option value="node" selected={model == ModelKind::Node}>{"node"}</option>
-                    <option value="sender_receiver" selected={model == ModelKind::SenderReceiver}>{"sender-receiver"}</option>
-                </select>
-            </div>
-            <div class="exp-field">
-                <label for="exp-search">{"search"}</label>
-                <select id="exp-search" onchange={on_search}>
-                    <option value="all" selected={!random}>{"every member"}</option>
-                    <option value="random" selected={random}>{"random"}</option>
-                </select>
-            </div>
-            </>
-        }
-    } else {
-        html! {}
-    };
-    let random_fields = (exp == Experiment::Explore && st.forms.random)
-        .then(|| html! { <>{ field(Field::Tries) }{ field(Field::ExSeed) }</> });
-    let running_here = st.running.as_ref().filter(|r| r.exp == exp);
-    let busy_elsewhere = st.running.as_ref().filter(|r| r.exp != exp).map(|r| r.exp);
     let on_load = {
         let app = app.clone();
-        Callback::from(
-            move |(instance, origin): (hetcast_core::AnyInstance, String)| {
-                app.dispatch(Action::Load { instance, origin });
-                app.dispatch(UiAction::CloseExperiments.into());
-            },
-        )
+        Callback::from(move |(instance, origin)| {
+            app.dispatch(Action::Load { instance, origin });
+            app.dispatch(UiAction::CloseExperiments.into());
+        })
     };
     let on_download = {
         let app = app.clone();
         Callback::from(move |(name, mime, text): (String, &'static str, String)| {
             if let Err(e) = util::download(&name, mime, &text) {
-                app.dispatch(
-                    UiAction::Notify(Notice::error(format!("Download failed: {e:?}"))).into(),
-                );
+                let notice = Notice::error(format!("Download failed: {e:?}"));
+                app.dispatch(UiAction::Notify(notice).into());
             }
         })
     };
-    let error = st
-        .error
-        .as_ref()
-        .filter(|(e, _)| *e == exp)
-        .map(|(_, m)| m.clone());
+    let running_here = st.running.as_ref().filter(|r| r.exp == exp);
 
     html! {
         <section id="experiments" class={classes!("experiments", (!open).then_some("hidden"))}
@@ -214,38 +90,18 @@ pub fn experiments_page(p: &StateProps) -> Html {
             <header class="exp-head">
                 <h2>{"Experiments"}</h2>
                 <nav class="exp-tabs" role="tablist" aria-label="Experiment">
-                    { for Experiment::ALL.iter().map(|&e| tab(e)) }
+                    { for Experiment::ALL.iter().map(|&e| tab(&st, e)) }
                 </nav>
                 <span class="spacer"></span>
                 <button id="exp-back" onclick={on_back} title="Back to the editor (Esc or e)">{"← Editor "}<kbd>{"Esc"}</kbd></button>
             </header>
             <div class="exp-body">
-                <form class="exp-settings" onsubmit={on_submit} aria-label="Settings">
-                    <p class="exp-about">{ exp.about() }</p>
-                    { explorer_menus }
-                    { for Field::of(exp).iter().map(|&f| field(f)) }
-                    { for random_fields }
-                    <div class="exp-actions">
-                        <button id="exp-run" type="submit" class="primary" ref={run_ref}
-                            disabled={st.running.is_some()}>{"Run"}</button>
-                        <button id="exp-cancel" type="button" onclick={on_cancel}
-                            disabled={st.running.is_none()}>{"Cancel"}</button>
-                    </div>
-                    if let Some(other) = busy_elsewhere {
-                        <p class="exp-hint">{ format!("{} is running (one run at a time).", other.tab()) }</p>
-                    }
-                    if let Some(run) = running_here {
-                        { progress_view(run) }
-                    }
-                    if let Some(e) = error {
-                        <p id="exp-error" class="exp-error" role="alert">{ e }</p>
-                    }
-                </form>
+                { settings_form(&st, &run_ref, on_submit, on_cancel) }
                 <div class="exp-results" id="exp-results">
                     if let (Some(run), None) = (running_here, st.done(exp)) {
                         { running_view(run) }
                     } else {
-                        { result_view(exp, st.done(exp), on_load, on_download) }
+                        { result_view(&st, exp, st.done(exp), on_load, on_download) }
                     }
                 </div>
             </div>

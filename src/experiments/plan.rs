@@ -1,16 +1,18 @@
 //! What the Experiments page runs, as pure data: the settings forms, the jobs for the workers
 //! (split so that several workers share one experiment), and the merged outcome with its CSV.
 
+pub use super::fields::Field;
+use super::plans::explore::{ExploreRun, SearchKind};
 use super::plans::{capitalised, explore, fig11, gonzalez, shares};
 use hetcast_charts::Size;
+use hetcast_core::explore::Record;
 use hetcast_core::models::multi::algo::MultiAlgorithm;
 use hetcast_core::models::multi::experiment::{self as wu, WuRow, WuSpec};
 use hetcast_core::models::multimessage::experiment::{Row as GonzalezRow, Spec as GonzalezSpec};
 use hetcast_core::models::overhead::experiment::{self as liu, LiuFig6Row, LiuFig6Spec};
-use hetcast_core::models::overhead::explore::histogram_csv;
-use hetcast_core::models::overhead::ModelKind;
 use hetcast_core::models::platform::experiment::Fig11Row;
-use hetcast_worker::{ExploreSettings, Fig11Settings, Found, Job, Message};
+use hetcast_core::registry::MODEL_MENU;
+use hetcast_worker::{Fig11Settings, Job, Message};
 
 /// The experiments of the page, in the order of its tabs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,7 +27,7 @@ pub enum Experiment {
     Fig11,
     /// Paper 003's random instances (`hetcast experiment gonzalez-random`).
     Gonzalez,
-    /// The counterexample explorer (`hetcast experiment greedy-explore`).
+    /// The explorer of every model (`hetcast experiment explore --model M`).
     Explore,
 }
 
@@ -72,7 +74,7 @@ impl Experiment {
             Experiment::WuFig4 => "Wu, Yeh, Liu (001) §5: FEF, ECF, WR, WRP on 64 nodes, 155 Mbps, small, large and hybrid messages.",
             Experiment::Fig11 => "Beaumont, Legrand, Marchal, Robert (002) §7: each multicast heuristic's period over the lower bound and the scatter bound, Tiers-like platforms of 30 and 65 nodes.",
             Experiment::Gonzalez => "Gonzalez (003) §2: the steps of the 2d algorithm, single-send and no-forwarding over the degree d (and the optimum where the exact search runs), random instances.",
-            Experiment::Explore => "How far greedy is from the optimum over a whole family of instances: the distribution and the worst cases.",
+            Experiment::Explore => "How far each algorithm of a model is from the optimum or a lower bound over a family of small instances: the distribution and the worst cases, each one loads into the editor.",
         }
     }
 
@@ -86,158 +88,23 @@ impl Experiment {
     }
 }
 
-/// A settings field of the page.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Field {
-    /// Liu: random-selection runs per size.
-    LiuRuns,
-    /// Liu: first seed.
-    LiuSeed,
-    /// Liu: smallest cluster.
-    LiuNMin,
-    /// Liu: largest cluster.
-    LiuNMax,
-    /// Wu: random instances per point.
-    WuRuns,
-    /// Wu: base seed.
-    WuSeed,
-    /// Figure 11: platforms per (size, density).
-    Fig11Runs,
-    /// Figure 11: first seed.
-    Fig11Seed,
-    /// Figure 11: 30 (small platforms) or 65 (both sizes).
-    Fig11Nodes,
-    /// Figure 11: target densities.
-    Fig11Densities,
-    /// Figure 11: how the targets are drawn.
-    Fig11Targets,
-    /// Gonzalez: instances per (n, d, fan-out).
-    GonzalezRuns,
-    /// Explorer: number of destination kinds.
-    Types,
-    /// Explorer: largest cost.
-    MaxCost,
-    /// Explorer: fewest nodes.
-    ExNMin,
-    /// Explorer: most nodes.
-    ExNMax,
-    /// Explorer: random tries.
-    Tries,
-    /// Explorer: seed of the random search.
-    ExSeed,
-}
-
-impl Field {
-    /// The fields of `exp`'s form, in order (the explorer's model and search are menus).
-    pub fn of(exp: Experiment) -> &'static [Field] {
-        match exp {
-            Experiment::LiuFig6 => &[
-                Field::LiuRuns,
-                Field::LiuSeed,
-                Field::LiuNMin,
-                Field::LiuNMax,
-            ],
-            Experiment::WuFig3 | Experiment::WuFig4 => &[Field::WuRuns, Field::WuSeed],
-            Experiment::Fig11 => &[
-                Field::Fig11Runs,
-                Field::Fig11Nodes,
-                Field::Fig11Densities,
-                Field::Fig11Targets,
-                Field::Fig11Seed,
-            ],
-            Experiment::Gonzalez => &[Field::GonzalezRuns],
-            Experiment::Explore => &[Field::Types, Field::MaxCost, Field::ExNMin, Field::ExNMax],
-        }
-    }
-
-    /// The input's element id.
-    pub fn id(self) -> &'static str {
-        match self {
-            Field::LiuRuns => "exp-liu-runs",
-            Field::LiuSeed => "exp-liu-seed",
-            Field::LiuNMin => "exp-liu-n-min",
-            Field::LiuNMax => "exp-liu-n-max",
-            Field::WuRuns => "exp-wu-runs",
-            Field::WuSeed => "exp-wu-seed",
-            Field::Fig11Runs => "exp-fig11-runs",
-            Field::Fig11Seed => "exp-fig11-seed",
-            Field::Fig11Nodes => "exp-fig11-nodes",
-            Field::Fig11Densities => "exp-fig11-densities",
-            Field::Fig11Targets => "exp-fig11-targets",
-            Field::GonzalezRuns => "exp-gonzalez-runs",
-            Field::Types => "exp-types",
-            Field::MaxCost => "exp-max-cost",
-            Field::ExNMin => "exp-n-min",
-            Field::ExNMax => "exp-n-max",
-            Field::Tries => "exp-tries",
-            Field::ExSeed => "exp-seed",
-        }
-    }
-
-    /// The label.
-    pub fn label(self) -> &'static str {
-        match self {
-            Field::LiuRuns => "random runs per n",
-            Field::WuRuns | Field::GonzalezRuns => "runs per point",
-            Field::Fig11Runs => "platforms per point",
-            Field::Fig11Nodes => "nodes",
-            Field::Fig11Densities => "densities",
-            Field::Fig11Targets => "targets",
-            Field::LiuSeed | Field::WuSeed | Field::ExSeed | Field::Fig11Seed => "seed",
-            Field::LiuNMin => "n from",
-            Field::LiuNMax => "n to",
-            Field::Types => "kinds of node",
-            Field::MaxCost => "largest cost",
-            Field::ExNMin => "nodes from",
-            Field::ExNMax => "nodes to",
-            Field::Tries => "random tries",
-        }
-    }
-
-    /// The input's `inputmode` (the keyboard a touch screen shows).
-    pub fn input_mode(self) -> &'static str {
-        match self {
-            Field::Fig11Targets => "text",
-            Field::Fig11Densities => "decimal",
-            _ => "numeric",
-        }
-    }
-
-    /// What the paper used, or a hint (shown after the input).
-    pub fn hint(self) -> &'static str {
-        match self {
-            Field::LiuRuns => "paper: 200",
-            Field::LiuNMin | Field::LiuNMax => "paper: 6 to 100",
-            Field::WuRuns => "paper: 1000",
-            Field::Fig11Runs => "paper: 10",
-            Field::Fig11Nodes => "30, or 65 for both sizes",
-            Field::Fig11Densities => "shares of the LAN nodes",
-            Field::Fig11Targets => "uniform or per-lan",
-            Field::GonzalezRuns => "instances per (n, d, fan-out)",
-            Field::Types => "1 to 4",
-            Field::MaxCost => "costs 1 to this",
-            Field::ExNMin | Field::ExNMax => "source included",
-            _ => "",
-        }
-    }
-}
-
 /// The page's settings, as typed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Forms {
     values: Vec<(Field, String)>,
-    /// Explorer: the model.
-    pub model: ModelKind,
-    /// Explorer: a random search (otherwise every member).
-    pub random: bool,
+    /// Explorer: the model (an instance file's `model` tag).
+    pub model: &'static str,
+    /// Explorer: how the family is searched.
+    pub search: SearchKind,
 }
 
 impl Default for Forms {
     /// Liu: the paper's settings; Wu: 100 runs (the paper's 1000 take minutes); the explorer:
-    /// a small family searched in a blink (node model, 2 kinds, costs 1 to 3, 3 to 7 nodes).
+    /// the node model's family of `hetcast experiment explore --model node` (2 kinds, costs 1
+    /// to 3, 3 to 10 nodes), every member.
     fn default() -> Self {
         let v = |f: Field, s: &str| (f, s.to_string());
-        Forms {
+        let mut forms = Forms {
             values: vec![
                 v(Field::LiuRuns, "200"),
                 v(Field::LiuSeed, "2004"),
@@ -251,16 +118,15 @@ impl Default for Forms {
                 v(Field::Fig11Densities, "0.05,0.1,0.2,0.3,0.5,0.7,1"),
                 v(Field::Fig11Targets, "uniform"),
                 v(Field::GonzalezRuns, "20"),
-                v(Field::Types, "2"),
-                v(Field::MaxCost, "3"),
-                v(Field::ExNMin, "3"),
-                v(Field::ExNMax, "7"),
-                v(Field::Tries, "10000"),
+                v(Field::Tries, "1000"),
                 v(Field::ExSeed, "1"),
+                v(Field::Climb, "1000"),
             ],
-            model: ModelKind::Node,
-            random: false,
-        }
+            model: "node",
+            search: SearchKind::Every,
+        };
+        forms.set_model("node");
+        forms
     }
 }
 
@@ -285,6 +151,17 @@ impl Forms {
         match self.values.iter_mut().find(|(g, _)| *g == f) {
             Some(slot) => slot.1 = text,
             None => self.values.push((f, text)),
+        }
+    }
+
+    /// Show the explorer of `model` (a tag of the model menu), with its family's settings
+    /// when the CLI is given no option.
+    pub fn set_model(&mut self, model: &str) {
+        if let Some(&(tag, ..)) = MODEL_MENU.iter().find(|m| m.0 == model) {
+            self.model = tag;
+            for (f, v) in explore::defaults(tag) {
+                self.set(f, v.to_string());
+            }
         }
     }
 
@@ -349,13 +226,13 @@ pub enum Whole {
     /// Gonzalez's random experiment.
     Gonzalez(GonzalezSpec),
     /// The explorer.
-    Explore(ExploreSettings),
+    Explore(ExploreRun),
 }
 
 impl Whole {
     /// The jobs for at most `workers` workers: Liu's sizes and Wu's runs in contiguous ranges
     /// of about equal work (every run keeps its seed, so the rows are those of one `liu_fig6`
-    /// or `wu_figure` call), the explorer in one piece (it searches in order).
+    /// or `wu_figure` call), the explorer in parts (`--shard K/N`, joined: one run).
     pub fn jobs(&self, workers: usize) -> Vec<Job> {
         let workers = workers.max(1);
         match self {
@@ -363,9 +240,7 @@ impl Whole {
             Whole::Wu(_, spec) => wu_jobs(spec, workers),
             Whole::Fig11(settings) => fig11::jobs(settings),
             Whole::Gonzalez(spec) => gonzalez::jobs(spec),
-            Whole::Explore(settings) => vec![Job::Explore {
-                settings: *settings,
-            }],
+            Whole::Explore(run) => explore::jobs(run, workers),
         }
     }
 
@@ -403,16 +278,7 @@ impl Whole {
                 let rows = wu::wu_rows(spec, &times).map_err(|e| e.to_string())?;
                 Outcome::Wu(*figure, spec.clone(), rows)
             }
-            Whole::Explore(settings) => Outcome::Explore(
-                *settings,
-                answers
-                    .into_iter()
-                    .find_map(|m| match m {
-                        Message::Explored { found, .. } => Some(found),
-                        _ => None,
-                    })
-                    .ok_or_else(|| "the worker sent no result".to_string())?,
-            ),
+            Whole::Explore(run) => Outcome::Explore(*run, explore::join(answers)?),
             Whole::Fig11(s) => Outcome::Fig11(s.clone(), fig11::merge(s, &answers)?),
             Whole::Gonzalez(s) => Outcome::Gonzalez(s.clone(), gonzalez::merge(s, &answers)?),
         })
@@ -479,8 +345,8 @@ pub enum Outcome {
     Fig11(Fig11Settings, Vec<Fig11Row>),
     /// Gonzalez's random experiment: settings and one row per instance.
     Gonzalez(GonzalezSpec, Vec<GonzalezRow>),
-    /// The explorer: settings and what it found.
-    Explore(ExploreSettings, Found),
+    /// The explorer: the search and, per comparison, what it found.
+    Explore(ExploreRun, Vec<Record>),
 }
 
 impl Outcome {
@@ -500,14 +366,7 @@ impl Outcome {
             Outcome::Wu(figure, spec, rows) => {
                 hetcast_charts::wu_figure_sized(rows, spec, *figure, Size::WU_PANEL_SCREEN)
             }
-            Outcome::Explore(s, found) => hetcast_charts::explore_histogram(
-                &found.histogram,
-                &explore::title(s),
-                Size {
-                    width: 900,
-                    height: 330,
-                },
-            ),
+            Outcome::Explore(run, records) => explore::chart(run, records, 0, explore::SCREEN),
         }
     }
 
@@ -516,9 +375,7 @@ impl Outcome {
         let one = match self {
             Outcome::Liu(spec, rows) => hetcast_charts::liu_fig6(rows, spec.runs),
             Outcome::Wu(figure, spec, rows) => hetcast_charts::wu_figure(rows, spec, *figure),
-            Outcome::Explore(s, found) => {
-                hetcast_charts::explore_histogram(&found.histogram, &explore::title(s), Size::FILE)
-            }
+            Outcome::Explore(run, records) => return explore::file_charts(run, records),
             Outcome::Gonzalez(_, rows) => gonzalez::chart(rows, Size::FILE),
             Outcome::Fig11(s, rows) => return fig11::charts(s, rows, Size::FILE),
         }?;
@@ -526,12 +383,12 @@ impl Outcome {
     }
 
     /// The data as CSV (the CLI's files: `liu-fig6.csv`, `wu-figN.csv`, `beaumont-fig11.csv`,
-    /// `gonzalez-random.csv`, `greedy-explore.csv`).
+    /// `gonzalez-random.csv`, `explore-M.csv`).
     pub fn csv(&self) -> String {
         match self {
             Outcome::Liu(_, rows) => liu::to_csv(rows),
             Outcome::Wu(_, _, rows) => wu::to_csv(rows),
-            Outcome::Explore(_, found) => histogram_csv(&found.histogram),
+            Outcome::Explore(run, records) => explore::csv(run, records),
             Outcome::Fig11(_, rows) => fig11::csv(rows),
             Outcome::Gonzalez(_, rows) => gonzalez::csv(rows),
         }
@@ -542,7 +399,7 @@ impl Outcome {
         match self {
             Outcome::Liu(..) => "liu-fig6".into(),
             Outcome::Wu(figure, ..) => format!("wu-fig{figure}"),
-            Outcome::Explore(..) => "greedy-explore".into(),
+            Outcome::Explore(run, _) => format!("explore-{}", run.family.tag()),
             Outcome::Fig11(..) => Experiment::Fig11.key().into(),
             Outcome::Gonzalez(..) => Experiment::Gonzalez.key().into(),
         }
@@ -569,22 +426,7 @@ impl Outcome {
                     spec.runs
                 )
             }
-            Outcome::Explore(_, f) => {
-                let worst = f.worst.first().map_or(String::new(), |w| {
-                    format!(
-                        "; worst greedy / optimum = {} / {} = {:.3}",
-                        w.greedy,
-                        w.optimum,
-                        w.ratio()
-                    )
-                });
-                format!(
-                    "{} instances timed; greedy optimal in {} ({:.0}%){worst}.",
-                    f.tried,
-                    f.greedy_optimal,
-                    100.0 * f.greedy_optimal as f64 / f.tried.max(1) as f64
-                )
-            }
+            Outcome::Explore(run, records) => explore::summary(run, records),
         }
     }
 }

@@ -1,6 +1,8 @@
 //! What the Experiments page shows of a run: its progress, and the result (chart, summary,
-//! downloads; the explorer's worst instances with a Load button each).
+//! downloads; the explorer's own view: [`super::explorer`]).
 
+use super::controls::Exp;
+use super::explorer::explorer_result;
 use super::plan::{Experiment, Outcome};
 use super::state::{Done, Running};
 use hetcast_core::AnyInstance;
@@ -54,10 +56,11 @@ pub fn running_view(run: &Running) -> Html {
     }
 }
 
-/// The result of `exp`, if any: summary, chart, downloads and (explorer) the worst instances.
-/// `on_load` gets an instance to load into the editor and where it came from; `on_download`
-/// a file name, MIME type and text.
+/// The result of `exp`, if any: summary, chart, downloads and (explorer) the comparisons and
+/// worst instances. `on_load` gets an instance to load into the editor and where it came
+/// from; `on_download` a file name, MIME type and text.
 pub fn result_view(
+    st: &Exp,
     exp: Experiment,
     done: Option<&Rc<Done>>,
     on_load: Callback<(AnyInstance, String)>,
@@ -97,55 +100,11 @@ pub fn result_view(
             <button id="exp-svg" onclick={dl_svg} disabled={done.svg.is_err()}>{"SVG ⤓"}</button>
             <button id="exp-csv" onclick={dl_csv}>{"CSV ⤓"}</button>
         </div>
-        <div class={classes!("exp-chart", matches!(o, Outcome::Explore(..)).then_some("short"))} id="exp-chart">{ chart }</div>
-        if let Outcome::Explore(_, found) = o {
-            { worst_table(found, on_load) }
+        if let Outcome::Explore(run, records) = o {
+            { explorer_result(st, run, records, on_load) }
+        } else {
+            <div class="exp-chart" id="exp-chart">{ chart }</div>
         }
         </>
-    }
-}
-
-/// The explorer's worst instances, each with a Load button (Enter on a focused row loads it
-/// too).
-fn worst_table(found: &hetcast_worker::Found, on_load: Callback<(AnyInstance, String)>) -> Html {
-    let rows = found.worst.iter().enumerate().map(|(i, w)| {
-        let instance = AnyInstance::from_json(&w.instance).ok();
-        let origin = format!(
-            "explorer, worst #{}: greedy {} / optimum {}",
-            i + 1,
-            w.greedy,
-            w.optimum
-        );
-        let load = instance.map(|inst| {
-            let cb = on_load.clone();
-            Rc::new(move || cb.emit((inst.clone(), origin.clone())))
-        });
-        let onclick = load.clone().map(|l| Callback::from(move |_: MouseEvent| l()));
-        let onkeydown = load.map(|l| {
-            Callback::from(move |e: KeyboardEvent| {
-                if e.key() == "Enter" {
-                    e.prevent_default();
-                    l();
-                }
-            })
-        });
-        html! {
-            <tr tabindex="0" onkeydown={onkeydown} id={format!("exp-worst-{i}")}>
-                <td>{ i + 1 }</td>
-                <td>{ w.greedy }</td>
-                <td>{ w.optimum }</td>
-                <td>{ format!("{:.3}", w.ratio()) }</td>
-                <td>{ w.nodes }</td>
-                <td><button id={format!("exp-load-{i}")} tabindex="-1" disabled={onclick.is_none()} {onclick}
-                    title="Load this instance into the editor">{"Load"}</button></td>
-            </tr>
-        }
-    });
-    html! {
-        <table class="exp-worst" id="exp-worst">
-            <caption>{"The worst instances found (click Load, or Enter on a row)"}</caption>
-            <thead><tr><th>{"#"}</th><th>{"greedy"}</th><th>{"optimum"}</th><th>{"ratio"}</th><th>{"nodes"}</th><th></th></tr></thead>
-            <tbody>{ for rows }</tbody>
-        </table>
     }
 }

@@ -2,7 +2,7 @@
 //! result of each experiment ([`ExpState`], changed by [`ExpAction`]s).
 
 use super::plan::{Experiment, Field, Forms, Outcome, Whole};
-use hetcast_core::models::overhead::ModelKind;
+use super::plans::explore::SearchKind;
 use hetcast_worker::Message;
 use std::rc::Rc;
 use yew::Reducible;
@@ -63,6 +63,8 @@ pub struct ExpState {
     pub done: Vec<(Experiment, Rc<Done>)>,
     /// The last error, with its experiment.
     pub error: Option<(Experiment, String)>,
+    /// The explorer's comparison whose chart and worst instances are on screen.
+    pub comparison: usize,
 }
 
 impl ExpState {
@@ -84,10 +86,12 @@ pub enum ExpAction {
     Tab(Experiment),
     /// Type into a field.
     Set(Field, String),
-    /// The explorer's model.
-    Model(ModelKind),
-    /// The explorer's search: random (true) or every member.
-    Random(bool),
+    /// The explorer's model (an instance file's `model` tag): its family's default settings.
+    Model(String),
+    /// The explorer's search.
+    Search(SearchKind),
+    /// Show the explorer's comparison `0` (its chart and worst instances).
+    Comparison(usize),
     /// A run started at `at` ms: its jobs' work (`plan::units`) shared by `workers`.
     Started {
         /// Job id.
@@ -119,8 +123,9 @@ impl Reducible for ExpState {
         match action {
             ExpAction::Tab(e) => s.tab = Some(e),
             ExpAction::Set(f, v) => s.forms.set(f, v),
-            ExpAction::Model(m) => s.forms.model = m,
-            ExpAction::Random(r) => s.forms.random = r,
+            ExpAction::Model(m) => s.forms.set_model(&m),
+            ExpAction::Search(k) => s.forms.search = k,
+            ExpAction::Comparison(c) => s.comparison = c,
             ExpAction::Started {
                 id,
                 exp,
@@ -170,6 +175,9 @@ impl Reducible for ExpState {
                                         seconds: (at - run.started) / 1000.0,
                                         workers: run.workers,
                                     };
+                                    if run.exp == Experiment::Explore {
+                                        s.comparison = 0;
+                                    }
                                     s.done.retain(|(e, _)| *e != run.exp);
                                     s.done.push((run.exp, Rc::new(done)));
                                 }

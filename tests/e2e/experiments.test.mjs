@@ -1,7 +1,7 @@
 // End-to-end tests of the Experiments page (key e): experiments run in web workers (the
 // hetcast-worker binary of the Trunk build), the page stays responsive, Cancel stops a run (no
 // chart comes for twice the time the same run takes to draw one), a finished run shows the
-// CLI's chart, and the explorer's worst instance loads into the editor.
+// CLI's chart. The explorer: explorer.test.mjs.
 // Run: cd tests/e2e && node --test   (after trunk build --release)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -141,34 +141,6 @@ test('liu-fig6 with small settings draws the chart; SVG and CSV download', async
     // Exactly what `hetcast experiment liu-fig6 --runs 20` writes (same random runs as the CLI).
     assert.equal(lines[1], '6,15,32.65,14,59,12,14.65');
     assert.equal(lines[2], '7,16,34.4,16,58,12,15.05');
-    assert.deepEqual(app.errors, []);
-  } finally {
-    await app.page.close();
-  }
-});
-
-test('the explorer times 135 instances; Enter on the worst loads it into the editor', async () => {
-  const app = await openApp();
-  try {
-    assert.match(await app.page.locator('#instance-summary').textContent(), /^(?!7 nodes)/);
-    await experiments(app, 'explore');
-    await app.page.click('#exp-run');
-    await app.page.locator('#exp-worst').waitFor({ timeout: 30000 });
-    assert.match(await app.page.locator('#exp-summary').textContent(), /^135 instances timed.*5 \/ 4 = 1\.250/);
-    const first = app.page.locator('#exp-worst-0 td');
-    assert.deepEqual((await first.allTextContents()).slice(1, 5), ['5', '4', '1.250', '7']);
-    await parseSvg(app, await app.page.locator('#exp-chart svg').evaluate((el) => el.outerHTML));
-    await app.screenshot(`${ARTIFACTS}/e2e-experiments-explorer.png`);
-
-    await app.page.focus('#exp-worst-0');
-    await app.page.keyboard.press('Enter');
-    await app.page.locator('#experiments.hidden').waitFor({ state: 'attached' });
-    await app.page.locator('#instance-summary', { hasText: /^7 nodes, node model/ }).waitFor();
-    // Back with the key: the results are still there; Esc leaves again.
-    await app.page.keyboard.press('e');
-    await app.page.locator('#exp-worst').waitFor();
-    await app.page.keyboard.press('Escape');
-    await app.page.locator('#experiments.hidden').waitFor({ state: 'attached' });
     assert.deepEqual(app.errors, []);
   } finally {
     await app.page.close();

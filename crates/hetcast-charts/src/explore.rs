@@ -1,16 +1,21 @@
-//! The counterexample explorer's histogram of greedy / optimum.
+//! The explorer's histogram of one comparison's ratio (an algorithm over its reference).
 
 use crate::{err, Size};
 use hetcast_core::models::overhead::explore::BIN;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-/// Bars of `histogram` (`histogram[b]`: instances with greedy / optimum in
-/// `[1 + b BIN, 1 + (b + 1) BIN)`, the last bin open above, as in
-/// [`hetcast_core::models::overhead::explore::Exploration::histogram`]) under the title
-/// `caption`; each bar has its count written above it, so that bins of a few instances next to
-/// the tall "greedy is optimal" bin can still be read.
-pub fn explore_histogram(histogram: &[u64], caption: &str, size: Size) -> Result<String, String> {
+/// Bars of `histogram` (`histogram[b]`: instances with the ratio `ratio` ("greedy / optimum")
+/// in `[1 + b BIN, 1 + (b + 1) BIN)`, the last bin open above, as in
+/// [`hetcast_core::explore::Record::histogram`]) under the title `caption`; each bar has its
+/// count written above it, so that bins of a few instances next to the tall "at the
+/// reference" bin can still be read.
+pub fn explore_histogram(
+    histogram: &[u64],
+    ratio: &str,
+    caption: &str,
+    size: Size,
+) -> Result<String, String> {
     if histogram.is_empty() {
         return Err("no data to draw".into());
     }
@@ -38,7 +43,7 @@ pub fn explore_histogram(histogram: &[u64], caption: &str, size: Size) -> Result
         chart
             .configure_mesh()
             .disable_x_mesh()
-            .x_desc("greedy / optimum (bins of 0.05, from their lower end)")
+            .x_desc(format!("{ratio} (bins of 0.05, from their lower end)"))
             .y_desc("instances")
             .axis_desc_style(("sans-serif", 20))
             .label_style(("sans-serif", 18))
@@ -60,7 +65,7 @@ pub fn explore_histogram(histogram: &[u64], caption: &str, size: Size) -> Result
         let vermillion = RGBColor(213, 94, 0);
         chart
             .draw_series(histogram.iter().enumerate().map(|(b, &c)| {
-                // Greedy optimal (the first bin) in blue, the gaps in vermillion.
+                // At the reference (the first bin) in blue, the gaps in vermillion.
                 let colour = if b == 0 { blue } else { vermillion };
                 Rectangle::new(
                     [(b as f64 - 0.4, 0.0), (b as f64 + 0.4, c as f64)],
@@ -122,11 +127,12 @@ mod tests {
         h[0] = 120;
         h[5] = 14;
         h[BINS - 1] = 1;
-        let svg = explore_histogram(&h, "greedy / optimum", Size::FILE).unwrap();
+        let svg = explore_histogram(&h, "FEF / lower bound", "title", Size::FILE).unwrap();
+        assert!(svg.contains("FEF / lower bound (bins of 0.05"));
         assert!(svg.starts_with("<svg"));
         assert!(count(&svg, b"rect") >= BINS);
         assert!(svg.contains("\n120\n") && svg.contains("\n14\n") && svg.contains("≥2.00"));
-        assert!(explore_histogram(&[], "x", Size::SCREEN).is_err());
+        assert!(explore_histogram(&[], "x", "x", Size::SCREEN).is_err());
 
         let rows = liu_rows(&LiuFig6Spec {
             n_min: 6,

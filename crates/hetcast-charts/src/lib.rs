@@ -5,7 +5,7 @@
 //! - [`liu_fig6`]: Figure 6 of Liu et al. (paper 004), completion time against cluster size;
 //! - [`wu_figure`]: Figures 3 and 4 of Wu, Yeh, Liu (paper 001), grouped bars per size mix;
 //! - [`beaumont_fig11`]: Figure 11 of Beaumont et al. (paper 002), heuristics over the bounds;
-//! - [`explore_histogram`]: the counterexample explorer's distribution of greedy / optimum;
+//! - [`explore_histogram`]: the explorer's distribution of one algorithm over its reference;
 //! - [`gonzalez_random`]: multimessage multicasting, steps / d by degree (paper 003).
 //!
 //! Text widths: natively plotters estimates them from the font size; in the browser

@@ -1,10 +1,10 @@
 //! Doing a job: the pure part of the worker (no web dependency, tested natively).
 
-use crate::protocol::{Found, Job, Message, Request, PROGRESS_STEPS};
+use crate::explore::search_part;
+use crate::protocol::{Job, Message, Request, PROGRESS_STEPS};
 use hetcast_core::models::multi::experiment::{wu_item, wu_items};
 use hetcast_core::models::multimessage::experiment as gonzalez;
 use hetcast_core::models::overhead::experiment::liu_fig6_row;
-use hetcast_core::models::overhead::explore::explore;
 use hetcast_core::models::platform::experiment::{fig11_platforms, platform_ratios};
 use hetcast_core::models::platform::PlatformInstance;
 use std::cell::{Cell, RefCell};
@@ -74,14 +74,14 @@ pub fn run(request: &Request, post: impl FnMut(Message) + 'static) {
                 .collect::<Result<Vec<_>, _>>()
                 .map(|times| Message::WuTimes { id, times })
         }),
-        Job::Explore { settings } => explore(&settings.spec(), &mut |done, total| {
-            progress(id, done, total);
-            true
+        Job::Explore {
+            family,
+            search,
+            part: [k, n],
+        } => search_part(family, search, (*k, *n), &mut |done, total| {
+            progress(id, done, total)
         })
-        .map(|e| Message::Explored {
-            id,
-            found: Found::from(e),
-        }),
+        .map(|records| Message::Explored { id, records }),
         Job::Fig11 { settings, item } => {
             let spec = settings.spec();
             match fig11_platforms(&spec).get(*item) {
@@ -152,9 +152,12 @@ pub fn run(request: &Request, post: impl FnMut(Message) + 'static) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::explore::AnyFamily;
     use crate::protocol::*;
+    use hetcast_core::explore::{Record, Search, Worst};
     use hetcast_core::models::multi::experiment::{wu_figure, wu_rows, WuSpec};
     use hetcast_core::models::overhead::experiment::{liu_fig6, LiuFig6Spec};
+    use hetcast_core::models::overhead::explore::{ExploreSpec, Search as OldSearch};
     use hetcast_core::models::overhead::ModelKind;
     use hetcast_core::AnyInstance;
     use std::rc::Rc;
@@ -187,30 +190,36 @@ mod tests {
         v
     }
 
-    fn explorer_135() -> ExploreSettings {
-        ExploreSettings {
+    /// The node model, 2 kinds, costs 1 to 3, 3 to 7 nodes: 135 members (the page's default).
+    fn explorer_135() -> AnyFamily {
+        AnyFamily::Overhead(ExploreSpec {
             model: ModelKind::Node,
             types: 2,
             max_cost: 3,
-            n_min: 3,
-            n_max: 7,
-            random: None,
-        }
+            nodes: (3, 7),
+            search: OldSearch::Exhaustive,
+        })
+    }
+
+    /// Run part `k` of `n` of `family`'s exhaustive search through the text.
+    fn explore(family: AnyFamily, (k, n): (u64, u64)) -> Vec<Message> {
+        through_text(Job::Explore {
+            family,
+            search: Search::Exhaustive,
+            part: [k, n],
+        })
     }
 
     #[test]
     fn the_explorer_times_135_instances_and_the_worst_is_5_over_4() {
-        let msgs = through_text(Job::Explore {
-            settings: explorer_135(),
-        });
-        let Some(Message::Explored { id: 7, found }) = msgs.last() else {
+        let msgs = explore(explorer_135(), (0, 1));
+        let Some(Message::Explored { id: 7, records }) = msgs.last() else {
             panic!("{msgs:?}");
         };
-        assert_eq!(found.tried, 135);
-        assert!(found.complete);
-        assert_eq!(found.histogram.iter().sum::<u64>(), 135);
-        let w = &found.worst[0];
-        assert_eq!((w.greedy, w.optimum, w.nodes), (5.0, 4.0, 7));
+        let r = &records[0];
+        assert_eq!((r.tried, r.histogram.iter().sum::<u64>()), (135, 135));
+        let w = &r.worst[0];
+        assert_eq!((w.value, w.reference), (5.0, 4.0));
         let AnyInstance::Overhead(inst) = AnyInstance::from_json(&w.instance).unwrap() else {
             panic!("not a one-source instance");
         };
@@ -219,6 +228,42 @@ mod tests {
         let progress = progress_of(&msgs);
         assert_eq!(progress.last(), Some(&(135, 135)));
         assert!(progress.windows(2).all(|w| w[0].0 <= w[1].0));
+    }
+
+    /// Every model's family in parts through the text, merged: the records of one run.
+    #[test]
+    fn explorer_parts_merged_are_one_run_for_every_model() {
+        use hetcast_core::explore::merge;
+        use hetcast_core::models::multi::explore::MultiFamily;
+        use hetcast_core::models::multimessage::explore::MmFamily;
+        use hetcast_core::models::platform::explore::PlatformFamily;
+        let families = [
+            explorer_135(),
+            AnyFamily::Multi(MultiFamily {
+                nodes: (2, 2),
+                max_cost: 2,
+            }),
+            AnyFamily::Multimessage(MmFamily {
+                processors: (2, 3),
+                messages: 2,
+            }),
+            AnyFamily::Platform(PlatformFamily {
+                nodes: (3, 3),
+                max_cost: 1,
+            }),
+        ];
+        let records = |m: &Message| match m {
+            Message::Explored { records, .. } => records.clone(),
+            m => panic!("{m:?}"),
+        };
+        for family in families {
+            let one = records(explore(family, (0, 1)).last().unwrap());
+            assert_eq!(one.len(), family.comparisons().len());
+            let parts: Vec<Vec<Record>> = (0..3)
+                .map(|k| records(explore(family, (k, 3)).last().unwrap()))
+                .collect();
+            assert_eq!(merge(&parts), one, "{}", family.tag());
+        }
     }
 
     #[test]
@@ -310,9 +355,11 @@ mod tests {
 
     #[test]
     fn failures_are_messages() {
-        let mut bad = explorer_135();
-        bad.n_min = 2;
-        let msgs = through_text(Job::Explore { settings: bad });
+        let AnyFamily::Overhead(mut bad) = explorer_135() else {
+            unreachable!()
+        };
+        bad.nodes.0 = 2;
+        let msgs = explore(AnyFamily::Overhead(bad), (0, 1));
         assert!(
             matches!(&msgs[..], [Message::Failed { id: 7, error }] if error.contains("at least 3")),
             "{msgs:?}"
@@ -337,21 +384,22 @@ mod tests {
             5e-324,
         ];
         for x in xs {
-            let w = Worst {
-                greedy: x,
-                optimum: 1.0,
-                nodes: 2,
-                instance: String::new(),
-            };
             let m = Message::Explored {
                 id: 1,
-                found: Found {
+                records: vec![Record {
                     tried: 1,
-                    greedy_optimal: 0,
+                    at_reference: 0,
+                    below_reference: 0,
+                    lowest: None,
+                    skipped: 0,
                     histogram: vec![1],
-                    worst: vec![w],
-                    complete: true,
-                },
+                    worst: vec![Worst {
+                        member: 3,
+                        value: x,
+                        reference: 1.0,
+                        instance: String::new(),
+                    }],
+                }],
             };
             assert_eq!(decode_message(&encode_message(&m)).unwrap(), m, "{x:e}");
         }

@@ -4,7 +4,7 @@
 //! Trunk builds as a second WebAssembly module) exchange JSON text through `postMessage`:
 //!
 //! - page → worker: a [`Request`] (a job id and a [`Job`]: `liu-fig6` rows, `wu-fig3/4` run times,
-//!   or an exploration);
+//!   a part of any model's explorer, ...);
 //! - worker → page: [`Message`]s: [`Message::Ready`] once it listens, then for each request
 //!   [`Message::Progress`] (at most about [`PROGRESS_STEPS`] of them) and one result or
 //!   [`Message::Failed`].
@@ -15,11 +15,13 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod explore;
 mod jobs;
 mod protocol;
 
+pub use explore::{search_part, AnyFamily};
 pub use jobs::run;
 pub use protocol::{
-    decode_message, decode_request, encode_message, encode_request, ExploreSettings, Fig11Settings,
-    Found, Job, Message, Request, Worst, PROGRESS_STEPS,
+    decode_message, decode_request, encode_message, encode_request, Fig11Settings, Job, Message,
+    Request, PROGRESS_STEPS,
 };

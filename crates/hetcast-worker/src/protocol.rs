@@ -1,10 +1,10 @@
 //! The messages between the page and the worker, and their encoding (JSON text).
 
+use crate::explore::AnyFamily;
+use hetcast_core::explore::{Record, Search};
 use hetcast_core::models::multi::experiment::WuSpec;
 use hetcast_core::models::multimessage::experiment::{Row as GonzalezRow, Spec as GonzalezSpec};
 use hetcast_core::models::overhead::experiment::{LiuFig6Row, LiuFig6Spec};
-use hetcast_core::models::overhead::explore::{Exploration, ExploreSpec, Search};
-use hetcast_core::models::overhead::ModelKind;
 use hetcast_core::models::platform::experiment::Fig11Spec;
 use hetcast_core::models::platform::generate::TargetSpread;
 use hetcast_core::models::platform::{PlatformAlgorithm, PlatformSolution};
@@ -42,10 +42,16 @@ pub enum Job {
         /// Past the last item.
         to: usize,
     },
-    /// The counterexample explorer.
+    /// Part `part[0]` of `part[1]` (from 0) of the explorer of any model
+    /// ([`crate::explore::search_part`]): the members `i` with `i mod part[1] = part[0]`, then
+    /// the part's climbs.
     Explore {
-        /// The family to search.
-        settings: ExploreSettings,
+        /// The model's family.
+        family: AnyFamily,
+        /// How it is searched.
+        search: Search,
+        /// `[k, n]`: part `k` of `n`.
+        part: [u64; 2],
     },
     /// Platform `item` of Beaumont et al. Figure 11 (`platform_ratios` on the `item`-th of
     /// `fig11_platforms`): the heuristics' periods over the two bounds. One platform per job
@@ -124,12 +130,12 @@ pub enum Message {
         /// The rows.
         rows: Vec<GonzalezRow>,
     },
-    /// What a [`Job::Explore`] found.
+    /// What a [`Job::Explore`] found: per comparison, its record.
     Explored {
         /// The job.
         id: u32,
-        /// The result.
-        found: Found,
+        /// In the order of the family's comparisons.
+        records: Vec<Record>,
     },
     /// What a [`Job::Platform`] found: the algorithm's loads, kept nodes, sources and steps
     /// (the page builds and checks the periodic schedule from them).
@@ -161,40 +167,6 @@ impl Message {
             | Message::GonzalezRows { id, .. }
             | Message::PlatformSolved { id, .. }
             | Message::Failed { id, .. } => Some(*id),
-        }
-    }
-}
-
-/// The explorer's settings ([`ExploreSpec`] with serde): `random` is `Some((tries, seed))` for
-/// a random search, `None` for every member.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ExploreSettings {
-    /// Node or sender-receiver model.
-    pub model: ModelKind,
-    /// Number of destination kinds.
-    pub types: usize,
-    /// Costs are whole numbers from 1 to this.
-    pub max_cost: u32,
-    /// Smallest number of nodes (source included).
-    pub n_min: usize,
-    /// Largest number of nodes.
-    pub n_max: usize,
-    /// `(tries, seed)` of a random search; `None`: exhaustive.
-    pub random: Option<(u64, u64)>,
-}
-
-impl ExploreSettings {
-    /// The core's spec.
-    pub fn spec(&self) -> ExploreSpec {
-        ExploreSpec {
-            model: self.model,
-            types: self.types,
-            max_cost: self.max_cost,
-            nodes: (self.n_min, self.n_max),
-            search: match self.random {
-                Some((tries, seed)) => Search::Random { tries, seed },
-                None => Search::Exhaustive,
-            },
         }
     }
 }
@@ -232,62 +204,6 @@ impl Fig11Settings {
             } else {
                 TargetSpread::Uniform
             },
-        }
-    }
-}
-
-/// What an exploration found ([`Exploration`] with serde; instances as their JSON text).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Found {
-    /// Instances timed.
-    pub tried: u64,
-    /// Instances where greedy is optimal.
-    pub greedy_optimal: u64,
-    /// The histogram of greedy / optimum ([`Exploration::histogram`]).
-    pub histogram: Vec<u64>,
-    /// The worst instances, largest ratio first.
-    pub worst: Vec<Worst>,
-    /// False when the search stopped early.
-    pub complete: bool,
-}
-
-/// One of the worst instances found.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Worst {
-    /// Greedy's completion time.
-    pub greedy: f64,
-    /// The optimum.
-    pub optimum: f64,
-    /// Nodes, source included.
-    pub nodes: usize,
-    /// The instance as JSON (`docs/formats.md`), for loading into the editor.
-    pub instance: String,
-}
-
-impl Worst {
-    /// Greedy / optimum.
-    pub fn ratio(&self) -> f64 {
-        self.greedy / self.optimum
-    }
-}
-
-impl From<Exploration> for Found {
-    fn from(e: Exploration) -> Found {
-        Found {
-            tried: e.tried,
-            greedy_optimal: e.greedy_optimal,
-            histogram: e.histogram.to_vec(),
-            worst: e
-                .worst
-                .iter()
-                .map(|s| Worst {
-                    greedy: s.greedy,
-                    optimum: s.optimum,
-                    nodes: s.instance.nodes.len(),
-                    instance: s.instance.to_json(),
-                })
-                .collect(),
-            complete: e.complete,
         }
     }
 }

@@ -1,46 +1,256 @@
-//! The counterexample explorer (`hetcast experiment greedy-explore`) on the Experiments page:
-//! its settings from the forms and its chart's title.
+//! The explorer of every model (`hetcast experiment explore --model M`) on the Experiments
+//! page: its settings from the forms (the CLI's options and defaults), its jobs (parts of the
+//! search, one per worker, as `--shard K/N`), the parts joined, and its charts, CSV and summary.
 
 use super::capitalised;
 use crate::experiments::plan::{Field, Forms};
-use hetcast_worker::ExploreSettings;
+use hetcast_charts::Size;
+use hetcast_core::explore::{merge, records_csv, Record, Search};
+use hetcast_core::models::multi::explore::MultiFamily;
+use hetcast_core::models::multimessage::explore::MmFamily;
+use hetcast_core::models::overhead::explore::{ExploreSpec, Search as SpecSearch};
+use hetcast_core::models::overhead::ModelKind;
+use hetcast_core::models::platform::explore::PlatformFamily;
+use hetcast_worker::{AnyFamily, Job, Message};
 
-/// The settings the forms give, checked as the core checks them.
-pub fn settings(forms: &Forms) -> Result<ExploreSettings, String> {
-    let settings = ExploreSettings {
-        model: forms.model,
-        types: forms.int(Field::Types, 1, 99)? as usize,
-        max_cost: forms.int(Field::MaxCost, 1, 9999)? as u32,
-        n_min: forms.int(Field::ExNMin, 0, 999)? as usize,
-        n_max: forms.int(Field::ExNMax, 0, 999)? as usize,
-        random: if forms.random {
-            Some((
-                forms.int(Field::Tries, 1, u64::MAX)?,
-                forms.int(Field::ExSeed, 0, u64::MAX)?,
-            ))
-        } else {
-            None
-        },
-    };
-    settings
-        .spec()
-        .validate()
-        .map_err(|e| capitalised(&e.to_string()))?;
-    Ok(settings)
+/// How the family is searched (the CLI: no `--runs`, `--runs N`, `--runs N --climb K`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchKind {
+    /// Every member once.
+    Every,
+    /// Random members.
+    Random,
+    /// Random members, then hill climbing from the worst of each comparison.
+    Guided,
 }
 
-/// The explorer chart's title.
-pub fn title(s: &ExploreSettings) -> String {
-    format!(
-        "greedy / optimum: {} model, {} kinds, costs 1-{}, {}-{} nodes{}",
-        s.model.name().replace('_', "-"),
-        s.types,
-        s.max_cost,
-        s.n_min,
-        s.n_max,
-        match s.random {
-            Some((tries, _)) => format!(", {tries} random"),
-            None => String::new(),
+impl SearchKind {
+    /// Every search, in the menu's order: (value, label).
+    pub const ALL: [(SearchKind, &'static str, &'static str); 3] = [
+        (SearchKind::Every, "every", "every member"),
+        (SearchKind::Random, "random", "random"),
+        (SearchKind::Guided, "guided", "guided"),
+    ];
+}
+
+/// A whole search: the family and how it is searched.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ExploreRun {
+    /// The model's family.
+    pub family: AnyFamily,
+    /// The search.
+    pub search: Search,
+}
+
+/// The chart's size on the page.
+pub const SCREEN: Size = Size {
+    width: 900,
+    height: 330,
+};
+
+/// The most members the page searches exhaustively (the node model's own limit).
+pub const EXHAUSTIVE_LIMIT: u64 = hetcast_core::models::overhead::explore::MAX_MEMBERS;
+/// The most random members or climbing steps the page takes.
+pub const RUNS_LIMIT: u64 = 100_000_000;
+
+/// The family's fields of `model` (an instance file's tag), then the search's.
+pub fn fields(model: &str, search: SearchKind) -> Vec<Field> {
+    let mut f = match model {
+        "node" | "sender_receiver" => {
+            vec![Field::Types, Field::MaxCost, Field::ExNMin, Field::ExNMax]
         }
-    )
+        "multimessage" => vec![Field::ProcMin, Field::ProcMax, Field::Messages],
+        _ => vec![Field::MaxCost, Field::ExNMin, Field::ExNMax],
+    };
+    match search {
+        SearchKind::Every => {}
+        SearchKind::Random => f.extend([Field::Tries, Field::ExSeed]),
+        SearchKind::Guided => f.extend([Field::Tries, Field::ExSeed, Field::Climb]),
+    }
+    f
+}
+
+/// The family's settings of `model` when the CLI is given no option
+/// (`hetcast experiment explore --model M`).
+pub fn defaults(model: &str) -> Vec<(Field, &'static str)> {
+    match model {
+        "node" | "sender_receiver" => vec![
+            (Field::Types, "2"),
+            (Field::MaxCost, "3"),
+            (Field::ExNMin, "3"),
+            (Field::ExNMax, "10"),
+        ],
+        "multi" => vec![
+            (Field::MaxCost, "2"),
+            (Field::ExNMin, "2"),
+            (Field::ExNMax, "3"),
+        ],
+        "multimessage" => vec![
+            (Field::ProcMin, "2"),
+            (Field::ProcMax, "4"),
+            (Field::Messages, "3"),
+        ],
+        _ => vec![
+            (Field::MaxCost, "1"),
+            (Field::ExNMin, "3"),
+            (Field::ExNMax, "4"),
+        ],
+    }
+}
+
+/// The search the forms give, checked as the core checks it (the message names the setting).
+pub fn settings(forms: &Forms) -> Result<ExploreRun, String> {
+    let int = |f: Field| forms.int(f, 0, 9999).map(|v| v as usize);
+    let search = match forms.search {
+        SearchKind::Every => Search::Exhaustive,
+        kind => Search::Random {
+            tries: forms.int(Field::Tries, 1, RUNS_LIMIT)?,
+            seed: forms.int(Field::ExSeed, 0, u64::MAX)?,
+            climb: if kind == SearchKind::Guided {
+                forms.int(Field::Climb, 1, RUNS_LIMIT)?
+            } else {
+                0
+            },
+        },
+    };
+    let family = match forms.model {
+        m @ ("node" | "sender_receiver") => AnyFamily::Overhead(ExploreSpec {
+            model: if m == "node" {
+                ModelKind::Node
+            } else {
+                ModelKind::SenderReceiver
+            },
+            types: int(Field::Types)?,
+            max_cost: int(Field::MaxCost)? as u32,
+            nodes: (int(Field::ExNMin)?, int(Field::ExNMax)?),
+            // As the CLI sets it: the spec's own search bounds the members it accepts.
+            search: match search {
+                Search::Exhaustive => SpecSearch::Exhaustive,
+                Search::Random { tries, seed, .. } => SpecSearch::Random { tries, seed },
+            },
+        }),
+        "multi" => AnyFamily::Multi(MultiFamily {
+            nodes: (int(Field::ExNMin)?, int(Field::ExNMax)?),
+            max_cost: int(Field::MaxCost)? as u32,
+        }),
+        "multimessage" => AnyFamily::Multimessage(MmFamily {
+            processors: (int(Field::ProcMin)?, int(Field::ProcMax)?),
+            messages: int(Field::Messages)?,
+        }),
+        _ => AnyFamily::Platform(PlatformFamily {
+            nodes: (int(Field::ExNMin)?, int(Field::ExNMax)?),
+            max_cost: int(Field::MaxCost)? as u32,
+        }),
+    };
+    family.validate().map_err(|e| {
+        let e = e.to_string();
+        capitalised(e.strip_prefix("invalid instance: ").unwrap_or(&e))
+    })?;
+    if search == Search::Exhaustive && family.size() > EXHAUSTIVE_LIMIT {
+        return Err(format!(
+            "This family has {} members; the page searches at most {EXHAUSTIVE_LIMIT} one by one: make it smaller, or choose a random search",
+            family.size()
+        ));
+    }
+    Ok(ExploreRun { family, search })
+}
+
+/// The jobs for at most `workers` workers: part `k` of `n` each (`--shard k+1/n`), joined they
+/// are one run; a guided search in one part, so that it climbs as one run climbs.
+pub fn jobs(run: &ExploreRun, workers: usize) -> Vec<Job> {
+    let (members, climb) = match run.search {
+        Search::Exhaustive => (run.family.size(), 0),
+        Search::Random { tries, climb, .. } => (tries, climb),
+    };
+    let parts = if climb > 0 {
+        1
+    } else {
+        (workers.max(1) as u64).min(members.max(1))
+    };
+    (0..parts)
+        .map(|k| Job::Explore {
+            family: run.family,
+            search: run.search,
+            part: [k, parts],
+        })
+        .collect()
+}
+
+/// The parts' records joined (the answers in the jobs' order).
+pub fn join(answers: Vec<Message>) -> Result<Vec<Record>, String> {
+    let parts: Vec<Vec<Record>> = answers
+        .into_iter()
+        .filter_map(|m| match m {
+            Message::Explored { records, .. } => Some(records),
+            _ => None,
+        })
+        .collect();
+    if parts.is_empty() {
+        return Err("the workers sent no result".into());
+    }
+    Ok(merge(&parts))
+}
+
+/// The CSV of `hetcast experiment explore` (`explore-M.csv`).
+pub fn csv(run: &ExploreRun, records: &[Record]) -> String {
+    records_csv(run.family.comparisons(), records)
+}
+
+/// "FEF / lower bound": comparison `c`'s ratio.
+pub fn ratio_name(run: &ExploreRun, c: usize) -> String {
+    run.family
+        .comparisons()
+        .get(c)
+        .map_or(String::new(), |c| format!("{} / {}", c.value, c.reference))
+}
+
+/// The histogram of comparison `c` as SVG.
+pub fn chart(run: &ExploreRun, records: &[Record], c: usize, size: Size) -> Result<String, String> {
+    let r = records.get(c).ok_or("no such comparison")?;
+    let title = format!(
+        "{}: {} model, {}",
+        ratio_name(run, c),
+        run.family.tag().replace('_', "-"),
+        match run.search {
+            Search::Exhaustive => "every member".to_string(),
+            Search::Random {
+                tries, climb: 0, ..
+            } => format!("{tries} random"),
+            Search::Random { tries, climb, .. } => format!("{tries} random, {climb} steps"),
+        }
+    );
+    hetcast_charts::explore_histogram(&r.histogram, &ratio_name(run, c), &title, size)
+}
+
+/// Every comparison's chart, named as files (`explore-M-KEY.svg`).
+pub fn file_charts(run: &ExploreRun, records: &[Record]) -> Result<Vec<(String, String)>, String> {
+    run.family
+        .comparisons()
+        .iter()
+        .enumerate()
+        .map(|(c, cmp)| {
+            let svg = chart(run, records, c, Size::FILE)?;
+            Ok((format!("explore-{}-{}.svg", run.family.tag(), cmp.key), svg))
+        })
+        .collect()
+}
+
+/// One line: instances timed and the largest ratio found.
+pub fn summary(run: &ExploreRun, records: &[Record]) -> String {
+    let timed = records.first().map_or(0, |r| r.tried + r.skipped);
+    let worst = records
+        .iter()
+        .enumerate()
+        .filter_map(|(c, r)| r.worst.first().map(|w| (c, w)))
+        .max_by(|a, b| a.1.ratio().total_cmp(&b.1.ratio()).then(b.0.cmp(&a.0)));
+    let worst = worst.map_or(String::new(), |(c, w)| {
+        format!(
+            "; the largest ratio: {} = {} / {} = {:.3}",
+            ratio_name(run, c),
+            w.value,
+            w.reference,
+            w.ratio()
+        )
+    });
+    format!("{timed} instances timed{worst}.")
 }

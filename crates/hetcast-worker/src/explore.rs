@@ -1,0 +1,106 @@
+//! The explorer of every model in a worker: a model's family ([`AnyFamily`]) searched by the
+//! core's driver ([`hetcast_core::explore::run`]), one part per worker, as
+//! `hetcast experiment explore --model M --shard K/N` searches it; the page joins the parts'
+//! records with [`hetcast_core::explore::merge`], which gives one run's records exactly for an
+//! exhaustive or random search.
+
+use hetcast_core::error::Error;
+use hetcast_core::explore::{run, Comparison, Family, Record, Search, State};
+use hetcast_core::models::multi::explore::MultiFamily;
+use hetcast_core::models::multimessage::explore::MmFamily;
+use hetcast_core::models::overhead::explore::ExploreSpec;
+use hetcast_core::models::platform::explore::PlatformFamily;
+use serde::{Deserialize, Serialize};
+
+/// The family of any model's explorer (the core's family types, with serde), as
+/// `{"model": "multi", "family": {...}}`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "model", content = "family", rename_all = "snake_case")]
+pub enum AnyFamily {
+    /// The node or sender-receiver model (the spec's `model` says which; its `search` bounds
+    /// the members it accepts, as the CLI sets it).
+    Overhead(ExploreSpec),
+    /// The many-source model.
+    Multi(MultiFamily),
+    /// The multimessage model.
+    Multimessage(MmFamily),
+    /// The platform model.
+    Platform(PlatformFamily),
+}
+
+/// `$go` with `$f` the typed family of `$family`.
+macro_rules! with_family {
+    ($family:expr, |$f:ident| $go:expr) => {
+        match $family {
+            AnyFamily::Overhead($f) => $go,
+            AnyFamily::Multi($f) => $go,
+            AnyFamily::Multimessage($f) => $go,
+            AnyFamily::Platform($f) => $go,
+        }
+    };
+}
+
+impl AnyFamily {
+    /// The instance files' `model` tag (`hetcast experiment explore --model`).
+    pub fn tag(&self) -> &'static str {
+        match self {
+            AnyFamily::Overhead(s) => s.model.name(),
+            AnyFamily::Multi(_) => "multi",
+            AnyFamily::Multimessage(_) => "multimessage",
+            AnyFamily::Platform(_) => "platform",
+        }
+    }
+
+    /// The comparisons, in the order of the records.
+    pub fn comparisons(&self) -> &'static [Comparison] {
+        with_family!(self, |f| f.comparisons())
+    }
+
+    /// Check the settings; the message names the setting.
+    pub fn validate(&self) -> Result<(), Error> {
+        with_family!(self, |f| Family::validate(f))
+    }
+
+    /// Members of the exhaustive family (candidates where some are left out; saturating).
+    pub fn size(&self) -> u64 {
+        with_family!(self, |f| f.size())
+    }
+}
+
+/// Part `k` of `n` (from 0) of the search of `family`: its records. `progress(done, total)`
+/// counts the members of the part considered (skipped candidates included) and its climb
+/// steps.
+///
+/// # Complexity
+/// That of [`hetcast_core::explore::run`]: one measure per member of the part.
+pub fn search_part(
+    family: &AnyFamily,
+    search: &Search,
+    (k, n): (u64, u64),
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Vec<Record>, Error> {
+    with_family!(family, |f| search_in(f, search, (k, n.max(1)), progress))
+}
+
+fn search_in<F: Family>(
+    f: &F,
+    search: &Search,
+    (k, n): (u64, u64),
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Vec<Record>, Error> {
+    f.validate()?;
+    let (members, climb) = match *search {
+        Search::Exhaustive => (f.size(), 0),
+        Search::Random { tries, climb, .. } => (tries, climb),
+    };
+    // Members i < m with i mod n = k.
+    let owned = |m: u64| if m > k { (m - k - 1) / n + 1 } else { 0 };
+    let total = owned(members).saturating_add(climb.saturating_mul(f.comparisons().len() as u64));
+    progress(0, total);
+    let state = run(f, search, State::new(f, (k, n)), &mut |st| {
+        let climbed: u64 = st.climbs.iter().map(|c| c.steps).sum();
+        progress(owned(st.next) + climbed, total);
+        true
+    })?;
+    Ok(state.records)
+}

@@ -1,0 +1,133 @@
+//! The Experiments page's controls: starting a run on the workers, the tabs, and the settings
+//! form (its fields, Run and Cancel, the progress and the error).
+
+use super::explorer::explorer_menus;
+use super::plan::{units, Experiment, Field};
+use super::pool::{worker_count, Pool};
+use super::results::progress_view;
+use super::state::{ExpAction, ExpState};
+use hetcast_worker::Request;
+use std::cell::RefCell;
+use std::rc::Rc;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+/// The page's state handle.
+pub type Exp = UseReducerHandle<ExpState>;
+
+/// Milliseconds since the epoch (`Date.now()`).
+pub fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// Start `exp` as the forms say: its jobs on the workers (kept in `pool`; the run's id is the
+/// next of `next_id`), or the error of the forms.
+pub fn start(st: &Exp, pool: &Rc<RefCell<Option<Pool>>>, next_id: &Rc<RefCell<u32>>) {
+    let exp = st.tab();
+    if st.running.is_some() {
+        return;
+    }
+    let whole = match st.forms.whole(exp) {
+        Ok(w) => w,
+        Err(e) => return st.dispatch(ExpAction::Failed(exp, e)),
+    };
+    let workers = worker_count();
+    let jobs = whole.jobs(workers);
+    let units: Vec<u64> = jobs.iter().map(units).collect();
+    let workers = workers.min(jobs.len());
+    let id = {
+        let mut n = next_id.borrow_mut();
+        *n += 1;
+        *n
+    };
+    let requests: Vec<Request> = jobs.into_iter().map(|job| Request { id, job }).collect();
+    let dispatcher = st.dispatcher();
+    let on = Callback::from(move |(i, m)| dispatcher.dispatch(ExpAction::Worker(i, m, now())));
+    match Pool::queue(requests, workers, on) {
+        Ok(p) => {
+            *pool.borrow_mut() = Some(p);
+            st.dispatch(ExpAction::Started {
+                id,
+                exp,
+                whole,
+                units,
+                workers,
+                at: now(),
+            });
+        }
+        Err(e) => st.dispatch(ExpAction::Failed(exp, e)),
+    }
+}
+
+/// The tab of experiment `e`.
+pub fn tab(st: &Exp, e: Experiment) -> Html {
+    let selected = e == st.tab();
+    let onclick = {
+        let st = st.clone();
+        Callback::from(move |_: MouseEvent| st.dispatch(ExpAction::Tab(e)))
+    };
+    html! {
+        <button id={format!("exp-tab-{}", e.key())} role="tab" aria-selected={selected.to_string()}
+            class={classes!(selected.then_some("selected"))} {onclick}>{ e.tab() }</button>
+    }
+}
+
+/// The input of field `f`, with its label and hint.
+pub fn field(st: &Exp, f: Field) -> Html {
+    let value = st.forms.get(f).to_string();
+    let dispatcher = st.dispatcher();
+    let oninput = Callback::from(move |e: InputEvent| {
+        let input: HtmlInputElement = e.target_unchecked_into();
+        dispatcher.dispatch(ExpAction::Set(f, input.value()));
+    });
+    html! {
+        <div class="exp-field">
+            <label for={f.id()}>{ f.label() }</label>
+            <input id={f.id()} type="text" inputmode={f.input_mode()} autocomplete="off"
+                {value} {oninput} />
+            <span class="exp-hint">{ f.hint() }</span>
+        </div>
+    }
+}
+
+/// The settings form of the experiment on screen: its fields, Run (a submit: Enter runs) and
+/// Cancel, the run's progress and the last error.
+pub fn settings_form(
+    st: &Exp,
+    run_ref: &NodeRef,
+    on_submit: Callback<SubmitEvent>,
+    on_cancel: Callback<MouseEvent>,
+) -> Html {
+    let exp = st.tab();
+    let running_here = st.running.as_ref().filter(|r| r.exp == exp);
+    let busy_elsewhere = st.running.as_ref().filter(|r| r.exp != exp).map(|r| r.exp);
+    let error = st
+        .error
+        .as_ref()
+        .filter(|(e, _)| *e == exp)
+        .map(|(_, m)| m.clone());
+    html! {
+        <form class="exp-settings" onsubmit={on_submit} aria-label="Settings">
+            <p class="exp-about">{ exp.about() }</p>
+            if exp == Experiment::Explore {
+                { explorer_menus(st) }
+            }
+            { for Field::of(exp).iter().map(|&f| field(st, f)) }
+            <div class="exp-actions">
+                <button id="exp-run" type="submit" class="primary" ref={run_ref.clone()}
+                    disabled={st.running.is_some()}>{"Run"}</button>
+                <button id="exp-cancel" type="button" onclick={on_cancel}
+                    disabled={st.running.is_none()}>{"Cancel"}</button>
+            </div>
+            if let Some(other) = busy_elsewhere {
+                <p class="exp-hint">{ format!("{} is running (one run at a time).", other.tab()) }</p>
+            }
+            if let Some(run) = running_here {
+                { progress_view(run) }
+            }
+            if let Some(e) = error {
+                <p id="exp-error" class="exp-error" role="alert">{ e }</p>
+            }
+        </form>
+    }
+}
