@@ -411,11 +411,12 @@ fn refusals_above_the_limits() {
         "{e}"
     );
     assert!(e.to_string().contains("at most"));
-    // Two types of 200,000 nodes: the upper estimate (about 1.3e11 steps) is refused before
-    // any work.
+    // Three types of 1,900 nodes (a 1901 x 1901 frontier, below the cell limit): the estimate
+    // is refused before any work.
     let mut costs = vec![1.0];
-    costs.extend(std::iter::repeat_n(1.0, 200_000));
-    costs.extend(std::iter::repeat_n(2.0, 200_000));
+    for c in [1.0, 2.0, 3.0] {
+        costs.extend(std::iter::repeat_n(c, 1900));
+    }
     let wide = Instance::node_model(0, &costs);
     let est = optimal::optimal_estimate(&wide).unwrap().unwrap();
     assert!(est > optimal::OPTIMAL_ESTIMATE_LIMIT);

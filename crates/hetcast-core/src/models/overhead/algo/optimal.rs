@@ -46,11 +46,20 @@
 //! when a send time is below `1000 * eps` in the `f64` mode, the solver uses
 //! [`super::lemma5`] (its limits apply).
 //!
-//! **Complexity.** With `B` breakpoints per class, `c` classes and `P` frontier cells, time
-//! `O(c * B * (k P + P^2 / 2^(k-1)))` and memory `O(c B P)`; for `k = 2`, `O(c B n^2)` against
-//! Lemma 5's `O(n^4)`. With whole costs `B <= OPT + 1`. Limits: [`OPTIMAL_CELL_LIMIT`] cells per
-//! frontier, [`OPTIMAL_STORED_LIMIT`] stored cells, [`OPTIMAL_WORK_LIMIT`] steps (estimated
-//! beforehand for whole costs, counted while running otherwise); beyond them,
+//! **Concave rows.** Along the last coordinate the arrays are, in every instance measured,
+//! *concave on an interval* (valid entries consecutive, differences non-increasing). The (max, +)
+//! convolution of two such rows is the merge of their difference sequences, linear in their
+//! lengths instead of their product; [`convolve`] tests every row of both arrays (linear time) and
+//! merges pairs of rows when all are concave, and does the general convolution otherwise. The
+//! result is the same either way: concavity is tested, not assumed.
+//!
+//! **Complexity.** With `B` breakpoints per class, `c` classes, `P` frontier cells and rows of
+//! length `m` (`P / m` rows), time `O(c * B * (k P + (P / m)^2 m / 2^(k-2)))` when the rows are
+//! concave (for `k = 2`, `O(c B n)`; for `k = 3`, `O(c B n^3)`), and
+//! `O(c * B * (k P + P^2 / 2^(k-1)))` otherwise; memory `O(c B P)`. Lemma 5 takes `O(n^(2k))`.
+//! With whole costs `B <= OPT + 1`. Limits: [`OPTIMAL_CELL_LIMIT`] cells per frontier,
+//! [`OPTIMAL_STORED_LIMIT`] stored cells, [`OPTIMAL_WORK_LIMIT`] steps (estimated beforehand for
+//! whole costs on the concave path, counted while running on both); beyond them,
 //! [`Error::TooLarge`].
 //!
 //! ```
@@ -87,8 +96,9 @@ pub const MAX_DECIMALS: i32 = 6;
 /// `opt-level = 3` build on one core (about 5 steps per ns), longer with `opt-level = "z"`.
 pub const OPTIMAL_WORK_LIMIT: f64 = 1.0e10;
 
-/// Largest accepted *upper estimate* of the steps, computed before running when times are whole
-/// numbers up to 2e6 (see `docs/optimal.md`); measured estimates are 2 to 6 times the real count.
+/// Largest accepted *estimate* of the steps, computed before running when times are whole
+/// numbers up to 2e6 (see `docs/optimal.md`): an upper bound when the arrays' rows are concave
+/// (the usual case; the general convolution is bounded by [`OPTIMAL_WORK_LIMIT`] while running).
 pub const OPTIMAL_ESTIMATE_LIMIT: f64 = 4.0e10;
 
 /// Largest accepted frontier: `prod_{l != K} (n_l + 1)` cells.
@@ -392,7 +402,9 @@ impl Dp {
     /// The arrays' supports are bounded through counting: a sender with send time `s` reaches at
     /// most `N_s(t)` nodes by `t` if every receiver had the smallest send time and the smallest
     /// `L + r` (lowering costs never delays, and with identical receivers the full tree that
-    /// uses every slot reaches the most); a convolution visits at most `box(G) * box(F')` cells.
+    /// uses every slot reaches the most); a convolution whose rows are concave merges each pair
+    /// of rows of the two boxes in at most their two lengths. A convolution with a row that is not
+    /// concave costs more (up to `box(G) * box(F')`) and is bounded by the count while running.
     fn bound(&self) -> Option<(f64, f64)> {
         let ub = self.ub as usize;
         if ub > 2_000_000 {
@@ -432,8 +444,19 @@ impl Dp {
                 nn[t] = (first + rest).min(cap);
             }
         }
-        let boxed = |r: usize| -> f64 { self.m.iter().map(|&x| x.min(r + 1) as f64).product() };
-        let overhead = (self.k as f64 + 2.0) * self.p as f64;
+        // The row-merge path (rows concave on intervals, the usual case): one merge per pair of
+        // rows, at most both rows' lengths each.
+        let nd = self.m.len();
+        let rows = |r: usize| -> f64 {
+            self.m[..nd.saturating_sub(1)]
+                .iter()
+                .map(|&x| x.min(r + 1) as f64)
+                .product()
+        };
+        let row_len = |r: usize| -> f64 { self.m.last().map_or(1, |&x| x.min(r + 1)) as f64 };
+        let merged = |a: usize, b: usize| rows(a) * rows(b) * (row_len(a) + row_len(b));
+        // Building G, testing both arrays' rows, clamping, comparing with the last state.
+        let overhead = (self.k as f64 + 4.0) * self.p as f64;
         let mut reach = vec![vec![false; ub + 1]; nc];
         let (mut steps, mut states) = (0.0, 0.0);
         for t in 0..=ub {
@@ -461,7 +484,7 @@ impl Dp {
                     .map(|l| 1 + n_c[self.class_of_type[l]][t1 - delays[l]])
                     .max();
                 if let Some(gt) = g_total {
-                    steps += boxed(gt) * boxed(n_c[c][t1]) + overhead;
+                    steps += merged(gt, n_c[c][t1]) + overhead;
                 }
             }
         }
@@ -700,10 +723,162 @@ fn find_in_box(
     }
 }
 
+/// The valid entries of each row (the last coordinate) of `v`: `Some(rows)` with each row's
+/// `(first, last)` valid index (None for an empty row) when every non-empty row is *concave on an
+/// interval* (its valid entries are consecutive and their differences never increase), `None`
+/// otherwise.
+fn concave_rows(v: &[i32], len: usize) -> Option<Vec<Option<(usize, usize)>>> {
+    let mut rows = Vec::with_capacity(v.len() / len.max(1));
+    for row in v.chunks_exact(len) {
+        let Some(lo) = row.iter().position(|&e| e >= 0) else {
+            rows.push(None);
+            continue;
+        };
+        let mut hi = lo;
+        let mut prev_diff = i64::MAX;
+        while hi + 1 < len && row[hi + 1] >= 0 {
+            let d = row[hi + 1] as i64 - row[hi] as i64;
+            if d > prev_diff {
+                return None;
+            }
+            prev_diff = d;
+            hi += 1;
+        }
+        if row[hi + 1..].iter().any(|&e| e >= 0) {
+            return None;
+        }
+        rows.push(Some((lo, hi)));
+    }
+    Some(rows)
+}
+
+/// `out[y] = max(out[y], max_{i + j = y} x[i] + z[j])` for two rows concave on the intervals
+/// `xi` and `zi`, `y` below `out.len()`: the sums along the merge of the two difference
+/// sequences, largest difference first (the (max, +) convolution of concave sequences is the
+/// concave sequence whose differences are both sequences' differences sorted). Returns the steps.
+fn merge_concave(
+    x: &[i32],
+    xi: (usize, usize),
+    z: &[i32],
+    zi: (usize, usize),
+    out: &mut [i32],
+) -> usize {
+    let (mut i, mut j) = (xi.0, zi.0);
+    let mut y = i + j;
+    let len = out.len();
+    let mut steps = 0;
+    while y < len {
+        let v = x[i] + z[j];
+        if v > out[y] {
+            out[y] = v;
+        }
+        steps += 1;
+        let step_x = i < xi.1 && (j == zi.1 || x[i + 1] - x[i] >= z[j + 1] - z[j]);
+        if step_x {
+            i += 1;
+        } else if j < zi.1 {
+            j += 1;
+        } else {
+            break;
+        }
+        y += 1;
+    }
+    steps
+}
+
+/// [`convolve`] when every row (last coordinate) of both arrays is concave on an interval: each
+/// pair of rows is merged in time linear in their lengths instead of their product. The result
+/// is the same as the definition (`convolution_equals_the_definition` checks both paths). `None`
+/// when some row is not concave (then [`convolve`] does the general work).
+fn convolve_concave_rows(
+    x: &[i32],
+    z: &[i32],
+    m: &[usize],
+    out: &mut [i32],
+    budget: f64,
+) -> Option<Result<f64, f64>> {
+    let nd = m.len();
+    let len = if nd == 0 { 1 } else { m[nd - 1] };
+    let rx = concave_rows(x, len)?;
+    let rz = concave_rows(z, len)?;
+    // Coordinates of each row in the first nd - 1 dimensions (a row index is their mixed radix).
+    let pm = &m[..nd.saturating_sub(1)];
+    let rows = rx.len();
+    let mut coords = vec![0usize; rows * pm.len()];
+    for r in 0..rows {
+        let mut rem = r;
+        for d in (0..pm.len()).rev() {
+            coords[r * pm.len() + d] = rem % pm[d];
+            rem /= pm[d];
+        }
+    }
+    let fits = |a: usize, b: usize| {
+        (0..pm.len()).all(|d| coords[a * pm.len() + d] + coords[b * pm.len() + d] < pm[d])
+    };
+    let zs: Vec<(usize, (usize, usize))> = rz
+        .iter()
+        .enumerate()
+        .filter_map(|(r, v)| v.map(|iv| (r, iv)))
+        .collect();
+    // Refuse before starting when even the bound on the steps passes the budget.
+    let xs = rx.iter().filter(|v| v.is_some()).count();
+    let cost = (xs * zs.len() * len) as f64;
+    if cost > budget {
+        let exact: usize = rx
+            .iter()
+            .enumerate()
+            .filter_map(|(a, v)| v.map(|_| a))
+            .map(|a| zs.iter().filter(|&&(b, _)| fits(a, b)).count() * len)
+            .sum();
+        if exact as f64 > budget {
+            return Some(Err(exact as f64));
+        }
+    }
+    let mut work = 0usize;
+    for (a, xa) in rx.iter().enumerate() {
+        let Some(xi) = *xa else { continue };
+        let xrow = &x[a * len..(a + 1) * len];
+        for &(b, zi) in &zs {
+            if pm.len() == 1 && a + b >= pm[0] {
+                break; // rows in increasing order: the rest do not fit either
+            }
+            if !fits(a, b) {
+                continue;
+            }
+            let o = a + b;
+            work += merge_concave(
+                xrow,
+                xi,
+                &z[b * len..(b + 1) * len],
+                zi,
+                &mut out[o * len..(o + 1) * len],
+            );
+        }
+    }
+    Some(Ok(work as f64))
+}
+
 /// `out[y] = max(out[y], max_{a + b = y} x[a] + z[b])` over valid (non-negative) entries, on the
 /// mixed-radix box `m`. Returns the number of inner steps, or `Err(steps)` without doing them
-/// when they exceed `budget`.
+/// when they exceed `budget`. Rows concave on intervals (the usual case) go through
+/// [`convolve_concave_rows`], the rest through [`convolve_general`].
 fn convolve(
+    x: &[i32],
+    z: &[i32],
+    m: &[usize],
+    stride: &[usize],
+    out: &mut [i32],
+    budget: f64,
+) -> Result<f64, f64> {
+    match convolve_concave_rows(x, z, m, out, budget) {
+        Some(r) => r,
+        None => convolve_general(x, z, m, stride, out, budget),
+    }
+}
+
+/// [`convolve`] for any arrays: every valid entry of the sparser array against the bounding box
+/// of the other's valid entries.
+fn convolve_general(
     x: &[i32],
     z: &[i32],
     m: &[usize],
@@ -902,6 +1077,89 @@ mod tests {
             }
             assert_eq!(got, want, "{m:?}, values below {top}, 1 in {sparse} valid");
         }
+    }
+
+    /// The row-merge path against the definition and against the general path, on arrays whose
+    /// rows are concave on random intervals (empty rows, single entries, long flat runs, steep
+    /// and shallow slopes, values up to 10^7), in one to three dimensions.
+    #[test]
+    fn concave_rows_convolution_equals_the_definition() {
+        use crate::rng::{below, Rng64};
+        use rand::SeedableRng;
+        let mut rng = Rng64::seed_from_u64(2121);
+        let mut merged = 0;
+        for case in 0..300 {
+            let m: Vec<usize> = match case % 3 {
+                0 => vec![1 + below(&mut rng, 60)],
+                1 => vec![1 + below(&mut rng, 6), 1 + below(&mut rng, 25)],
+                _ => (0..3).map(|_| 1 + below(&mut rng, 5)).collect(),
+            };
+            let nd = m.len();
+            let mut stride = vec![1usize; nd];
+            for d in (0..nd - 1).rev() {
+                stride[d] = stride[d + 1] * m[d + 1];
+            }
+            let p: usize = m.iter().product();
+            let len = m[nd - 1];
+            let top = [30usize, 1000, 10_000_000][(case / 3) % 3];
+            let draw = |rng: &mut Rng64| -> Vec<i32> {
+                let mut v = vec![NEG; p];
+                for row in v.chunks_exact_mut(len) {
+                    if below(rng, 5) == 0 {
+                        continue; // an empty row
+                    }
+                    let lo = below(rng, len);
+                    let hi = lo + below(rng, len - lo);
+                    // Differences drawn, then sorted down: concave.
+                    let mut diffs: Vec<i64> = (lo..hi)
+                        .map(|_| below(rng, 2 * top / len + 2) as i64 - (top / len) as i64)
+                        .collect();
+                    diffs.sort_unstable_by(|a, b| b.cmp(a));
+                    let start = below(rng, top) as i64;
+                    let mut vals = vec![start];
+                    for d in diffs {
+                        vals.push(vals[vals.len() - 1] + d);
+                    }
+                    // Shift up so that every entry is valid (non-negative).
+                    let low = *vals.iter().min().unwrap();
+                    for (i, val) in vals.into_iter().enumerate() {
+                        row[lo + i] = (val - low.min(0)) as i32;
+                    }
+                }
+                v
+            };
+            let (x, z) = (draw(&mut rng), draw(&mut rng));
+            let coords: Vec<Vec<usize>> = (0..p)
+                .map(|i| (0..nd).map(|d| (i / stride[d]) % m[d]).collect())
+                .collect();
+            let mut want = vec![NEG; p];
+            for a in (0..p).filter(|&a| x[a] >= 0) {
+                for b in (0..p).filter(|&b| z[b] >= 0) {
+                    let (ca, cb) = (&coords[a], &coords[b]);
+                    if (0..nd).all(|d| ca[d] + cb[d] < m[d]) {
+                        let y: usize = (0..nd).map(|d| (ca[d] + cb[d]) * stride[d]).sum();
+                        want[y] = want[y].max(x[a] + z[b]);
+                    }
+                }
+            }
+            let mut got = vec![NEG; p];
+            let r = convolve_concave_rows(&x, &z, &m, &mut got, f64::INFINITY);
+            assert!(r.is_some(), "{m:?}: rows are concave");
+            merged += 1;
+            let mut general = vec![NEG; p];
+            convolve_general(&x, &z, &m, &stride, &mut general, f64::INFINITY).unwrap();
+            for v in got.iter_mut().chain(general.iter_mut()).filter(|v| **v < 0) {
+                *v = NEG;
+            }
+            assert_eq!(got, want, "case {case}: {m:?}, {x:?} with {z:?}");
+            assert_eq!(general, want, "case {case}: {m:?}");
+        }
+        assert_eq!(merged, 300);
+        // A row that is not concave ([0, 5, 20]) sends the whole convolution to the general path.
+        let mut out = vec![NEG; 3];
+        assert!(convolve_concave_rows(&[0, 5, 20], &[0, NEG, NEG], &[3], &mut out, 1e9).is_none());
+        // Nor is a row with a hole.
+        assert!(convolve_concave_rows(&[0, NEG, 1], &[0, NEG, NEG], &[3], &mut out, 1e9).is_none());
     }
 
     #[test]
