@@ -1003,6 +1003,25 @@ mod tests {
     use super::*;
     use crate::models::overhead::gallery;
 
+    /// The (max, +) convolution by its definition: every valid pair whose sum stays in the box.
+    fn definition(x: &[i32], z: &[i32], m: &[usize], stride: &[usize]) -> Vec<i32> {
+        let (p, nd) = (x.len(), m.len());
+        let coords: Vec<Vec<usize>> = (0..p)
+            .map(|i| (0..nd).map(|d| (i / stride[d]) % m[d]).collect())
+            .collect();
+        let mut want = vec![NEG; p];
+        for a in (0..p).filter(|&a| x[a] >= 0) {
+            for b in (0..p).filter(|&b| z[b] >= 0) {
+                let (ca, cb) = (&coords[a], &coords[b]);
+                if (0..nd).all(|d| ca[d] + cb[d] < m[d]) {
+                    let y: usize = (0..nd).map(|d| (ca[d] + cb[d]) * stride[d]).sum();
+                    want[y] = want[y].max(x[a] + z[b]);
+                }
+            }
+        }
+        want
+    }
+
     #[test]
     fn golden_examples() {
         for (inst, want) in [
@@ -1057,19 +1076,7 @@ mod tests {
                 }
             }
             x[0] = 0;
-            let coords: Vec<Vec<usize>> = (0..p)
-                .map(|i| (0..nd).map(|d| (i / stride[d]) % m[d]).collect())
-                .collect();
-            let mut want = vec![NEG; p];
-            for a in (0..p).filter(|&a| x[a] >= 0) {
-                for b in (0..p).filter(|&b| z[b] >= 0) {
-                    let (ca, cb) = (&coords[a], &coords[b]);
-                    if (0..nd).all(|d| ca[d] + cb[d] < m[d]) {
-                        let y: usize = (0..nd).map(|d| (ca[d] + cb[d]) * stride[d]).sum();
-                        want[y] = want[y].max(x[a] + z[b]);
-                    }
-                }
-            }
+            let want = definition(&x, &z, &m, &stride);
             let mut got = vec![NEG; p];
             convolve(&x, &z, &m, &stride, &mut got, f64::INFINITY).unwrap();
             for v in got.iter_mut().filter(|v| **v < 0) {
@@ -1129,19 +1136,7 @@ mod tests {
                 v
             };
             let (x, z) = (draw(&mut rng), draw(&mut rng));
-            let coords: Vec<Vec<usize>> = (0..p)
-                .map(|i| (0..nd).map(|d| (i / stride[d]) % m[d]).collect())
-                .collect();
-            let mut want = vec![NEG; p];
-            for a in (0..p).filter(|&a| x[a] >= 0) {
-                for b in (0..p).filter(|&b| z[b] >= 0) {
-                    let (ca, cb) = (&coords[a], &coords[b]);
-                    if (0..nd).all(|d| ca[d] + cb[d] < m[d]) {
-                        let y: usize = (0..nd).map(|d| (ca[d] + cb[d]) * stride[d]).sum();
-                        want[y] = want[y].max(x[a] + z[b]);
-                    }
-                }
-            }
+            let want = definition(&x, &z, &m, &stride);
             let mut got = vec![NEG; p];
             let r = convolve_concave_rows(&x, &z, &m, &mut got, f64::INFINITY);
             assert!(r.is_some(), "{m:?}: rows are concave");
