@@ -234,7 +234,7 @@ fn notice_html(state: &StateHandle) -> Html {
     }
 }
 
-/// The overflow of the bar: in a window narrower than 1200 px (static/style.css) the items
+/// The overflow of the bar: in a window narrower than 1280 px (static/style.css) the items
 /// used less in a lecture (Scenarios, Import) fold under a "More" button, so that the bar stays
 /// one row down to 1024 px; wider, the button is hidden and the items stand in the bar.
 struct More {
