@@ -74,3 +74,22 @@ export async function parseSvg(app, text) {
   assert.ok(ok, 'the browser parses the SVG');
   return doc;
 }
+
+/**
+ * How late the page's main thread answers: the median, over five 0 ms timers set one after
+ * the other, of how late each fired. A page blocked by a computation fires all five late; one
+ * slice lost to another process on a loaded machine moves one sample, not the median.
+ */
+export async function timerLag(page) {
+  return page.evaluate(async () => {
+    const lags = [];
+    for (let i = 0; i < 5; i += 1) {
+      lags.push(await new Promise((r) => {
+        const s = performance.now();
+        setTimeout(() => r(performance.now() - s), 0);
+      }));
+    }
+    lags.sort((a, b) => a - b);
+    return lags[2];
+  });
+}
