@@ -472,6 +472,14 @@ impl Entry {
     }
 }
 
+/// The entry after the last of a bucket being served (its key, NONE, is above every key).
+const SENTINEL: Entry = Entry {
+    key: NONE,
+    send: 0.0,
+    idx: u32::MAX,
+    rel: 0,
+};
+
 /// (key, index) as one integer: the queue's order.
 fn order(key: u64, idx: u32) -> u128 {
     ((key as u128) << 32) | idx as u128
@@ -511,6 +519,24 @@ struct Calendar {
 }
 
 impl Calendar {
+    /// An empty calendar of `b` buckets (a power of two, at least 4), serving bucket `cur_b`.
+    fn new(b: usize, cur_b: u64) -> Calendar {
+        Calendar {
+            b,
+            mask: (b - 1) as u64,
+            cur_b,
+            staging: Vec::new(),
+            count: vec![0; b],
+            slot_len: vec![0; b],
+            slot_lo: vec![u64::MAX; b],
+            slot_hi: vec![0; b],
+            stored: 0,
+            runs: VecDeque::new(),
+            spare: Vec::new(),
+            digits: Vec::new(),
+        }
+    }
+
     /// Store the staging as a run, then fill `cur` with the next non-empty bucket, ordered by
     /// (key, index), followed by a sentinel. False when the calendar is empty.
     fn next_bucket(&mut self, cur: &mut Vec<Entry>) -> bool {
@@ -619,12 +645,7 @@ impl Calendar {
                 }
             }
         }
-        cur.push(Entry {
-            key: NONE,
-            send: 0.0,
-            idx: u32::MAX,
-            rel: 0,
-        });
+        cur.push(SENTINEL);
         while self.runs.front().is_some_and(|r| r.last <= cb) {
             if let Some(r) = self.runs.pop_front() {
                 self.spare.push(r);
@@ -696,62 +717,16 @@ fn calendar_with(
     window_buckets: f64,
 ) -> bool {
     let steps = dst.len();
-    if !(src_send > 0.0 && src_send.is_finite()) {
+    let Some((b, per_width)) = bucket_geometry(dst, src_send, &delay_of, bounds, window_buckets)
+    else {
         return false;
-    }
-    let (widest, narrowest) = match bounds {
-        Some(b) => b,
-        None => {
-            // Every number must be finite, every send positive.
-            let (mut widest, mut narrowest) = (src_send, src_send);
-            for (i, x) in dst.iter().enumerate() {
-                let d = delay_of(i);
-                let send = x.send();
-                if !(send > 0.0 && send.is_finite() && d >= 0.0 && d.is_finite()) {
-                    return false;
-                }
-                widest = widest.max(d + send);
-                narrowest = narrowest.min(send);
-            }
-            (widest, narrowest)
-        }
     };
-    if !(widest.is_finite() && narrowest > 0.0) {
-        return false;
-    }
-    let width = narrowest
-        .min(widest / window_buckets)
-        .max(widest / MAX_BUCKETS);
-    let per_width = 1.0 / width;
-    if !(per_width.is_finite() && per_width > 0.0) {
-        return false;
-    }
-    let b = ((widest * per_width) as usize + 4).next_power_of_two();
     let bucket_of = |k: f64| {
         (k * per_width + MAGIC)
             .to_bits()
             .wrapping_sub(MAGIC.to_bits())
     };
-    let mut cal = Calendar {
-        b,
-        mask: (b - 1) as u64,
-        cur_b: bucket_of(src_send),
-        staging: Vec::new(),
-        count: vec![0; b],
-        slot_len: vec![0; b],
-        slot_lo: vec![u64::MAX; b],
-        slot_hi: vec![0; b],
-        stored: 0,
-        runs: VecDeque::new(),
-        spare: Vec::new(),
-        digits: Vec::new(),
-    };
-    let sentinel = Entry {
-        key: NONE,
-        send: 0.0,
-        idx: u32::MAX,
-        rel: 0,
-    };
+    let mut cal = Calendar::new(b, bucket_of(src_send));
     // The bucket being served, ordered, then the sentinel.
     let mut cur = vec![
         Entry {
@@ -760,11 +735,11 @@ fn calendar_with(
             idx: source,
             rel: 0,
         },
-        sentinel,
+        SENTINEL,
     ];
     let mut pos = 0usize;
     // Keys at or before the bucket being served.
-    let mut late: BinaryHeap<Reverse<(u64, u32, u64)>> = BinaryHeap::new();
+    let mut late: Late = BinaryHeap::new();
     // The FIFO: destinations h..i whose `fifo` key is not SKIP; strictly increasing in
     // (key, index).
     let mut fifo = std::mem::take(&mut out.fifo);
@@ -796,52 +771,10 @@ fn calendar_with(
         }};
     }
     for i in 0..steps {
-        // Pop the smallest (key, index) of the FIFO head, the bucket and the small heap.
-        let e = {
-            if cur[pos].key == NONE && cal.next_bucket(&mut cur) {
-                pos = 0;
-            }
-            let mut fk = if h < i { fifo[h] } else { NONE };
-            if fk == SKIP {
-                while h < i && fifo[h] == SKIP {
-                    h += 1;
-                }
-                fk = if h < i { fifo[h] } else { NONE };
-            }
-            let f = dst[h];
-            let c = cur[pos];
-            let take_f = order(fk, f.idx) < c.order();
-            let best = if take_f { order(fk, f.idx) } else { c.order() };
-            match late.peek() {
-                Some(Reverse(l)) if order(l.0, l.1) < best => {
-                    let Some(Reverse((key, idx, send))) = late.pop() else {
-                        return false;
-                    };
-                    Entry {
-                        key,
-                        send: f64::from_bits(send),
-                        idx,
-                        rel: 0,
-                    }
-                }
-                _ => {
-                    let t = take_f as usize;
-                    h += t;
-                    pos += 1 - t;
-                    let m = 0u64.wrapping_sub(t as u64);
-                    let key = (fk & m) | (c.key & !m);
-                    if key >= SKIP {
-                        return false; // nothing queued: impossible, every step pushes
-                    }
-                    Entry {
-                        key,
-                        send: f64::from_bits((f.bits & m) | (c.send.to_bits() & !m)),
-                        idx: ((f.idx as u64 & m) | (c.idx as u64 & !m)) as u32,
-                        rel: 0,
-                    }
-                }
-            }
-        };
+        let e = pop_next(&mut cal, &mut cur, &mut pos, &mut late, &fifo, &mut h, dst);
+        if e.key >= SKIP {
+            return false; // nothing queued: impossible, every step pushes
+        }
         let end = f64::from_bits(e.key);
         if out.with_trace {
             out.ends.push(end);
@@ -863,6 +796,121 @@ fn calendar_with(
     }
     out.fifo = fifo;
     true
+}
+
+/// The calendar's small heap of keys at or before the bucket being served: (key bits,
+/// index, send bits), smallest first.
+type Late = BinaryHeap<Reverse<(u64, u32, u64)>>;
+
+/// The calendar's buckets for the list schedule of `dst` from a source sending in
+/// `src_send`: their count (a power of two) and the inverse of their width. The width is
+/// the narrowest send, or the widest increment over `window_buckets`, whichever is smaller,
+/// but at least the widest over [`MAX_BUCKETS`]. `bounds` as for [`calendar_with`]; `None`
+/// when a number is not finite or a send not positive.
+///
+/// # Complexity
+/// O(n) when `bounds` is `None`, else O(1).
+#[inline]
+fn bucket_geometry(
+    dst: &[Dst],
+    src_send: f64,
+    delay_of: &impl Fn(usize) -> f64,
+    bounds: Option<(f64, f64)>,
+    window_buckets: f64,
+) -> Option<(usize, f64)> {
+    if !(src_send > 0.0 && src_send.is_finite()) {
+        return None;
+    }
+    let (widest, narrowest) = match bounds {
+        Some(b) => b,
+        None => {
+            // Every number must be finite, every send positive.
+            let (mut widest, mut narrowest) = (src_send, src_send);
+            for (i, x) in dst.iter().enumerate() {
+                let d = delay_of(i);
+                let send = x.send();
+                if !(send > 0.0 && send.is_finite() && d >= 0.0 && d.is_finite()) {
+                    return None;
+                }
+                widest = widest.max(d + send);
+                narrowest = narrowest.min(send);
+            }
+            (widest, narrowest)
+        }
+    };
+    if !(widest.is_finite() && narrowest > 0.0) {
+        return None;
+    }
+    let width = narrowest
+        .min(widest / window_buckets)
+        .max(widest / MAX_BUCKETS);
+    let per_width = 1.0 / width;
+    if !(per_width.is_finite() && per_width > 0.0) {
+        return None;
+    }
+    Some((
+        ((widest * per_width) as usize + 4).next_power_of_two(),
+        per_width,
+    ))
+}
+
+/// Pop the smallest (key, index) of the FIFO's head (`fifo[h..]`, skipping SKIP keys; the
+/// destinations are `dst`), the bucket being served (`cur[pos..]`, refilled from `cal` when
+/// spent) and the small heap `late`. A key of SKIP or NONE when nothing is queued (impossible:
+/// every step pushes).
+///
+/// # Complexity
+/// O(1) amortised, plus the refill of a bucket and O(log late) for the heap.
+#[inline(always)]
+fn pop_next(
+    cal: &mut Calendar,
+    cur: &mut Vec<Entry>,
+    pos: &mut usize,
+    late: &mut Late,
+    fifo: &[u64],
+    h: &mut usize,
+    dst: &[Dst],
+) -> Entry {
+    if cur[*pos].key == NONE && cal.next_bucket(cur) {
+        *pos = 0;
+    }
+    let i = fifo.len();
+    let mut fk = if *h < i { fifo[*h] } else { NONE };
+    if fk == SKIP {
+        while *h < i && fifo[*h] == SKIP {
+            *h += 1;
+        }
+        fk = if *h < i { fifo[*h] } else { NONE };
+    }
+    let f = dst[*h];
+    let c = cur[*pos];
+    let take_f = order(fk, f.idx) < c.order();
+    let best = if take_f { order(fk, f.idx) } else { c.order() };
+    match late.peek() {
+        Some(Reverse(l)) if order(l.0, l.1) < best => {
+            let Some(Reverse((key, idx, send))) = late.pop() else {
+                return SENTINEL;
+            };
+            Entry {
+                key,
+                send: f64::from_bits(send),
+                idx,
+                rel: 0,
+            }
+        }
+        _ => {
+            let t = take_f as usize;
+            *h += t;
+            *pos += 1 - t;
+            let m = 0u64.wrapping_sub(t as u64);
+            Entry {
+                key: (fk & m) | (c.key & !m),
+                send: f64::from_bits((f.bits & m) | (c.send.to_bits() & !m)),
+                idx: ((f.idx as u64 & m) | (c.idx as u64 & !m)) as u32,
+                rel: 0,
+            }
+        }
+    }
 }
 
 /// Parents `v` are grouped by `v >> shift` (`groups` groups), then by the low bits.
