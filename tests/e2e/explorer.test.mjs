@@ -31,7 +31,7 @@ const CASES = [
   {
     model: 'multi', first: 'FEF / lower bound',
     fields: { '#exp-max-cost': 1, '#exp-n-min': 2, '#exp-n-max': 2 },
-    pick: 0, key: 'fef-lower-bound', worst: '6 / 3 = 2.000', size: /^2 nodes/,
+    pick: 4, key: 'fef-optimum', worst: '6 / 3 = 2.000', size: /^2 nodes/,
     summary: /^2 nodes.*, many-source model/,
   },
   {

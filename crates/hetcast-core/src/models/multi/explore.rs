@@ -1,9 +1,11 @@
 //! The many-source model in the shared explorer ([`crate::explore`]): each of FEF, ECF, WR and
 //! WRP against the idealised lower bound of paper 001 (Definition 1, equation 2;
-//! [`super::algo::lower_bound`]). hetcast has no exact optimum of this model (the problem is
-//! NP-hard and no exhaustive scheduler exists in the core), so a ratio here bounds the
-//! algorithm's distance to the optimum from above: a ratio of 1 proves the algorithm optimal on
-//! that instance, a larger one may be the bound's slack.
+//! [`super::algo::lower_bound`]) on every instance, and against the exact optimum
+//! ([`super::algo::exhaustive`], every plan tried) on the tiny instances of at most
+//! [`MAX_PLANS`] plans (the others are skipped and counted); last, the optimum against the
+//! bound (how slack the bound is). The problem is NP-hard, so the optimum is for tiny
+//! instances only; against the bound, a ratio of 1 proves the algorithm optimal on that
+//! instance, a larger one may be the bound's slack.
 //!
 //! **Family.** `nodes.0` to `nodes.1` nodes, each its own class with constant overheads
 //! `S, R` in `1..=max_cost` (whole µs), one link rate `X` in `1..=max_cost` µs/byte, messages
@@ -17,7 +19,8 @@
 //! removing a message), or add a node (up to `nodes.1`).
 //!
 //! # Complexity
-//! Per member the four algorithms, their simulations and the bound;
+//! Per member the four algorithms, their simulations, the bound and at most [`MAX_PLANS`]
+//! simulations of the exhaustive optimum;
 //! `Σ_n C^(2n+1) · 2^(n(n-1))` candidates for `C = max_cost`.
 //!
 //! ```
@@ -31,6 +34,7 @@
 //! assert_eq!(s.records[3].worst_ratio(), Some(1.0));
 //! ```
 
+use super::algo::exhaustive::{exhaustive, MAX_PLANS};
 use super::algo::lower_bound::lower_bound;
 use super::instance::{Link, Message, MultiInstance, NodeClass};
 use super::{simulate_multi, MultiAlgorithm};
@@ -72,6 +76,31 @@ const COMPARISONS: &[Comparison] = &[
     Comparison {
         key: "wrp-lower-bound",
         value: "WRP",
+        reference: "lower bound",
+    },
+    Comparison {
+        key: "fef-optimum",
+        value: "FEF",
+        reference: "optimum",
+    },
+    Comparison {
+        key: "ecf-optimum",
+        value: "ECF",
+        reference: "optimum",
+    },
+    Comparison {
+        key: "wr-optimum",
+        value: "WR",
+        reference: "optimum",
+    },
+    Comparison {
+        key: "wrp-optimum",
+        value: "WRP",
+        reference: "optimum",
+    },
+    Comparison {
+        key: "optimum-lower-bound",
+        value: "optimum",
         reference: "lower bound",
     },
 ];
@@ -242,13 +271,15 @@ impl Family for MultiFamily {
 
     fn measure(&self, inst: &MultiInstance) -> Result<Vec<Option<(f64, f64)>>, Error> {
         let lb = lower_bound(inst).value;
-        MultiAlgorithm::ALL
+        let times = MultiAlgorithm::ALL
             .iter()
-            .map(|a| {
-                let plan = a.run(inst)?;
-                Ok(Some((simulate_multi(inst, &plan)?.completion_time, lb)))
-            })
-            .collect()
+            .map(|a| Ok(simulate_multi(inst, &a.run(inst)?)?.completion_time))
+            .collect::<Result<Vec<f64>, Error>>()?;
+        let opt = exhaustive(inst, MAX_PLANS)?.map(|(t, _)| t);
+        let mut m: Vec<Option<(f64, f64)>> = times.iter().map(|&t| Some((t, lb))).collect();
+        m.extend(times.iter().map(|&t| opt.map(|o| (t, o))));
+        m.push(opt.map(|o| (o, lb)));
+        Ok(m)
     }
 
     fn to_json(&self, inst: &MultiInstance) -> String {
@@ -273,22 +304,25 @@ mod tests {
     /// sends to it at 0; `i`'s own send goes before its receive (preemption) when it fits in
     /// the wait, `S_i <= S_j + X`, and then each node receives after its own send and the
     /// other's arrival, `max over j of max(S_j, S_i + X) + R_j`; otherwise the two run one
-    /// after the other as above. The bound is `max over j of S_i + X + R_j`. Returns (serial,
-    /// WRP, bound).
-    fn by_hand(s: [u32; 2], r: [u32; 2], x: u32, both: bool) -> (u32, u32, u32) {
+    /// after the other as above. The bound is `max over j of S_i + X + R_j`. The optimum: of
+    /// the four orders of the two nodes' lists, both receiving first deadlocks, one receiving
+    /// first is the serial time, and both sending first gives `max over j of max(S_j, S_i +
+    /// X) + R_j`, never more than serial. Returns (serial, WRP, bound, optimum).
+    fn by_hand(s: [u32; 2], r: [u32; 2], x: u32, both: bool) -> [u32; 4] {
         let lb = |i: usize, j: usize| s[i] + x + r[j];
         if !both {
-            return (lb(0, 1), lb(0, 1), lb(0, 1));
+            return [lb(0, 1); 4];
         }
         let serial = s[0] + s[1] + 2 * x + r[0] + r[1];
         let i = usize::from(s[1] + r[1] < s[0] + r[0]);
         let j = 1 - i;
+        let sends_first = (s[1].max(s[0] + x) + r[1]).max(s[0].max(s[1] + x) + r[0]);
         let wrp = if s[i] <= s[j] + x {
-            (s[1].max(s[0] + x) + r[1]).max(s[0].max(s[1] + x) + r[0])
+            sends_first
         } else {
             serial
         };
-        (serial, wrp, lb(0, 1).max(lb(1, 0)))
+        [serial, wrp, lb(0, 1).max(lb(1, 0)), sends_first]
     }
 
     #[test]
@@ -301,8 +335,9 @@ mod tests {
             true
         })
         .unwrap();
-        // Worst ratio and members at the bound: serial (FEF, ECF, WR), preemptive (WRP).
-        let (mut worst, mut at) = ([0.0f64; 2], [0u64; 2]);
+        // Worst ratio and members at the reference: serial (FEF, ECF, WR) and preemptive (WRP)
+        // against the bound, the same against the optimum, the optimum against the bound.
+        let (mut worst, mut at) = ([0.0f64; 5], [0u64; 5]);
         let mut members = 0;
         for x in 1..=3 {
             for s0 in 1..=3 {
@@ -314,10 +349,17 @@ mod tests {
                                 ([s1, s0], [r1, r0], false),
                                 ([s0, s1], [r0, r1], true),
                             ] {
-                                let (serial, wrp, lb) = by_hand(s, r, x, both);
-                                for (k, t) in [serial, wrp].into_iter().enumerate() {
-                                    worst[k] = worst[k].max(t as f64 / lb as f64);
-                                    at[k] += u64::from(t == lb);
+                                let [serial, wrp, lb, opt] = by_hand(s, r, x, both);
+                                let pairs = [
+                                    (serial, lb),
+                                    (wrp, lb),
+                                    (serial, opt),
+                                    (wrp, opt),
+                                    (opt, lb),
+                                ];
+                                for (k, (t, reference)) in pairs.into_iter().enumerate() {
+                                    worst[k] = worst[k].max(t as f64 / reference as f64);
+                                    at[k] += u64::from(t == reference);
                                 }
                                 members += 1;
                             }
@@ -329,11 +371,13 @@ mod tests {
         // Serial: (a + b) / max(a, b) is 2 when both directions cost the same. WRP: S = (3, 1),
         // R = (1, 3), X = 1: node 0 is served first (a tie on S + R) and its send (3) does
         // not fit in its wait (1 + 1), so the transfers run one after the other, 10, against
-        // the bound 3 + 1 + 3 = 7.
-        assert_eq!(worst, [2.0, 10.0 / 7.0]);
+        // the bound 3 + 1 + 3 = 7, and the optimum 7 (both send first). The bound is slack by
+        // 6/5 at S = (1, 3), R = (1, 3), X = 1: P0's message is in at 2 but P1 sends until 3,
+        // so it holds it at 6; P0 holds P1's at 3 + 1 + 1 = 5, the bound.
+        assert_eq!(worst, [2.0, 10.0 / 7.0, 2.0, 10.0 / 7.0, 1.2]);
         assert_eq!(members, 729);
         for (c, r) in st.records.iter().enumerate() {
-            let k = usize::from(c == 3);
+            let k = [0, 0, 0, 1, 2, 2, 2, 3, 4][c];
             assert_eq!(r.tried, members);
             assert_eq!(r.worst_ratio(), Some(worst[k]), "{}", COMPARISONS[c].key);
             assert_eq!(r.at_reference, at[k], "{}", COMPARISONS[c].key);
@@ -352,14 +396,12 @@ mod tests {
         .unwrap();
         let swap = super::super::gallery::swap();
         let m = f.measure(&swap).unwrap();
+        // Against the bound, then against the optimum (3, both nodes sending first), then the
+        // optimum against the bound.
+        let (serial, at) = (Some((6.0, 3.0)), Some((3.0, 3.0)));
         assert_eq!(
             m,
-            vec![
-                Some((6.0, 3.0)),
-                Some((6.0, 3.0)),
-                Some((6.0, 3.0)),
-                Some((3.0, 3.0))
-            ]
+            vec![serial, serial, serial, at, serial, serial, serial, at, at]
         );
         for r in &st.records[..3] {
             assert_eq!((r.worst[0].member, r.worst_ratio()), (2, Some(2.0)));

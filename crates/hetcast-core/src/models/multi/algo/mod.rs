@@ -1,9 +1,11 @@
 //! The algorithms of the many-source model with non-blocking sends (Wu, Yeh, Liu, paper 001),
 //! one file each: [`fef`] (4.1), [`ecf`] (4.2), [`work_racing`] (4.3), [`wrp`] (4.4), and the
-//! idealised [`lower_bound`] (3.1). Every algorithm returns task lists ([`MultiPlan`]); times
+//! idealised [`lower_bound`] (3.1); [`exhaustive`], the exact optimum of tiny instances by
+//! trying every plan (the explorer's reference). Every algorithm returns task lists ([`MultiPlan`]); times
 //! come only from [`crate::models::multi::simulate`].
 
 pub mod ecf;
+pub mod exhaustive;
 pub mod fef;
 pub mod lower_bound;
 mod state;
