@@ -150,7 +150,7 @@ impl Field {
             Field::GonzalezRuns => "instances per (n, d, fan-out)",
             Field::Types => "1 to 4",
             Field::MaxCost => "costs 1 to this",
-            Field::ExNMin | Field::ExNMax => "source included",
+            Field::ExNMin | Field::ExNMax => "every node counted",
             Field::ProcMin | Field::ProcMax => "2 to 8",
             Field::Messages => "1 to this many",
             Field::Tries => "members drawn at random",
