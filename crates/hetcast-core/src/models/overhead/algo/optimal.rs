@@ -235,6 +235,35 @@ fn dominating(g: &Groups) -> Option<usize> {
     (0..k).find(|&c| (0..k).all(|l| g.send[l] <= g.send[c] && g.delay[l] <= g.delay[c]))
 }
 
+/// Per class, the least send time a child may have in the recurrence (`-inf`: any).
+///
+/// 000 Lemma 2: some optimal schedule is *monotonic* (no non-root node sends to a faster node).
+/// Its proof swaps a node `u` with a faster child `v`, `v` taking `u`'s slot, and needs only that
+/// `v` holds the message as soon after its send as `u` did: true when every type has the same
+/// arrival delay `L + r` (the node model, `L = r = 0`). Then a node of a destination type needs
+/// only children at least as slow as itself, and its arrays cover fewer types (one row for the
+/// second-fastest of three types, one cell for the slowest). The sets stay between those of the
+/// monotonic trees and `F`, so the least `T` with `n ∈ F(s_source, T)` is unchanged. The
+/// source's class keeps every child, and so does a destination type's class that is also the
+/// source's (same send time).
+fn monotone_floors(
+    class_send: &[f64],
+    class_of_type: &[usize],
+    class_src: usize,
+    delay: &[f64],
+) -> Vec<f64> {
+    let same_delay = delay.windows(2).all(|w| w[0] == w[1]);
+    (0..class_send.len())
+        .map(|c| {
+            if same_delay && c != class_src && class_of_type.contains(&c) {
+                class_send[c]
+            } else {
+                f64::NEG_INFINITY
+            }
+        })
+        .collect()
+}
+
 /// The decimal scale `10^d` that makes every cost whole, if `d <= MAX_DECIMALS` works.
 fn decimal_scale(inst: &Instance, ub: f64) -> Option<f64> {
     let mut values: Vec<f64> = vec![inst.latency];
@@ -267,6 +296,9 @@ struct Dp {
     class_send: Vec<f64>,
     class_of_type: Vec<usize>,
     class_src: usize,
+    /// Per class, the least send time of a child's class in the recurrence: monotone trees
+    /// ([`monotone_floors`]).
+    child_floor: Vec<f64>,
     delay: Vec<f64>,
     eps: f64,
     ub: f64,
@@ -343,6 +375,7 @@ impl Dp {
             }
         };
         let nc = class_send.len();
+        let child_floor = monotone_floors(&class_send, &class_of_type, class_src, &delay);
         let dp = Dp {
             k,
             dim_of_type,
@@ -354,6 +387,7 @@ impl Dp {
             class_send,
             class_of_type,
             class_src,
+            child_floor,
             delay,
             eps,
             ub: ub_s,
@@ -586,6 +620,9 @@ impl Dp {
         g.fill(NEG);
         for l in 0..self.k {
             let cl = self.class_of_type[l];
+            if self.class_send[cl] < self.child_floor[c] {
+                continue;
+            }
             let Some(j) = self.lookup(cl, t1 - self.delay[l]) else {
                 continue;
             };
@@ -723,24 +760,34 @@ fn find_in_box(
     }
 }
 
-/// The valid entries of each row (the last coordinate) of `v`: `Some(rows)` with each row's
-/// `(first, last)` valid index (None for an empty row) when every non-empty row is *concave on an
-/// interval* (its valid entries are consecutive and their differences never increase), `None`
-/// otherwise.
-fn concave_rows(v: &[i32], len: usize) -> Option<Vec<Option<(usize, usize)>>> {
+/// Rows of `v` (its last coordinate, `len` entries each) concave on intervals.
+struct ConcaveRows {
+    /// Each row's `(first, last)` valid index, None for an empty row.
+    rows: Vec<Option<(usize, usize)>>,
+    /// `v[i + 1] - v[i]` inside a row's interval, [`i32::MIN`] at its last entry (and outside).
+    diff: Vec<i32>,
+}
+
+/// The valid entries of each row of `v` and their differences when every non-empty row is
+/// *concave on an interval* (its valid entries are consecutive and their differences never
+/// increase), `None` otherwise.
+fn concave_rows(v: &[i32], len: usize) -> Option<ConcaveRows> {
     let mut rows = Vec::with_capacity(v.len() / len.max(1));
-    for row in v.chunks_exact(len) {
+    let mut diff = vec![i32::MIN; v.len()];
+    for (row, drow) in v.chunks_exact(len).zip(diff.chunks_exact_mut(len)) {
         let Some(lo) = row.iter().position(|&e| e >= 0) else {
             rows.push(None);
             continue;
         };
         let mut hi = lo;
-        let mut prev_diff = i64::MAX;
+        let mut prev_diff = i32::MAX;
         while hi + 1 < len && row[hi + 1] >= 0 {
-            let d = row[hi + 1] as i64 - row[hi] as i64;
+            // Valid entries are below 2^30: no overflow.
+            let d = row[hi + 1] - row[hi];
             if d > prev_diff {
                 return None;
             }
+            drow[hi] = d;
             prev_diff = d;
             hi += 1;
         }
@@ -749,39 +796,31 @@ fn concave_rows(v: &[i32], len: usize) -> Option<Vec<Option<(usize, usize)>>> {
         }
         rows.push(Some((lo, hi)));
     }
-    Some(rows)
+    Some(ConcaveRows { rows, diff })
 }
 
 /// `out[y] = max(out[y], max_{i + j = y} x[i] + z[j])` for two rows concave on the intervals
-/// `xi` and `zi`, `y` below `out.len()`: the sums along the merge of the two difference
-/// sequences, largest difference first (the (max, +) convolution of concave sequences is the
-/// concave sequence whose differences are both sequences' differences sorted). Returns the steps.
+/// `xi` and `zi` (differences `dx`, `dz`, [`i32::MIN`] at each interval's end), `y` below
+/// `out.len()`: the sums along the merge of the two difference sequences, largest difference
+/// first (the (max, +) convolution of concave sequences is the concave sequence whose differences
+/// are both sequences' differences sorted). Without branches on the data. Returns the steps.
 fn merge_concave(
-    x: &[i32],
-    xi: (usize, usize),
-    z: &[i32],
-    zi: (usize, usize),
+    (x, dx, xi): (&[i32], &[i32], (usize, usize)),
+    (z, dz, zi): (&[i32], &[i32], (usize, usize)),
     out: &mut [i32],
 ) -> usize {
     let (mut i, mut j) = (xi.0, zi.0);
-    let mut y = i + j;
-    let len = out.len();
-    let mut steps = 0;
-    while y < len {
+    let y0 = i + j;
+    if y0 >= out.len() {
+        return 0;
+    }
+    let steps = (xi.1 - xi.0 + zi.1 - zi.0 + 1).min(out.len() - y0);
+    for o in &mut out[y0..y0 + steps] {
         let v = x[i] + z[j];
-        if v > out[y] {
-            out[y] = v;
-        }
-        steps += 1;
-        let step_x = i < xi.1 && (j == zi.1 || x[i + 1] - x[i] >= z[j + 1] - z[j]);
-        if step_x {
-            i += 1;
-        } else if j < zi.1 {
-            j += 1;
-        } else {
-            break;
-        }
-        y += 1;
+        *o = (*o).max(v);
+        let take_x = dx[i] >= dz[j];
+        i += take_x as usize;
+        j += !take_x as usize;
     }
     steps
 }
@@ -803,7 +842,7 @@ fn convolve_concave_rows(
     let rz = concave_rows(z, len)?;
     // Coordinates of each row in the first nd - 1 dimensions (a row index is their mixed radix).
     let pm = &m[..nd.saturating_sub(1)];
-    let rows = rx.len();
+    let rows = rx.rows.len();
     let mut coords = vec![0usize; rows * pm.len()];
     for r in 0..rows {
         let mut rem = r;
@@ -816,15 +855,17 @@ fn convolve_concave_rows(
         (0..pm.len()).all(|d| coords[a * pm.len() + d] + coords[b * pm.len() + d] < pm[d])
     };
     let zs: Vec<(usize, (usize, usize))> = rz
+        .rows
         .iter()
         .enumerate()
         .filter_map(|(r, v)| v.map(|iv| (r, iv)))
         .collect();
     // Refuse before starting when even the bound on the steps passes the budget.
-    let xs = rx.iter().filter(|v| v.is_some()).count();
+    let xs = rx.rows.iter().filter(|v| v.is_some()).count();
     let cost = (xs * zs.len() * len) as f64;
     if cost > budget {
         let exact: usize = rx
+            .rows
             .iter()
             .enumerate()
             .filter_map(|(a, v)| v.map(|_| a))
@@ -835,9 +876,13 @@ fn convolve_concave_rows(
         }
     }
     let mut work = 0usize;
-    for (a, xa) in rx.iter().enumerate() {
+    for (a, xa) in rx.rows.iter().enumerate() {
         let Some(xi) = *xa else { continue };
-        let xrow = &x[a * len..(a + 1) * len];
+        let xrow = (
+            &x[a * len..(a + 1) * len],
+            &rx.diff[a * len..(a + 1) * len],
+            xi,
+        );
         for &(b, zi) in &zs {
             if pm.len() == 1 && a + b >= pm[0] {
                 break; // rows in increasing order: the rest do not fit either
@@ -846,13 +891,12 @@ fn convolve_concave_rows(
                 continue;
             }
             let o = a + b;
-            work += merge_concave(
-                xrow,
-                xi,
+            let zrow = (
                 &z[b * len..(b + 1) * len],
+                &rz.diff[b * len..(b + 1) * len],
                 zi,
-                &mut out[o * len..(o + 1) * len],
             );
+            work += merge_concave(xrow, zrow, &mut out[o * len..(o + 1) * len]);
         }
     }
     Some(Ok(work as f64))
@@ -1020,6 +1064,58 @@ mod tests {
             }
         }
         want
+    }
+
+    /// The monotone restriction ([`monotone_floors`]) against the unrestricted recurrence (every
+    /// class may have children of every type), on random node-model instances of 2 to 4 types
+    /// and up to 100 nodes, whole costs 1 to 20 or one decimal: the same optimum, and the
+    /// restricted program's plan completes at it.
+    #[test]
+    fn monotone_restriction_keeps_the_optimum() {
+        use crate::rng::{below, Rng64};
+        use rand::SeedableRng;
+        let mut rng = Rng64::seed_from_u64(2);
+        let mut restricted_classes = 0;
+        for case in 0..60 {
+            let k = 2 + below(&mut rng, 3);
+            let n = 2 + below(&mut rng, [12, 40, 100][case % 3]);
+            let tenth = case % 4 == 3;
+            let types: Vec<f64> = (0..k)
+                .map(|_| {
+                    let c = 1 + below(&mut rng, 20);
+                    if tenth {
+                        (c * 10 + below(&mut rng, 10)) as f64 / 10.0
+                    } else {
+                        c as f64
+                    }
+                })
+                .collect();
+            let costs: Vec<f64> = (0..n).map(|_| types[below(&mut rng, k)]).collect();
+            let inst = Instance::node_model(below(&mut rng, n), &costs);
+            let g = Groups::new(&inst);
+            let kk = dominating(&g).unwrap();
+            let ub = simulate(&inst, &greedy_plan(&inst).unwrap())
+                .unwrap()
+                .completion_time;
+            let (Some(mut dp), Some(mut open)) = (
+                Dp::new(&inst, &g, kk, ub, false).unwrap(),
+                Dp::new(&inst, &g, kk, ub, false).unwrap(),
+            ) else {
+                panic!("{costs:?}: the frontier applies")
+            };
+            restricted_classes += dp.child_floor.iter().filter(|f| f.is_finite()).count();
+            open.child_floor.fill(f64::NEG_INFINITY);
+            let (t, j) = dp.solve().unwrap().unwrap();
+            let (t_open, _) = open.solve().unwrap().unwrap();
+            assert_eq!(t, t_open, "case {case}: {costs:?}, source {}", inst.source);
+            let plan = dp.rebuild(&inst, &g, j).unwrap();
+            let done = simulate(&inst, &plan).unwrap().completion_time;
+            assert!(
+                (done - t).abs() <= 1e-9 * t,
+                "case {case}: plan {done}, optimum {t}"
+            );
+        }
+        assert!(restricted_classes > 60, "{restricted_classes}");
     }
 
     #[test]
