@@ -299,6 +299,12 @@ struct Dp {
     /// Per class, the least send time of a child's class in the recurrence: monotone trees
     /// ([`monotone_floors`]).
     child_floor: Vec<f64>,
+    /// Per class, the last time its state can be looked up ([`Dp::last_lookups`]): no state is
+    /// computed after it.
+    need: Vec<f64>,
+    /// The source's class needs whole arrays up to this time only (its own lookups); after it,
+    /// only the target cell is computed ([`Dp::target_value`]).
+    full_until: f64,
     delay: Vec<f64>,
     eps: f64,
     ub: f64,
@@ -376,7 +382,7 @@ impl Dp {
         };
         let nc = class_send.len();
         let child_floor = monotone_floors(&class_send, &class_of_type, class_src, &delay);
-        let dp = Dp {
+        let mut dp = Dp {
             k,
             dim_of_type,
             m,
@@ -388,6 +394,8 @@ impl Dp {
             class_of_type,
             class_src,
             child_floor,
+            need: vec![ub_s; nc],
+            full_until: f64::INFINITY,
             delay,
             eps,
             ub: ub_s,
@@ -398,6 +406,13 @@ impl Dp {
             work: 0.0,
             stored: 0,
         };
+        if exact.is_some() {
+            dp.need = dp.last_lookups();
+            if !dp.class_of_type.contains(&dp.class_src) {
+                // Only the source's own next sends read its arrays.
+                dp.full_until = dp.ub - dp.class_send[dp.class_src];
+            }
+        }
         if check && exact.is_some() {
             dp.estimate()?;
         }
@@ -525,6 +540,33 @@ impl Dp {
         Some((steps, states))
     }
 
+    /// Per class, the last time at which the program can look its state up, with whole-number
+    /// times: greedy's time `ub` for the source's class (its answer), and for a class `c`,
+    /// `need[p] - s_p - a_l` over the classes `p` that may have a child of a type `l` in `c`
+    /// (longest paths; every step goes down by a send time, so `nc` rounds settle them). A class's
+    /// states after that time would never be read: the last `s_source` or so of every type's
+    /// class, where its arrays are largest.
+    fn last_lookups(&self) -> Vec<f64> {
+        let nc = self.class_send.len();
+        let mut need = vec![f64::NEG_INFINITY; nc];
+        need[self.class_src] = self.ub;
+        for _ in 0..nc {
+            for p in 0..nc {
+                for l in 0..self.k {
+                    let c = self.class_of_type[l];
+                    if self.class_send[c] < self.child_floor[p] {
+                        continue;
+                    }
+                    let t = need[p] - self.class_send[p] - self.delay[l];
+                    if t > need[c] {
+                        need[c] = t;
+                    }
+                }
+            }
+        }
+        need
+    }
+
     fn lookup(&self, c: usize, t: f64) -> Option<usize> {
         if t < -self.eps {
             return None;
@@ -545,7 +587,7 @@ impl Dp {
 
     /// Run the candidate times in increasing order; returns the optimum (in instance units) and
     /// the source class's state index, or None if greedy's bound was passed (cannot happen).
-    fn solve(&mut self) -> Result<Option<(f64, usize)>, Error> {
+    fn solve(&mut self) -> Result<Option<(f64, f64)>, Error> {
         let nc = self.class_send.len();
         let mut heap: BinaryHeap<Reverse<(Total, usize)>> = BinaryHeap::new();
         let mut init = vec![NEG; self.p];
@@ -565,6 +607,12 @@ impl Dp {
                 continue;
             }
             done[c] = t;
+            if c == self.class_src && t > self.full_until + self.eps {
+                if self.target_value(c, t, &mut buf_g) >= self.nk {
+                    return Ok(Some((t / self.scale, t)));
+                }
+                continue;
+            }
             if let Err(needed) = self.compute(c, t, &mut buf_g, &mut buf_h) {
                 return Err(Error::TooLarge {
                     algorithm: "optimal",
@@ -589,7 +637,7 @@ impl Dp {
             self.times[c].push(t);
             self.h[c].extend_from_slice(&buf_h);
             if c == self.class_src && buf_h[self.target] >= self.nk {
-                return Ok(Some((t / self.scale, last + 1)));
+                return Ok(Some((t / self.scale, t)));
             }
             self.schedule(&mut heap, c, t);
         }
@@ -599,7 +647,7 @@ impl Dp {
     /// Queue the candidate times created by a new breakpoint `t` of class `c`.
     fn schedule(&self, heap: &mut BinaryHeap<Reverse<(Total, usize)>>, c: usize, t: f64) {
         let mut push = |time: f64, cls: usize| {
-            if time <= self.ub + self.eps {
+            if time <= self.need[cls] + self.eps {
                 heap.push(Reverse((Total(time), cls)));
             }
         };
@@ -617,6 +665,44 @@ impl Dp {
     /// `Err(steps)` when the steps so far plus this convolution's would pass the limit.
     fn compute(&mut self, c: usize, t: f64, g: &mut [i32], out: &mut [i32]) -> Result<(), f64> {
         let t1 = t - self.class_send[c];
+        self.first_children(c, t1, g);
+        let jf = self.lookup(c, t1).unwrap_or(0);
+        out.fill(NEG);
+        let f = self.state(c, jf);
+        let budget = OPTIMAL_WORK_LIMIT - self.work;
+        match convolve(g, f, &self.m, &self.stride, out, budget) {
+            Ok(w) => self.work += w,
+            Err(w) => return Err(self.work + w),
+        }
+        for v in out.iter_mut() {
+            if *v < 0 {
+                *v = NEG;
+            } else if *v > self.nk {
+                *v = self.nk;
+            }
+        }
+        out[0] = out[0].max(0);
+        Ok(())
+    }
+
+    /// The target cell of `{0} ∪ (G(t - s) ⊕ F(s, t - s))` alone: the target is the far corner
+    /// of the box, so every split `a + b = target` pairs `a` with the mirrored cell.
+    fn target_value(&mut self, c: usize, t: f64, g: &mut [i32]) -> i32 {
+        let t1 = t - self.class_send[c];
+        self.first_children(c, t1, g);
+        let f = self.state(c, self.lookup(c, t1).unwrap_or(0));
+        let mut best = if self.target == 0 { 0 } else { NEG };
+        for (&gv, &fv) in g.iter().zip(f[..=self.target].iter().rev()) {
+            if gv >= 0 && fv >= 0 {
+                best = best.max(gv + fv);
+            }
+        }
+        self.work += self.p as f64;
+        best
+    }
+
+    /// `g = G(t1)`, the union over the allowed first-child types (see the module documentation).
+    fn first_children(&mut self, c: usize, t1: f64, g: &mut [i32]) {
         g.fill(NEG);
         for l in 0..self.k {
             let cl = self.class_of_type[l];
@@ -649,38 +735,21 @@ impl Dp {
             }
         }
         self.work += (self.k as f64 + 2.0) * self.p as f64;
-        let jf = self.lookup(c, t1).unwrap_or(0);
-        out.fill(NEG);
-        let f = self.state(c, jf);
-        let budget = OPTIMAL_WORK_LIMIT - self.work;
-        match convolve(g, f, &self.m, &self.stride, out, budget) {
-            Ok(w) => self.work += w,
-            Err(w) => return Err(self.work + w),
-        }
-        for v in out.iter_mut() {
-            if *v < 0 {
-                *v = NEG;
-            } else if *v > self.nk {
-                *v = self.nk;
-            }
-        }
-        out[0] = out[0].max(0);
-        Ok(())
     }
 
-    /// Rebuild a plan from the source class's state `j`.
-    fn rebuild(&self, inst: &Instance, g: &Groups, j: usize) -> Option<Plan> {
+    /// Rebuild a plan for the source class at time `t` (scaled), the optimum.
+    fn rebuild(&self, inst: &Instance, g: &Groups, t: f64) -> Option<Plan> {
         let nd = self.m.len();
         let mut plan = Plan::new(inst.source, inst.nodes.len());
         let mut assign = Assigner::new(g);
-        let mut stack = vec![(inst.source, self.class_src, j, self.target, self.nk)];
+        let mut stack = vec![(inst.source, self.class_src, t, self.target, self.nk)];
         let mut cy = vec![0usize; nd];
         let mut bx = vec![0usize; nd];
-        while let Some((u, c, j, yflat, yk)) = stack.pop() {
+        while let Some((u, c, t, yflat, yk)) = stack.pop() {
             if yflat == 0 && yk == 0 {
                 continue;
             }
-            let t1 = self.times[c][j] - self.class_send[c];
+            let t1 = t - self.class_send[c];
             let jf = self.lookup(c, t1)?;
             let fp = self.state(c, jf);
             self.coords(yflat, &mut cy);
@@ -720,8 +789,9 @@ impl Dp {
             let y1 = fla.min(need);
             let child = assign.take(l)?;
             plan.children[u].push(child);
-            stack.push((u, c, jf, rem - a, need - y1));
-            stack.push((child, self.class_of_type[l], jl, a, y1));
+            stack.push((u, c, self.times[c][jf], rem - a, need - y1));
+            let cl = self.class_of_type[l];
+            stack.push((child, cl, self.times[cl][jl], a, y1));
         }
         Some(plan)
     }
@@ -1105,6 +1175,9 @@ mod tests {
             };
             restricted_classes += dp.child_floor.iter().filter(|f| f.is_finite()).count();
             open.child_floor.fill(f64::NEG_INFINITY);
+            if dp.scale_exact {
+                open.need = open.last_lookups();
+            }
             let (t, j) = dp.solve().unwrap().unwrap();
             let (t_open, _) = open.solve().unwrap().unwrap();
             assert_eq!(t, t_open, "case {case}: {costs:?}, source {}", inst.source);
