@@ -188,7 +188,41 @@ pub fn gantt_timeline(
     for (i, &v) in order.iter().enumerate() {
         lane_of[v] = i;
     }
-    let lanes = order
+    let (marks, any) = send_marks(inst, s, &lane_of);
+    let critical = if opts.critical {
+        critical_spans(inst, s, &lane_of)
+    } else {
+        Vec::new()
+    };
+    Timeline {
+        title,
+        heading: opts.title.clone(),
+        width: opts.width,
+        axis: TimeAxis::Plain,
+        look: if opts.compact {
+            Look {
+                lane_pad: 0.0,
+                ..Look::default()
+            }
+        } else {
+            Look::default()
+        },
+        lanes: gantt_lanes(inst, s, &order),
+        marks,
+        completion: s.completion_time,
+        completion_label: format!("T = {}", fmt_t(s.completion_time)),
+        legend: gantt_legend(any, opts.critical),
+        plain: false,
+        faded_after: opts.at,
+        time_max: opts.time_max,
+        critical,
+    }
+}
+
+/// The lanes of the nodes in `order`, top to bottom: label ([`lane_label`]) and a tooltip
+/// with the node's costs and when it holds the message.
+fn gantt_lanes(inst: &Instance, s: &Schedule, order: &[usize]) -> Vec<Lane> {
+    order
         .iter()
         .map(|&v| {
             let held = if v == inst.source {
@@ -206,7 +240,16 @@ pub fn gantt_timeline(
                 tip: format!("{}{held}", inst.label(v)),
             }
         })
-        .collect();
+        .collect()
+}
+
+/// The marks of the sends of `s` (node `v` in lane `lane_of[v]`): each send's bar, its
+/// transit and receive bars when they last, its message arrow and the receiver's marker; and
+/// whether any transit, any receive bar was drawn.
+///
+/// # Complexity
+/// O(sends).
+fn send_marks(inst: &Instance, s: &Schedule, lane_of: &[usize]) -> (Vec<Mark>, [bool; 2]) {
     let mut marks = Vec::with_capacity(5 * s.sends.len());
     let mut any = [false; 2]; // transit, receive
     for op in &s.sends {
@@ -273,6 +316,12 @@ pub fn gantt_timeline(
             tip: format!("{nv} holds the message at t={}{last}", fmt_t(op.recv_end)),
         }));
     }
+    (marks, any)
+}
+
+/// The legend: "send", "transit (L)" and "receive" when `any` (of [`send_marks`]) says such
+/// bars are drawn, the marker, the completion line, and the critical path when `critical`.
+fn gantt_legend(any: [bool; 2], critical: bool) -> Vec<LegendEntry> {
     let entry = |swatch, words: &str| LegendEntry {
         swatch,
         words: words.into(),
@@ -287,53 +336,34 @@ pub fn gantt_timeline(
     }
     legend.push(entry(Swatch::Marker, "holds the message"));
     legend.push(entry(Swatch::Completion, "completion time"));
-    let critical = if opts.critical {
+    if critical {
         legend.push(entry(
             Swatch::Critical,
             "critical path: the sends and receives that fix T",
         ));
-        critical_path(inst, s)
-            .segments
-            .iter()
-            .map(|c| Span {
-                lane: lane_of[c.node],
-                start: c.start,
-                end: c.end,
-                tip: format!(
-                    "critical path: {} of {}, t={} to {}",
-                    c.kind.word(),
-                    inst.label(c.node),
-                    fmt_t(c.start),
-                    fmt_t(c.end)
-                ),
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
-    Timeline {
-        title,
-        heading: opts.title.clone(),
-        width: opts.width,
-        axis: TimeAxis::Plain,
-        look: if opts.compact {
-            Look {
-                lane_pad: 0.0,
-                ..Look::default()
-            }
-        } else {
-            Look::default()
-        },
-        lanes,
-        marks,
-        completion: s.completion_time,
-        completion_label: format!("T = {}", fmt_t(s.completion_time)),
-        legend,
-        plain: false,
-        faded_after: opts.at,
-        time_max: opts.time_max,
-        critical,
     }
+    legend
+}
+
+/// The links of the critical path of `s` ([`critical_path`]) as outlined spans, node `v` in
+/// lane `lane_of[v]`, each with its tooltip.
+fn critical_spans(inst: &Instance, s: &Schedule, lane_of: &[usize]) -> Vec<Span> {
+    critical_path(inst, s)
+        .segments
+        .iter()
+        .map(|c| Span {
+            lane: lane_of[c.node],
+            start: c.start,
+            end: c.end,
+            tip: format!(
+                "critical path: {} of {}, t={} to {}",
+                c.kind.word(),
+                inst.label(c.node),
+                fmt_t(c.start),
+                fmt_t(c.end)
+            ),
+        })
+        .collect()
 }
 
 /// The Gantt chart of schedule `s` (see the module documentation).
