@@ -681,38 +681,127 @@ pub fn solve(inst: &PlatformInstance, spec: &LpSpec) -> Result<Option<LpSolution
 /// One LP with `1 + |E|·(1 + |sources|)` variables and `|sources|·|V| + 2|V| + |E|` rows, then
 /// O(|E| + |destinations|) breadth-first searches per source.
 pub fn upper(inst: &PlatformInstance, spec: &LpSpec) -> Result<Option<LpSolution>, Error> {
-    use microlp::{ComparisonOp, OptimizationDirection, Problem};
+    use microlp::{OptimizationDirection, Problem};
     if !feasible(inst, spec) {
         return Ok(None);
     }
-    let n = inst.node_count();
     let m = inst.edges.len();
-    let alive = |v: usize| spec.alive.get(v).copied().unwrap_or(false);
     let edges = alive_edges(inst, &spec.alive);
     let scale = time_unit(inst, &edges, &receivers(spec));
-    let epsilon = EPSILON / edges.len().max(1) as f64;
     let commodities = commodities(spec);
-    let single = spec.sources.len() == 1;
     let mut p = Problem::new(OptimizationDirection::Minimize);
-    let t_var = p.add_var(1.0, (0.0, f64::INFINITY));
-    let nv: Vec<_> = edges
+    let vars = UpperVars::new(&mut p, inst, spec, &edges, commodities.len(), scale);
+    upper_rows(&mut p, inst, spec, &edges, &commodities, scale, &vars);
+    let sol = p
+        .solve()
+        .map_err(|e| Error::InvalidPlan(format!("the linear program has no solution: {e}")))?
+        .into_solution()
+        .map_err(|_| {
+            Error::InvalidPlan("the linear program was interrupted before an answer".into())
+        })?;
+    let val = |x: microlp::Variable| {
+        let v = sol.var_value(x);
+        if v.abs() < 1e-12 {
+            0.0
+        } else {
+            v.max(0.0)
+        }
+    };
+    let mut loads = vec![0.0; m];
+    for (q, &e) in edges.iter().enumerate() {
+        loads[e] = val(vars.n[q]);
+    }
+    let amounts: Vec<f64> = vars.f.iter().map(|f| f.map_or(1.0, val)).collect();
+    let source_flows: Vec<Vec<f64>> = vars
+        .y
         .iter()
-        .map(|&e| p.add_var(epsilon * inst.edges[e].cost / scale, (0.0, f64::INFINITY)))
-        .collect();
-    let yv: Vec<Vec<_>> = spec
-        .sources
-        .iter()
-        .map(|_| {
-            edges
-                .iter()
-                .map(|_| p.add_var(0.0, (0.0, f64::INFINITY)))
-                .collect()
+        .map(|y| {
+            let mut rest: Vec<f64> = vec![0.0; m];
+            for (q, &e) in edges.iter().enumerate() {
+                rest[e] = val(y[q]);
+            }
+            rest
         })
         .collect();
-    let fv: Vec<Option<microlp::Variable>> = commodities
-        .iter()
-        .map(|_| (!single).then(|| p.add_var(0.0, (0.0, f64::INFINITY))))
-        .collect();
+    let flows = decompose_flows(inst, spec, &commodities, source_flows, &amounts);
+    Ok(Some(LpSolution {
+        value: val(vars.t) * scale,
+        loads,
+        commodities,
+        flows,
+        amounts,
+    }))
+}
+
+/// The variables of [`upper`]'s LP, the edges used by their position in the list of edges
+/// between alive nodes.
+struct UpperVars {
+    /// `T`, the time per multicast (in the LP's time unit).
+    t: microlp::Variable,
+    /// `n(e)`: messages per multicast on each edge.
+    n: Vec<microlp::Variable>,
+    /// `y_s(e)`: the flow of each source (in `spec.sources` order) on each edge.
+    y: Vec<Vec<microlp::Variable>>,
+    /// `f(s,d)`: each commodity's amount; `None` with one source (the amount is 1).
+    f: Vec<Option<microlp::Variable>>,
+}
+
+impl UpperVars {
+    /// Add the variables to `p`, in the order `T`, the `n`, the `y` source by source, the `f`:
+    /// the objective `T + ε·Σ n(e)·c(e)/(|E|·scale)` ([`EPSILON`]), every variable at least 0.
+    fn new(
+        p: &mut microlp::Problem,
+        inst: &PlatformInstance,
+        spec: &LpSpec,
+        edges: &[usize],
+        commodities: usize,
+        scale: f64,
+    ) -> UpperVars {
+        let epsilon = EPSILON / edges.len().max(1) as f64;
+        let single = spec.sources.len() == 1;
+        let t = p.add_var(1.0, (0.0, f64::INFINITY));
+        let n = edges
+            .iter()
+            .map(|&e| p.add_var(epsilon * inst.edges[e].cost / scale, (0.0, f64::INFINITY)))
+            .collect();
+        let y = spec
+            .sources
+            .iter()
+            .map(|_| {
+                edges
+                    .iter()
+                    .map(|_| p.add_var(0.0, (0.0, f64::INFINITY)))
+                    .collect()
+            })
+            .collect();
+        let f = (0..commodities)
+            .map(|_| (!single).then(|| p.add_var(0.0, (0.0, f64::INFINITY))))
+            .collect();
+        UpperVars { t, n, y, f }
+    }
+}
+
+/// The rows of [`upper`]'s LP, added to `p`: each source's flow conservation at every alive
+/// node (supply its commodities' amounts, demand each destination's), with several sources
+/// each destination's amounts summing to 1, each node's in-port and out-port busy time at
+/// most `T`, and (10) `Σ_s y_s(e) <= n(e)`.
+///
+/// # Complexity
+/// O(|sources|·(|V|·|commodities| + |E|)) to write the rows.
+fn upper_rows(
+    p: &mut microlp::Problem,
+    inst: &PlatformInstance,
+    spec: &LpSpec,
+    edges: &[usize],
+    commodities: &[Commodity],
+    scale: f64,
+    vars: &UpperVars,
+) {
+    use microlp::ComparisonOp;
+    let n = inst.node_count();
+    let alive = |v: usize| spec.alive.get(v).copied().unwrap_or(false);
+    let single = spec.sources.len() == 1;
+    let (yv, fv) = (&vars.y, &vars.f);
     let mut ins: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut outs: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (q, &e) in edges.iter().enumerate() {
@@ -772,43 +861,35 @@ pub fn upper(inst: &PlatformInstance, spec: &LpSpec) -> Result<Option<LpSolution
             }
             let mut row: Vec<(microlp::Variable, f64)> = list
                 .iter()
-                .map(|&q| (nv[q], inst.edges[edges[q]].cost / scale))
+                .map(|&q| (vars.n[q], inst.edges[edges[q]].cost / scale))
                 .collect();
-            row.push((t_var, -1.0));
+            row.push((vars.t, -1.0));
             p.add_constraint(row.as_slice(), ComparisonOp::Le, 0.0);
         }
     }
     for q in 0..edges.len() {
         let mut row: Vec<(microlp::Variable, f64)> = yv.iter().map(|y| (y[q], 1.0)).collect();
-        row.push((nv[q], -1.0));
+        row.push((vars.n[q], -1.0));
         p.add_constraint(row.as_slice(), ComparisonOp::Le, 0.0);
     }
-    let sol = p
-        .solve()
-        .map_err(|e| Error::InvalidPlan(format!("the linear program has no solution: {e}")))?
-        .into_solution()
-        .map_err(|_| {
-            Error::InvalidPlan("the linear program was interrupted before an answer".into())
-        })?;
-    let val = |x: microlp::Variable| {
-        let v = sol.var_value(x);
-        if v.abs() < 1e-12 {
-            0.0
-        } else {
-            v.max(0.0)
-        }
-    };
-    let mut loads = vec![0.0; m];
-    for (q, &e) in edges.iter().enumerate() {
-        loads[e] = val(nv[q]);
-    }
-    let amounts: Vec<f64> = fv.iter().map(|f| f.map_or(1.0, val)).collect();
-    let mut flows = vec![vec![0.0; m]; commodities.len()];
-    for (i, &s) in spec.sources.iter().enumerate() {
-        let mut rest: Vec<f64> = vec![0.0; m];
-        for (q, &e) in edges.iter().enumerate() {
-            rest[e] = val(yv[i][q]);
-        }
+}
+
+/// Each commodity's flow per edge, out of its source's flow `source_flows[i]` (source `i` of
+/// `spec.sources`, by edge index): for each commodity of the source in order, breadth-first
+/// paths ([`bfs_path`]) over what is left, each carrying as much as its thinnest edge, until
+/// `amounts[k]` is carried or no path is left.
+///
+/// # Complexity
+/// O(|E| + |V|) per path; at most O(|E|) paths per commodity (each empties an edge).
+fn decompose_flows(
+    inst: &PlatformInstance,
+    spec: &LpSpec,
+    commodities: &[Commodity],
+    source_flows: Vec<Vec<f64>>,
+    amounts: &[f64],
+) -> Vec<Vec<f64>> {
+    let mut flows = vec![vec![0.0; inst.edges.len()]; commodities.len()];
+    for (&s, mut rest) in spec.sources.iter().zip(source_flows) {
         for (k, c) in commodities
             .iter()
             .enumerate()
@@ -828,13 +909,7 @@ pub fn upper(inst: &PlatformInstance, spec: &LpSpec) -> Result<Option<LpSolution
             }
         }
     }
-    Ok(Some(LpSolution {
-        value: val(t_var) * scale,
-        loads,
-        commodities,
-        flows,
-        amounts,
-    }))
+    flows
 }
 
 /// A path from `s` to `t` over the edges with `cap[e] > eps` (breadth-first, edge order).
