@@ -1,8 +1,8 @@
 //! Multimessage multicasting with forwarding (Gonzalez, "Algorithms for Multimessage
 //! Multicasting with Forwarding"): the instance ([`instance`]), the schedule ([`plan`]), its
 //! checker ([`simulate`]), the gallery ([`gallery`]), random instances ([`generate`]), the
-//! `gonzalez-random` experiment ([`experiment`]), the views ([`view`]) and the algorithms
-//! ([`algo`]).
+//! `gonzalez-random` experiment ([`experiment`]), the views ([`view`]; Gonzalez's steps in
+//! [`step_view`]) and the algorithms ([`algo`]).
 //!
 //! Limits are stated once: the instance's in [`instance`] ([`MAX_PROCESSORS`],
 //! [`MAX_MESSAGES`], [`MAX_TRANSFERS`]), the exact methods' in their files
@@ -16,6 +16,7 @@ pub mod generate;
 pub mod instance;
 pub mod plan;
 pub mod simulate;
+pub mod step_view;
 pub mod view;
 
 pub use algo::{MmAlgorithm, MmSolution};
