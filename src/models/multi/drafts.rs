@@ -287,6 +287,51 @@ impl MultiDrafts {
     /// Parse and check the drafts; on failure, the errors to show.
     pub fn build(&self) -> Result<MultiInstance, MultiDraftErrors> {
         let mut errors: Vec<(MultiField, String)> = Vec::new();
+        let classes = self.build_classes(&mut errors);
+        let n = self.node_count();
+        let mut general = None;
+        if self.classes.is_empty() {
+            general = Some("add at least one node class".to_string());
+        }
+        if let Some(n) = n {
+            if n > MAX_NODES {
+                general = Some(format!(
+                    "{n} nodes: the app runs at most {MAX_NODES} (the CLI takes more)"
+                ));
+            } else if n < 2 {
+                general = Some("there must be at least 2 nodes".into());
+            }
+        }
+        let link = self.build_link(n, &mut errors, &mut general);
+        if self.messages.is_empty() {
+            general = Some("add at least one message".into());
+        }
+        let messages = self.build_messages(n, &mut errors);
+        if !errors.is_empty() || general.is_some() {
+            return Err((errors, general));
+        }
+        let transfers: usize = messages.iter().map(|m| m.destinations.len()).sum();
+        if transfers > MAX_TRANSFERS {
+            return Err((
+                Vec::new(),
+                Some(format!(
+                    "{transfers} transfers (destinations over all messages): the app runs at most {MAX_TRANSFERS}"
+                )),
+            ));
+        }
+        let inst = MultiInstance {
+            classes,
+            link,
+            messages,
+        };
+        inst.validate()
+            .map(|()| inst)
+            .map_err(|e| (Vec::new(), Some(e.to_string())))
+    }
+
+    /// The node classes of the class rows, each bad field's message added to `errors` (its
+    /// value then `NaN`, or a count of 0).
+    fn build_classes(&self, errors: &mut Vec<(MultiField, String)>) -> Vec<NodeClass> {
         let mut classes = Vec::with_capacity(self.classes.len());
         for (i, c) in self.classes.iter().enumerate() {
             let mut get = |f: ClassField, check: fn(&str) -> Result<f64, String>| {
@@ -320,25 +365,22 @@ impl MultiDrafts {
                 recv,
             });
         }
-        let n = self.node_count();
-        let mut general = None;
-        if self.classes.is_empty() {
-            general = Some("add at least one node class".to_string());
-        }
-        if let Some(n) = n {
-            if n > MAX_NODES {
-                general = Some(format!(
-                    "{n} nodes: the app runs at most {MAX_NODES} (the CLI takes more)"
-                ));
-            } else if n < 2 {
-                general = Some("there must be at least 2 nodes".into());
-            }
-        }
-        let link = if self.per_pair {
+        classes
+    }
+
+    /// The link: one rate, or the per-pair matrix (`general` says so when its size is not
+    /// the `n` nodes of the classes); each bad rate's message added to `errors`.
+    fn build_link(
+        &self,
+        n: Option<usize>,
+        errors: &mut Vec<(MultiField, String)>,
+        general: &mut Option<String>,
+    ) -> Link {
+        if self.per_pair {
             let mut m = vec![vec![0.0; self.matrix.len()]; self.matrix.len()];
             match n {
                 Some(n) if self.matrix.len() != n || self.matrix.iter().any(|r| r.len() != n) => {
-                    general = Some(format!(
+                    *general = Some(format!(
                         "the per-pair matrix has {} rows but there are {n} nodes: {}",
                         self.matrix.len(),
                         if n <= MAX_GRID {
@@ -373,11 +415,18 @@ impl MultiDrafts {
                     Link::PerByte(f64::NAN)
                 }
             }
-        };
-        let mut messages = Vec::with_capacity(self.messages.len());
-        if self.messages.is_empty() {
-            general = Some("add at least one message".into());
         }
+    }
+
+    /// The messages of the message rows whose source and destinations are good (checked
+    /// only when the node count `n` is known), each bad field's message added to `errors`
+    /// (a bad size is `NaN`).
+    fn build_messages(
+        &self,
+        n: Option<usize>,
+        errors: &mut Vec<(MultiField, String)>,
+    ) -> Vec<Message> {
+        let mut messages = Vec::with_capacity(self.messages.len());
         for (k, d) in self.messages.iter().enumerate() {
             let size = match parse_size(&d.size) {
                 Ok(v) if v > 0.0 && v <= MAX_SIZE && v.fract() != 0.0 => {
@@ -427,26 +476,7 @@ impl MultiDrafts {
                 Err(e) => errors.push((MultiField::Msg(k, MsgField::Dests), e)),
             }
         }
-        if !errors.is_empty() || general.is_some() {
-            return Err((errors, general));
-        }
-        let transfers: usize = messages.iter().map(|m| m.destinations.len()).sum();
-        if transfers > MAX_TRANSFERS {
-            return Err((
-                Vec::new(),
-                Some(format!(
-                    "{transfers} transfers (destinations over all messages): the app runs at most {MAX_TRANSFERS}"
-                )),
-            ));
-        }
-        let inst = MultiInstance {
-            classes,
-            link,
-            messages,
-        };
-        inst.validate()
-            .map(|()| inst)
-            .map_err(|e| (Vec::new(), Some(e.to_string())))
+        messages
     }
 }
 
