@@ -21,16 +21,7 @@ impl PlatformState {
         use PlatformAction as A;
         match action {
             A::Clear => {
-                *g = PlatformInstance {
-                    nodes: vec![PlatformNode {
-                        name: "S".into(),
-                        x: Some(0.1),
-                        y: Some(0.5),
-                    }],
-                    edges: Vec::new(),
-                    source: 0,
-                    targets: Vec::new(),
-                };
+                *g = source_only();
                 self.pick = Pick::None;
             }
             A::Tidy => {
@@ -56,64 +47,13 @@ impl PlatformState {
                 n.x = Some(clamp01(x));
                 n.y = Some(clamp01(y));
             }
-            A::Connect { from, to } => {
-                if from == to || from >= g.nodes.len() || to >= g.nodes.len() {
-                    return Some(Reply::default());
-                }
-                let mut added = 0;
-                let ways: &[(usize, usize)] = if self.one_way {
-                    &[(from, to)]
-                } else {
-                    &[(from, to), (to, from)]
-                };
-                for &(a, b) in ways {
-                    if !g.edges.iter().any(|e| e.from == a && e.to == b) {
-                        g.edges.push(PlatformEdge {
-                            from: a,
-                            to: b,
-                            cost: 1.0,
-                        });
-                        added += 1;
-                    }
-                }
-                if let Some(e) = g.edges.iter().position(|e| e.from == from && e.to == to) {
-                    self.pick = Pick::Edge(e);
-                }
-                if added == 0 {
-                    return Some(Reply::say(Notice::info(format!(
-                        "{} → {} is already there: click its cost to change it.",
-                        g.name(from),
-                        g.name(to)
-                    ))));
-                }
-            }
+            A::Connect { from, to } => return self.connect(from, to, g),
             A::DeleteSelected => match self.pick {
                 Pick::Node(v) => return Some(self.apply(A::DeleteNode(v))),
                 Pick::Edge(e) => return Some(self.apply(A::DeleteEdge(e))),
                 Pick::None => return Some(Reply::default()),
             },
-            A::DeleteNode(v) => {
-                if v >= g.nodes.len() {
-                    return Some(Reply::default());
-                }
-                if v == g.source {
-                    return Some(Reply::say(Notice::error(format!(
-                        "{} is the source: make another node the source before deleting it.",
-                        g.name(v)
-                    ))));
-                }
-                g.nodes.remove(v);
-                g.edges.retain(|e| e.from != v && e.to != v);
-                let shift = |u: usize| if u > v { u - 1 } else { u };
-                for e in &mut g.edges {
-                    e.from = shift(e.from);
-                    e.to = shift(e.to);
-                }
-                g.targets.retain(|&t| t != v);
-                g.targets = g.targets.iter().map(|&t| shift(t)).collect();
-                g.source = shift(g.source);
-                self.pick = Pick::None;
-            }
+            A::DeleteNode(v) => return self.delete_node(v, g),
             A::DeleteEdge(e) => {
                 if e >= g.edges.len() {
                     return Some(Reply::default());
@@ -168,6 +108,69 @@ impl PlatformState {
         }
         None
     }
+
+    /// `edit`'s [`PlatformAction::Connect`]: the edge `from → to` (and `to → from` unless
+    /// one-way) at cost 1 where missing, the edge `from → to` picked; `None` when an edge was
+    /// added (`g` to be committed), a note when both were there already.
+    fn connect(&mut self, from: usize, to: usize, g: &mut PlatformInstance) -> Option<Reply> {
+        if from == to || from >= g.nodes.len() || to >= g.nodes.len() {
+            return Some(Reply::default());
+        }
+        let mut added = 0;
+        let ways: &[(usize, usize)] = if self.one_way {
+            &[(from, to)]
+        } else {
+            &[(from, to), (to, from)]
+        };
+        for &(a, b) in ways {
+            if !g.edges.iter().any(|e| e.from == a && e.to == b) {
+                g.edges.push(PlatformEdge {
+                    from: a,
+                    to: b,
+                    cost: 1.0,
+                });
+                added += 1;
+            }
+        }
+        if let Some(e) = g.edges.iter().position(|e| e.from == from && e.to == to) {
+            self.pick = Pick::Edge(e);
+        }
+        if added == 0 {
+            return Some(Reply::say(Notice::info(format!(
+                "{} → {} is already there: click its cost to change it.",
+                g.name(from),
+                g.name(to)
+            ))));
+        }
+        None
+    }
+
+    /// `edit`'s [`PlatformAction::DeleteNode`]: node `v` and its edges gone, the later nodes
+    /// renumbered; `None` when deleted (`g` to be committed), an error for the source.
+    fn delete_node(&mut self, v: usize, g: &mut PlatformInstance) -> Option<Reply> {
+        if v >= g.nodes.len() {
+            return Some(Reply::default());
+        }
+        if v == g.source {
+            return Some(Reply::say(Notice::error(format!(
+                "{} is the source: make another node the source before deleting it.",
+                g.name(v)
+            ))));
+        }
+        g.nodes.remove(v);
+        g.edges.retain(|e| e.from != v && e.to != v);
+        let shift = |u: usize| if u > v { u - 1 } else { u };
+        for e in &mut g.edges {
+            e.from = shift(e.from);
+            e.to = shift(e.to);
+        }
+        g.targets.retain(|&t| t != v);
+        g.targets = g.targets.iter().map(|&t| shift(t)).collect();
+        g.source = shift(g.source);
+        self.pick = Pick::None;
+        None
+    }
+
     /// The typed edits: a cost typed in place, the edge list, the generator (`edit`'s part
     /// for text fields).
     fn edit_typed(&mut self, action: PlatformAction, g: &mut PlatformInstance) -> Option<Reply> {
@@ -247,6 +250,20 @@ impl PlatformState {
             _ => return Some(Reply::default()),
         }
         None
+    }
+}
+
+/// What [`PlatformAction::Clear`] leaves: the source `S` alone, no edge, no target.
+fn source_only() -> PlatformInstance {
+    PlatformInstance {
+        nodes: vec![PlatformNode {
+            name: "S".into(),
+            x: Some(0.1),
+            y: Some(0.5),
+        }],
+        edges: Vec::new(),
+        source: 0,
+        targets: Vec::new(),
     }
 }
 
