@@ -216,8 +216,20 @@ pub struct PlatformState {
     pub pick: Pick,
     /// Connect adds one direction only.
     pub one_way: bool,
-    /// Since Run all: select the best schedule as rows come in (until a row is clicked).
-    pub pick_best: bool,
+    /// What the results table selects as rows come in from the workers.
+    pub follow: Follow,
+}
+
+/// What the results table selects as rows come in from the workers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Follow {
+    /// The first row, when nothing is selected.
+    First,
+    /// Since Run all: the best schedule so far (until a row is clicked).
+    Best,
+    /// Since one algorithm's Run: its row when it comes, whichever run ends first (a link's
+    /// `algo=` names it; the run it is compared with may end before it).
+    Run(PlatformAlgorithm),
 }
 
 impl PlatformState {
@@ -237,7 +249,7 @@ impl PlatformState {
             job: 0,
             pick: Pick::None,
             one_way: false,
-            pick_best: false,
+            follow: Follow::First,
         }
     }
 
@@ -263,7 +275,7 @@ impl PlatformState {
     /// Run every algorithm; one past its size limit ([`PlatformAlgorithm::refusal`]) is
     /// skipped, and said so. The best schedule is selected ([`runner::best_schedule`]).
     pub fn run_all(&mut self) -> Reply {
-        self.pick_best = true;
+        self.follow = Follow::Best;
         let (mut fit, mut skipped) = (Vec::new(), Vec::new());
         for &a in PlatformAlgorithm::ALL {
             match a.refusal(&self.instance) {
@@ -290,13 +302,14 @@ impl PlatformState {
         use PlatformAction as A;
         match action {
             A::Run(a) => {
-                self.pick_best = false;
+                self.follow = Follow::Run(a);
                 self.run(vec![a]);
                 self.results.select(a);
                 Reply::default()
             }
             A::Cancel => {
                 let n = self.running().count();
+                self.follow = Follow::First;
                 self.pending.clear();
                 self.job = self.job.wrapping_add(1);
                 Reply::say(Notice::info(format!(
@@ -313,7 +326,7 @@ impl PlatformState {
                 Reply::default()
             }
             A::Select(a) => {
-                self.pick_best = false;
+                self.follow = Follow::First;
                 self.results.select(a);
                 Reply::default()
             }

@@ -12,7 +12,7 @@
 use hetcast_worker::{Job, Request};
 use yew::prelude::*;
 
-use super::{row_of, PlRunRow, PlatformAction, PlatformState};
+use super::{row_of, Follow, PlRunRow, PlatformAction, PlatformState};
 use crate::components::StateProps;
 use crate::experiments::pool::{keep_spares, Pool, WARM_UP_ID};
 use crate::models::ModelState;
@@ -139,10 +139,20 @@ pub fn best_schedule(rows: &[PlRunRow]) -> Option<PlatformAlgorithm> {
 
 /// The platform's runs in web workers: their requests and answers.
 impl PlatformState {
-    /// After Run all ([`PlatformState::pick_best`]), the best schedule so far
-    /// ([`best_schedule`]); else, when nothing is selected, the first row.
+    /// The row [`PlatformState::follow`] asks for: after Run all the best schedule so far
+    /// ([`best_schedule`]); after one Run that algorithm's row once it has come (and it stays
+    /// followed until then); else, when nothing is selected, the first row.
     fn select_first(&mut self) {
-        match best_schedule(&self.results.rows).filter(|_| self.pick_best) {
+        let rows = &self.results.rows;
+        let want = match self.follow {
+            Follow::Best => best_schedule(rows),
+            Follow::Run(a) if rows.iter().any(|r| r.algo == a) => {
+                self.follow = Follow::First;
+                Some(a)
+            }
+            Follow::Run(_) | Follow::First => None,
+        };
+        match want {
             Some(a) => self.results.select(a),
             None if self.results.selected_row().is_none() => {
                 self.results.selected = self.results.rows.first().map(|r| r.algo);

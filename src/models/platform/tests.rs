@@ -369,6 +369,56 @@ fn run_all_selects_the_best_schedule_until_a_row_is_clicked() {
     assert_eq!(picked(&p), Some(P::MulticastUb));
 }
 
+/// A link's `algo=multicast-ub&compare=multicast-lb` runs UB, then LB, then UB again (to
+/// select it): UB's row is selected whichever answer comes first (002's tour, stop 3, showed
+/// LB when LB's answer came first). A row clicked before it comes stays selected.
+#[test]
+fn the_algorithm_run_last_is_selected_whichever_answer_comes_first() {
+    let inst = hetcast_core::models::platform::gallery::section3();
+    let answer = |p: &mut PlatformState, algo: P| {
+        let job = p.job;
+        let index = p.pending.iter().position(|q| q.algo == algo).unwrap();
+        p.apply(PlatformAction::Worker {
+            job,
+            index,
+            message: hetcast_worker::Message::PlatformSolved {
+                id: job,
+                solution: Box::new(algo.solve(&inst).unwrap()),
+            },
+        });
+    };
+    let link = |p: &mut PlatformState| {
+        for a in [P::MulticastUb, P::MulticastLb, P::MulticastUb] {
+            p.apply(PlatformAction::Run(a));
+        }
+    };
+    let mut p = PlatformState::new(inst.clone());
+    link(&mut p);
+    answer(&mut p, P::MulticastLb);
+    assert_eq!(
+        p.results.selected,
+        Some(P::MulticastLb),
+        "the only row meanwhile"
+    );
+    answer(&mut p, P::MulticastUb);
+    assert_eq!(p.results.selected, Some(P::MulticastUb));
+    let mut p = PlatformState::new(inst.clone());
+    link(&mut p);
+    answer(&mut p, P::MulticastUb);
+    answer(&mut p, P::MulticastLb);
+    assert_eq!(p.results.selected, Some(P::MulticastUb));
+    let mut p = PlatformState::new(inst.clone());
+    link(&mut p);
+    answer(&mut p, P::MulticastLb);
+    p.apply(PlatformAction::Select(P::MulticastLb));
+    answer(&mut p, P::MulticastUb);
+    assert_eq!(
+        p.results.selected,
+        Some(P::MulticastLb),
+        "clicked, it stays"
+    );
+}
+
 /// Ties go to a heuristic before the scatter and broadcast: on the drawn path every
 /// algorithm gives 2.5, and REDUCED_BROADCAST (the first heuristic) is selected.
 #[test]
