@@ -6,7 +6,7 @@ use super::plan::{units, Experiment, Field};
 use super::pool::{worker_count, Pool};
 use super::results::progress_view;
 use super::state::{ExpAction, ExpState};
-use hetcast_worker::Request;
+use hetcast_worker::{Message, Request};
 use std::cell::RefCell;
 use std::rc::Rc;
 use web_sys::HtmlInputElement;
@@ -56,6 +56,27 @@ pub fn start(st: &Exp, pool: &Rc<RefCell<Option<Pool>>>, next_id: &Rc<RefCell<u3
             });
         }
         Err(e) => st.dispatch(ExpAction::Failed(exp, e)),
+    }
+}
+
+/// Every answer of the run is in: a worker draws its charts (the run's workers, idle now, are
+/// kept as spares, and the drawing takes one of them; the pool is the run's, so Cancel stops
+/// it too).
+pub fn draw_charts(st: &Exp, pool: &Rc<RefCell<Option<Pool>>>) {
+    let Some((id, d)) = st
+        .running
+        .as_ref()
+        .and_then(|r| r.drawing.as_ref().map(|d| (r.id, d)))
+    else {
+        return;
+    };
+    pool.borrow_mut().take();
+    let dispatcher = st.dispatcher();
+    let on = Callback::from(move |(i, m)| dispatcher.dispatch(ExpAction::Worker(i, m, now())));
+    let job = d.charts.job();
+    match Pool::queue(vec![Request { id, job }], 1, on) {
+        Ok(p) => *pool.borrow_mut() = Some(p),
+        Err(error) => st.dispatch(ExpAction::Worker(0, Message::Failed { id, error }, now())),
     }
 }
 

@@ -4,7 +4,7 @@
 //! loading into the editor of its model in one click.
 
 use super::controls::{field, Exp};
-use super::plans::explore::{chart, fields, ratio_name, ExploreRun, SearchKind, SCREEN};
+use super::plans::explore::{fields, ratio_name, ExploreRun, SearchKind};
 use super::state::ExpAction;
 use hetcast_core::explore::{Record, Worst};
 use hetcast_core::registry::MODEL_MENU;
@@ -87,11 +87,13 @@ fn load_button(
     }
 }
 
-/// The explorer's result: the comparisons, the chosen one's chart and worst instances.
+/// The explorer's result: the comparisons, the chosen one's chart (of `svgs`, one per
+/// comparison, as the worker drew them) and worst instances.
 pub fn explorer_result(
     st: &Exp,
     run: &ExploreRun,
     records: &[Record],
+    svgs: &Result<Vec<String>, String>,
     on_load: Callback<(AnyInstance, String)>,
 ) -> Html {
     let chosen = st.comparison.min(records.len().saturating_sub(1));
@@ -120,10 +122,10 @@ pub fn explorer_result(
             </tr>
         }
     });
-    let svg = chart(run, records, chosen, SCREEN);
-    let chart = match svg {
-        Ok(svg) => Html::from_html_unchecked(AttrValue::from(svg)),
-        Err(e) => html! { <p class="exp-error">{ e }</p> },
+    let chart = match svgs.as_ref().map(|s| s.get(chosen)) {
+        Ok(Some(svg)) => Html::from_html_unchecked(AttrValue::from(svg.clone())),
+        Ok(None) => html! { <p class="exp-error">{ "no chart for this comparison" }</p> },
+        Err(e) => html! { <p class="exp-error">{ e.clone() }</p> },
     };
     html! {
         <>

@@ -1,7 +1,7 @@
 //! The Experiments page component: its state, its workers and the layout (the controls are in
 //! [`super::controls`], the results in [`super::results`] and [`super::explorer`]).
 
-use super::controls::{settings_form, start, tab};
+use super::controls::{draw_charts, settings_form, start, tab};
 use super::plan::Experiment;
 use super::pool::Pool;
 use super::results::{result_view, running_view};
@@ -33,6 +33,16 @@ pub fn experiments_page(p: &StateProps) -> Html {
                 pool.borrow_mut().take();
             }
         });
+    }
+    // Every answer is in: a worker draws the charts.
+    {
+        let (st, pool) = (st.clone(), pool.clone());
+        let drawing = st
+            .running
+            .as_ref()
+            .filter(|r| r.drawing.is_some())
+            .map(|r| r.id);
+        use_effect_with(drawing, move |_| draw_charts(&st, &pool));
     }
     // Opening the page puts the focus on Run: Enter starts the experiment on screen.
     {

@@ -4,7 +4,6 @@
 pub use super::fields::Field;
 use super::plans::explore::{ExploreRun, SearchKind};
 use super::plans::{capitalised, explore, fig11, gonzalez, shares};
-use hetcast_charts::Size;
 use hetcast_core::explore::Record;
 use hetcast_core::models::multi::algo::MultiAlgorithm;
 use hetcast_core::models::multi::experiment::{self as wu, WuRow, WuSpec};
@@ -12,7 +11,7 @@ use hetcast_core::models::multimessage::experiment::{Row as GonzalezRow, Spec as
 use hetcast_core::models::overhead::experiment::{self as liu, LiuFig6Row, LiuFig6Spec};
 use hetcast_core::models::platform::experiment::Fig11Row;
 use hetcast_core::registry::MODEL_MENU;
-use hetcast_worker::{Fig11Settings, Job, Message};
+use hetcast_worker::{Canvas, Chart, Fig11Settings, Job, Message};
 
 /// The experiments of the page, in the order of its tabs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -294,7 +293,7 @@ pub fn units(job: &Job) -> u64 {
             to.saturating_sub(*from) as u64
         }
         Job::Fig11 { .. } => 1,
-        Job::Explore { .. } | Job::Platform { .. } => 0,
+        Job::Explore { .. } | Job::Platform { .. } | Job::Charts { .. } => 0,
     }
 }
 
@@ -349,37 +348,96 @@ pub enum Outcome {
     Explore(ExploreRun, Vec<Record>),
 }
 
-impl Outcome {
-    /// The chart (the CLI's, from `hetcast-charts`) as SVG text, on the page's smaller canvas
-    /// (the same type sizes, so larger once it fits the screen); Figure 11's panels one after
-    /// the other.
-    pub fn svg(&self) -> Result<String, String> {
-        match self {
-            Outcome::Fig11(s, rows) => Ok(fig11::charts(s, rows, Size::SCREEN)?
-                .into_iter()
-                .map(|(_, svg)| svg)
-                .collect()),
-            Outcome::Gonzalez(_, rows) => gonzalez::chart(rows, Size::SCREEN),
-            Outcome::Liu(spec, rows) => {
-                hetcast_charts::liu_fig6_sized(rows, spec.runs, Size::SCREEN)
-            }
-            Outcome::Wu(figure, spec, rows) => {
-                hetcast_charts::wu_figure_sized(rows, spec, *figure, Size::WU_PANEL_SCREEN)
-            }
-            Outcome::Explore(run, records) => explore::chart(run, records, 0, explore::SCREEN),
+/// The charts of an outcome, drawn by a worker ([`ChartSet::job`]): those the page shows, then
+/// the files as the CLI writes them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChartSet {
+    /// The page's charts (Figure 11's panels, shown one after the other; the explorer's, one
+    /// per comparison, shown one at a time).
+    pub screen: Vec<Chart>,
+    /// The files: name and chart.
+    pub files: Vec<(String, Chart)>,
+}
+
+impl ChartSet {
+    /// The worker's job: every chart, the page's first.
+    pub fn job(&self) -> Job {
+        Job::Charts {
+            charts: self
+                .screen
+                .iter()
+                .chain(self.files.iter().map(|(_, c)| c))
+                .cloned()
+                .collect(),
         }
     }
 
-    /// The charts as the CLI writes them (its file names and sizes), for downloading.
-    pub fn file_svgs(&self) -> Result<Vec<(String, String)>, String> {
-        let one = match self {
-            Outcome::Liu(spec, rows) => hetcast_charts::liu_fig6(rows, spec.runs),
-            Outcome::Wu(figure, spec, rows) => hetcast_charts::wu_figure(rows, spec, *figure),
-            Outcome::Explore(run, records) => return explore::file_charts(run, records),
-            Outcome::Gonzalez(_, rows) => gonzalez::chart(rows, Size::FILE),
-            Outcome::Fig11(s, rows) => return fig11::charts(s, rows, Size::FILE),
-        }?;
-        Ok(vec![(format!("{}.svg", self.file_stem()), one)])
+    /// The page's SVG texts and the files (name, SVG text), from the worker's answer to
+    /// [`ChartSet::job`].
+    pub fn split(&self, mut svgs: Vec<String>) -> Result<Drawn, String> {
+        if svgs.len() != self.screen.len() + self.files.len() {
+            return Err(format!(
+                "the worker drew {} of the {} charts",
+                svgs.len(),
+                self.screen.len() + self.files.len()
+            ));
+        }
+        let files = svgs.split_off(self.screen.len());
+        let names = self.files.iter().map(|(n, _)| n.clone());
+        Ok((svgs, names.zip(files).collect()))
+    }
+}
+
+/// The page's charts and the files (name, SVG text), as the worker drew them.
+pub type Drawn = (Vec<String>, Vec<(String, String)>);
+
+impl Outcome {
+    /// The charts (the CLI's, from `hetcast-charts`, drawn by a worker): on the page's smaller
+    /// canvas (the same type sizes, so larger once it fits the screen); and the files, the
+    /// CLI's names and sizes.
+    pub fn charts(&self) -> ChartSet {
+        let (screen, file) = match self {
+            Outcome::Fig11(s, rows) => {
+                let screen = fig11::charts(s, rows, Canvas::Screen);
+                return ChartSet {
+                    screen: screen.into_iter().map(|(_, c)| c).collect(),
+                    files: fig11::charts(s, rows, Canvas::File),
+                };
+            }
+            Outcome::Explore(run, records) => {
+                return ChartSet {
+                    screen: (0..records.len())
+                        .map(|c| explore::chart(run, records, c, explore::SCREEN))
+                        .collect(),
+                    files: explore::file_charts(run, records),
+                }
+            }
+            Outcome::Gonzalez(_, rows) => (
+                gonzalez::chart(rows, Canvas::Screen),
+                gonzalez::chart(rows, Canvas::File),
+            ),
+            Outcome::Liu(spec, rows) => {
+                let chart = |canvas| Chart::LiuFig6 {
+                    rows: rows.clone(),
+                    runs: spec.runs,
+                    canvas,
+                };
+                (chart(Canvas::Screen), chart(Canvas::File))
+            }
+            Outcome::Wu(figure, spec, rows) => {
+                let chart = |canvas| Chart::Wu {
+                    rows: rows.clone(),
+                    spec: spec.clone(),
+                    figure: *figure,
+                    canvas,
+                };
+                (chart(Canvas::Screen), chart(Canvas::File))
+            }
+        };
+        ChartSet {
+            screen: vec![screen],
+            files: vec![(format!("{}.svg", self.file_stem()), file)],
+        }
     }
 
     /// The data as CSV (the CLI's files: `liu-fig6.csv`, `wu-figN.csv`, `beaumont-fig11.csv`,

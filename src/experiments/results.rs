@@ -30,10 +30,15 @@ pub fn progress_view(run: &Running) -> Html {
     };
     let secs = (run.now - run.started) / 1000.0;
     let workers = run.workers;
+    let counts = if run.drawing.is_some() {
+        format!("{done} of {total} {}; drawing the chart", unit(run.exp))
+    } else {
+        format!("{pct:.0}% · {done} of {total} {}", unit(run.exp))
+    };
     html! {
         <div class="exp-progress" id="exp-running" role="status">
             <progress id="exp-progress" max={total.max(1).to_string()} value={done.to_string()}></progress>
-            <p>{ format!("{pct:.0}% · {done} of {total} {}", unit(run.exp)) }</p>
+            <p>{ counts }</p>
             <p>{ format!("{secs:.1} s · {workers} worker{}", if workers == 1 { "" } else { "s" }) }</p>
         </div>
     }
@@ -47,9 +52,14 @@ pub fn running_view(run: &Running) -> Html {
     } else {
         100.0 * done as f64 / total as f64
     };
+    let what = if run.drawing.is_some() {
+        format!("{}: drawing the chart in a web worker", run.exp.tab())
+    } else {
+        format!("Running {}: {pct:.0}%", run.exp.tab())
+    };
     html! {
         <div class="exp-running-big">
-            <p>{ format!("Running {}: {pct:.0}%", run.exp.tab()) }</p>
+            <p>{ what }</p>
             <progress max={total.max(1).to_string()} value={done.to_string()}></progress>
             <p class="exp-hint">{"The page stays usable; Cancel stops the workers."}</p>
         </div>
@@ -75,11 +85,11 @@ pub fn result_view(
     let stem = o.file_stem();
     let dl_svg = {
         let cb = on_download.clone();
-        let o = o.clone();
-        // The files are the CLI's charts (its names and sizes), drawn on demand.
+        let files = done.files.clone();
+        // The files are the CLI's charts (its names and sizes), drawn by the worker.
         Callback::from(move |_: MouseEvent| {
-            for (name, text) in o.file_svgs().unwrap_or_default() {
-                cb.emit((name, "image/svg+xml", text))
+            for (name, text) in &files {
+                cb.emit((name.clone(), "image/svg+xml", text.clone()))
             }
         })
     };
@@ -88,7 +98,7 @@ pub fn result_view(
         Callback::from(move |_: MouseEvent| cb.emit((name.clone(), "text/csv", text.clone())))
     };
     let chart = match &done.svg {
-        Ok(svg) => Html::from_html_unchecked(AttrValue::from(svg.clone())),
+        Ok(svgs) => Html::from_html_unchecked(AttrValue::from(svgs.concat())),
         Err(e) => html! { <p class="exp-error">{ e.clone() }</p> },
     };
     html! {
@@ -101,7 +111,7 @@ pub fn result_view(
             <button id="exp-csv" onclick={dl_csv}>{"CSV ⤓"}</button>
         </div>
         if let Outcome::Explore(run, records) = o {
-            { explorer_result(st, run, records, on_load) }
+            { explorer_result(st, run, records, &done.svg, on_load) }
         } else {
             <div class="exp-chart" id="exp-chart">{ chart }</div>
         }

@@ -1,7 +1,7 @@
 //! The Experiments page's own state: the tab, the forms, the run in progress and the last
 //! result of each experiment ([`ExpState`], changed by [`ExpAction`]s).
 
-use super::plan::{Experiment, Field, Forms, Outcome, Whole};
+use super::plan::{ChartSet, Experiment, Field, Forms, Outcome, Whole};
 use super::plans::explore::SearchKind;
 use hetcast_worker::Message;
 use std::rc::Rc;
@@ -26,6 +26,19 @@ pub struct Running {
     pub started: f64,
     /// The last time a message came (ms).
     pub now: f64,
+    /// Once every answer is in: the outcome, its charts being drawn by a worker.
+    pub drawing: Option<Drawing>,
+}
+
+/// A run whose answers are all in, while a worker draws its charts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drawing {
+    /// The result.
+    pub outcome: Outcome,
+    /// Its charts (the worker's job).
+    pub charts: ChartSet,
+    /// Wall-clock seconds from the click to the last answer.
+    pub seconds: f64,
 }
 
 impl Running {
@@ -42,8 +55,11 @@ impl Running {
 pub struct Done {
     /// The result.
     pub outcome: Outcome,
-    /// Its chart, or why it could not be drawn.
-    pub svg: Result<String, String>,
+    /// Its charts on the page (Figure 11's panels, shown one after the other; the explorer's,
+    /// one per comparison), or why they could not be drawn.
+    pub svg: Result<Vec<String>, String>,
+    /// The chart files as the CLI writes them (name, SVG text).
+    pub files: Vec<(String, String)>,
     /// Wall-clock seconds from the click to the last answer.
     pub seconds: f64,
     /// Workers used.
@@ -144,6 +160,7 @@ impl Reducible for ExpState {
                     workers,
                     started: at,
                     now: at,
+                    drawing: None,
                 });
             }
             ExpAction::Worker(i, m, at) => {
@@ -154,6 +171,32 @@ impl Reducible for ExpState {
                     return self;
                 }
                 run.now = at;
+                if let Some(d) = run.drawing.as_ref() {
+                    let drawn = match m {
+                        Message::Charts { svgs, .. } => d.charts.split(svgs),
+                        Message::Failed { error, .. } => Err(error),
+                        _ => return Rc::new(s),
+                    };
+                    let run = s.running.take().expect("running");
+                    let d = run.drawing.expect("drawing");
+                    let (svg, files) = match drawn {
+                        Ok((svgs, files)) => (Ok(svgs), files),
+                        Err(e) => (Err(e), Vec::new()),
+                    };
+                    let done = Done {
+                        outcome: d.outcome,
+                        svg,
+                        files,
+                        seconds: d.seconds,
+                        workers: run.workers,
+                    };
+                    if run.exp == Experiment::Explore {
+                        s.comparison = 0;
+                    }
+                    s.done.retain(|(e, _)| *e != run.exp);
+                    s.done.push((run.exp, Rc::new(done)));
+                    return Rc::new(s);
+                }
                 match m {
                     Message::Progress { done, total, .. } => run.parts[i] = (done, total),
                     Message::Failed { error, .. } => {
@@ -165,23 +208,21 @@ impl Reducible for ExpState {
                         run.parts[i].0 = run.parts[i].1;
                         run.answers[i] = Some(m);
                         if run.answers.iter().all(Option::is_some) {
-                            let run = s.running.take().expect("running");
-                            let answers = run.answers.into_iter().flatten().collect();
-                            match run.whole.merge(answers) {
+                            // The page then asks a worker for the charts (`Drawing`).
+                            let answers = std::mem::take(&mut run.answers).into_iter().flatten();
+                            match run.whole.merge(answers.collect()) {
                                 Ok(outcome) => {
-                                    let done = Done {
-                                        svg: outcome.svg(),
+                                    run.drawing = Some(Drawing {
+                                        charts: outcome.charts(),
                                         outcome,
                                         seconds: (at - run.started) / 1000.0,
-                                        workers: run.workers,
-                                    };
-                                    if run.exp == Experiment::Explore {
-                                        s.comparison = 0;
-                                    }
-                                    s.done.retain(|(e, _)| *e != run.exp);
-                                    s.done.push((run.exp, Rc::new(done)));
+                                    });
                                 }
-                                Err(e) => s.error = Some((run.exp, e)),
+                                Err(e) => {
+                                    let exp = run.exp;
+                                    s.running = None;
+                                    s.error = Some((exp, e));
+                                }
                             }
                         }
                     }

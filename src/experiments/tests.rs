@@ -28,6 +28,26 @@ fn answers(jobs: &[Job], id: u32) -> Vec<Vec<Message>> {
         .collect()
 }
 
+/// The outcome's charts drawn by the worker's code (natively), asked and answered as JSON text
+/// as the page and the worker do: the page's SVG texts and the files.
+fn drawn(outcome: &Outcome) -> (Vec<String>, Vec<(String, String)>) {
+    use hetcast_worker::{decode_message, decode_request, encode_message, encode_request};
+    let charts = outcome.charts();
+    let request = Request {
+        id: 5,
+        job: charts.job(),
+    };
+    let request = decode_request(&encode_request(&request)).unwrap();
+    let mut msgs = answers(&[request.job], 5).remove(0);
+    match msgs
+        .pop()
+        .map(|m| decode_message(&encode_message(&m)).unwrap())
+    {
+        Some(Message::Charts { id: 5, svgs }) => charts.split(svgs).unwrap(),
+        m => panic!("the worker answered {m:?}"),
+    }
+}
+
 #[test]
 fn split_work_gives_the_rows_of_one_call() {
     let liu = LiuFig6Spec {
@@ -144,15 +164,36 @@ fn the_page_state_follows_the_workers() {
     let (done, total) = s.running.as_ref().unwrap().progress();
     assert_eq!(done, total);
     s = s.reduce(ExpAction::Worker(0, msgs.last().unwrap().clone(), 1500.0));
+    // Every answer is in: a worker draws the charts (the page starts it), then the run is done.
+    let charts = s
+        .running
+        .as_ref()
+        .unwrap()
+        .drawing
+        .as_ref()
+        .unwrap()
+        .charts
+        .job();
+    assert!(s.done(Experiment::Explore).is_none());
+    let drawn = answers(&[charts], 3).remove(0);
+    s = s.reduce(ExpAction::Worker(0, drawn.last().unwrap().clone(), 1700.0));
     assert!(s.running.is_none());
     let done = s.done(Experiment::Explore).unwrap();
-    assert_eq!(done.seconds, 0.5);
+    assert_eq!(done.seconds, 0.5, "the time of the computation");
     let Outcome::Explore(_, records) = &done.outcome else {
         panic!()
     };
     let w = &records[0].worst[0];
     assert_eq!((w.value, w.reference), (5.0, 4.0));
-    assert!(done.svg.as_ref().unwrap().starts_with("<svg"));
+    // One chart per comparison on the page, one file per comparison.
+    let svgs = done.svg.as_ref().unwrap();
+    assert_eq!(svgs.len(), records.len());
+    assert!(svgs[0].starts_with("<svg width=\"900\" height=\"330\""));
+    assert_eq!(done.files.len(), records.len());
+    assert!(done.files[0].0.starts_with("explore-node-"));
+    assert!(done.files[0]
+        .1
+        .starts_with("<svg width=\"1100\" height=\"680\""));
     // A failure ends the run with its message.
     s = s.reduce(ExpAction::Started {
         id: 4,
@@ -207,20 +248,23 @@ fn fig11_csv_is_the_clis() {
     assert_eq!(outcome.csv(), cli);
     assert_eq!(cli.lines().count(), 1 + 2 * 5);
     assert_eq!(outcome.file_stem(), "beaumont-fig11");
-    let names: Vec<String> = outcome
-        .file_svgs()
-        .unwrap()
+    // The chart files are the CLI's, to the byte (`hetcast-charts` draws them, in the worker).
+    let (screen, files) = drawn(&outcome);
+    let Outcome::Fig11(_, rows) = &outcome else {
+        panic!()
+    };
+    let cli: Vec<(String, String)> = [("lb", true), ("scatter", false)]
         .into_iter()
-        .map(|(n, _)| n)
+        .map(|(tag, over_lb)| {
+            let svg = hetcast_charts::beaumont_fig11(rows, "small", over_lb).unwrap();
+            (format!("beaumont-fig11-small-{tag}.svg"), svg)
+        })
         .collect();
-    assert_eq!(
-        names,
-        [
-            "beaumont-fig11-small-lb.svg",
-            "beaumont-fig11-small-scatter.svg"
-        ]
-    );
-    assert_eq!(outcome.svg().unwrap().matches("<svg").count(), 2);
+    assert_eq!(files, cli);
+    assert_eq!(screen.len(), 2);
+    assert!(screen
+        .iter()
+        .all(|s| s.starts_with("<svg width=\"900\" height=\"560\"")));
     assert!(outcome
         .summary()
         .starts_with("Mean T* / lower bound over the 2 points: "));
@@ -293,8 +337,14 @@ fn gonzalez_csv_is_the_clis() {
     let outcome = run_whole(&whole, 2);
     assert_eq!(outcome.csv(), csv(&run(spec, |_, _| {}).unwrap()));
     assert_eq!(outcome.csv().lines().count(), 81);
-    assert_eq!(outcome.file_svgs().unwrap()[0].0, "gonzalez-random.svg");
-    assert!(outcome.svg().unwrap().contains("steps / d"));
+    let (screen, files) = drawn(&outcome);
+    let Outcome::Gonzalez(_, rows) = &outcome else {
+        panic!()
+    };
+    let summary = hetcast_core::models::multimessage::experiment::summary(rows);
+    let cli = hetcast_charts::gonzalez_random(&summary, hetcast_charts::Size::FILE).unwrap();
+    assert_eq!(files, [("gonzalez-random.svg".to_string(), cli)]);
+    assert!(screen[0].contains("steps / d"));
     assert!(outcome.summary().starts_with("Gonzalez: mean steps / d "));
     f.set(Field::GonzalezRuns, "10001".into());
     assert_eq!(

@@ -1,5 +1,6 @@
 //! Figure 11 of Beaumont, Legrand, Marchal, Robert (paper 002, section 7).
 
+use crate::text::{legend, Sample, Svg};
 use crate::{err, Size};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::platform::experiment::{Fig11Row, HEURISTICS};
@@ -28,8 +29,7 @@ pub fn beaumont_fig11_sized(
     let x_max = mine.iter().map(|r| r.density).fold(0.0, f64::max) * 100.0;
     let mut buf = String::new();
     {
-        let root =
-            SVGBackend::with_string(&mut buf, (size_px.width, size_px.height)).into_drawing_area();
+        let root = Svg::with_string(&mut buf, (size_px.width, size_px.height)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(&e))?;
         let nodes = if size == "small" { 30 } else { 65 };
         let caption = format!(
@@ -40,6 +40,7 @@ pub fn beaumont_fig11_sized(
                 "scatter (upper bound)"
             }
         );
+        let mut items: Vec<(String, Sample)> = Vec::new();
         let mut chart = ChartBuilder::on(&root)
             .caption(caption, ("sans-serif", 26))
             .margin(24)
@@ -76,24 +77,20 @@ pub fn beaumont_fig11_sized(
                 .collect();
             chart
                 .draw_series(LineSeries::new(pts.clone(), c.stroke_width(3)))
-                .map_err(|e| err(&e))?
-                .label(al.short())
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 36, y)], c.stroke_width(3))
-                });
+                .map_err(|e| err(&e))?;
+            items.push((
+                al.short().to_string(),
+                Sample {
+                    colour: c,
+                    width: 3,
+                    dashes: None,
+                },
+            ));
             chart
                 .draw_series(pts.iter().map(|&p| Circle::new(p, 5, c.filled())))
                 .map_err(|e| err(&e))?;
         }
-        chart
-            .configure_series_labels()
-            .label_font(("sans-serif", 18))
-            .legend_area_size(48)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK)
-            .position(SeriesLabelPosition::UpperRight)
-            .draw()
-            .map_err(|e| err(&e))?;
+        legend(&chart.plotting_area().strip_coord_spec(), &items, true)?;
         root.present().map_err(|e| err(&e))?;
     }
     Ok(buf)

@@ -1,5 +1,6 @@
 //! The explorer's histogram of one comparison's ratio (an algorithm over its reference).
 
+use crate::text::Svg;
 use crate::{err, Size};
 use hetcast_core::models::overhead::explore::BIN;
 use plotters::prelude::*;
@@ -31,7 +32,7 @@ pub fn explore_histogram(
     };
     let mut buf = String::new();
     {
-        let root = SVGBackend::with_string(&mut buf, (size.width, size.height)).into_drawing_area();
+        let root = Svg::with_string(&mut buf, (size.width, size.height)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(&e))?;
         let mut chart = ChartBuilder::on(&root)
             .caption(caption, ("sans-serif", 26))

@@ -1,9 +1,9 @@
 //! The `gonzalez-random` experiment's chart: steps over the degree d, by degree, for each
 //! algorithm of the multimessage model (Gonzalez, paper 003).
 
+use crate::text::{legend, Sample, Svg};
 use crate::{err, Size};
 use hetcast_core::models::multimessage::experiment::Summary;
-use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
 /// One series' value of a summary row.
@@ -23,8 +23,9 @@ pub fn gonzalez_random(rows: &[Summary], size: Size) -> Result<String, String> {
     let x_range = first.degree as f64 - 0.2..last.degree as f64 + 0.2;
     let mut buf = String::new();
     {
-        let root = SVGBackend::with_string(&mut buf, (size.width, size.height)).into_drawing_area();
+        let root = Svg::with_string(&mut buf, (size.width, size.height)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(&e))?;
+        let mut items: Vec<(String, Sample)> = Vec::new();
         let mut chart = ChartBuilder::on(&root)
             .caption(
                 "Multimessage multicasting: steps / d on random instances",
@@ -65,11 +66,15 @@ pub fn gonzalez_random(rows: &[Summary], size: Size) -> Result<String, String> {
                 4,
                 black.stroke_width(2),
             ))
-            .map_err(|e| err(&e))?
-            .label("2d (Gonzalez's bound)")
-            .legend(move |(x, y)| {
-                DashedPathElement::new(vec![(x, y), (x + 36, y)], 8, 4, black.stroke_width(2))
-            });
+            .map_err(|e| err(&e))?;
+        items.push((
+            "2d (Gonzalez's bound)".to_string(),
+            Sample {
+                colour: black,
+                width: 2,
+                dashes: Some((8, 4)),
+            },
+        ));
         chart
             .draw_series(DashedLineSeries::new(
                 vec![(x0, 1.0), (x1, 1.0)],
@@ -77,11 +82,15 @@ pub fn gonzalez_random(rows: &[Summary], size: Size) -> Result<String, String> {
                 3,
                 black.stroke_width(3),
             ))
-            .map_err(|e| err(&e))?
-            .label("d (lower bound)")
-            .legend(move |(x, y)| {
-                DashedPathElement::new(vec![(x, y), (x + 36, y)], 3, 3, black.stroke_width(3))
-            });
+            .map_err(|e| err(&e))?;
+        items.push((
+            "d (lower bound)".to_string(),
+            Sample {
+                colour: black,
+                width: 3,
+                dashes: Some((3, 3)),
+            },
+        ));
         let series: [(&str, RGBColor, Measure); 5] = [
             (
                 "single-send, mean",
@@ -114,24 +123,20 @@ pub fn gonzalez_random(rows: &[Summary], size: Size) -> Result<String, String> {
             let data = pts(f.as_ref());
             chart
                 .draw_series(LineSeries::new(data.clone(), colour.stroke_width(3)))
-                .map_err(|e| err(&e))?
-                .label(*label)
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 36, y)], colour.stroke_width(3))
-                });
+                .map_err(|e| err(&e))?;
+            items.push((
+                label.to_string(),
+                Sample {
+                    colour,
+                    width: 3,
+                    dashes: None,
+                },
+            ));
             chart
                 .draw_series(data.into_iter().map(|p| Circle::new(p, 5, colour.filled())))
                 .map_err(|e| err(&e))?;
         }
-        chart
-            .configure_series_labels()
-            .label_font(("sans-serif", 18))
-            .legend_area_size(48)
-            .background_style(WHITE.mix(0.9))
-            .border_style(black)
-            .position(SeriesLabelPosition::UpperRight)
-            .draw()
-            .map_err(|e| err(&e))?;
+        legend(&chart.plotting_area().strip_coord_spec(), &items, true)?;
         root.present().map_err(|e| err(&e))?;
     }
     Ok(buf)

@@ -8,9 +8,9 @@
 //! - [`explore_histogram`]: the explorer's distribution of one algorithm over its reference;
 //! - [`gonzalez_random`]: multimessage multicasting, steps / d by degree (paper 003).
 //!
-//! Text widths: natively plotters estimates them from the font size; in the browser
-//! (wasm32) it measures them with the page's fonts (so there the drawing needs a `document`:
-//! draw in the page, not in a web worker).
+//! Text sizes come from one estimate ([`text`]), natively and in WebAssembly alike: the app
+//! draws the charts in its web worker (which has no `document` to measure text in), and they
+//! are the CLI's to the byte.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -18,6 +18,7 @@ mod beaumont;
 mod explore;
 mod gonzalez;
 mod liu;
+mod text;
 mod wu;
 
 pub use beaumont::{beaumont_fig11, beaumont_fig11_sized};

@@ -1,8 +1,8 @@
 //! Figure 6 of Liu et al. (paper 004, section 5).
 
+use crate::text::{legend, Sample, Svg};
 use crate::{err, Size};
 use hetcast_core::models::overhead::experiment::LiuFig6Row;
-use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 
 /// The Figure 6 chart: completion time against cluster size for FNF, random selection (mean,
@@ -20,8 +20,9 @@ pub fn liu_fig6_sized(rows: &[LiuFig6Row], runs: usize, size: Size) -> Result<St
     let x_range = first.n as f64..(last.n as f64).max(first.n as f64 + 1.0);
     let mut buf = String::new();
     {
-        let root = SVGBackend::with_string(&mut buf, (size.width, size.height)).into_drawing_area();
+        let root = Svg::with_string(&mut buf, (size.width, size.height)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(&e))?;
+        let mut items: Vec<(String, Sample)> = Vec::new();
         let mut chart = ChartBuilder::on(&root)
             .caption(
                 "Liu et al. Fig. 6: FNF vs random selection (3 classes, L = 0)",
@@ -60,11 +61,15 @@ pub fn liu_fig6_sized(rows: &[LiuFig6Row], runs: usize, size: Size) -> Result<St
                 4,
                 orange.stroke_width(2),
             ))
-            .map_err(|e| err(&e))?
-            .label(format!("random selection, best and worst of {runs}"))
-            .legend(move |(x, y)| {
-                DashedPathElement::new(vec![(x, y), (x + 36, y)], 6, 4, orange.stroke_width(2))
-            });
+            .map_err(|e| err(&e))?;
+        items.push((
+            format!("random selection, best and worst of {runs}"),
+            Sample {
+                colour: orange,
+                width: 2,
+                dashes: Some((6, 4)),
+            },
+        ));
         chart
             .draw_series(DashedLineSeries::new(
                 pts(|r| r.random_min),
@@ -78,11 +83,15 @@ pub fn liu_fig6_sized(rows: &[LiuFig6Row], runs: usize, size: Size) -> Result<St
                 pts(|r| r.random_mean),
                 vermillion.stroke_width(4),
             ))
-            .map_err(|e| err(&e))?
-            .label(format!("random selection, mean of {runs} runs"))
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 36, y)], vermillion.stroke_width(4))
-            });
+            .map_err(|e| err(&e))?;
+        items.push((
+            format!("random selection, mean of {runs} runs"),
+            Sample {
+                colour: vermillion,
+                width: 4,
+                dashes: None,
+            },
+        ));
         let green = RGBColor(0, 158, 115);
         chart
             .draw_series(DashedLineSeries::new(
@@ -91,18 +100,26 @@ pub fn liu_fig6_sized(rows: &[LiuFig6Row], runs: usize, size: Size) -> Result<St
                 5,
                 green.stroke_width(3),
             ))
-            .map_err(|e| err(&e))?
-            .label(format!("random order, earliest sender, mean of {runs}"))
-            .legend(move |(x, y)| {
-                DashedPathElement::new(vec![(x, y), (x + 36, y)], 12, 5, green.stroke_width(3))
-            });
+            .map_err(|e| err(&e))?;
+        items.push((
+            format!("random order, earliest sender, mean of {runs}"),
+            Sample {
+                colour: green,
+                width: 3,
+                dashes: Some((12, 5)),
+            },
+        ));
         chart
             .draw_series(LineSeries::new(pts(|r| r.fnf), blue.stroke_width(4)))
-            .map_err(|e| err(&e))?
-            .label("FNF (fastest node first)")
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 36, y)], blue.stroke_width(4))
-            });
+            .map_err(|e| err(&e))?;
+        items.push((
+            "FNF (fastest node first)".to_string(),
+            Sample {
+                colour: blue,
+                width: 4,
+                dashes: None,
+            },
+        ));
         chart
             .draw_series(
                 rows.iter()
@@ -117,20 +134,16 @@ pub fn liu_fig6_sized(rows: &[LiuFig6Row], runs: usize, size: Size) -> Result<St
                 3,
                 black.stroke_width(3),
             ))
-            .map_err(|e| err(&e))?
-            .label("lower bound")
-            .legend(move |(x, y)| {
-                DashedPathElement::new(vec![(x, y), (x + 36, y)], 3, 3, black.stroke_width(3))
-            });
-        chart
-            .configure_series_labels()
-            .label_font(("sans-serif", 18))
-            .legend_area_size(48)
-            .background_style(WHITE.mix(0.9))
-            .border_style(black)
-            .position(SeriesLabelPosition::UpperLeft)
-            .draw()
             .map_err(|e| err(&e))?;
+        items.push((
+            "lower bound".to_string(),
+            Sample {
+                colour: black,
+                width: 3,
+                dashes: Some((3, 3)),
+            },
+        ));
+        legend(&chart.plotting_area().strip_coord_spec(), &items, false)?;
         root.present().map_err(|e| err(&e))?;
     }
     Ok(buf)

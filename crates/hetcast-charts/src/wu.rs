@@ -1,5 +1,6 @@
 //! Figures 3 and 4 of Wu, Yeh, Liu (paper 001, section 5).
 
+use crate::text::Svg;
 use crate::{err, Size};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::multi::algo::MultiAlgorithm;
@@ -60,7 +61,7 @@ pub fn wu_figure_sized(
     let (w, h) = (panel.width * panels.len().max(1) as u32, panel.height);
     let mut buf = String::new();
     {
-        let root = SVGBackend::with_string(&mut buf, (w, h)).into_drawing_area();
+        let root = Svg::with_string(&mut buf, (w, h)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(&e))?;
         let (top, body) = root.split_vertically(130);
         draw_heading(&top, spec, figure, w)?;
@@ -77,7 +78,7 @@ pub fn wu_figure_sized(
 /// The figure's top `w` px wide: its title, the legend (the five series, left to right as the
 /// bars, narrower items when the figure is narrow) and the note on cut FEF bars.
 fn draw_heading(
-    top: &DrawingArea<SVGBackend<'_>, Shift>,
+    top: &DrawingArea<Svg<'_>, Shift>,
     spec: &WuSpec,
     figure: u32,
     w: u32,
@@ -130,13 +131,13 @@ fn draw_heading(
 }
 
 /// The bar chart of a Wu figure's panel.
-type Bars<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+type Bars<'a, 'b> = ChartContext<'a, Svg<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
 /// One panel: the rows `of` of size mix `mix`, a group of five bars per number of sources of
 /// `counts`. FEF is far slower than the others: its bars are cut (with their value written
 /// above) when they would squash the other bars.
 fn draw_panel(
-    area: &DrawingArea<SVGBackend<'_>, Shift>,
+    area: &DrawingArea<Svg<'_>, Shift>,
     of: &[&WuRow],
     counts: &[usize],
     mix: &SizeMix,

@@ -1,5 +1,6 @@
 //! Doing a job: the pure part of the worker (no web dependency, tested natively).
 
+use crate::charts::draw;
 use crate::explore::search_part;
 use crate::protocol::{Job, Message, Request, PROGRESS_STEPS};
 use hetcast_core::models::multi::experiment::{wu_item, wu_items};
@@ -116,6 +117,16 @@ pub fn run(request: &Request, post: impl FnMut(Message) + 'static) {
                 .collect::<Result<Vec<_>, _>>()
                 .map(|rows| Message::GonzalezRows { id, rows })
         }
+        Job::Charts { charts } => Ok(
+            match charts
+                .iter()
+                .map(draw)
+                .collect::<Result<Vec<String>, String>>()
+            {
+                Ok(svgs) => Message::Charts { id, svgs },
+                Err(error) => Message::Failed { id, error },
+            },
+        ),
         Job::Platform { instance, algo } => {
             PlatformInstance::from_json(instance)
                 .and_then(|inst| {
@@ -152,6 +163,7 @@ pub fn run(request: &Request, post: impl FnMut(Message) + 'static) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::charts::{Canvas, Chart};
     use crate::explore::AnyFamily;
     use crate::protocol::*;
     use hetcast_core::explore::{Record, Search, Worst};
@@ -351,6 +363,64 @@ mod tests {
                 error: "Figure 11 has no platform 1".into()
             }]
         );
+    }
+
+    /// Charts come back as SVG text in order; one that cannot be drawn fails the job with
+    /// its reason; a row of Figure 11 reads back only with a size and heuristic it knows.
+    #[test]
+    fn charts_are_drawn_in_order_and_failures_named() {
+        let rows = liu_fig6(&LiuFig6Spec {
+            n_min: 6,
+            n_max: 9,
+            runs: 2,
+            seed: 1,
+        })
+        .unwrap();
+        let chart = |rows: Vec<_>, canvas| Chart::LiuFig6 {
+            rows,
+            runs: 2,
+            canvas,
+        };
+        let msgs = through_text(Job::Charts {
+            charts: vec![
+                chart(rows.clone(), Canvas::Screen),
+                chart(rows.clone(), Canvas::File),
+            ],
+        });
+        let [Message::Charts { id: 7, svgs }] = &msgs[..] else {
+            panic!("{msgs:?}")
+        };
+        assert_eq!(
+            svgs,
+            &[
+                hetcast_charts::liu_fig6_sized(&rows, 2, hetcast_charts::Size::SCREEN).unwrap(),
+                hetcast_charts::liu_fig6(&rows, 2).unwrap()
+            ]
+        );
+        let msgs = through_text(Job::Charts {
+            charts: vec![chart(rows, Canvas::File), chart(vec![], Canvas::File)],
+        });
+        assert_eq!(
+            msgs,
+            [Message::Failed {
+                id: 7,
+                error: "no data to draw".into()
+            }]
+        );
+        let row = r#"{"size":"small","density":0.5,"targets":4.0,"algorithm":"mcph","over_lb":1.25,"over_scatter":0.5}"#;
+        let read: hetcast_core::models::platform::experiment::Fig11Row =
+            serde_json::from_str(row).unwrap();
+        assert_eq!(
+            (read.size, read.algorithm, read.over_lb),
+            ("small", "mcph", 1.25)
+        );
+        assert_eq!(serde_json::to_string(&read).unwrap(), row);
+        let bad = row.replace("mcph", "multicast-lb");
+        let e = serde_json::from_str::<hetcast_core::models::platform::experiment::Fig11Row>(&bad);
+        assert!(e
+            .unwrap_err()
+            .to_string()
+            .starts_with("'multicast-lb' is not a heuristic of figure 11"));
     }
 
     #[test]

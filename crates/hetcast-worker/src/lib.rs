@@ -4,7 +4,7 @@
 //! Trunk builds as a second WebAssembly module) exchange JSON text through `postMessage`:
 //!
 //! - page → worker: a [`Request`] (a job id and a [`Job`]: `liu-fig6` rows, `wu-fig3/4` run times,
-//!   a part of any model's explorer, ...);
+//!   a part of any model's explorer, a platform algorithm, or an experiment's charts);
 //! - worker → page: [`Message`]s: [`Message::Ready`] once it listens, then for each request
 //!   [`Message::Progress`] (at most about [`PROGRESS_STEPS`] of them) and one result or
 //!   [`Message::Failed`].
@@ -15,10 +15,12 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod charts;
 mod explore;
 mod jobs;
 mod protocol;
 
+pub use charts::{Canvas, Chart};
 pub use explore::{search_part, AnyFamily};
 pub use jobs::run;
 pub use protocol::{

@@ -1,5 +1,6 @@
 //! The messages between the page and the worker, and their encoding (JSON text).
 
+use crate::charts::Chart;
 use crate::explore::AnyFamily;
 use hetcast_core::explore::{Record, Search};
 use hetcast_core::models::multi::experiment::WuSpec;
@@ -71,8 +72,14 @@ pub enum Job {
         /// Past the last instance.
         to: usize,
     },
-    /// One algorithm of the platform model (paper 002) on one platform: its linear programs
-    /// can take seconds on a 65-node platform, so the app runs them here.
+    /// Charts of a finished experiment, drawn with `hetcast-charts` (the page does not link
+    /// plotters).
+    Charts {
+        /// What to draw, in order.
+        charts: Vec<Chart>,
+    },
+    /// One algorithm of the platform model (paper 002) on one platform: the app runs every
+    /// platform LP here (the page does not link the LP solver).
     Platform {
         /// The platform as its JSON file (`docs/formats.md`).
         instance: String,
@@ -145,6 +152,13 @@ pub enum Message {
         /// The solution.
         solution: Box<PlatformSolution>,
     },
+    /// The SVG text of each chart of a [`Job::Charts`], in order.
+    Charts {
+        /// The job.
+        id: u32,
+        /// One per chart.
+        svgs: Vec<String>,
+    },
     /// The job failed (bad settings, an algorithm's error), or the request could not be read.
     Failed {
         /// The job (0 when the request could not be read).
@@ -166,6 +180,7 @@ impl Message {
             | Message::Fig11Platform { id, .. }
             | Message::GonzalezRows { id, .. }
             | Message::PlatformSolved { id, .. }
+            | Message::Charts { id, .. }
             | Message::Failed { id, .. } => Some(*id),
         }
     }

@@ -4,14 +4,13 @@
 
 use super::capitalised;
 use crate::experiments::plan::{Field, Forms};
-use hetcast_charts::Size;
 use hetcast_core::explore::{merge, records_csv, Record, Search};
 use hetcast_core::models::multi::explore::MultiFamily;
 use hetcast_core::models::multimessage::explore::MmFamily;
 use hetcast_core::models::overhead::explore::{ExploreSpec, Search as SpecSearch};
 use hetcast_core::models::overhead::ModelKind;
 use hetcast_core::models::platform::explore::PlatformFamily;
-use hetcast_worker::{AnyFamily, Job, Message};
+use hetcast_worker::{AnyFamily, Canvas, Chart, Job, Message};
 
 /// How the family is searched (the CLI: no `--runs`, `--runs N`, `--runs N --climb K`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,7 +42,7 @@ pub struct ExploreRun {
 }
 
 /// The chart's size on the page.
-pub const SCREEN: Size = Size {
+pub const SCREEN: Canvas = Canvas::Px {
     width: 900,
     height: 330,
 };
@@ -204,9 +203,9 @@ pub fn ratio_name(run: &ExploreRun, c: usize) -> String {
         .map_or(String::new(), |c| format!("{} / {}", c.value, c.reference))
 }
 
-/// The histogram of comparison `c` as SVG.
-pub fn chart(run: &ExploreRun, records: &[Record], c: usize, size: Size) -> Result<String, String> {
-    let r = records.get(c).ok_or("no such comparison")?;
+/// The histogram of comparison `c` on `canvas` (a worker draws it).
+pub fn chart(run: &ExploreRun, records: &[Record], c: usize, canvas: Canvas) -> Chart {
+    let histogram = records.get(c).map_or(Vec::new(), |r| r.histogram.clone());
     let title = format!(
         "{}: {} model, {}",
         ratio_name(run, c),
@@ -219,18 +218,23 @@ pub fn chart(run: &ExploreRun, records: &[Record], c: usize, size: Size) -> Resu
             Search::Random { tries, climb, .. } => format!("{tries} random, {climb} steps"),
         }
     );
-    hetcast_charts::explore_histogram(&r.histogram, &ratio_name(run, c), &title, size)
+    Chart::Histogram {
+        histogram,
+        ratio: ratio_name(run, c),
+        caption: title,
+        canvas,
+    }
 }
 
 /// Every comparison's chart, named as files (`explore-M-KEY.svg`).
-pub fn file_charts(run: &ExploreRun, records: &[Record]) -> Result<Vec<(String, String)>, String> {
+pub fn file_charts(run: &ExploreRun, records: &[Record]) -> Vec<(String, Chart)> {
     run.family
         .comparisons()
         .iter()
         .enumerate()
         .map(|(c, cmp)| {
-            let svg = chart(run, records, c, Size::FILE)?;
-            Ok((format!("explore-{}-{}.svg", run.family.tag(), cmp.key), svg))
+            let name = format!("explore-{}-{}.svg", run.family.tag(), cmp.key);
+            (name, chart(run, records, c, Canvas::File))
         })
         .collect()
 }

@@ -4,13 +4,12 @@
 //! rows, charts and CSV of the CLI from the answers.
 
 use crate::experiments::plan::{Field, Forms};
-use hetcast_charts::Size;
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::platform::experiment::{
     fig11_csv, fig11_platforms, fig11_rows, parse_densities, Fig11Row, HEURISTICS,
 };
 use hetcast_core::models::platform::generate::TargetSpread;
-use hetcast_worker::{Fig11Settings, Job, Message};
+use hetcast_worker::{Canvas, Chart, Fig11Settings, Job, Message};
 
 /// The most platforms per (size, density) the page takes (the CLI's limit).
 pub const RUNS_LIMIT: u64 = 1000;
@@ -84,23 +83,24 @@ fn sizes(settings: &Fig11Settings) -> Vec<&'static str> {
     settings.spec().sizes
 }
 
-/// The CLI's charts on a canvas of `px` (the files: [`Size::FILE`]), named as it names its
-/// files: `beaumont-fig11-{small,big}-{lb,scatter}.svg`.
-pub fn charts(
-    settings: &Fig11Settings,
-    rows: &[Fig11Row],
-    px: Size,
-) -> Result<Vec<(String, String)>, String> {
+/// The CLI's charts on `canvas` (the files: [`Canvas::File`]), named as it names its files:
+/// `beaumont-fig11-{small,big}-{lb,scatter}.svg`.
+pub fn charts(settings: &Fig11Settings, rows: &[Fig11Row], canvas: Canvas) -> Vec<(String, Chart)> {
     let mut out = Vec::new();
     for size in sizes(settings) {
         for (tag, over_lb) in [("lb", true), ("scatter", false)] {
             out.push((
                 format!("beaumont-fig11-{size}-{tag}.svg"),
-                hetcast_charts::beaumont_fig11_sized(rows, size, over_lb, px)?,
+                Chart::Fig11 {
+                    rows: rows.to_vec(),
+                    platforms: size.into(),
+                    over_lb,
+                    canvas,
+                },
             ));
         }
     }
-    Ok(out)
+    out
 }
 
 /// The CSV, as `hetcast experiment beaumont-fig11` writes it.

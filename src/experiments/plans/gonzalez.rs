@@ -3,11 +3,10 @@
 //! instances, and the CLI's rows, chart and CSV from the answers.
 
 use crate::experiments::plan::{Field, Forms};
-use hetcast_charts::Size;
 use hetcast_core::models::multimessage::experiment::{
     csv as rows_csv, jobs as all, summary, Row, Spec,
 };
-use hetcast_worker::{Job, Message};
+use hetcast_worker::{Canvas, Chart, Job, Message};
 
 /// The most instances per (n, d, fan-out) the page takes (the CLI's limit).
 pub const RUNS_LIMIT: u64 = 10_000;
@@ -53,9 +52,12 @@ pub fn merge(spec: &Spec, answers: &[Message]) -> Result<Vec<Row>, String> {
     Ok(rows)
 }
 
-/// The chart (steps / d by degree) at `size`.
-pub fn chart(rows: &[Row], size: Size) -> Result<String, String> {
-    hetcast_charts::gonzalez_random(&summary(rows), size)
+/// The chart (steps / d by degree) on `canvas`: the rows summarised by degree.
+pub fn chart(rows: &[Row], canvas: Canvas) -> Chart {
+    Chart::Gonzalez {
+        summary: summary(rows),
+        canvas,
+    }
 }
 
 /// The CSV, as `hetcast experiment gonzalez-random` writes it.

@@ -142,7 +142,7 @@ pub fn csv(rows: &[Row]) -> String {
 
 /// Per degree d: instances, mean and largest steps/d of each algorithm, and of gonzalez over
 /// the optimum where known.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Summary {
     /// The degree.
     pub degree: usize,

@@ -7,6 +7,7 @@ use super::algo::PlatformAlgorithm;
 use super::generate::{tiers, TargetSpread, TiersSpec};
 use crate::catalog::Catalog;
 use crate::error::Error;
+use serde::{Deserialize, Serialize};
 
 /// The heuristics figure 11 compares, in its legend's order.
 pub const HEURISTICS: [PlatformAlgorithm; 5] = [
@@ -57,8 +58,9 @@ pub fn parse_densities(list: &str) -> Result<Vec<f64>, String> {
         .collect()
 }
 
-/// One point of figure 11: a size, a density, a heuristic, its mean ratios.
-#[derive(Debug, Clone, PartialEq)]
+/// One point of figure 11: a size, a density, a heuristic, its mean ratios (with serde: the
+/// app sends the rows to its web worker, which draws the charts).
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Fig11Row {
     /// "small" or "big".
     pub size: &'static str,
@@ -72,6 +74,49 @@ pub struct Fig11Row {
     pub over_lb: f64,
     /// Mean of `T*(heuristic) / T*(Multicast-UB)`.
     pub over_scatter: f64,
+}
+
+/// A [`Fig11Row`] as read, its size and heuristic as text.
+#[derive(Deserialize)]
+struct RowText {
+    size: String,
+    density: f64,
+    targets: f64,
+    algorithm: String,
+    over_lb: f64,
+    over_scatter: f64,
+}
+
+impl<'de> Deserialize<'de> for Fig11Row {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Fig11Row, D::Error> {
+        Fig11Row::try_from(RowText::deserialize(d)?).map_err(serde::de::Error::custom)
+    }
+}
+
+impl TryFrom<RowText> for Fig11Row {
+    type Error = String;
+
+    /// The row, its size "small" or "big" ([`TiersSpec::small`], [`TiersSpec::big`]) and its
+    /// heuristic the key of one of [`HEURISTICS`].
+    fn try_from(r: RowText) -> Result<Fig11Row, String> {
+        let size = ["small", "big"]
+            .into_iter()
+            .find(|k| *k == r.size)
+            .ok_or_else(|| format!("no platform size '{}' (small or big)", r.size))?;
+        let algorithm = HEURISTICS
+            .iter()
+            .map(|a| a.key())
+            .find(|k| *k == r.algorithm)
+            .ok_or_else(|| format!("'{}' is not a heuristic of figure 11", r.algorithm))?;
+        Ok(Fig11Row {
+            size,
+            density: r.density,
+            targets: r.targets,
+            algorithm,
+            over_lb: r.over_lb,
+            over_scatter: r.over_scatter,
+        })
+    }
 }
 
 /// Platform `k` of the run's (`size`, `density`) cell: its number of targets and, per
