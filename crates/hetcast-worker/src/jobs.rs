@@ -435,6 +435,9 @@ mod tests {
             "{msgs:?}"
         );
         assert!(decode_request("{\"id\":1}").is_err());
+        // An unreadable request's failure names its job, when it has an id.
+        assert_eq!(request_id("{\"id\":9,\"job\":{\"kind\":\"nope\"}}"), 9);
+        assert_eq!(request_id("not json"), 0);
         assert!(decode_message("not json").is_err());
         assert_eq!(Message::Ready.id(), None);
         assert_eq!(

@@ -4,7 +4,7 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    use hetcast_worker::{decode_request, encode_message, run, Message};
+    use hetcast_worker::{decode_request, encode_message, request_id, run, Message};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -26,7 +26,10 @@ fn main() {
         {
             Ok(text) => match decode_request(&text) {
                 Ok(request) => run(&request, post),
-                Err(error) => post(Message::Failed { id: 0, error }),
+                Err(error) => post(Message::Failed {
+                    id: request_id(&text),
+                    error,
+                }),
             },
             Err(error) => post(Message::Failed { id: 0, error }),
         }

@@ -233,6 +233,16 @@ pub fn decode_request(text: &str) -> Result<Request, String> {
     serde_json::from_str(text).map_err(|e| format!("unreadable request: {e}"))
 }
 
+/// The job id of a request that [`decode_request`] cannot read (0 if it has none), so that the
+/// page hears of the failure: it ignores answers about other jobs.
+pub fn request_id(text: &str) -> u32 {
+    #[derive(Deserialize)]
+    struct Id {
+        id: u32,
+    }
+    serde_json::from_str::<Id>(text).map_or(0, |r| r.id)
+}
+
 /// A message as the text posted to the page.
 pub fn encode_message(m: &Message) -> String {
     serde_json::to_string(m).unwrap_or_default()

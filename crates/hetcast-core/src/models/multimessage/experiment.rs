@@ -155,11 +155,20 @@ pub struct Summary {
     /// Instances with a known optimum, mean optimum / d, mean and largest gonzalez / optimum.
     pub with_optimum: usize,
     /// Mean optimum / d.
+    #[serde(deserialize_with = "nan_if_null")]
     pub mean_opt_over_d: f64,
     /// Mean gonzalez / optimum.
+    #[serde(deserialize_with = "nan_if_null")]
     pub mean_gonzalez_over_opt: f64,
     /// Largest gonzalez / optimum.
+    #[serde(deserialize_with = "nan_if_null")]
     pub max_gonzalez_over_opt: f64,
+}
+
+/// A [`Summary`] ratio read back: JSON's `null` (what serde_json writes for NaN, no optimum
+/// known) is NaN again.
+fn nan_if_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    Ok(<Option<f64> as serde::Deserialize>::deserialize(d)?.unwrap_or(f64::NAN))
 }
 
 /// The rows summarised by degree (degree 0, no message, left out).
