@@ -14,7 +14,8 @@
 //!   and 64 ([`SOURCE_COUNTS`]), from one multicast to all-to-all;
 //! - **classes**: 4 ([`Section5Spec::default`]), "several" in the paper; the other
 //!   generator choices are in [`crate::models::multi::generate`];
-//! - **timing**: every plan is timed by [`simulate_multi`], never by an algorithm's own
+//! - **timing**: every plan is timed by the simulator ([`completion_time_multi`], the
+//!   completion time of [`super::simulate_multi`]), never by an algorithm's own
 //!   predictions; the lower bound is [`lower_bound`];
 //! - **seeds**: run `r` of size mix `i` at `k` sources uses seed [`run_seed`]`(seed, i, k, r)`,
 //!   so each run is reproducible on its own ([`wu_instance`]) and the result does not depend on
@@ -34,7 +35,7 @@
 
 use super::generate::{broadcast_from, section5, section5_classes, Network, Section5Spec, SizeMix};
 use super::instance::MultiInstance;
-use super::simulate::simulate_multi;
+use super::simulate::completion_time_multi;
 use crate::catalog::Catalog;
 use crate::error::Error;
 use crate::models::multi::algo::lower_bound::lower_bound;
@@ -210,10 +211,10 @@ pub fn times(inst: &MultiInstance) -> Result<[f64; 5], Error> {
     for (i, a) in MultiAlgorithm::ALL.iter().copied().enumerate() {
         let timed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let plan = a.run(inst)?;
-            simulate_multi(inst, &plan)
+            completion_time_multi(inst, &plan)
         }));
         out[i] = match timed {
-            Ok(Ok(s)) => s.completion_time,
+            Ok(Ok(t)) => t,
             Ok(Err(e)) => {
                 return Err(Error::InvalidPlan(format!("{}: {e}", a.short())));
             }
@@ -506,11 +507,9 @@ pub fn wu_broadcast(spec: &BroadcastSpec) -> Result<BroadcastRow, Error> {
         let mut plans = Vec::new();
         for (i, a) in MultiAlgorithm::ALL.iter().copied().enumerate() {
             let plan = a.run(&inst)?;
-            t[i] = simulate_multi(&inst, &plan)
-                .map_err(|e| {
-                    Error::InvalidPlan(format!("{} (broadcast from P{src}): {e}", a.short()))
-                })?
-                .completion_time;
+            t[i] = completion_time_multi(&inst, &plan).map_err(|e| {
+                Error::InvalidPlan(format!("{} (broadcast from P{src}): {e}", a.short()))
+            })?;
             if a != MultiAlgorithm::Fef {
                 plans.push(plan);
             }

@@ -17,7 +17,7 @@ pub mod view;
 pub use algo::{MultiAlgorithm, MultiSolution};
 pub use instance::{Link, Message, MultiInstance, NodeClass, Overhead, MAX_NODES};
 pub use plan::{MultiPlan, Op, Task};
-pub use simulate::{simulate_multi, MultiSchedule, Transfer};
+pub use simulate::{completion_time_multi, simulate_multi, MultiSchedule, Transfer};
 
 /// Largest instance the app runs (the simulator and the CLI take up to [`MAX_NODES`]).
 pub const APP_MAX_NODES: usize = 128;

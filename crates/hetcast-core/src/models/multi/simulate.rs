@@ -78,6 +78,21 @@ fn task_name(inst: &MultiInstance, v: usize, pos: usize, t: &Task) -> String {
 /// Three stages: the tasks are matched into transfers and checked ([`match_tasks`]), run
 /// event by event ([`execute`]), and the timed transfers gathered ([`schedule_of`]).
 pub fn simulate_multi(inst: &MultiInstance, plan: &MultiPlan) -> Result<MultiSchedule, Error> {
+    let run = checked_run(inst, plan)?;
+    Ok(schedule_of(inst, run))
+}
+
+/// The completion time of [`simulate_multi`] (the same checks and the same value), without
+/// gathering and sorting the transfers: what the experiments need of each run.
+pub fn completion_time_multi(inst: &MultiInstance, plan: &MultiPlan) -> Result<f64, Error> {
+    let run = checked_run(inst, plan)?;
+    Ok(message_completion(inst, &run.holds)
+        .into_iter()
+        .fold(0.0, f64::max))
+}
+
+/// Match, check and run `plan` ([`match_tasks`], [`execute`]).
+fn checked_run(inst: &MultiInstance, plan: &MultiPlan) -> Result<Run, Error> {
     let n = inst.node_count();
     if plan.tasks.len() != n {
         return Err(Error::InvalidPlan(format!(
@@ -86,8 +101,21 @@ pub fn simulate_multi(inst: &MultiInstance, plan: &MultiPlan) -> Result<MultiSch
         )));
     }
     match_tasks(inst, plan)?;
-    let run = execute(inst, plan)?;
-    Ok(schedule_of(inst, run))
+    execute(inst, plan)
+}
+
+/// Each message's completion: the latest hold among its destinations (0 if none).
+fn message_completion(inst: &MultiInstance, holds: &[Vec<Option<f64>>]) -> Vec<f64> {
+    inst.messages
+        .iter()
+        .enumerate()
+        .map(|(k, m)| {
+            m.destinations
+                .iter()
+                .filter_map(|&d| holds[k][d])
+                .fold(0.0, f64::max)
+        })
+        .collect()
 }
 
 /// `is_dest[k * n + v]`: node `v` is a destination of message `k`.
@@ -321,17 +349,7 @@ fn schedule_of(inst: &MultiInstance, run: Run) -> MultiSchedule {
             .then(a.from.cmp(&b.from))
             .then(a.to.cmp(&b.to))
     });
-    let message_completion: Vec<f64> = inst
-        .messages
-        .iter()
-        .enumerate()
-        .map(|(k, m)| {
-            m.destinations
-                .iter()
-                .filter_map(|&d| holds[k][d])
-                .fold(0.0, f64::max)
-        })
-        .collect();
+    let message_completion = message_completion(inst, &holds);
     let completion_time = message_completion.iter().copied().fold(0.0, f64::max);
     MultiSchedule {
         transfers,

@@ -7,10 +7,11 @@
 //! `j`'s, and moves `j` into `A_k`. The weight ignores when nodes are free: that is what
 //! separates FEF from ECF. Ties: lower message, then lower receiver, then lower sender.
 //!
-//! **Complexity**: O((Σ_k |D_k|)²), O(M²·N²) for M messages on N nodes: each message keeps, for
-//! every waiting node, its lightest edge from `A_k` (updated in O(N) when a node joins `A_k`),
-//! and each of the Σ|D_k| iterations scans every waiting (message, node) pair. The paper's
-//! sorted-edge-list version is O(N³ log N).
+//! **Complexity**: O(Σ_k |D_k| · (M + N)), O(M²·N + M·N²) for M messages on N nodes: each
+//! message keeps, for every waiting node, its lightest edge from `A_k` (updated in O(N) when a
+//! node joins `A_k`), and its least one over the waiting nodes (rescanned in O(N) when `m_k`
+//! is sent); each of the Σ|D_k| iterations then compares the M messages' least edges. The
+//! paper's sorted-edge-list version is O(N³ log N).
 //!
 //! ```
 //! use hetcast_core::models::{overhead::gallery, multi::{simulate_multi, MultiInstance, algo::fef::fef}};
@@ -53,13 +54,27 @@ pub fn fef_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
             (0..c.n).map(|j| (c.t(src, j, k), src)).collect()
         })
         .collect();
+    // least[k] = (weight, node) of m_k's lightest edge to a waiting node, the first of equal
+    // weights in index order; only m_k's changes when m_k is sent. (Weights are finite: `<`
+    // picks the same edge as one scan over every (message, node) pair in order.)
+    let lightest = |best: &[(f64, usize)], waiting: &[usize]| {
+        let mut least: Option<(f64, usize)> = None;
+        for &j in waiting {
+            if least.is_none_or(|p| best[j].0 < p.0) {
+                least = Some((best[j].0, j));
+            }
+        }
+        least
+    };
+    let mut least: Vec<Option<(f64, usize)>> = (0..inst.messages.len())
+        .map(|k| lightest(&best[k], &sets.waiting[k]))
+        .collect();
     loop {
         let mut pick: Option<(f64, usize, usize, usize)> = None;
-        for (k, waiting) in sets.waiting.iter().enumerate() {
-            for &j in waiting {
-                let (w, i) = best[k][j];
+        for (k, l) in least.iter().enumerate() {
+            if let Some((w, j)) = *l {
                 if pick.is_none_or(|p| w < p.0) {
-                    pick = Some((w, k, j, i));
+                    pick = Some((w, k, j, best[k][j].1));
                 }
             }
         }
@@ -86,6 +101,7 @@ pub fn fef_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
                 best[k][v] = (w, j);
             }
         }
+        least[k] = lightest(&best[k], &sets.waiting[k]);
     }
     app.plan
 }

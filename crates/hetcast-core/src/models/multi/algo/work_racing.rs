@@ -16,13 +16,18 @@
 //!
 //! A fast node's virtual time grows slowly, so it is served more often and relays more.
 //!
-//! **Complexity**: O(Σ|D_k| · (N + M·N)): step 1 scans the nodes, step 2 the pairs
-//! (message, sender) of one receiver; O(N³) per source, as the paper says for N sources.
+//! **Complexity**: O(Σ|D_k| · (log N + M·N)): step 1 pops a heap of the nodes by `(W_i,
+//! rank)`, step 2 scans the pairs (message, sender) of one receiver; O(N³) per source, as the
+//! paper says for N sources. Under one link rate step 2 takes O(M) heap tops instead (see
+//! `run`).
 
-use super::state::{transfer_step, Appender, Costs, Sets};
-use crate::models::multi::{MultiInstance, MultiPlan};
+use super::state::{transfer_step, Appender, Costs, Earliest, Sets};
+use crate::models::multi::{Link, MultiInstance, MultiPlan};
+use crate::order::Total;
 use crate::trace::Tracer;
 use crate::units::fmt_us;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// Work-Racing in the paper's words; the steps' `pseudo_line` points into it (from 1).
 pub const PSEUDO: &[&str] = &[
@@ -44,6 +49,9 @@ pub(crate) struct Racing {
     pub w_at: Vec<Vec<f64>>,
     /// Tie-break rank (0 = fastest).
     pub rank: Vec<usize>,
+    /// `(W_i, rank, i)` of every node whose `SR_i` is not empty, least first (only the node
+    /// just served changes its `W_i`, and it is out of the queue meanwhile).
+    queue: BinaryHeap<Reverse<(Total, usize, usize)>>,
 }
 
 impl Racing {
@@ -54,23 +62,24 @@ impl Racing {
                 need[d].push(k);
             }
         }
+        let rank = c.speed_rank();
+        let queue = (0..c.n)
+            .filter(|&i| !need[i].is_empty())
+            .map(|i| Reverse((Total(0.0), rank[i], i)))
+            .collect();
         Racing {
             w: vec![0.0; c.n],
             need,
             w_at: vec![vec![0.0; c.n]; c.inst.messages.len()],
-            rank: c.speed_rank(),
+            rank,
+            queue,
         }
     }
 
-    /// Step 1: the receiver with the least completed work, ties to the fastest.
-    pub fn next_receiver(&self) -> Option<usize> {
-        (0..self.w.len())
-            .filter(|&i| !self.need[i].is_empty())
-            .min_by(|&a, &b| {
-                self.w[a]
-                    .total_cmp(&self.w[b])
-                    .then(self.rank[a].cmp(&self.rank[b]))
-            })
+    /// Step 1: the receiver with the least completed work, ties to the fastest; it leaves the
+    /// queue until [`Racing::received`] puts it back.
+    pub fn next_receiver(&mut self) -> Option<usize> {
+        self.queue.pop().map(|Reverse((_, _, i))| i)
     }
 
     /// Equations 5-6 after `i` is scheduled to receive `m_k` from `j`; removes `k` from `SR_i`.
@@ -81,6 +90,10 @@ impl Racing {
         self.w[i] = self.w[i].max(arrive) + c.r(i, k);
         self.w_at[k][i] = self.w[i];
         self.need[i].retain(|&x| x != k);
+        if !self.need[i].is_empty() {
+            self.queue
+                .push(Reverse((Total(self.w[i]), self.rank[i], i)));
+        }
     }
 }
 
@@ -91,26 +104,56 @@ pub fn work_racing(inst: &MultiInstance) -> MultiPlan {
 
 /// [`work_racing`], recording one step per transfer in `trace`.
 pub fn work_racing_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
+    run(inst, trace, matches!(inst.link, Link::PerByte(_)))
+}
+
+/// The same task lists as [`work_racing`] by scanning every (message, sender) pair for each
+/// receiver (kept to test the fast path against).
+pub fn work_racing_full_scan(inst: &MultiInstance) -> MultiPlan {
+    run(inst, &mut Tracer::off(), false)
+}
+
+/// Work-Racing. `uniform` (one link rate only): the arrival of `m_k` sent by `j` does not
+/// depend on the receiver, and the completion only grows with the arrival, so a receiver's
+/// pick is the best over its messages of each message's earliest sender (ties: lower sender,
+/// as the scan's); available times only grow, so the earliest senders are kept in
+/// [`Earliest`], stamped by their node's version. Otherwise every (message, sender) pair is
+/// scanned.
+///
+/// **Complexity**: the scan as in the module's note; the uniform path replaces the inner sum
+/// over senders by O(M) heap tops, plus one heap push for each entry that comes on top after
+/// its node changed (two nodes change per transfer).
+fn run(inst: &MultiInstance, trace: &mut Tracer, uniform: bool) -> MultiPlan {
     let c = Costs::new(inst);
     let mut sets = Sets::new(inst);
     let mut app = Appender::new(c.n);
     let mut race = Racing::new(&c);
+    // Under one rate the receiver does not matter: the arrival at j itself.
+    let arrival = |avail: &[f64], j: usize, k: usize| avail[j] + c.s(j, k) + c.transit(j, j, k);
+    let mut earliest = uniform.then(|| Earliest::new(&sets, c.n, |j, k| arrival(&app.avail, j, k)));
     while let Some(i) = race.next_receiver() {
         // (completion, arrival, message, sender)
         let mut pick: Option<(f64, f64, usize, usize)> = None;
+        let mut consider = |key: (f64, f64, usize, usize)| {
+            if pick.is_none_or(|p| {
+                key.0
+                    .total_cmp(&p.0)
+                    .then(key.1.total_cmp(&p.1))
+                    .then(key.2.cmp(&p.2))
+                    .then(key.3.cmp(&p.3))
+                    .is_lt()
+            }) {
+                pick = Some(key);
+            }
+        };
         for &k in &race.need[i] {
-            for &j in &sets.senders[k] {
-                let (arrive, done) = app.complete(&c, j, i, k);
-                let key = (done, arrive, k, j);
-                if pick.is_none_or(|p| {
-                    key.0
-                        .total_cmp(&p.0)
-                        .then(key.1.total_cmp(&p.1))
-                        .then(key.2.cmp(&p.2))
-                        .then(key.3.cmp(&p.3))
-                        .is_lt()
-                }) {
-                    pick = Some(key);
+            if let Some(e) = earliest.as_mut() {
+                let (arrive, j) = e.top(k, |j| arrival(&app.avail, j, k));
+                consider((arrive.max(app.avail[i]) + c.r(i, k), arrive, k, j));
+            } else {
+                for &j in &sets.senders[k] {
+                    let (arrive, done) = app.complete(&c, j, i, k);
+                    consider((done, arrive, k, j));
                 }
             }
         }
@@ -119,6 +162,12 @@ pub fn work_racing_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan
         app.append(&c, j, i, k);
         sets.deliver(k, i);
         race.received(&c, i, j, k);
+        if let Some(e) = earliest.as_mut() {
+            // The available times of `j` and `i` changed, and `i` joined `A_k`.
+            e.changed(j);
+            e.changed(i);
+            e.push(i, k, arrival(&app.avail, i, k));
+        }
         trace.push(|| {
             let text = format!(
                 "{} has the least work (W = {}); it receives {} from {}, done at {}; W becomes {}",

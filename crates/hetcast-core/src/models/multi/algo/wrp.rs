@@ -24,7 +24,7 @@
 //! X(j, i)·l_k, receive available of i) + R(i, l_k)`; ties: earliest arrival, lower message,
 //! lower sender. The virtual times follow equations 5-6 unchanged.
 //!
-//! **Complexity**: O(Σ|D_k| · (N + M·N·g)) where `g` is the number of receives after a node's
+//! **Complexity**: O(Σ|D_k| · (log N + M·N·g)) where `g` is the number of receives after a node's
 //! last send that a gap search walks (small in practice: every placed send moves the start of
 //! the search forward); the paper states O(N³) per source.
 
@@ -190,7 +190,7 @@ impl Lists {
 /// [`Earliest`], stamped by the list's version. Otherwise every (message, sender) pair is
 /// scanned.
 ///
-/// **Complexity**: O(Σ|D_k| · (N + Σ_{k ∈ SR_i} |A_k| · L)) for the scan, L the length of a
+/// **Complexity**: O(Σ|D_k| · (log N + Σ_{k ∈ SR_i} |A_k| · L)) for the scan, L the length of a
 /// list. The uniform path replaces the inner sum by O(M) heap tops, plus one send slot and heap
 /// push for each entry that comes on top after its list changed (two lists change per
 /// transfer).
