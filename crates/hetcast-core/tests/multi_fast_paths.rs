@@ -1,13 +1,15 @@
-//! The fast paths of ECF and WRP under one link rate (per-message candidates kept between
+//! The fast paths of ECF, WR and WRP under one link rate (per-message candidates kept between
 //! iterations) make exactly the choices of the plain scans they replaced, which stay in the
-//! library as `ecf_full_scan` and `wrp_full_scan`: the same task lists, steps, predicted times,
-//! preemptions and simulated completion time, on thousands of random instances, from tiny
-//! ones full of ties to the paper's section-5 setting.
+//! library as `ecf_full_scan`, `work_racing_full_scan` and `wrp_full_scan`: the same task
+//! lists (and for WRP steps, predicted times and preemptions) and simulated completion time,
+//! on thousands of random instances, from tiny ones full of ties to the paper's section-5
+//! setting. FEF, which keeps each message's lightest waiting edge, gives the task lists of
+//! [`fef_scan`], the plain scan over every (message, waiting node) pair written out here.
 
-use hetcast_core::models::multi::algo::{ecf, wrp};
+use hetcast_core::models::multi::algo::{ecf, fef, work_racing, wrp};
 use hetcast_core::models::multi::generate::{section5, Network, Section5Spec, SizeMix};
 use hetcast_core::models::multi::{
-    simulate_multi, Link, Message, MultiInstance, NodeClass, Overhead,
+    simulate_multi, Link, Message, MultiInstance, MultiPlan, NodeClass, Overhead, Task,
 };
 use hetcast_core::rng::{below, between, Rng64};
 use rand::{Rng, SeedableRng};
@@ -83,8 +85,60 @@ fn section5_at(seed: u64) -> MultiInstance {
     section5(&spec, seed).unwrap()
 }
 
+/// FEF as paper 001 section 4.1 states it: each iteration scans every message's waiting nodes
+/// (in index order, messages in order) for the lightest edge `T(i, j, l_k)` from `A_k`, the
+/// first of equal weights winning; a node's lightest edge from `A_k` is the first sender that
+/// reached its least weight.
+fn fef_scan(inst: &MultiInstance) -> MultiPlan {
+    let nodes = inst.nodes();
+    let n = nodes.len();
+    let t = |i: usize, j: usize, k: usize| {
+        let l = inst.messages[k].size;
+        nodes[i].send.at(l) + inst.link.x(i, j) * l + nodes[j].recv.at(l)
+    };
+    let mut waiting: Vec<Vec<usize>> = inst
+        .messages
+        .iter()
+        .map(|m| {
+            let mut w = m.destinations.clone();
+            w.sort_unstable();
+            w
+        })
+        .collect();
+    let mut best: Vec<Vec<(f64, usize)>> = (0..inst.messages.len())
+        .map(|k| {
+            let src = inst.messages[k].source;
+            (0..n).map(|j| (t(src, j, k), src)).collect()
+        })
+        .collect();
+    let mut plan = MultiPlan::new(n);
+    loop {
+        let mut pick: Option<(f64, usize, usize, usize)> = None;
+        for (k, w) in waiting.iter().enumerate() {
+            for &j in w {
+                let (wt, i) = best[k][j];
+                if pick.is_none_or(|p| wt < p.0) {
+                    pick = Some((wt, k, j, i));
+                }
+            }
+        }
+        let Some((_, k, j, i)) = pick else {
+            return plan;
+        };
+        plan.tasks[i].push(Task::send(j, k));
+        plan.tasks[j].push(Task::recv(i, k));
+        waiting[k].retain(|&x| x != j);
+        for &v in &waiting[k] {
+            if t(j, v, k) < best[k][v].0 {
+                best[k][v] = (t(j, v, k), j);
+            }
+        }
+    }
+}
+
 fn same_choices(inst: &MultiInstance, what: &str) {
     inst.validate().unwrap();
+    assert_eq!(fef::fef(inst), fef_scan(inst), "FEF, {what}");
     let (fast, scan) = (ecf::ecf(inst), ecf::ecf_full_scan(inst));
     assert_eq!(fast, scan, "ECF, {what}");
     let (fast_t, scan_t) = (
@@ -92,6 +146,11 @@ fn same_choices(inst: &MultiInstance, what: &str) {
         simulate_multi(inst, &scan).unwrap().completion_time,
     );
     assert_eq!(fast_t.to_bits(), scan_t.to_bits(), "ECF, {what}");
+    let (fast, scan) = (
+        work_racing::work_racing(inst),
+        work_racing::work_racing_full_scan(inst),
+    );
+    assert_eq!(fast, scan, "WR, {what}");
     let (fast, scan) = (wrp::wrp_run(inst), wrp::wrp_full_scan(inst));
     assert_eq!(fast, scan, "WRP, {what}");
     let (fast_t, scan_t) = (
