@@ -165,6 +165,33 @@ pub struct Span {
     pub tip: String,
 }
 
+impl Span {
+    /// The links of critical path `path` as spans, for every model's timeline: node v's link in
+    /// lane `lane(v)`, its tip "critical path: send of P3, {when(start, end)}" with the node's
+    /// `label` and the times in the model's own words (`when`).
+    pub fn critical(
+        path: &crate::playback::CriticalPath,
+        lane: impl Fn(usize) -> usize,
+        label: impl Fn(usize) -> String,
+        when: impl Fn(f64, f64) -> String,
+    ) -> Vec<Span> {
+        path.segments
+            .iter()
+            .map(|c| Span {
+                lane: lane(c.node),
+                start: c.start,
+                end: c.end,
+                tip: format!(
+                    "critical path: {} of {}, {}",
+                    c.kind.word(),
+                    label(c.node),
+                    when(c.start, c.end)
+                ),
+            })
+            .collect()
+    }
+}
+
 /// One thing drawn in the plot, in paint order.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Mark {

@@ -293,22 +293,12 @@ pub fn gantt_timeline(
             "critical path: the tasks that fix T".into(),
             None,
         ));
-        critical_path(inst, s)
-            .segments
-            .iter()
-            .map(|c| Span {
-                lane: c.node,
-                start: c.start,
-                end: c.end,
-                tip: format!(
-                    "critical path: {} of {}, {} to {}",
-                    c.kind.word(),
-                    inst.label(c.node),
-                    fmt_us(c.start),
-                    fmt_us(c.end)
-                ),
-            })
-            .collect()
+        Span::critical(
+            &critical_path(inst, s),
+            |v| v,
+            |v| inst.label(v),
+            |a, b| format!("{} to {}", fmt_us(a), fmt_us(b)),
+        )
     } else {
         Vec::new()
     };

@@ -214,25 +214,14 @@ fn timeline_legend(inst: &MmInstance, critical: bool) -> Vec<LegendEntry> {
     legend
 }
 
-/// The links of the critical path of `s` ([`critical_path`]) as outlined spans, each with
-/// its tooltip.
+/// The critical path of `s` as spans, its times in steps.
 fn critical_spans(inst: &MmInstance, s: &MmSchedule) -> Vec<Span> {
-    critical_path(inst, s)
-        .segments
-        .iter()
-        .map(|c| Span {
-            lane: c.node,
-            start: c.start,
-            end: c.end,
-            tip: format!(
-                "critical path: {} of {}, steps {} to {}",
-                c.kind.word(),
-                inst.label(c.node),
-                c.start,
-                c.end
-            ),
-        })
-        .collect()
+    Span::critical(
+        &critical_path(inst, s),
+        |v| v,
+        |v| inst.label(v),
+        |a, b| format!("steps {a} to {b}"),
+    )
 }
 
 /// The critical path of `s` (see [`crate::playback`]): back from a transmission of the last

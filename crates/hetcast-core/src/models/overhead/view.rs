@@ -348,22 +348,12 @@ fn gantt_legend(any: [bool; 2], critical: bool) -> Vec<LegendEntry> {
 /// The links of the critical path of `s` ([`critical_path`]) as outlined spans, node `v` in
 /// lane `lane_of[v]`, each with its tooltip.
 fn critical_spans(inst: &Instance, s: &Schedule, lane_of: &[usize]) -> Vec<Span> {
-    critical_path(inst, s)
-        .segments
-        .iter()
-        .map(|c| Span {
-            lane: lane_of[c.node],
-            start: c.start,
-            end: c.end,
-            tip: format!(
-                "critical path: {} of {}, t={} to {}",
-                c.kind.word(),
-                inst.label(c.node),
-                fmt_t(c.start),
-                fmt_t(c.end)
-            ),
-        })
-        .collect()
+    Span::critical(
+        &critical_path(inst, s),
+        |v| lane_of[v],
+        |v| inst.label(v),
+        |a, b| format!("t={} to {}", fmt_t(a), fmt_t(b)),
+    )
 }
 
 /// The Gantt chart of schedule `s` (see the module documentation).
