@@ -471,37 +471,29 @@ impl Layout<'_> {
     fn flow_rows(&self, gross: bool, rows: &mut Vec<Row>) {
         let (ins, outs) = (&self.ins, &self.outs);
         for (k, c) in self.commodities.iter().enumerate() {
-            let amount = |terms: &mut Vec<(usize, f64)>| -> f64 {
-                match self.amount_var[k] {
+            // Row `name`: the amount on the edges `counted`, less (net flow) the edges
+            // `against`, equals the commodity's amount.
+            let amount_row = |name: &str, counted: &[usize], against: &[usize]| {
+                let mut terms = self.x_terms(k, counted, 1.0);
+                if !gross {
+                    terms.extend(self.x_terms(k, against, -1.0));
+                }
+                let rhs = match self.amount_var[k] {
                     Some(v) => {
                         terms.push((v, -1.0));
                         0.0
                     }
                     None => 1.0,
+                };
+                Row {
+                    name: format!("{name}_{}_{}", c.source, c.dest),
+                    terms,
+                    cmp: Cmp::Eq,
+                    rhs,
                 }
             };
-            let mut t = self.x_terms(k, &outs[c.source], 1.0);
-            if !gross {
-                t.extend(self.x_terms(k, &ins[c.source], -1.0));
-            }
-            let rhs = amount(&mut t);
-            rows.push(Row {
-                name: format!("c1_{}_{}", c.source, c.dest),
-                terms: t,
-                cmp: Cmp::Eq,
-                rhs,
-            });
-            let mut t = self.x_terms(k, &ins[c.dest], 1.0);
-            if !gross {
-                t.extend(self.x_terms(k, &outs[c.dest], -1.0));
-            }
-            let rhs = amount(&mut t);
-            rows.push(Row {
-                name: format!("c2_{}_{}", c.source, c.dest),
-                terms: t,
-                cmp: Cmp::Eq,
-                rhs,
-            });
+            rows.push(amount_row("c1", &outs[c.source], &ins[c.source]));
+            rows.push(amount_row("c2", &ins[c.dest], &outs[c.dest]));
             let alive = |v: usize| self.spec.alive.get(v).copied().unwrap_or(false);
             let n = self.inst.node_count();
             for v in (0..n).filter(|&v| alive(v) && v != c.source && v != c.dest) {
