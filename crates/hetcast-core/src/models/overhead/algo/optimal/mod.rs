@@ -82,7 +82,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 mod convolve;
-use convolve::convolve;
+use convolve::{convolve, Fast};
 
 /// How far (relative) a scaled cost may be from a whole number and still count as whole in the
 /// exact mode: float noise of the scaling only (`0.3 * 10` is `3.0000000000000004`).
@@ -317,6 +317,15 @@ struct Dp {
     scale_exact: bool,
     times: Vec<Vec<f64>>,
     h: Vec<Vec<i32>>,
+    /// The fast paths of section 3.13 (incremental steps, mirror-image pairs); off only in
+    /// tests that compare both ways.
+    fast: bool,
+    /// Per class, the rest's state index and the `G` of its last computation.
+    prev: Vec<Option<(usize, Vec<i32>)>>,
+    /// Scratch: the changed rows of `G` ([`Dp::changed_rows`]).
+    delta: Vec<i32>,
+    /// [`OPTIMAL_WORK_LIMIT`], lower in tests.
+    work_limit: f64,
     work: f64,
     stored: usize,
 }
@@ -406,6 +415,10 @@ impl Dp {
             scale_exact: exact.is_some(),
             times: vec![Vec::new(); nc],
             h: vec![Vec::new(); nc],
+            fast: true,
+            prev: vec![None; nc],
+            delta: vec![NEG; p],
+            work_limit: OPTIMAL_WORK_LIMIT,
             work: 0.0,
             stored: 0,
         };
@@ -620,7 +633,7 @@ impl Dp {
                 return Err(Error::TooLarge {
                     algorithm: "optimal",
                     size: saturating(needed),
-                    limit: OPTIMAL_WORK_LIMIT as u64,
+                    limit: self.work_limit as u64,
                     what: "frontier steps (counted while running)",
                 });
             }
@@ -670,12 +683,36 @@ impl Dp {
         let t1 = t - self.class_send[c];
         self.first_children(c, t1, g);
         let jf = self.lookup(c, t1).unwrap_or(0);
-        out.fill(NEG);
+        let mut delta = std::mem::take(&mut self.delta);
+        let x: &[i32] = if self.fast && self.changed_rows(c, jf, g, &mut delta) {
+            // The last result is G_old ⊕ F, clamped; G = G_old ∨ delta (section 3.13).
+            out.copy_from_slice(self.state(c, self.times[c].len() - 1));
+            &delta
+        } else {
+            out.fill(NEG);
+            g
+        };
         let f = self.state(c, jf);
-        let budget = OPTIMAL_WORK_LIMIT - self.work;
-        match convolve(g, f, &self.m, &self.stride, out, budget) {
+        let budget = self.work_limit - self.work;
+        let fast = match self.fast {
+            true => Fast {
+                mirror: true,
+                cap: self.nk,
+            },
+            false => Fast::NONE,
+        };
+        let done = convolve(x, f, &self.m, &self.stride, out, budget, fast);
+        self.delta = delta;
+        match done {
             Ok(w) => self.work += w,
             Err(w) => return Err(self.work + w),
+        }
+        match &mut self.prev[c] {
+            Some((j, old)) => {
+                *j = jf;
+                old.copy_from_slice(g);
+            }
+            none => *none = Some((jf, g.to_vec())),
         }
         for v in out.iter_mut() {
             if *v < 0 {
@@ -686,6 +723,31 @@ impl Dp {
         }
         out[0] = out[0].max(0);
         Ok(())
+    }
+
+    /// The incremental step (`docs/optimal.md` section 3.13): true when the class's last
+    /// computation used the same rest state `jf` and a `G` that `g` is at least cell by cell;
+    /// then `delta` holds the rows of `g` that differ from that `G` (the other rows invalid), and
+    /// `G(t) ⊕ F = (G_old ⊕ F) ∨ (delta ⊕ F)`. False (compute in full) otherwise.
+    fn changed_rows(&self, c: usize, jf: usize, g: &[i32], delta: &mut [i32]) -> bool {
+        let Some((j, old)) = &self.prev[c] else {
+            return false;
+        };
+        if *j != jf {
+            return false;
+        }
+        let len = self.m.last().copied().unwrap_or(1);
+        let rows = g.chunks_exact(len).zip(old.chunks_exact(len));
+        for ((gr, or), dr) in rows.zip(delta.chunks_exact_mut(len)) {
+            if gr == or {
+                dr.fill(NEG);
+            } else if gr.iter().zip(or).any(|(&a, &b)| a < b) {
+                return false; // never in exact arithmetic (F grows with T); compute in full
+            } else {
+                dr.copy_from_slice(gr);
+            }
+        }
+        true
     }
 
     /// The target cell of `{0} ∪ (G(t - s) ⊕ F(s, t - s))` alone: the target is the far corner
@@ -891,6 +953,107 @@ mod tests {
             );
         }
         assert!(restricted_classes > 60, "{restricted_classes}");
+    }
+
+    /// A cost across the range validation accepts: magnitude 1e-10 to 1e9 (log-uniform), 1 to
+    /// 12 significant digits.
+    fn wide_cost(rng: &mut crate::rng::Rng64) -> f64 {
+        use crate::rng::below;
+        let x = 10f64.powf(below(rng, 19_000) as f64 / 1000.0 - 10.0);
+        let digits = 1 + below(rng, 12) as i32;
+        let scale = 10f64.powi(digits - 1 - x.log10().floor() as i32);
+        ((x * scale).round() / scale).clamp(1e-10, 1e9)
+    }
+
+    /// A random instance for [`fast_paths_change_no_state`]: both models, 1 to 4 types, up to
+    /// 200 nodes (node model) or 50 (sender-receiver), costs whole (1 to 20), with one decimal, in thirds (the `f64` mode) or from
+    /// [`wide_cost`]; sender-receiver types consistent (sends and receives sorted together) in
+    /// three cases of four, and a latency in one of two.
+    fn random_instance(rng: &mut crate::rng::Rng64, case: usize) -> Instance {
+        use crate::rng::below;
+        let mut cost = |rng: &mut crate::rng::Rng64| -> f64 {
+            let c = 1 + below(rng, 20);
+            match (case / 2) % 4 {
+                0 => c as f64,
+                1 => (c * 10 + below(rng, 10)) as f64 / 10.0,
+                2 => c as f64 / 3.0,
+                _ => wide_cost(rng),
+            }
+        };
+        let k = 1 + below(rng, 4);
+        // Smaller sender-receiver instances: their rows need not be concave (general path).
+        let n = 2 + below(rng, [10, 60, 200][case % 3] / (1 + 3 * (case % 2)));
+        let mut sends: Vec<f64> = (0..k).map(|_| cost(rng)).collect();
+        let mut recvs: Vec<f64> = (0..k).map(|_| cost(rng)).collect();
+        if case % 8 != 7 {
+            sends.sort_by(f64::total_cmp);
+            recvs.sort_by(f64::total_cmp);
+        }
+        let src = (cost(rng), cost(rng));
+        let pick: Vec<usize> = (0..n - 1).map(|_| below(rng, k)).collect();
+        if case % 2 == 0 {
+            let mut costs: Vec<f64> = pick.iter().map(|&l| sends[l]).collect();
+            costs.insert(0, src.0);
+            Instance::node_model(0, &costs)
+        } else {
+            let latency = if case % 4 == 1 { cost(rng) } else { 0.0 };
+            let mut costs: Vec<(f64, f64)> = pick.iter().map(|&l| (sends[l], recvs[l])).collect();
+            costs.insert(0, src);
+            Instance::sender_receiver(0, latency, &costs)
+        }
+    }
+
+    /// The fast paths of section 3.13 (incremental steps, mirror-image pairs, outputs already at
+    /// the cap) on and off, on 600 random instances of both models across the accepted range
+    /// ([`random_instance`]): every class's breakpoints and arrays are identical, and so are
+    /// the result and the plan; the fast paths did less work on most node-model instances.
+    #[test]
+    fn fast_paths_change_no_state() {
+        use crate::rng::Rng64;
+        use rand::SeedableRng;
+        let mut rng = Rng64::seed_from_u64(2113);
+        let (mut compared, mut less) = (0, 0);
+        for case in 0..600 {
+            let inst = random_instance(&mut rng, case);
+            inst.validate().unwrap();
+            let g = Groups::new(&inst);
+            let Some(kk) = dominating(&g) else {
+                continue; // Lemma 5's case (inconsistent speeds)
+            };
+            let ub = simulate(&inst, &greedy_plan(&inst).unwrap())
+                .unwrap()
+                .completion_time;
+            let (Some(mut fast), Some(mut slow)) = (
+                Dp::new(&inst, &g, kk, ub, false).unwrap(),
+                Dp::new(&inst, &g, kk, ub, false).unwrap(),
+            ) else {
+                continue; // Lemma 5's case (tiny costs)
+            };
+            slow.fast = false;
+            // Wide costs in the f64 mode can take 10^10 steps: keep the test short.
+            (fast.work_limit, slow.work_limit) = (3e7, 3e7);
+            let (a, b) = (fast.solve(), slow.solve());
+            if a.is_err() || b.is_err() {
+                assert!(
+                    matches!(b, Err(Error::TooLarge { .. })),
+                    "case {case}: {b:?}"
+                );
+                continue;
+            }
+            let (a, b) = (a.unwrap(), b.unwrap());
+            assert_eq!(a, b, "case {case}: {inst:?}");
+            assert_eq!(fast.times, slow.times, "case {case}");
+            assert_eq!(fast.h, slow.h, "case {case}");
+            if let Some((_, t)) = a {
+                let plans = (fast.rebuild(&inst, &g, t), slow.rebuild(&inst, &g, t));
+                assert_eq!(plans.0, plans.1, "case {case}");
+            }
+            compared += 1;
+            less += (fast.work < slow.work) as usize;
+        }
+        eprintln!("compared {compared}, less work {less}");
+        assert!(compared > 450, "{compared}");
+        assert!(less > 100, "{less} of {compared}");
     }
 
     #[test]
