@@ -511,6 +511,26 @@ mod tests {
         want
     }
 
+    /// A random box and its strides: one dimension (up to 60), two (up to `rows` by 25) or three
+    /// (up to 5 each), by `case % 3`.
+    fn random_box(
+        rng: &mut crate::rng::Rng64,
+        case: usize,
+        rows: usize,
+    ) -> (Vec<usize>, Vec<usize>) {
+        use crate::rng::below;
+        let m: Vec<usize> = match case % 3 {
+            0 => vec![1 + below(rng, 60)],
+            1 => vec![1 + below(rng, rows), 1 + below(rng, 25)],
+            _ => (0..3).map(|_| 1 + below(rng, 5)).collect(),
+        };
+        let mut stride = vec![1usize; m.len()];
+        for d in (0..m.len() - 1).rev() {
+            stride[d] = stride[d + 1] * m[d + 1];
+        }
+        (m, stride)
+    }
+
     /// `p / len` rows of `len` entries, each concave on a random interval (one in five empty;
     /// single entries, long flat runs, steep and shallow slopes; values below about `top`).
     fn concave_array(rng: &mut crate::rng::Rng64, p: usize, len: usize, top: usize) -> Vec<i32> {
@@ -553,16 +573,8 @@ mod tests {
         let mut rng = Rng64::seed_from_u64(2114);
         let (mut mirrored, mut capped) = (0, 0);
         for case in 0..400 {
-            let m: Vec<usize> = match case % 3 {
-                0 => vec![1 + below(&mut rng, 60)],
-                1 => vec![1 + below(&mut rng, 8), 1 + below(&mut rng, 25)],
-                _ => (0..3).map(|_| 1 + below(&mut rng, 5)).collect(),
-            };
+            let (m, stride) = random_box(&mut rng, case, 8);
             let nd = m.len();
-            let mut stride = vec![1usize; nd];
-            for d in (0..nd - 1).rev() {
-                stride[d] = stride[d + 1] * m[d + 1];
-            }
             let (p, len) = (m.iter().product::<usize>(), m[nd - 1]);
             let top = [30usize, 1000, 10_000_000][(case / 3) % 3];
             let z = concave_array(&mut rng, p, len, top);
@@ -702,21 +714,13 @@ mod tests {
     /// and shallow slopes, values up to 10^7), in one to three dimensions.
     #[test]
     fn concave_rows_convolution_equals_the_definition() {
-        use crate::rng::{below, Rng64};
+        use crate::rng::Rng64;
         use rand::SeedableRng;
         let mut rng = Rng64::seed_from_u64(2121);
         let mut merged = 0;
         for case in 0..300 {
-            let m: Vec<usize> = match case % 3 {
-                0 => vec![1 + below(&mut rng, 60)],
-                1 => vec![1 + below(&mut rng, 6), 1 + below(&mut rng, 25)],
-                _ => (0..3).map(|_| 1 + below(&mut rng, 5)).collect(),
-            };
+            let (m, stride) = random_box(&mut rng, case, 6);
             let nd = m.len();
-            let mut stride = vec![1usize; nd];
-            for d in (0..nd - 1).rev() {
-                stride[d] = stride[d + 1] * m[d + 1];
-            }
             let p: usize = m.iter().product();
             let len = m[nd - 1];
             let top = [30usize, 1000, 10_000_000][(case / 3) % 3];
@@ -737,57 +741,26 @@ mod tests {
         }
         assert_eq!(merged, 300);
         // A row that is not concave ([0, 5, 20]) sends the whole convolution to the general path.
-        let mut out = vec![NEG; 3];
-        assert!(convolve_concave_rows(
-            &[0, 5, 20],
-            &[0, NEG, NEG],
-            &[3],
-            &mut out,
-            1e9,
-            Fast::NONE
-        )
-        .is_none());
+        let merges = |x: &[i32]| {
+            let mut out = vec![NEG; 3];
+            convolve_concave_rows(x, &[0, NEG, NEG], &[3], &mut out, 1e9, Fast::NONE).is_some()
+        };
+        assert!(!merges(&[0, 5, 20]));
         // Nor is a row with a hole.
-        assert!(convolve_concave_rows(
-            &[0, NEG, 1],
-            &[0, NEG, NEG],
-            &[3],
-            &mut out,
-            1e9,
-            Fast::NONE
-        )
-        .is_none());
+        assert!(!merges(&[0, NEG, 1]));
     }
 
     #[test]
     fn convolution_is_max_plus() {
         // 1-D: x = [0, 2, -], z = [1, -, 0] -> out[0] = 1, out[1] = 3, out[2] = max(0+0, 2+?) = 0.
+        let run = |out: &mut [i32], budget| {
+            let (x, z) = ([0, 2, NEG], [1, NEG, 0]);
+            convolve(&x, &z, &[3], &[1], out, budget, Fast::NONE)
+        };
         let mut out = vec![NEG; 3];
-        assert_eq!(
-            convolve(
-                &[0, 2, NEG],
-                &[1, NEG, 0],
-                &[3],
-                &[1],
-                &mut out,
-                100.0,
-                Fast::NONE
-            ),
-            Ok(5.0)
-        );
+        assert_eq!(run(&mut out, 100.0), Ok(5.0));
         let mut big = vec![NEG; 3];
-        assert_eq!(
-            convolve(
-                &[0, 2, NEG],
-                &[1, NEG, 0],
-                &[3],
-                &[1],
-                &mut big,
-                4.0,
-                Fast::NONE
-            ),
-            Err(5.0)
-        );
+        assert_eq!(run(&mut big, 4.0), Err(5.0));
         assert_eq!(big, vec![NEG; 3]);
         assert_eq!(&out[..2], &[1, 3]);
         assert_eq!(out[2], 0);

@@ -971,7 +971,7 @@ mod tests {
     /// three cases of four, and a latency in one of two.
     fn random_instance(rng: &mut crate::rng::Rng64, case: usize) -> Instance {
         use crate::rng::below;
-        let mut cost = |rng: &mut crate::rng::Rng64| -> f64 {
+        let cost = |rng: &mut crate::rng::Rng64| -> f64 {
             let c = 1 + below(rng, 20);
             match (case / 2) % 4 {
                 0 => c as f64,
@@ -991,7 +991,7 @@ mod tests {
         }
         let src = (cost(rng), cost(rng));
         let pick: Vec<usize> = (0..n - 1).map(|_| below(rng, k)).collect();
-        if case % 2 == 0 {
+        if case.is_multiple_of(2) {
             let mut costs: Vec<f64> = pick.iter().map(|&l| sends[l]).collect();
             costs.insert(0, src.0);
             Instance::node_model(0, &costs)
