@@ -262,7 +262,7 @@ impl Whole {
                     })
                     .flatten()
                     .collect();
-                rows.sort_by_key(|r| r.n);
+                hetcast_core::order::sort_by_key(&mut rows, |r| r.n);
                 Outcome::Liu(*spec, rows)
             }
             Whole::Wu(figure, spec) => {

@@ -164,7 +164,7 @@ impl<R: Row> Results<R> {
             Some(r) => *r = row,
             None => {
                 self.rows.push(row);
-                self.rows.sort_by_key(|r| rank(r.algo()));
+                hetcast_core::order::sort_by_key(&mut self.rows, |r| rank(r.algo()));
             }
         }
     }

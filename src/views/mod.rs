@@ -392,7 +392,7 @@ fn player_html(state: &StateHandle, sides: &[Side], stepping: bool) -> Html {
         .iter()
         .flat_map(|s| s.replay.1.iter().copied())
         .collect();
-    events.sort_by(f64::total_cmp);
+    hetcast_core::order::sort_floats(&mut events);
     events.dedup();
     let (steps, pseudo) = if comparing {
         (Vec::new(), &[][..])

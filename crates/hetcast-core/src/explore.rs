@@ -404,7 +404,7 @@ pub fn merge(parts: &[Vec<Record>]) -> Vec<Record> {
                     }
                 }
             }
-            worst.sort_by(|a, b| {
+            crate::order::sort_by(&mut worst, |a, b| {
                 b.ratio()
                     .total_cmp(&a.ratio())
                     .then(a.member.cmp(&b.member))

@@ -270,12 +270,12 @@ impl Motion {
     /// Build from holdings and moves: sorts both and derives the events (0, each move's start,
     /// send end, arrival and end).
     pub fn new(mut holdings: Vec<Holding>, mut moves: Vec<Move>, completion: f64) -> Motion {
-        holdings.sort_by(|a, b| {
+        crate::order::sort_by(&mut holdings, |a, b| {
             a.t.total_cmp(&b.t)
                 .then(a.node.cmp(&b.node))
                 .then(a.message.cmp(&b.message))
         });
-        moves.sort_by(|a, b| {
+        crate::order::sort_by(&mut moves, |a, b| {
             a.start
                 .total_cmp(&b.start)
                 .then(a.from.cmp(&b.from))
@@ -289,7 +289,7 @@ impl Motion {
                     .flat_map(|m| [m.start, m.sent, m.arrive, m.end]),
             )
             .collect();
-        events.sort_by(f64::total_cmp);
+        crate::order::sort_floats(&mut events);
         events.dedup();
         Motion {
             holdings,

@@ -88,12 +88,14 @@ pub enum Job {
     },
 }
 
-/// What the worker says, as `{"kind": "platform_solved", "data": {...}}`: the tag first and the
-/// fields apart, so that reading a message does not buffer it whole before reading it again
-/// (serde does that for an internally tagged enum; it was half the time the page took to read a
-/// 65-node platform's answer).
+/// What the worker says, as `{"platform_solved": {...}}` (`"ready"` for [`Message::Ready`]):
+/// serde's externally tagged form, the variant's name first and its fields in it, so that
+/// reading a message never buffers it whole before reading it again (serde does that for an
+/// internally tagged enum, which was half the time the page took to read a 65-node platform's
+/// answer, and for an adjacently tagged one whose content comes before its tag, which doubled
+/// the page's code for reading messages).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "kind", content = "data", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Message {
     /// The worker listens (requests posted before this may be lost: the page waits for it).
     Ready,

@@ -47,7 +47,9 @@ impl MultiState {
         let s = &ok.schedule;
         // Each node's children in the tree of message k, in the order of the sends (as drawn).
         let mut sends: Vec<_> = s.transfers.iter().filter(|t| t.msg == k).collect();
-        sends.sort_by(|a, b| a.send_start.total_cmp(&b.send_start).then(a.to.cmp(&b.to)));
+        hetcast_core::order::sort_by(&mut sends, |a, b| {
+            a.send_start.total_cmp(&b.send_start).then(a.to.cmp(&b.to))
+        });
         let kids = |u: usize| -> Vec<usize> {
             sends
                 .iter()

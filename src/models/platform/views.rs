@@ -55,7 +55,7 @@ impl PlatformState {
             .chain(s.transfers.iter().flat_map(|t| [t.start, t.end]))
             .chain(std::iter::once(s.period))
             .collect();
-        events.sort_by(f64::total_cmp);
+        hetcast_core::order::sort_floats(&mut events);
         events.dedup();
         Some((s.period, events))
     }

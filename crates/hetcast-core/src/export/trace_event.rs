@@ -218,7 +218,7 @@ fn build(
     }
     // By start; at equal starts the shorter first, so a zero-length receive closes before the
     // send that follows it on the same track.
-    timed.sort_by(|a, b| {
+    crate::order::sort_by(&mut timed, |a, b| {
         a.ts.unwrap_or(0.0)
             .total_cmp(&b.ts.unwrap_or(0.0))
             .then(a.dur.unwrap_or(0.0).total_cmp(&b.dur.unwrap_or(0.0)))

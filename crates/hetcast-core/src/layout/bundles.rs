@@ -235,7 +235,7 @@ fn message_items(g: &Bundled, at: &Placement, k: usize, frac: f64, items: &mut V
         let (jx, jy) = (x1 + frac * (x2 - x1), y1 + frac * (y2 - y1));
         joints.push(((jy - a.1).atan2(jx - a.0), jx, jy));
     }
-    joints.sort_by(|x, y| x.0.total_cmp(&y.0));
+    crate::order::sort_by(&mut joints, |x, y| x.0.total_cmp(&y.0));
     for w in joints.windows(2) {
         items.push(Item::Line {
             x1: w[0].1,

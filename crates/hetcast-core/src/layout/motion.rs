@@ -50,7 +50,7 @@ impl Motion {
                 holds,
             })
             .collect();
-        nodes.sort_by(|a, b| a.holds.total_cmp(&b.holds));
+        crate::order::sort_by(&mut nodes, |a, b| a.holds.total_cmp(&b.holds));
         let mut edges: Vec<EdgeMove> = edges
             .into_iter()
             .map(|(u, v, start, end)| EdgeMove {
@@ -59,7 +59,7 @@ impl Motion {
                 end,
             })
             .collect();
-        edges.sort_by(|a, b| a.start.total_cmp(&b.start));
+        crate::order::sort_by(&mut edges, |a, b| a.start.total_cmp(&b.start));
         Motion { nodes, edges }
     }
 

@@ -552,7 +552,9 @@ fn transit_strips(t: &Timeline) -> (Vec<usize>, Vec<usize>) {
             _ => None,
         })
         .collect();
-    order.sort_by(|a, b| a.1.start.total_cmp(&b.1.start).then(a.0.cmp(&b.0)));
+    crate::order::sort_by(&mut order, |a, b| {
+        a.1.start.total_cmp(&b.1.start).then(a.0.cmp(&b.0))
+    });
     for (i, b) in order {
         let lane = &mut ends[b.lane];
         match lane.iter().position(|&e| e <= b.start + 1e-12) {

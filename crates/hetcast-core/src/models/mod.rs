@@ -189,7 +189,7 @@ pub trait Model {
     fn tree_motions(inst: &Self::Instance, s: &Self::Schedule) -> Vec<crate::layout::Motion> {
         let m = Self::motion(inst, s);
         let mut messages: Vec<Option<usize>> = m.holdings.iter().map(|h| h.message).collect();
-        messages.sort();
+        crate::order::sort_by(&mut messages, Ord::cmp);
         messages.dedup();
         messages
             .into_iter()

@@ -343,7 +343,7 @@ fn schedule_of(inst: &MultiInstance, run: Run) -> MultiSchedule {
         holds,
         clock,
     } = run;
-    transfers.sort_by(|a, b| {
+    crate::order::sort_by(&mut transfers, |a, b| {
         a.send_start
             .total_cmp(&b.send_start)
             .then(a.from.cmp(&b.from))

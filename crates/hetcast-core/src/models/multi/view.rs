@@ -373,7 +373,7 @@ pub fn event_times(s: &MultiSchedule) -> Vec<f64> {
         .iter()
         .flat_map(|x| [x.send_start, x.arrive, x.recv_end])
         .collect();
-    t.sort_by(f64::total_cmp);
+    crate::order::sort_floats(&mut t);
     t.dedup();
     t
 }
@@ -408,7 +408,9 @@ fn tasks_in_order(n: usize, s: &MultiSchedule) -> Vec<Vec<TaskAt>> {
         });
     }
     for list in &mut out {
-        list.sort_by(|a, b| a.start.total_cmp(&b.start).then(a.end.total_cmp(&b.end)));
+        crate::order::sort_by(list, |a, b| {
+            a.start.total_cmp(&b.start).then(a.end.total_cmp(&b.end))
+        });
     }
     out
 }
@@ -614,7 +616,9 @@ pub fn multi_tree_scene(
     let root = inst.messages[k].source;
     // Children in the order of the sends (the layout visits them breadth-first from the root).
     let mut sends: Vec<&Transfer> = s.transfers.iter().filter(|t| t.msg == k).collect();
-    sends.sort_by(|a, b| a.send_start.total_cmp(&b.send_start).then(a.to.cmp(&b.to)));
+    crate::order::sort_by(&mut sends, |a, b| {
+        a.send_start.total_cmp(&b.send_start).then(a.to.cmp(&b.to))
+    });
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
     for t in &sends {
         children[t.from].push(t.to);

@@ -80,7 +80,7 @@ pub fn lower_bound(inst: &Instance) -> f64 {
 /// except the largest. Node model only.
 pub fn additive_slack(inst: &Instance) -> f64 {
     let mut c: Vec<f64> = inst.nodes.iter().map(|n| n.send).collect();
-    c.sort_by(f64::total_cmp);
+    crate::order::sort_floats(&mut c);
     c.dedup();
     c.iter().take(c.len().saturating_sub(1)).sum()
 }

@@ -550,7 +550,9 @@ impl Family for ExploreSpec {
                     .filter(|&(u, _)| u != next.source)
                     .map(|(_, x)| kind_of(x))
                     .collect();
-                kinds.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+                crate::order::sort_by(&mut kinds, |a, b| {
+                    a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1))
+                });
                 kinds.dedup();
                 if kinds.len() > self.types {
                     // Too many kinds: take a kind another destination has.

@@ -138,7 +138,9 @@ pub fn random(spec: RandomSpec) -> Instance {
             (s, r)
         })
         .collect();
-    types.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    crate::order::sort_by(&mut types, |a, b| {
+        a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1))
+    });
     if spec.model == ModelKind::SenderReceiver {
         // Enforce consistency: receive times non-decreasing with send times, strictly where sends differ.
         for i in 1..types.len() {

@@ -258,7 +258,9 @@ impl Instance {
             return true;
         }
         let mut v: Vec<&Node> = self.nodes.iter().collect();
-        v.sort_by(|a, b| a.send.total_cmp(&b.send).then(a.recv.total_cmp(&b.recv)));
+        crate::order::sort_by(&mut v, |a, b| {
+            a.send.total_cmp(&b.send).then(a.recv.total_cmp(&b.recv))
+        });
         // Sorted by send, then recv: checking neighbours checks every pair (both orders are
         // transitive).
         v.windows(2).all(|w| {
@@ -275,7 +277,9 @@ impl Instance {
             .destinations()
             .map(|v| (self.nodes[v].send, self.nodes[v].recv))
             .collect();
-        keys.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.total_cmp(&b.0)));
+        crate::order::sort_by(&mut keys, |a, b| {
+            a.1.total_cmp(&b.1).then(a.0.total_cmp(&b.0))
+        });
         for k in keys {
             match t.last_mut() {
                 Some((kk, c)) if *kk == k => *c += 1,

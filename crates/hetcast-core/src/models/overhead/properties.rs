@@ -66,7 +66,7 @@ pub fn monotonic(inst: &Instance, s: &Schedule) -> bool {
 /// 000 section 2: for non-root u, v with c(u) < c(v), t(u) <= t(v).
 pub fn layered(inst: &Instance, s: &Schedule) -> bool {
     let mut v: Vec<usize> = inst.destinations().collect();
-    v.sort_by(|&a, &b| {
+    crate::order::sort_by(&mut v, |&a, &b| {
         let (ka, kb) = (speed_key(inst, a), speed_key(inst, b));
         ka.0.total_cmp(&kb.0).then(ka.1.total_cmp(&kb.1))
     });

@@ -175,7 +175,9 @@ pub fn simulate(inst: &Instance, plan: &Plan) -> Result<Schedule, Error> {
             ),
         }));
     }
-    sends.sort_by(|a, b| a.from.cmp(&b.from).then(a.start.total_cmp(&b.start)));
+    crate::order::sort_by(&mut sends, |a, b| {
+        a.from.cmp(&b.from).then(a.start.total_cmp(&b.start))
+    });
     let completion_time = inst.destinations().map(|v| ready[v]).fold(0.0, f64::max);
     Ok(Schedule {
         source: inst.source,

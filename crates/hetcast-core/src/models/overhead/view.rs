@@ -131,7 +131,9 @@ pub fn lane_label(inst: &Instance, v: usize) -> String {
 /// The lanes from top to bottom: the source, then destinations by `ready`, then index.
 pub fn lane_order(inst: &Instance, s: &Schedule) -> Vec<usize> {
     let mut d: Vec<usize> = inst.destinations().collect();
-    d.sort_by(|&a, &b| s.ready[a].total_cmp(&s.ready[b]).then(a.cmp(&b)));
+    crate::order::sort_by(&mut d, |&a, &b| {
+        s.ready[a].total_cmp(&s.ready[b]).then(a.cmp(&b))
+    });
     let mut out = Vec::with_capacity(d.len() + 1);
     out.push(inst.source);
     out.extend(d);
@@ -388,7 +390,7 @@ pub fn event_times(s: &Schedule) -> Vec<f64> {
         .iter()
         .flat_map(|op| [op.start, op.recv_start, op.recv_end])
         .collect();
-    t.sort_by(f64::total_cmp);
+    crate::order::sort_floats(&mut t);
     t.dedup();
     t
 }

@@ -228,7 +228,7 @@ fn check_one_port(
     tol: f64,
 ) -> Result<(), Error> {
     for (v, list) in ports.iter_mut().enumerate() {
-        list.sort_by(|a, b| a.0.total_cmp(&b.0));
+        crate::order::sort_by(list, |a, b| a.0.total_cmp(&b.0));
         for w in list.windows(2) {
             if w[1].0 < w[0].1 - tol {
                 return bad(format!(

@@ -520,7 +520,7 @@ pub fn critical_path(inst: &PlatformInstance, s: &PeriodicSchedule) -> CriticalP
         .iter()
         .filter(|t| if out { t.from == v } else { t.to == v })
         .collect();
-    mine.sort_by(|a, b| a.start.total_cmp(&b.start));
+    crate::order::sort_by(&mut mine, |a, b| a.start.total_cmp(&b.start));
     let kind = if out {
         SegmentKind::Send
     } else {

@@ -77,7 +77,7 @@ pub fn lower_bound(inst: &MultiInstance) -> LowerBound {
     let per_node: Vec<f64> = jobs
         .into_iter()
         .map(|mut js| {
-            js.sort_by(|a, b| a.0.total_cmp(&b.0));
+            crate::order::sort_by(&mut js, |a, b| a.0.total_cmp(&b.0));
             js.iter().fold(0.0, |t: f64, &(reach, r)| t.max(reach) + r)
         })
         .collect();

@@ -58,7 +58,7 @@ impl<'a> Costs<'a> {
         let mean = m.iter().map(|x| x.size).sum::<f64>() / m.len().max(1) as f64;
         let key = |c: &NodeCosts| c.recv.at(mean) + c.send.at(mean);
         let mut order: Vec<usize> = (0..self.n).collect();
-        order.sort_by(|&a, &b| {
+        crate::order::sort_by(&mut order, |&a, &b| {
             key(&self.nodes[a])
                 .total_cmp(&key(&self.nodes[b]))
                 .then(a.cmp(&b))

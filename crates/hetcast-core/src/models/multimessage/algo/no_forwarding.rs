@@ -59,7 +59,7 @@ fn greedy(inst: &MmInstance, transfers: &[(usize, usize)]) -> Vec<usize> {
         let mut order: Vec<usize> = (0..n).collect();
         let load = |p: usize| by_source[p].iter().map(|&k| left[k].len()).sum::<usize>();
         let loads: Vec<usize> = (0..n).map(load).collect();
-        order.sort_by_key(|&p| std::cmp::Reverse(loads[p]));
+        crate::order::sort_by_key(&mut order, |&p| std::cmp::Reverse(loads[p]));
         for p in order {
             let best = by_source[p]
                 .iter()

@@ -154,7 +154,9 @@ fn greedy_clique(adj: &[Vec<bool>]) -> usize {
     for start in 0..v {
         let mut clique = vec![start];
         let mut order: Vec<usize> = (0..v).filter(|&y| adj[start][y]).collect();
-        order.sort_by_key(|&y| std::cmp::Reverse(adj[y].iter().filter(|&&b| b).count()));
+        crate::order::sort_by_key(&mut order, |&y| {
+            std::cmp::Reverse(adj[y].iter().filter(|&&b| b).count())
+        });
         for y in order {
             if clique.iter().all(|&c| adj[c][y]) {
                 clique.push(y);

@@ -330,13 +330,13 @@ fn lemma6_pair(inst: &Instance, plan: &Plan, t: &[f64]) -> Option<(usize, usize,
     };
     let mut nodes: Vec<usize> = inst.destinations().collect();
     // Fastest first, latest first among equals.
-    nodes.sort_by(|&a, &b| {
+    crate::order::sort_by(&mut nodes, |&a, &b| {
         c(a).total_cmp(&c(b))
             .then(t[b].total_cmp(&t[a]))
             .then(a.cmp(&b))
     });
     let mut by_time: Vec<usize> = inst.destinations().collect();
-    by_time.sort_by(|&a, &b| t[a].total_cmp(&t[b]).then(a.cmp(&b)));
+    crate::order::sort_by(&mut by_time, |&a, &b| t[a].total_cmp(&t[b]).then(a.cmp(&b)));
     for &v in &nodes {
         for &u in &by_time {
             if t[u] >= t[v] {

@@ -353,7 +353,7 @@ fn radix_sort(keys: &[u64], lo: u64, hi: u64, idx_of: impl Fn(usize) -> u32) -> 
                     let mut s = 0usize;
                     for &e in &cnt[..1 << fb] {
                         let e = e as usize;
-                        tmp[s..e].sort_by_key(|x| x.0);
+                        crate::order::sort_by_key(&mut tmp[s..e], |x| x.0);
                         s = e;
                     }
                 }
@@ -1054,7 +1054,7 @@ mod tests {
                     .map(|x| x.idx as usize)
                     .collect();
                 let mut want: Vec<usize> = inst.destinations().collect();
-                want.sort_by(|&a, &b| faster_first(&inst, a, b));
+                crate::order::sort_by(&mut want, |&a, &b| faster_first(&inst, a, b));
                 assert_eq!(got, want, "n {n} kind {kind}");
             }
         }

@@ -81,7 +81,7 @@ impl Groups {
             .destinations()
             .map(|v| (inst.nodes[v].send, inst.nodes[v].recv, inst.step(v)))
             .collect();
-        keys.sort_by(|a, b| {
+        crate::order::sort_by(&mut keys, |a, b| {
             a.1.total_cmp(&b.1)
                 .then(a.0.total_cmp(&b.0))
                 .then(a.2.total_cmp(&b.2))

@@ -232,7 +232,7 @@ impl<'a> Search<'a> {
             .filter(|&v| !self.set[v])
             .map(|v| (inflow(inst, &lb, &grown, v), v))
             .collect();
-        cands.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        crate::order::sort_by(&mut cands, |a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         let bound = self.bounds(&cands);
         // A trial's cut generation stops at a relaxation above this: it fails.
         let cap = match self.trials {

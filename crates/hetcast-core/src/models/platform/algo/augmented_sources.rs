@@ -111,7 +111,7 @@ pub fn augmented_sources_progress(
             .filter(|v| !sources.contains(v))
             .map(|v| (inflow(inst, &best, v), v))
             .collect();
-        cands.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        crate::order::sort_by(&mut cands, |a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         progress.expect(cands.len());
         let mut improved = false;
         for &(_, m) in &cands {

@@ -106,7 +106,7 @@ pub fn reduced_broadcast_progress(
             .filter(|&v| alive[v] && v != inst.source && !is_target(v))
             .map(|v| (target_inflow(inst, &best, v), v))
             .collect();
-        cands.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        crate::order::sort_by(&mut cands, |a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         progress.expect(cands.len());
         let mut improved = false;
         for &(_, m) in &cands {
