@@ -9,7 +9,7 @@
 // More than one build directory (e.g. a copy of `dist/` from before a change, then `dist/`)
 // are measured alternately in the same run; the last column is each build's time over the
 // first build's.
-import { launch } from './app-page.mjs';
+import { launch, timeRun } from './app-page.mjs';
 import { serveDir } from './static-server.mjs';
 
 const REPS = Number(process.argv[2] || 3);
@@ -28,27 +28,6 @@ const CASES = [
   { name: 'k = 3 (costs 2, 4, 9)', n: 500, costs: [2, 4, 9] },
   { name: 'k = 4 (costs 2, 3, 5, 8)', n: 160, costs: [2, 3, 5, 8] },
 ];
-
-/** Milliseconds from the click on Run `key` to its row's time, stamped in the page. */
-async function timeRun(page, key) {
-  await page.evaluate((key) => {
-    window.__clicked = null;
-    window.__shown = null;
-    document.addEventListener('click', (e) => { window.__clicked ??= e.timeStamp; }, { capture: true, once: true });
-    const seen = () => document.querySelector(`#time-${key}, #error-${key}`);
-    new MutationObserver((_, observer) => {
-      if (seen()) {
-        window.__shown = performance.now();
-        observer.disconnect();
-      }
-    }).observe(document, { subtree: true, childList: true });
-  }, key);
-  await page.click(`#run-${key}`);
-  const cell = page.locator(`#time-${key}, #error-${key}`);
-  await cell.waitFor({ timeout: 600000 });
-  const ms = await page.evaluate(() => window.__shown - window.__clicked);
-  return { ms, value: (await cell.textContent()).trim() };
-}
 
 /** One fresh page of the build at `url` with the `n` nodes of `text` imported; times the random
  * heuristic, then the optimum. */

@@ -16,7 +16,7 @@
 //
 // Run after `trunk build --release`:  cd tests/e2e && node bench-platform.mjs [seeds] [dist dir]
 // (another build's dist, e.g. an older commit's, to compare both in one session).
-import { AppPage, launch } from './app-page.mjs';
+import { AppPage, launch, timeRun } from './app-page.mjs';
 import { serveDir } from './static-server.mjs';
 
 const SEEDS = Number(process.argv[2] || 5);
@@ -55,40 +55,21 @@ async function fresh(browser, url, nodes, seed) {
   return page;
 }
 
-/**
- * Milliseconds from the click on Run to the row's time in the table, and the time shown. Both
- * ends are stamped in the page (the click event's time, and a mutation observer that sees the
- * row's time cell appear): Playwright's own waiting polls, and added up to 0.4 s.
- */
-async function timeRun(page, key) {
-  await page.evaluate((key) => {
-    window.__clicked = null;
-    window.__shown = null;
-    document.addEventListener('click', (e) => { window.__clicked ??= e.timeStamp; }, { capture: true, once: true });
-    const seen = () => document.querySelector(`#time-${key}, #error-${key}`);
-    new MutationObserver((_, observer) => {
-      if (seen()) {
-        window.__shown = performance.now();
-        observer.disconnect();
-      }
-    }).observe(document, { subtree: true, childList: true });
-  }, key);
-  await page.click(`#run-${key}`);
-  await page.locator(`#time-${key}, #error-${key}`).waitFor({ timeout: 600000 });
-  const { clicked, shown, worker, before, after } = await page.evaluate(() => ({
-    clicked: window.__clicked,
-    shown: window.__shown,
+/** `timeRun` (app-page.mjs) with the worker's part: request posted to answer received. */
+async function timeWorkerRun(page, key) {
+  const r = await timeRun(page, key);
+  const { worker, before, after } = await page.evaluate(() => ({
     worker: window.__answered.at(-1) - window.__posted.at(-1),
     before: window.__posted.at(-1) - window.__clicked,
     after: window.__shown - window.__answered.at(-1),
   }));
-  return { ms: shown - clicked, worker, before, after, value: (await page.locator(`#time-${key}, #error-${key}`).textContent()).trim() };
+  return { ...r, worker, before, after };
 }
 
 async function measure(browser, url, nodes, seed, key, warm) {
   const page = await fresh(browser, url, nodes, seed);
   if (warm) await page.waitForTimeout(WARM_MS);
-  const r = await timeRun(page, key);
+  const r = await timeWorkerRun(page, key);
   await page.close();
   return r;
 }

@@ -116,7 +116,7 @@ mod tests {
         fn index_sort_equals_the_standard_stable_sort(keys in prop::collection::vec(0u8..6, 0..200)) {
             let tagged: Vec<(u8, usize)> = keys.iter().copied().zip(0..).collect();
             let mut want = tagged.clone();
-            want.sort_by(|a, b| a.0.cmp(&b.0));
+            want.sort_by_key(|a| a.0);
             let mut got = tagged.clone();
             sort_by_indices(&mut got, |a, b| a.0.cmp(&b.0));
             prop_assert_eq!(&got, &want);
