@@ -19,7 +19,11 @@
 //! ```
 //!
 //! Choices (docs/algorithms.md): `P_target` at line 4 is the grown set (the figure updates it
-//! at line 11), so Multicast-LB is solved again each round with the added nodes as targets;
+//! at line 11), so Multicast-LB is solved again each round with the added nodes as targets,
+//! from the last round's LP ([`lp::WarmLower`]: its rows stay valid, the new target's cuts
+//! are added and the simplex goes on from its basis; the paper does not say which of the
+//! LP's optimal flows orders the candidates, and this one takes the flows of the optimum the
+//! simplex reaches from there, which may differ from those of the LP solved anew);
 //! a broadcast that cannot reach a target is `+∞`, and `+∞ <= +∞` holds as written, so while
 //! the set is not connected the first candidate is added; the source is not a candidate.
 //!
@@ -37,12 +41,14 @@
 //! meets the cap, so its LPs are all solved as before.
 //! Native builds also solve two LPs at once
 //! ([`Trials::Parallel`], the default): beside a round's first trial, the next round's
-//! Multicast-LB on the guess that the trial is accepted (it is in most rounds), and beside
-//! each later trial the next one; what the sequential path would not have solved is dropped,
-//! so the answer is the same, bit for bit (test `augmented_multicast_bound_changes_nothing`).
+//! Multicast-LB on the guess that the trial is accepted (it is in most rounds; from a copy
+//! of the round's LP), and beside each later trial the next one; what the sequential path
+//! would not have solved is dropped, so the answer is the same, bit for bit (test
+//! `augmented_multicast_bound_changes_nothing`).
 //!
 //! # Complexity
-//! At most |V| rounds, each one Multicast-LB and at most |V| Broadcast-EB LPs.
+//! At most |V| rounds, each one Multicast-LB (after the first, a target added to the last
+//! round's LP) and at most |V| Broadcast-EB LPs.
 //!
 //! # Example
 //! The targets P2, P3 are reached only through P1, which is kept (P4, which costs nothing in
@@ -154,11 +160,12 @@ struct Search<'a> {
     /// Cuts carried from LP to LP: those tight at BestSol's broadcast, and at the last
     /// Multicast-LB.
     pool: lp::CutPool,
-    lb_pool: lp::CutPool,
+    /// The rounds' Multicast-LB, kept from round to round.
+    lb: RoundLb<'a>,
     trace: Vec<Step>,
     /// The next round's Multicast-LB, solved beside the round's first trial on a guess that
-    /// the trial is accepted (`Trials::Parallel`): its answer and its cuts.
-    next_lb: Option<(Option<lp::LpSolution>, lp::CutPool)>,
+    /// the trial is accepted (`Trials::Parallel`): its answer and its LP.
+    next_lb: Option<(Option<lp::LpSolution>, RoundLb<'a>)>,
 }
 
 impl<'a> Search<'a> {
@@ -200,7 +207,7 @@ impl<'a> Search<'a> {
             best,
             best_t,
             pool,
-            lb_pool: lp::CutPool::new(),
+            lb: RoundLb::default(),
             trace,
             next_lb: None,
         })
@@ -218,11 +225,11 @@ impl<'a> Search<'a> {
             .collect();
         progress.expect(1 + (0..n).filter(|&v| !self.set[v]).count());
         let lb = match self.next_lb.take() {
-            Some((lb, lb_cuts)) => {
-                self.lb_pool = lb_cuts;
+            Some((lb, lb_lp)) => {
+                self.lb = lb_lp;
                 lb
             }
-            None => round_lb(inst, self.reuse, &grown, &mut self.lb_pool)?,
+            None => self.lb.solve(inst, self.reuse, &grown)?,
         };
         let Some(lb) = lb else {
             return Ok(false);
@@ -327,7 +334,7 @@ impl<'a> Search<'a> {
         cands: &[(f64, usize)],
         cap: f64,
     ) -> Result<Vec<Outcome>, Error> {
-        let (inst, reuse, pool, lb_pool) = (self.inst, self.reuse, &self.pool, &self.lb_pool);
+        let (inst, reuse, pool, lb) = (self.inst, self.reuse, &self.pool, &self.lb);
         let mut trial = self.set.clone();
         trial[cands[k].1] = true;
         let (got, other) = two(
@@ -336,8 +343,9 @@ impl<'a> Search<'a> {
             || match &beside {
                 Beside::Nothing => Ok(Aside::Nothing),
                 Beside::Lb(grown_m) => {
-                    let mut cuts = lb_pool.clone();
-                    round_lb(inst, reuse, grown_m, &mut cuts).map(|lb| Aside::Lb(lb, cuts))
+                    let mut next = lb.clone();
+                    next.solve(inst, reuse, grown_m)
+                        .map(|got| Aside::Lb(got, Box::new(next)))
                 }
                 Beside::Trial(other) => trial_lp(inst, other, reuse, pool, cap).map(Aside::Trial),
             },
@@ -345,7 +353,7 @@ impl<'a> Search<'a> {
         let mut outcomes = vec![(k, trial, got?)];
         match other? {
             Aside::Nothing => {}
-            Aside::Lb(lb, cuts) => self.next_lb = Some((lb, cuts)),
+            Aside::Lb(lb, lb_lp) => self.next_lb = Some((lb, *lb_lp)),
             Aside::Trial(answer) => {
                 let j = later.unwrap_or(k);
                 let mut other = self.set.clone();
@@ -462,9 +470,9 @@ enum Beside {
 }
 
 /// Its answer.
-enum Aside {
+enum Aside<'a> {
     Nothing,
-    Lb(Option<lp::LpSolution>, lp::CutPool),
+    Lb(Option<lp::LpSolution>, Box<RoundLb<'a>>),
     Trial((Capped, lp::CutPool)),
 }
 
@@ -488,25 +496,58 @@ fn two<A: Send, B: Send>(
     })
 }
 
-/// Multicast-LB on the whole platform for `grown` (line 4), from the cuts `lb_pool`.
-fn round_lb(
-    inst: &PlatformInstance,
-    reuse: LpReuse,
-    grown: &[usize],
-    lb_pool: &mut lp::CutPool,
-) -> Result<Option<lp::LpSolution>, Error> {
-    let everywhere = vec![true; inst.node_count()];
-    match reuse {
-        LpReuse::Generate => lp::lower_with(inst, &everywhere, grown, lb_pool, &mut 0),
-        LpReuse::Scratch => lp::solve(
-            inst,
-            &lp::LpSpec {
-                alive: everywhere,
-                sources: vec![inst.source],
-                targets: grown.to_vec(),
-                bound: lp::Bound::Lower,
-            },
-        ),
+/// The rounds' Multicast-LB (line 4): its LP of cut generation, kept from round to round
+/// ([`lp::WarmLower`]) when the grown set has one node more than the last round's.
+#[derive(Clone, Default)]
+struct RoundLb<'a> {
+    warm: Option<lp::WarmLower<'a>>,
+}
+
+impl<'a> RoundLb<'a> {
+    /// Multicast-LB on the whole platform for `grown`: by the full LP for `Scratch` (the
+    /// paper's formulation) and for small LPs ([`lp::FULL_LP_MAX_VARIABLES`]), else by the
+    /// last round's LP with the new node a target (or anew).
+    fn solve(
+        &mut self,
+        inst: &'a PlatformInstance,
+        reuse: LpReuse,
+        grown: &[usize],
+    ) -> Result<Option<lp::LpSolution>, Error> {
+        let everywhere = vec![true; inst.node_count()];
+        if reuse == LpReuse::Scratch {
+            return lp::solve(
+                inst,
+                &lp::LpSpec {
+                    alive: everywhere,
+                    sources: vec![inst.source],
+                    targets: grown.to_vec(),
+                    bound: lp::Bound::Lower,
+                },
+            );
+        }
+        if grown.len() * inst.edges.len() <= lp::FULL_LP_MAX_VARIABLES {
+            self.warm = None;
+            return lp::lower(inst, &everywhere, grown, &mut 0);
+        }
+        if let Some(warm) = &mut self.warm {
+            let new: Vec<usize> = grown
+                .iter()
+                .copied()
+                .filter(|v| !warm.targets().contains(v))
+                .collect();
+            if let ([m], true) = (new.as_slice(), warm.targets().len() + 1 == grown.len()) {
+                let got = warm.add_target(*m, &mut 0)?;
+                if got.is_none() {
+                    self.warm = None;
+                }
+                return Ok(got);
+            }
+        }
+        let started = lp::WarmLower::start(inst, grown, &mut 0)?;
+        Ok(started.map(|(warm, got)| {
+            self.warm = Some(warm);
+            got
+        }))
     }
 }
 

@@ -33,6 +33,9 @@ use super::PlatformInstance;
 use crate::error::Error;
 use serde::{Deserialize, Serialize};
 
+mod warm;
+pub use warm::WarmLower;
+
 /// Which load rule: (10') or (10).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bound {
@@ -1097,7 +1100,7 @@ pub fn lower_by_cuts_capped(
     }
     let n = inst.node_count();
     let lp = CutLp::new(inst, alive, targets);
-    let mut cuts = Cuts::new(inst, &lp.edges, targets);
+    let mut cuts = Cuts::new(inst, lp.edges.clone(), targets);
     let mut all_but_source = vec![true; n];
     all_but_source[inst.source] = false;
     cuts.offer(all_but_source);
@@ -1142,9 +1145,10 @@ pub fn lower_by_cuts_capped(
 
 /// The cuts of [`lower_by_cuts_capped`]: each as the sink-side set and as its row (the sorted
 /// alive edges entering the set from alive nodes outside it), without repeats.
+#[derive(Clone)]
 struct Cuts<'a> {
     inst: &'a PlatformInstance,
-    edges: &'a [usize],
+    edges: Vec<usize>,
     is_target: Vec<bool>,
     sets: Vec<Vec<bool>>,
     rows: Vec<Vec<usize>>,
@@ -1153,7 +1157,7 @@ struct Cuts<'a> {
 
 impl<'a> Cuts<'a> {
     /// No cuts yet, on the alive `edges`, for `targets`.
-    fn new(inst: &'a PlatformInstance, edges: &'a [usize], targets: &[usize]) -> Cuts<'a> {
+    fn new(inst: &'a PlatformInstance, edges: Vec<usize>, targets: &[usize]) -> Cuts<'a> {
         let mut is_target = vec![false; inst.node_count()];
         for &t in targets {
             is_target[t] = true;
@@ -1196,11 +1200,34 @@ impl<'a> Cuts<'a> {
     /// # Complexity
     /// `|targets|` max flows, O(V·E²) each.
     fn add_violated(&mut self, alive: &[bool], targets: &[usize], loads: &[f64]) -> f64 {
+        self.add_violated_from(alive, targets, loads, 0, usize::MAX)
+    }
+
+    /// [`Cuts::add_violated`] over the targets from the `start`-th on (cyclically), stopping
+    /// after `limit` targets gave a new cut: the least max flow is that of all the targets
+    /// when no new cut was found ([`WarmLower`] separates one target at a time).
+    ///
+    /// # Complexity
+    /// At most `|targets|` max flows, O(V·E²) each.
+    fn add_violated_from(
+        &mut self,
+        alive: &[bool],
+        targets: &[usize],
+        loads: &[f64],
+        start: usize,
+        limit: usize,
+    ) -> f64 {
         let inst = self.inst;
         let mut least: f64 = f64::INFINITY;
-        for &t in targets {
+        let mut found = 0;
+        for i in 0..targets.len() {
+            if found >= limit {
+                break;
+            }
+            let t = targets[(start + i) % targets.len()];
             let fc = super::graph::max_flow_cut(inst, loads, inst.source, t, 1e-12);
             least = least.min(fc.value);
+            let before = self.rows.len();
             if fc.value < 1.0 - 1e-9 {
                 let sink = residual_reach(inst, alive, loads, &fc, t, true);
                 self.offer(sink);
@@ -1212,6 +1239,9 @@ impl<'a> Cuts<'a> {
                         .collect();
                 self.offer(source_side);
             }
+            if self.rows.len() > before {
+                found += 1;
+            }
         }
         least
     }
@@ -1219,6 +1249,7 @@ impl<'a> Cuts<'a> {
 
 /// An LP of cut generation as microlp solved it: its solution, `T` and each edge's `n`
 /// (`None` for an edge not alive).
+#[derive(Clone)]
 struct CutSolve {
     sol: microlp::Solution,
     t_var: microlp::Variable,
@@ -1234,6 +1265,7 @@ impl CutSolve {
 
 /// The LP of [`lower_by_cuts_capped`] on the sub-platform `alive`: `T` and `n` over its
 /// alive edges, costs divided by `scale`.
+#[derive(Clone)]
 struct CutLp<'a> {
     inst: &'a PlatformInstance,
     edges: Vec<usize>,

@@ -1,0 +1,158 @@
+//! Multicast-LB on the whole platform for a set of targets that grows one node at a time
+//! (AUGMENTED_MULTICAST's line 4, issue 19): one LP of cut generation kept from round to round.
+//!
+//! Every cut row of Multicast-LB for targets `X` (a set holding a target and not the source)
+//! is a cut row for any `X' ⊇ X`, so the LP of the last round, with all its rows and its
+//! simplex basis, is the LP of the next round minus the rows the new target needs. Adding a
+//! target adds its own cuts (the node alone, and the shadows ([`super::shadows`]) that hold
+//! it) and then the rounds of separation of [`super::lower_by_cuts_capped`], each cut added
+//! to the solved LP and re-solved from its basis (microlp's dual simplex), never from
+//! scratch.
+//!
+//! The optimum `T` is Multicast-LB's (the LP is the same set of rows, max-flow min-cut), but
+//! the loads, which are not unique (degenerate LPs), are those the simplex reaches from the
+//! last round's basis, not those of an LP solved anew: the candidates' order of
+//! AUGMENTED_MULTICAST follows them (docs/algorithms.md, "AUGMENTED_MULTICAST").
+//!
+//! # Complexity
+//! Per target added: at least one re-solve from the current basis per cut added (microlp
+//! refactorises the basis on each row), and per round of separation `|targets|` max flows.
+
+use super::{feasible, Bound, Capped, CutLp, CutPool, CutSolve, Cuts, LpSolution, LpSpec};
+use crate::error::Error;
+use crate::models::platform::PlatformInstance;
+
+/// Multicast-LB's LP of cut generation on the whole platform, solved, for targets that only
+/// grow ([`WarmLower::add_target`]).
+#[derive(Clone)]
+pub struct WarmLower<'a> {
+    lp: CutLp<'a>,
+    cuts: Cuts<'a>,
+    /// The LP solved (`None` only while a row is being added).
+    sol: Option<CutSolve>,
+    targets: Vec<usize>,
+    /// The shadows of the nodes and linked pairs ([`super::shadows`]): those that hold no
+    /// target yet are offered when one of their nodes becomes a target.
+    shadows: Vec<Vec<bool>>,
+}
+
+impl<'a> WarmLower<'a> {
+    /// Multicast-LB on the whole platform for `targets` by cut generation, from the cuts
+    /// around the source, around each target and the shadows; `None` when a target is
+    /// unreachable. `work` counts the LP solves.
+    pub fn start(
+        inst: &'a PlatformInstance,
+        targets: &[usize],
+        work: &mut usize,
+    ) -> Result<Option<(WarmLower<'a>, LpSolution)>, Error> {
+        let n = inst.node_count();
+        let alive = vec![true; n];
+        let spec = LpSpec {
+            alive: alive.clone(),
+            sources: vec![inst.source],
+            targets: targets.to_vec(),
+            bound: Bound::Lower,
+        };
+        if !feasible(inst, &spec) {
+            return Ok(None);
+        }
+        let lp = CutLp::new(inst, &alive, targets);
+        let mut cuts = Cuts::new(inst, lp.edges.clone(), targets);
+        let mut all_but_source = vec![true; n];
+        all_but_source[inst.source] = false;
+        cuts.offer(all_but_source);
+        for &t in targets {
+            cuts.offer(single(n, t));
+        }
+        let shadows = super::shadows(inst, &alive, &lp.edges);
+        for set in &shadows {
+            cuts.offer(set.clone());
+        }
+        let sol = lp.fresh(&cuts.rows, work)?;
+        let mut warm = WarmLower {
+            lp,
+            cuts,
+            sol: Some(sol),
+            targets: targets.to_vec(),
+            shadows,
+        };
+        let got = warm.generate(work)?;
+        Ok(Some((warm, got)))
+    }
+
+    /// The targets, in the order they were given.
+    pub fn targets(&self) -> &[usize] {
+        &self.targets
+    }
+
+    /// Multicast-LB with `m` a target too, from this LP; `None` when `m` is unreachable
+    /// (the LP is then left as it was).
+    pub fn add_target(&mut self, m: usize, work: &mut usize) -> Result<Option<LpSolution>, Error> {
+        let inst = self.lp.inst;
+        let n = inst.node_count();
+        if self.targets.contains(&m) {
+            return self.generate(work).map(Some);
+        }
+        if !super::super::graph::reachable(inst, &vec![true; n], inst.source)[m] {
+            return Ok(None);
+        }
+        self.targets.push(m);
+        self.cuts.is_target[m] = true;
+        let first_new = self.cuts.rows.len();
+        self.cuts.offer(single(n, m));
+        for set in &self.shadows {
+            if set[m] {
+                self.cuts.offer(set.clone());
+            }
+        }
+        self.add_rows(first_new, work)?;
+        self.generate(work).map(Some)
+    }
+
+    /// Rounds of separation until no cut is violated, each cut added to the solved LP.
+    fn generate(&mut self, work: &mut usize) -> Result<LpSolution, Error> {
+        let n = self.lp.inst.node_count();
+        let alive = vec![true; n];
+        for round in 0..100 * n + 100 {
+            let sol = self.sol.as_ref().ok_or_else(unreachable_answer)?;
+            let loads = self.lp.loads(sol);
+            let first_new = self.cuts.rows.len();
+            // One target a round, from the next one on: a cut added moves the loads, and
+            // the cuts the other targets would give in this round are often met then.
+            let least = self
+                .cuts
+                .add_violated_from(&alive, &self.targets, &loads, round, 1);
+            if self.cuts.rows.len() == first_new {
+                let got = self.lp.optimum(
+                    sol,
+                    loads,
+                    least,
+                    &self.cuts,
+                    &self.targets,
+                    &mut CutPool::new(),
+                )?;
+                return Capped::uncapped(Some(got))?.ok_or_else(unreachable_answer);
+            }
+            self.add_rows(first_new, work)?;
+        }
+        Err(Error::InvalidPlan("cut generation did not converge".into()))
+    }
+
+    /// The cut rows from `first_new` on added to the solved LP, re-solved from its basis.
+    fn add_rows(&mut self, first_new: usize, work: &mut usize) -> Result<(), Error> {
+        let sol = self.sol.take().ok_or_else(unreachable_answer)?;
+        self.sol = Some(self.lp.add_cuts(sol, &self.cuts.rows[first_new..], work)?);
+        Ok(())
+    }
+}
+
+/// The set of the node `v` alone.
+fn single(n: usize, v: usize) -> Vec<bool> {
+    let mut set = vec![false; n];
+    set[v] = true;
+    set
+}
+
+fn unreachable_answer() -> Error {
+    Error::InvalidPlan("cut generation gave no answer".into())
+}
