@@ -3,8 +3,9 @@
 //! library as `ecf_full_scan`, `work_racing_full_scan` and `wrp_full_scan`: the same task
 //! lists (and for WRP steps, predicted times and preemptions) and simulated completion time,
 //! on thousands of random instances, from tiny ones full of ties to the paper's section-5
-//! setting. FEF, which keeps each message's lightest waiting edge, gives the task lists of
-//! [`fef_scan`], the plain scan over every (message, waiting node) pair written out here.
+//! setting, and across the whole range of values an instance may hold. FEF, which keeps each
+//! message's lightest waiting edge, gives the task lists of [`fef_scan`], the plain scan over
+//! every (message, waiting node) pair written out here.
 
 use hetcast_core::models::multi::algo::{ecf, fef, work_racing, wrp};
 use hetcast_core::models::multi::generate::{section5, Network, Section5Spec, SizeMix};
@@ -62,6 +63,74 @@ fn tiny(seed: u64) -> MultiInstance {
         })
         .collect();
     let link = Link::PerByte(q(&mut rng, 8) / 4.0);
+    MultiInstance {
+        classes,
+        link,
+        messages,
+    }
+}
+
+/// Instances across the whole range validation accepts: overheads and link rates from 0 (also
+/// written `-0.0`) through tiny values with many decimals to 1e9, sizes up to 1e10, so that
+/// times span many magnitudes and sums round (different costs can give equal times); some
+/// classes copy another's overheads (equal times between classes).
+fn wide(seed: u64) -> MultiInstance {
+    let mut rng = Rng64::seed_from_u64(seed ^ 0x51de);
+    // 0, -0, or 10^e for e in [-9, 9], times a factor with many decimals.
+    let value = |rng: &mut Rng64, zero: bool| -> f64 {
+        match below(rng, 8) {
+            0 if zero => 0.0,
+            1 if zero => -0.0,
+            _ => 10f64.powi(between(rng, 0, 18) as i32 - 9) * rng.gen_range(1.0..10.0),
+        }
+        .min(1e9)
+    };
+    let mut classes: Vec<NodeClass> = Vec::new();
+    for c in 0..between(&mut rng, 1, 4) {
+        let copy = c > 0 && rng.gen_bool(0.3);
+        let (send, recv) = if copy {
+            let o = &classes[below(&mut rng, c)];
+            (o.send, o.recv)
+        } else {
+            (
+                Overhead {
+                    fixed: value(&mut rng, false),
+                    per_byte: value(&mut rng, true),
+                },
+                Overhead {
+                    fixed: value(&mut rng, true),
+                    per_byte: value(&mut rng, true),
+                },
+            )
+        };
+        classes.push(NodeClass {
+            name: format!("c{c}"),
+            count: between(&mut rng, 1, 5),
+            send,
+            recv,
+        });
+    }
+    if classes.iter().map(|c| c.count).sum::<usize>() < 2 {
+        classes[0].count = 2;
+    }
+    let n: usize = classes.iter().map(|c| c.count).sum();
+    let messages = (0..between(&mut rng, 1, 6))
+        .map(|_| {
+            let source = below(&mut rng, n);
+            let mut destinations: Vec<usize> = (0..n)
+                .filter(|&v| v != source && rng.gen_bool(0.7))
+                .collect();
+            if destinations.is_empty() {
+                destinations.push((source + 1) % n);
+            }
+            Message {
+                source,
+                size: (value(&mut rng, false) * 10.0).min(1e10),
+                destinations,
+            }
+        })
+        .collect();
+    let link = Link::PerByte(value(&mut rng, true));
     MultiInstance {
         classes,
         link,
@@ -164,6 +233,13 @@ fn same_choices(inst: &MultiInstance, what: &str) {
 fn fast_paths_equal_the_scans_on_tiny_instances() {
     for seed in 0..3000 {
         same_choices(&tiny(seed), &format!("tiny instance {seed}"));
+    }
+}
+
+#[test]
+fn fast_paths_equal_the_scans_across_magnitudes() {
+    for seed in 0..1000 {
+        same_choices(&wide(seed), &format!("wide instance {seed}"));
     }
 }
 

@@ -13,17 +13,33 @@
 //! **Complexity**: O(Σ|D_k| · Σ_k |A_k|·|B_k|) in general, O(N⁴) for all-to-all as the paper
 //! says ([`ecf_full_scan`], the plain scan, kept to test the fast path against). With one link
 //! rate for all pairs ([`ecf`] takes this path) the best sender of a message does not depend on
-//! the receiver, and each message's candidate (its earliest sender, then its earliest-completing
-//! receiver) is kept between iterations. Available times only grow, so a transfer `i -> j`
-//! changes the candidate of a message only when `i` or `j` is its sender or receiver, or the
-//! message is the one sent: those are recomputed, in O(|A_k| + |B_k|) each, and an iteration
-//! costs O(M) plus the recomputed messages, O(M·N) at worst and far less in practice
-//! (`hetcast bench wu`).
+//! the receiver, and each message keeps its candidate (its earliest sender, then the receiver
+//! completing first) between iterations:
+//!
+//! - available times only grow, so a transfer `i -> j` of `m_k` changes the candidate of a
+//!   message only when `i` or `j` is its sender or receiver, or it is `m_k`; such a candidate
+//!   is marked stale, not recomputed yet;
+//! - a message's candidate completion only grows (its sender set gains nodes that get the
+//!   message after its earliest arrival, its receiver set shrinks), so the candidates sit in a
+//!   heap by (completion, message), under a key that is exact or, for a stale one, a lower
+//!   bound. The top, once recomputed if stale, is the scan's choice; a stale candidate is
+//!   recomputed only when it comes on top (on `hetcast bench wu`, 4.5 recomputations per
+//!   transfer instead of 9.8 when every stale candidate was);
+//! - a recomputation is two passes over the N nodes' contiguous times (senders, then
+//!   receivers), with the nodes outside `A_k` (then `B_k`) ruled out by an added infinity, in
+//!   four independent lanes: O(N) with no branch on the data, which measured faster at 64
+//!   nodes than O(log N) heaps of senders and receivers with stale entries.
+//!
+//! So an iteration costs O(M + log M) plus O(N) per recomputed candidate: O(Σ|D_k| · M·N) at
+//! worst, about 4.5 recomputations per transfer on the bench's all-to-all.
 
-use super::state::{transfer_step, Appender, Costs, Earliest, Sets};
+use super::state::{transfer_step, Appender, Costs, Sets};
 use crate::models::multi::{Link, MultiInstance, MultiPlan};
+use crate::order::Total;
 use crate::trace::Tracer;
 use crate::units::fmt_us;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// ECF in the paper's words; the steps' `pseudo_line` points into it (from 1).
 pub const PSEUDO: &[&str] = &[
@@ -93,10 +109,10 @@ fn run(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
     app.plan
 }
 
-/// ECF under one link rate with each message's candidate kept between iterations (module
-/// documentation): the same choices as [`run`]. A candidate is the message's earliest sender
-/// ([`Earliest`] over the available times) and, with its arrival, the receiver that completes
-/// first.
+/// ECF under one link rate with each message's candidate kept between iterations, in a heap by
+/// completion, and recomputed when stale and on top (module documentation): the same choices
+/// as [`run`]. A candidate is the message's earliest sender (least arrival, then lower index)
+/// and, with its arrival, the receiver that completes first (then lower index).
 fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
     let c = Costs::new(inst);
     let (n, nm) = (c.n, inst.messages.len());
@@ -106,54 +122,116 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
     let s: Vec<f64> = (0..nm * n).map(|x| c.s(x % n, x / n)).collect();
     let r: Vec<f64> = (0..nm * n).map(|x| c.r(x % n, x / n)).collect();
     let x: Vec<f64> = (0..nm).map(|k| c.transit(0, 0, k)).collect();
-    let arrival = |avail: &[f64], i: usize, k: usize| avail[i] + s[k * n + i] + x[k];
-    let mut senders = Earliest::new(&sets, n, |i, k| arrival(&app.avail, i, k));
-    let candidate = |senders: &mut Earliest, sets: &Sets, avail: &[f64], k: usize| {
+    // gate[k * n + v]: 0 when v is in A_k, infinite otherwise; wait[k * n + v]: the same for
+    // B_k. Added to a time, they leave it or rule it out.
+    let mut gate = vec![f64::INFINITY; nm * n];
+    let mut wait = vec![f64::INFINITY; nm * n];
+    for (k, m) in inst.messages.iter().enumerate() {
+        gate[k * n + m.source] = 0.0;
+        for &d in &m.destinations {
+            wait[k * n + d] = 0.0;
+        }
+    }
+    let candidate = |sets: &Sets, avail: &[f64], gate: &[f64], wait: &[f64], k: usize| {
         if sets.waiting[k].is_empty() {
             return None;
         }
-        let (arrive, i) = senders.top(k, |i| arrival(avail, i, k));
-        let r = &r[k * n..(k + 1) * n];
-        // `waiting` is in index order: the first of equal completions is the lower index.
-        // (Completions are never NaN nor -0: `<` is `total_cmp` here.)
-        let mut best = (f64::INFINITY, usize::MAX);
-        for &j in &sets.waiting[k] {
-            let done = arrive.max(avail[j]) + r[j];
-            if done < best.0 {
-                best = (done, j);
-            }
-        }
-        Some((best.0, k, best.1, arrive, i))
+        let row = k * n..(k + 1) * n;
+        let xk = x[k];
+        let (arrive, i) = first_least(avail, &s[row.clone()], &gate[row.clone()], |v, s| {
+            v + s + xk
+        });
+        let (done, j) = first_least(avail, &r[row.clone()], &wait[row], |v, r| {
+            // `arrive.max(v)` for times that are never NaN (one instruction, not four).
+            (if v > arrive { v } else { arrive }) + r
+        });
+        Some((done, k, j, arrive, i))
     };
+    // Each message's candidate, and whether a node of it changed since it was computed.
     let mut best: Vec<Option<Key>> = (0..nm)
-        .map(|k| candidate(&mut senders, &sets, &app.avail, k))
+        .map(|k| candidate(&sets, &app.avail, &gate, &wait, k))
         .collect();
-    loop {
-        let mut pick: Option<Key> = None;
-        for key in best.iter().flatten() {
-            if pick.is_none_or(|p| better(key, &p)) {
-                pick = Some(*key);
+    let mut stale = vec![false; nm];
+    // `(completion, message)` of every message with a candidate, least first: a bound that
+    // only grows, exact unless the message is stale (module documentation).
+    let mut queue: BinaryHeap<Reverse<(Total, usize)>> = best
+        .iter()
+        .flatten()
+        .map(|&(done, k, ..)| Reverse((Total(done), k)))
+        .collect();
+    while let Some(Reverse((_, m))) = queue.pop() {
+        if stale[m] {
+            stale[m] = false;
+            best[m] = candidate(&sets, &app.avail, &gate, &wait, m);
+            if let Some((done, ..)) = best[m] {
+                queue.push(Reverse((Total(done), m)));
             }
+            continue;
         }
-        let Some(key) = pick else {
-            break;
-        };
+        let Some(key) = best[m] else { continue };
         schedule(inst, &c, &mut app, &mut sets, key, trace);
         // Only `i` and `j` have new available times, and only message `k` new sets: the
         // candidates that involve neither are the same (the others' times only grew).
-        let (_, k, j, _, i) = key;
-        senders.changed(i);
-        senders.changed(j);
-        senders.push(j, k, arrival(&app.avail, j, k));
-        for (m, b) in best.iter_mut().enumerate() {
+        let (done, k, j, _, i) = key;
+        gate[k * n + j] = 0.0;
+        wait[k * n + j] = f64::INFINITY;
+        for (m, b) in best.iter().enumerate() {
             if let Some((_, _, bj, _, bi)) = *b {
                 if m == k || bi == i || bi == j || bj == i || bj == j {
-                    *b = candidate(&mut senders, &sets, &app.avail, m);
+                    stale[m] = true;
                 }
             }
         }
+        queue.push(Reverse((Total(done), k)));
     }
     app.plan
+}
+
+/// The least `f(avail[v], cost[v]) + gate[v]` over the nodes `v`, and the lowest such `v`
+/// (`(inf, usize::MAX)` when every `gate[v]` is infinite). Four lanes keep the first least of
+/// their nodes; the lowest index among the lanes' equal least values wins, and the nodes past
+/// the last whole group of four (higher indices) win only on a smaller value: the first least
+/// in index order, as one scan finds it. Times are never NaN, so `<` is `total_cmp`.
+///
+/// **Complexity**: O(N), no branch on the data.
+#[inline]
+fn first_least(
+    avail: &[f64],
+    cost: &[f64],
+    gate: &[f64],
+    f: impl Fn(f64, f64) -> f64,
+) -> (f64, usize) {
+    const L: usize = 4;
+    let n = avail.len();
+    let (cost, gate) = (&cost[..n], &gate[..n]);
+    let mut val = [f64::INFINITY; L];
+    let mut at = [usize::MAX; L];
+    let whole = n / L * L;
+    let lanes = avail[..whole]
+        .chunks_exact(L)
+        .zip(cost[..whole].chunks_exact(L))
+        .zip(gate[..whole].chunks_exact(L));
+    for (b, ((a, c), g)) in lanes.enumerate() {
+        for l in 0..L {
+            let t = f(a[l], c[l]) + g[l];
+            let less = t < val[l];
+            val[l] = if less { t } else { val[l] };
+            at[l] = if less { b * L + l } else { at[l] };
+        }
+    }
+    let mut best = (f64::INFINITY, usize::MAX);
+    for l in 0..L {
+        if val[l] < best.0 || (val[l] == best.0 && at[l] < best.1) {
+            best = (val[l], at[l]);
+        }
+    }
+    for v in whole..n {
+        let t = f(avail[v], cost[v]) + gate[v];
+        if t < best.0 {
+            best = (t, v);
+        }
+    }
+    best
 }
 
 /// Append the chosen transfer `key` to the lists, record its step and move its receiver into
