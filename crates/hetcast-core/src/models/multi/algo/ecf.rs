@@ -84,7 +84,7 @@ fn better(a: &Key, b: &Key) -> bool {
 fn run(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
     let c = Costs::new(inst);
     let mut sets = Sets::new(inst);
-    let mut app = Appender::new(c.n);
+    let mut app = Appender::new(&c);
     loop {
         let mut pick: Option<Key> = None;
         for k in 0..inst.messages.len() {
@@ -117,7 +117,7 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
     let c = Costs::new(inst);
     let (n, nm) = (c.n, inst.messages.len());
     let mut sets = Sets::new(inst);
-    let mut app = Appender::new(n);
+    let mut app = Appender::new(&c);
     // S(i, l_k), R(j, l_k) and X·l_k, as the scan computes them.
     let s: Vec<f64> = (0..nm * n).map(|x| c.s(x % n, x / n)).collect();
     let r: Vec<f64> = (0..nm * n).map(|x| c.r(x % n, x / n)).collect();

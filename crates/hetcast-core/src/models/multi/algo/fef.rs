@@ -46,7 +46,7 @@ pub fn fef(inst: &MultiInstance) -> MultiPlan {
 pub fn fef_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
     let c = Costs::new(inst);
     let mut sets = Sets::new(inst);
-    let mut app = Appender::new(c.n);
+    let mut app = Appender::new(&c);
     // best[k][j] = (weight, sender) of the lightest edge from A_k to waiting node j.
     let mut best: Vec<Vec<(f64, usize)>> = (0..inst.messages.len())
         .map(|k| {

@@ -39,12 +39,21 @@ pub fn lower_bound(inst: &MultiInstance) -> LowerBound {
     let n = c.n;
     let mut hold = Vec::with_capacity(inst.messages.len());
     // jobs[v] = (reach, receive overhead) of every message v needs.
-    let mut jobs: Vec<Vec<(f64, f64)>> = vec![Vec::new(); n];
+    let mut jobs: Vec<Vec<(f64, f64)>> = c.receives().into_iter().map(Vec::with_capacity).collect();
+    // One message's members, distances and settled marks, reused.
+    let (mut members, mut dist, mut done) = (Vec::new(), Vec::new(), Vec::new());
+    let mut recv = Vec::new();
     for (k, m) in inst.messages.iter().enumerate() {
-        let mut members = vec![m.source];
+        members.clear();
+        members.push(m.source);
         members.extend(&m.destinations);
-        let mut dist = vec![f64::INFINITY; members.len()];
-        let mut done = vec![false; members.len()];
+        // R(v, l_k) of each member: T(u, v, l_k) is computed as (S + X·l) + R, as `Costs::t`.
+        recv.clear();
+        recv.extend(members.iter().map(|&v| c.r(v, k)));
+        dist.clear();
+        dist.resize(members.len(), f64::INFINITY);
+        done.clear();
+        done.resize(members.len(), false);
         dist[0] = 0.0;
         for _ in 0..members.len() {
             let Some(a) = (0..members.len())
@@ -54,10 +63,10 @@ pub fn lower_bound(inst: &MultiInstance) -> LowerBound {
                 break;
             };
             done[a] = true;
-            let u = members[a];
+            let (u, su) = (members[a], c.s(members[a], k));
             for b in 0..members.len() {
                 if !done[b] {
-                    let d = dist[a] + c.t(u, members[b], k);
+                    let d = dist[a] + (su + c.transit(u, members[b], k) + recv[b]);
                     if d < dist[b] {
                         dist[b] = d;
                     }
@@ -68,8 +77,7 @@ pub fn lower_bound(inst: &MultiInstance) -> LowerBound {
         for (a, &v) in members.iter().enumerate() {
             h[v] = Some(dist[a]);
             if a > 0 {
-                let r = c.r(v, k);
-                jobs[v].push((dist[a] - r, r));
+                jobs[v].push((dist[a] - recv[a], recv[a]));
             }
         }
         hold.push(h);

@@ -51,6 +51,28 @@ impl<'a> Costs<'a> {
         self.s(i, k) + self.transit(i, j, k) + self.r(j, k)
     }
 
+    /// How many messages each node receives.
+    pub fn receives(&self) -> Vec<usize> {
+        let mut count = vec![0; self.n];
+        for m in &self.inst.messages {
+            for &d in &m.destinations {
+                count[d] += 1;
+            }
+        }
+        count
+    }
+
+    /// Room for each node's task list: its receives and an even share of the sends, so that
+    /// most lists never grow.
+    pub fn list_capacity(&self) -> Vec<usize> {
+        let mut cap = self.receives();
+        let sends = cap.iter().sum::<usize>().div_ceil(self.n.max(1));
+        for c in &mut cap {
+            *c += sends;
+        }
+        cap
+    }
+
     /// The "fastest" order used to break ties between receivers (WR, WRP step 1): smaller
     /// `R(i, l̄) + S(i, l̄)` at the mean message size `l̄` first, then the lower index.
     pub fn speed_rank(&self) -> Vec<usize> {
@@ -78,10 +100,17 @@ pub(crate) struct Appender {
 }
 
 impl Appender {
-    pub fn new(n: usize) -> Self {
+    /// Empty lists, with room for the tasks ([`Costs::list_capacity`]).
+    pub fn new(c: &Costs) -> Self {
         Appender {
-            plan: MultiPlan::new(n),
-            avail: vec![0.0; n],
+            plan: MultiPlan {
+                tasks: c
+                    .list_capacity()
+                    .into_iter()
+                    .map(Vec::with_capacity)
+                    .collect(),
+            },
+            avail: vec![0.0; c.n],
         }
     }
 
@@ -122,7 +151,9 @@ impl Sets {
         let mut waiting = Vec::new();
         for (k, m) in inst.messages.iter().enumerate() {
             has[k][m.source] = true;
-            senders.push(vec![m.source]);
+            let mut a = Vec::with_capacity(m.destinations.len() + 1);
+            a.push(m.source);
+            senders.push(a);
             let mut w = m.destinations.clone();
             w.sort_unstable();
             waiting.push(w);
@@ -138,7 +169,9 @@ impl Sets {
     pub fn deliver(&mut self, k: usize, j: usize) {
         self.has[k][j] = true;
         self.senders[k].push(j);
-        self.waiting[k].retain(|&x| x != j);
+        if let Ok(p) = self.waiting[k].binary_search(&j) {
+            self.waiting[k].remove(p);
+        }
     }
 }
 
@@ -165,7 +198,11 @@ impl Earliest {
     pub fn new(sets: &Sets, n: usize, mut value: impl FnMut(usize, usize) -> f64) -> Earliest {
         let nm = sets.senders.len();
         let mut e = Earliest {
-            heaps: vec![BinaryHeap::new(); nm],
+            heaps: sets
+                .senders
+                .iter()
+                .map(|a| BinaryHeap::with_capacity(a.capacity()))
+                .collect(),
             version: vec![0; n],
             pushed: vec![u64::MAX; n * nm],
             n,

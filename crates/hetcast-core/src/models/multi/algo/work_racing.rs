@@ -56,7 +56,7 @@ pub(crate) struct Racing {
 
 impl Racing {
     pub fn new(c: &Costs) -> Self {
-        let mut need = vec![Vec::new(); c.n];
+        let mut need: Vec<Vec<usize>> = c.receives().into_iter().map(Vec::with_capacity).collect();
         for (k, m) in c.inst.messages.iter().enumerate() {
             for &d in &m.destinations {
                 need[d].push(k);
@@ -126,7 +126,7 @@ pub fn work_racing_full_scan(inst: &MultiInstance) -> MultiPlan {
 fn run(inst: &MultiInstance, trace: &mut Tracer, uniform: bool) -> MultiPlan {
     let c = Costs::new(inst);
     let mut sets = Sets::new(inst);
-    let mut app = Appender::new(c.n);
+    let mut app = Appender::new(&c);
     let mut race = Racing::new(&c);
     // Under one rate the receiver does not matter: the arrival at j itself.
     let arrival = |avail: &[f64], j: usize, k: usize| avail[j] + c.s(j, k) + c.transit(j, j, k);

@@ -198,8 +198,16 @@ fn run(inst: &MultiInstance, mut trace: Tracer, uniform: bool) -> WrpRun {
     let c = Costs::new(inst);
     let mut sets = Sets::new(inst);
     let mut race = Racing::new(&c);
-    let lines: Vec<Timeline> = (0..c.n).map(|_| Timeline::default()).collect();
-    let mut steps = Vec::new();
+    let lines: Vec<Timeline> = c
+        .list_capacity()
+        .into_iter()
+        .map(|cap| Timeline {
+            slots: Vec::with_capacity(cap),
+            ..Timeline::default()
+        })
+        .collect();
+    let transfers = inst.messages.iter().map(|m| m.destinations.len()).sum();
+    let mut steps = Vec::with_capacity(transfers);
     let mut predicted = vec![vec![None; c.n]; inst.messages.len()];
     for (k, m) in inst.messages.iter().enumerate() {
         predicted[k][m.source] = Some(0.0);
