@@ -132,26 +132,47 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
             wait[k * n + d] = 0.0;
         }
     }
-    let candidate = |sets: &Sets, avail: &[f64], gate: &[f64], wait: &[f64], k: usize| {
-        if sets.waiting[k].is_empty() {
+    // The earliest sender of m_k: (arrival, sender).
+    let sender = |sets: &Sets, avail: &[f64], gate: &[f64], k: usize| {
+        let (row, list, xk) = (k * n..(k + 1) * n, &sets.senders[k], x[k]);
+        let sk = &s[row.clone()];
+        // Few members: through their list; many: over all nodes, the others ruled out.
+        if 2 * list.len() < n {
+            least_of(list, |v| avail[v] + sk[v] + xk)
+        } else {
+            first_least(avail, sk, &gate[row], |v, s| v + s + xk)
+        }
+    };
+    // The candidate of m_k whose earliest sender is `(arrive, i)`, if a receiver waits.
+    let candidate = |sets: &Sets, avail: &[f64], wait: &[f64], k: usize, (arrive, i)| {
+        let (row, list) = (k * n..(k + 1) * n, &sets.waiting[k]);
+        if list.is_empty() {
             return None;
         }
-        let row = k * n..(k + 1) * n;
-        let xk = x[k];
-        let (arrive, i) = first_least(avail, &s[row.clone()], &gate[row.clone()], |v, s| {
-            v + s + xk
-        });
-        let (done, j) = first_least(avail, &r[row.clone()], &wait[row], |v, r| {
-            // `arrive.max(v)` for times that are never NaN (one instruction, not four).
-            (if v > arrive { v } else { arrive }) + r
-        });
+        let rk = &r[row.clone()];
+        // `arrive.max(v)` for times that are never NaN (one instruction, not four).
+        let done_at = |v: f64, r: f64| (if v > arrive { v } else { arrive }) + r;
+        let (done, j) = if 2 * list.len() < n {
+            least_of(list, |v| done_at(avail[v], rk[v]))
+        } else {
+            first_least(avail, rk, &wait[row], done_at)
+        };
         Some((done, k, j, arrive, i))
     };
-    // Each message's candidate, and whether a node of it changed since it was computed.
+    // Each message's candidate; `stale[m]`: 0 if it is exact, 1 if only its receiver may have
+    // changed (a node of it changed), 2 if its sender may have changed too.
     let mut best: Vec<Option<Key>> = (0..nm)
-        .map(|k| candidate(&sets, &app.avail, &gate, &wait, k))
+        .map(|k| {
+            let a = sender(&sets, &app.avail, &gate, k);
+            candidate(&sets, &app.avail, &wait, k, a)
+        })
         .collect();
-    let mut stale = vec![false; nm];
+    let mut stale = vec![0u8; nm];
+    // `(sender, receiver)` of each candidate (none: past every node), for the staleness scan.
+    let mut who: Vec<(usize, usize)> = best
+        .iter()
+        .map(|b| b.map_or((usize::MAX, usize::MAX), |(_, _, j, _, i)| (i, j)))
+        .collect();
     // `(completion, message)` of every message with a candidate, least first: a bound that
     // only grows, exact unless the message is stale (module documentation).
     let mut queue: BinaryHeap<Reverse<(Total, usize)>> = best
@@ -160,10 +181,16 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
         .map(|&(done, k, ..)| Reverse((Total(done), k)))
         .collect();
     while let Some(Reverse((_, m))) = queue.pop() {
-        if stale[m] {
-            stale[m] = false;
-            best[m] = candidate(&sets, &app.avail, &gate, &wait, m);
-            if let Some((done, ..)) = best[m] {
+        if stale[m] > 0 {
+            let kept = best[m]
+                .filter(|_| stale[m] == 1)
+                .map(|(_, _, _, a, i)| (a, i));
+            let a = kept.unwrap_or_else(|| sender(&sets, &app.avail, &gate, m));
+            stale[m] = 0;
+            best[m] = candidate(&sets, &app.avail, &wait, m, a);
+            who[m] = (usize::MAX, usize::MAX);
+            if let Some((done, _, j, _, i)) = best[m] {
+                who[m] = (i, j);
                 queue.push(Reverse((Total(done), m)));
             }
             continue;
@@ -171,20 +198,35 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
         let Some(key) = best[m] else { continue };
         schedule(inst, &c, &mut app, &mut sets, key, trace);
         // Only `i` and `j` have new available times, and only message `k` new sets: the
-        // candidates that involve neither are the same (the others' times only grew).
+        // candidates that involve neither are the same (the others' times only grew); a
+        // candidate whose sender is neither keeps it.
         let (done, k, j, _, i) = key;
         gate[k * n + j] = 0.0;
         wait[k * n + j] = f64::INFINITY;
-        for (m, b) in best.iter().enumerate() {
-            if let Some((_, _, bj, _, bi)) = *b {
-                if m == k || bi == i || bi == j || bj == i || bj == j {
-                    stale[m] = true;
-                }
-            }
+        for (st, &(bi, bj)) in stale.iter_mut().zip(&who) {
+            let level = if bi == i || bi == j {
+                2
+            } else {
+                u8::from(bj == i || bj == j)
+            };
+            *st = (*st).max(level);
         }
+        stale[k] = 2;
         queue.push(Reverse((Total(done), k)));
     }
     app.plan
+}
+
+/// The least `f(v)` over the nodes of `list` and the lowest such node.
+fn least_of(list: &[usize], f: impl Fn(usize) -> f64) -> (f64, usize) {
+    let mut best = (f64::INFINITY, usize::MAX);
+    for &v in list {
+        let t = f(v);
+        if t < best.0 || (t == best.0 && v < best.1) {
+            best = (t, v);
+        }
+    }
+    best
 }
 
 /// The least `f(avail[v], cost[v]) + gate[v]` over the nodes `v`, and the lowest such `v`

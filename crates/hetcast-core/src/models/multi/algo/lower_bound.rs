@@ -16,7 +16,8 @@
 //! receive overheads differ between messages; `docs/algorithms.md` has the example.) The bound
 //! is the largest such time over all nodes.
 //!
-//! **Complexity**: O(Σ_k |D_k|² + N·M log M).
+//! **Complexity**: O(Σ_k |D_k|² + N·M log M): a dense Dijkstra per message, each pass
+//! relaxing from the node just settled and choosing the next one.
 
 use super::state::Costs;
 use crate::models::multi::MultiInstance;
@@ -55,20 +56,21 @@ pub fn lower_bound(inst: &MultiInstance) -> LowerBound {
         done.clear();
         done.resize(members.len(), false);
         dist[0] = 0.0;
-        for _ in 0..members.len() {
-            let Some(a) = (0..members.len())
-                .filter(|&a| !done[a])
-                .min_by(|&a, &b| dist[a].total_cmp(&dist[b]))
-            else {
-                break;
-            };
+        // Dense Dijkstra: settle `a`, relax the others from it and pick the next (the first
+        // least distance in member order) in the same pass.
+        let mut next = Some(0);
+        while let Some(a) = next {
             done[a] = true;
+            next = None;
             let (u, su) = (members[a], c.s(members[a], k));
             for b in 0..members.len() {
                 if !done[b] {
                     let d = dist[a] + (su + c.transit(u, members[b], k) + recv[b]);
                     if d < dist[b] {
                         dist[b] = d;
+                    }
+                    if next.is_none_or(|x: usize| dist[b] < dist[x]) {
+                        next = Some(b);
                     }
                 }
             }
