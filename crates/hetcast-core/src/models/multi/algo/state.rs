@@ -8,6 +8,7 @@ use crate::models::multi::{MultiInstance, MultiPlan, Task};
 use crate::order::Total;
 use crate::trace::{ItemId, Step};
 use std::cmp::Reverse;
+use std::collections::binary_heap::PeekMut;
 use std::collections::BinaryHeap;
 
 /// Costs of one instance, flattened for the inner loops.
@@ -182,7 +183,7 @@ impl Sets {
 /// top, once current, is the least.
 ///
 /// **Complexity**: O(log) per push; a top refreshes each entry at most once per change of its
-/// node.
+/// node, in one sift each.
 pub(crate) struct Earliest {
     /// Per message: `(value, sender, version of the sender)`, least first.
     heaps: Vec<BinaryHeap<Reverse<(Total, usize, u64)>>>,
@@ -226,15 +227,24 @@ impl Earliest {
         self.version[v] += 1;
     }
 
-    /// `m_k`'s least `(value, sender)`; `value(j)` is `j`'s value now.
+    /// `m_k`'s least `(value, sender)`; `value(j)` is `j`'s value now. A stale top is
+    /// replaced in place by its node's current value and sifted down (one pass, not a pop and
+    /// a push); entries are distinct by sender, so the top is the same either way.
     pub fn top(&mut self, k: usize, mut value: impl FnMut(usize) -> f64) -> (f64, usize) {
-        while let Some(&Reverse((Total(v), j, ver))) = self.heaps[k].peek() {
-            if ver == self.version[j] {
+        let (version, pushed) = (
+            &self.version,
+            &mut self.pushed[k * self.n..(k + 1) * self.n],
+        );
+        while let Some(mut top) = self.heaps[k].peek_mut() {
+            let Reverse((Total(v), j, ver)) = *top;
+            if ver == version[j] {
                 return (v, j);
             }
-            self.heaps[k].pop();
-            if self.pushed[k * self.n + j] != self.version[j] {
-                self.push(j, k, value(j));
+            if pushed[j] != version[j] {
+                *top = Reverse((Total(value(j)), j, version[j]));
+                pushed[j] = version[j];
+            } else {
+                PeekMut::pop(top);
             }
         }
         (f64::INFINITY, usize::MAX)

@@ -89,7 +89,10 @@ impl Racing {
         let arrive = base + c.s(j, k) + c.transit(j, i, k);
         self.w[i] = self.w[i].max(arrive) + c.r(i, k);
         self.w_at[k][i] = self.w[i];
-        self.need[i].retain(|&x| x != k);
+        // `SR_i` is in index order.
+        if let Ok(p) = self.need[i].binary_search(&k) {
+            self.need[i].remove(p);
+        }
         if !self.need[i].is_empty() {
             self.queue
                 .push(Reverse((Total(self.w[i]), self.rank[i], i)));
