@@ -43,6 +43,7 @@ use crate::order::Total;
 use crate::trace::Tracer;
 use crate::units::fmt_us;
 use std::cmp::Reverse;
+use std::collections::binary_heap::PeekMut;
 use std::collections::BinaryHeap;
 
 /// ECF in the paper's words; the steps' `pseudo_line` points into it (from 1).
@@ -184,7 +185,11 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
         .flatten()
         .map(|&(done, k, ..)| Reverse((Total(done), k)))
         .collect();
-    while let Some(Reverse((_, m))) = queue.pop() {
+    // The top stays in place while its message is scheduled (its key, the old completion, is
+    // a lower bound of the new one) and is replaced in place when recomputed: one sift down,
+    // not a pop and a push.
+    while let Some(mut top) = queue.peek_mut() {
+        let Reverse((_, m)) = *top;
         if stale[m] > 0 {
             let kept = best[m]
                 .filter(|_| stale[m] == 1)
@@ -193,30 +198,34 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
             stale[m] = 0;
             best[m] = candidate(&sets, &app.avail, &wait, m, a);
             who[m] = (usize::MAX, usize::MAX);
-            if let Some((done, _, j, _, i)) = best[m] {
-                who[m] = (i, j);
-                queue.push(Reverse((Total(done), m)));
+            match best[m] {
+                Some((done, _, j, _, i)) => {
+                    who[m] = (i, j);
+                    *top = Reverse((Total(done), m));
+                }
+                None => {
+                    PeekMut::pop(top);
+                }
             }
             continue;
         }
-        let Some(key) = best[m] else { continue };
+        let Some(key) = best[m] else {
+            PeekMut::pop(top);
+            continue;
+        };
         schedule(inst, &c, &mut app, &mut sets, key, trace);
         // Only `i` and `j` have new available times, and only message `k` new sets: the
         // candidates that involve neither are the same (the others' times only grew); a
         // candidate whose sender is neither keeps it.
-        let (done, k, j, _, i) = key;
+        let (_, k, j, _, i) = key;
         gate[k * n + j] = 0.0;
         wait[k * n + j] = f64::INFINITY;
         for (st, &(bi, bj)) in stale.iter_mut().zip(&who) {
-            let level = if bi == i || bi == j {
-                2
-            } else {
-                u8::from(bj == i || bj == j)
-            };
-            *st = (*st).max(level);
+            let via_sender = u8::from((bi == i) | (bi == j));
+            let via_receiver = u8::from((bj == i) | (bj == j));
+            *st = (*st).max((2 * via_sender).max(via_receiver));
         }
         stale[k] = 2;
-        queue.push(Reverse((Total(done), k)));
     }
     app.plan
 }
