@@ -37,37 +37,52 @@ fn tiny(seed: u64) -> MultiInstance {
         })
         .collect();
     let mut classes = classes;
-    if classes.iter().map(|c| c.count).sum::<usize>() < 2 {
-        classes[0].count = 2;
-    }
-    let n: usize = classes.iter().map(|c| c.count).sum();
     let one_size = rng.gen_bool(0.5);
-    let messages = (0..between(&mut rng, 1, 6))
-        .map(|_| {
-            let source = below(&mut rng, n);
-            let mut destinations: Vec<usize> = (0..n)
-                .filter(|&v| v != source && rng.gen_bool(0.6))
-                .collect();
-            if destinations.is_empty() {
-                destinations.push((source + 1) % n);
-            }
-            Message {
-                source,
-                size: if one_size {
-                    1.0
-                } else {
-                    between(&mut rng, 1, 4) as f64
-                },
-                destinations,
-            }
-        })
-        .collect();
+    let messages = random_messages(&mut rng, &mut classes, 0.6, |rng| {
+        if one_size {
+            1.0
+        } else {
+            between(rng, 1, 4) as f64
+        }
+    });
     let link = Link::PerByte(q(&mut rng, 8) / 4.0);
     MultiInstance {
         classes,
         link,
         messages,
     }
+}
+
+/// 1 to 6 messages on the nodes of `classes` (the first class grows to make 2 nodes if need
+/// be): random sources, each other node a destination with probability `share` (at least one),
+/// sizes from `size`.
+fn random_messages(
+    rng: &mut Rng64,
+    classes: &mut [NodeClass],
+    share: f64,
+    mut size: impl FnMut(&mut Rng64) -> f64,
+) -> Vec<Message> {
+    if classes.iter().map(|c| c.count).sum::<usize>() < 2 {
+        classes[0].count = 2;
+    }
+    let n: usize = classes.iter().map(|c| c.count).sum();
+    (0..between(rng, 1, 6))
+        .map(|_| {
+            let source = below(rng, n);
+            let mut destinations: Vec<usize> = (0..n)
+                .filter(|&v| v != source && rng.gen_bool(share))
+                .collect();
+            if destinations.is_empty() {
+                destinations.push((source + 1) % n);
+            }
+            let size = size(rng);
+            Message {
+                source,
+                size,
+                destinations,
+            }
+        })
+        .collect()
 }
 
 /// Instances across the whole range validation accepts: overheads and link rates from 0 (also
@@ -110,26 +125,9 @@ fn wide(seed: u64) -> MultiInstance {
             recv,
         });
     }
-    if classes.iter().map(|c| c.count).sum::<usize>() < 2 {
-        classes[0].count = 2;
-    }
-    let n: usize = classes.iter().map(|c| c.count).sum();
-    let messages = (0..between(&mut rng, 1, 6))
-        .map(|_| {
-            let source = below(&mut rng, n);
-            let mut destinations: Vec<usize> = (0..n)
-                .filter(|&v| v != source && rng.gen_bool(0.7))
-                .collect();
-            if destinations.is_empty() {
-                destinations.push((source + 1) % n);
-            }
-            Message {
-                source,
-                size: (value(&mut rng, false) * 10.0).min(1e10),
-                destinations,
-            }
-        })
-        .collect();
+    let messages = random_messages(&mut rng, &mut classes, 0.7, |rng| {
+        (value(rng, false) * 10.0).min(1e10)
+    });
     let link = Link::PerByte(value(&mut rng, true));
     MultiInstance {
         classes,
