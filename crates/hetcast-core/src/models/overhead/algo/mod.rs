@@ -33,7 +33,7 @@ pub enum Algorithm {
     Greedy,
     /// Random selection of 004 section 5.2, with a seed.
     Random,
-    /// Exact optimum (frontier formulation, see `optimal.rs`).
+    /// Exact optimum (frontier formulation, see `optimal/mod.rs`).
     Optimal,
     /// Exact optimum by the literal Lemma 5 dynamic program of 000 section 3.
     Lemma5,

@@ -49,9 +49,14 @@
 //! **Concave rows.** Along the last coordinate the arrays are, in every instance measured,
 //! *concave on an interval* (valid entries consecutive, differences non-increasing). The (max, +)
 //! convolution of two such rows is the merge of their difference sequences, linear in their
-//! lengths instead of their product; [`convolve`] tests every row of both arrays (linear time) and
+//! lengths instead of their product; `convolve` tests every row of both arrays (linear time) and
 //! merges pairs of rows when all are concave, and does the general convolution otherwise. The
 //! result is the same either way: concavity is tested, not assumed.
+//!
+//! **Shortcuts** (`docs/optimal.md` section 3.13; the same arrays with and without them, checked
+//! at run time): a class recomputed with the same rest state convolves only the rows of `G` that
+//! changed (`Dp::changed_rows`); a class convolving its own array merges one of each two
+//! mirror-image pairs of rows; outputs already at `n_K` are not merged again.
 //!
 //! **Complexity.** With `B` breakpoints per class, `c` classes, `P` frontier cells and rows of
 //! length `m` (`P / m` rows), time `O(c * B * (k P + (P / m)^2 m / 2^(k-2)))` when the rows are
