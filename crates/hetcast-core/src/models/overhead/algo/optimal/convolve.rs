@@ -14,6 +14,8 @@ pub(super) struct Fast {
     /// Skip the outputs already at `cap` or above: the result is the same once clamped to
     /// `cap` (the caller clamps to `n_K`), not before. `i32::MAX`: no skipping.
     pub cap: i32,
+    /// `out` starts with values: look there for outputs at the cap (a scan of `out`).
+    pub filled: bool,
 }
 
 impl Fast {
@@ -21,6 +23,7 @@ impl Fast {
     pub const NONE: Fast = Fast {
         mirror: false,
         cap: i32::MAX,
+        filled: false,
     };
 }
 
@@ -229,7 +232,11 @@ fn convolve_concave_rows(
     m: &[usize],
     out: &mut [i32],
     budget: f64,
-    Fast { mirror, cap }: Fast,
+    Fast {
+        mirror,
+        cap,
+        filled,
+    }: Fast,
 ) -> Option<Result<f64, f64>> {
     let nd = m.len();
     let len = if nd == 0 { 1 } else { m[nd - 1] };
@@ -276,10 +283,10 @@ fn convolve_concave_rows(
         }
     }
     let mut work = 0usize;
-    let mut sat = if cap < i32::MAX {
-        runs_at_cap(out, len, cap)
-    } else {
-        Vec::new()
+    let mut sat = match (cap < i32::MAX, filled) {
+        (true, true) => runs_at_cap(out, len, cap),
+        (true, false) => vec![(1, 0); out.len() / len],
+        _ => Vec::new(),
     };
     for (a, xa) in rx.rows.iter().enumerate() {
         let Some(xi) = *xa else { continue };
@@ -612,7 +619,13 @@ mod tests {
                 (true, cap),
             ] {
                 let mut got = start.clone();
-                let fast = Fast { mirror, cap: c };
+                // A scan for outputs at the cap when `out` starts with values; both ways if not.
+                let filled = mirror || start.iter().any(|&v| v >= 0);
+                let fast = Fast {
+                    mirror,
+                    cap: c,
+                    filled,
+                };
                 let r = convolve_concave_rows(&x, &z, &m, &mut got, f64::INFINITY, fast);
                 works.push(r.unwrap().unwrap());
                 clamp(&mut got);
@@ -645,11 +658,13 @@ mod tests {
         let mirror = Fast {
             mirror: true,
             cap: i32::MAX,
+            filled: false,
         };
         assert_eq!(run(mirror), (full, 13.0));
         let (out, w) = run(Fast {
             mirror: false,
             cap: 3,
+            filled: false,
         });
         assert_eq!(w, 14.0);
         let clamped: Vec<i32> = out.iter().map(|&v| v.min(3)).collect();

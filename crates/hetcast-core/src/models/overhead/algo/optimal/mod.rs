@@ -689,7 +689,11 @@ impl Dp {
         self.first_children(c, t1, g);
         let jf = self.lookup(c, t1).unwrap_or(0);
         let mut delta = std::mem::take(&mut self.delta);
-        let x: &[i32] = if self.fast && self.changed_rows(c, jf, g, &mut delta) {
+        // With one row (k = 2) a changed G is a changed row: nothing to gain.
+        let rows = self.p / self.m.last().copied().unwrap_or(1);
+        let incremental = self.fast && rows > 1;
+        let filled = incremental && self.changed_rows(c, jf, g, &mut delta);
+        let x: &[i32] = if filled {
             // The last result is G_old ⊕ F, clamped; G = G_old ∨ delta (section 3.13).
             out.copy_from_slice(self.state(c, self.times[c].len() - 1));
             &delta
@@ -703,6 +707,7 @@ impl Dp {
             true => Fast {
                 mirror: true,
                 cap: self.nk,
+                filled,
             },
             false => Fast::NONE,
         };
@@ -713,6 +718,7 @@ impl Dp {
             Err(w) => return Err(self.work + w),
         }
         match &mut self.prev[c] {
+            _ if !incremental => {}
             Some((j, old)) => {
                 *j = jf;
                 old.copy_from_slice(g);
