@@ -231,6 +231,12 @@ impl Earliest {
     /// replaced in place by its node's current value and sifted down (one pass, not a pop and
     /// a push); entries are distinct by sender, so the top is the same either way.
     pub fn top(&mut self, k: usize, mut value: impl FnMut(usize) -> f64) -> (f64, usize) {
+        // Most tops are current: look before taking the heap in hand.
+        if let Some(&Reverse((Total(v), j, ver))) = self.heaps[k].peek() {
+            if ver == self.version[j] {
+                return (v, j);
+            }
+        }
         let (version, pushed) = (
             &self.version,
             &mut self.pushed[k * self.n..(k + 1) * self.n],

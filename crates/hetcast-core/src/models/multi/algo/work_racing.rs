@@ -138,13 +138,11 @@ fn run(inst: &MultiInstance, trace: &mut Tracer, uniform: bool) -> MultiPlan {
         // (completion, arrival, message, sender)
         let mut pick: Option<(f64, f64, usize, usize)> = None;
         let mut consider = |key: (f64, f64, usize, usize)| {
+            // Times are never NaN: `<` and `==` order them as `total_cmp`.
             if pick.is_none_or(|p| {
-                key.0
-                    .total_cmp(&p.0)
-                    .then(key.1.total_cmp(&p.1))
-                    .then(key.2.cmp(&p.2))
-                    .then(key.3.cmp(&p.3))
-                    .is_lt()
+                key.0 < p.0
+                    || (key.0 == p.0
+                        && (key.1 < p.1 || (key.1 == p.1 && (key.2, key.3) < (p.2, p.3))))
             }) {
                 pick = Some(key);
             }
