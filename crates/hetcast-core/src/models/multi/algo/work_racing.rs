@@ -138,7 +138,8 @@ fn run(inst: &MultiInstance, trace: &mut Tracer, uniform: bool) -> MultiPlan {
         // (completion, arrival, message, sender)
         let mut pick: Option<(f64, f64, usize, usize)> = None;
         let mut consider = |key: (f64, f64, usize, usize)| {
-            // Times are never NaN: `<` and `==` order them as `total_cmp`.
+            // Times are never NaN nor 0 (a send's constant part is positive): `<` and `==`
+            // order them as `total_cmp`.
             if pick.is_none_or(|p| {
                 key.0 < p.0
                     || (key.0 == p.0

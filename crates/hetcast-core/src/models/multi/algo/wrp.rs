@@ -227,12 +227,11 @@ fn run(inst: &MultiInstance, mut trace: Tracer, uniform: bool) -> WrpRun {
         let mut pick: Option<Pick> = None;
         let mut consider = |k: usize, j: usize, arrive: f64, slot: (f64, usize, usize)| {
             let done = arrive.max(ra) + c.r(i, k);
+            // Times are never NaN nor 0 (a send's constant part is positive): `<` and `==`
+            // order them as `total_cmp`.
             let better = pick.is_none_or(|p| {
-                done.total_cmp(&p.0)
-                    .then(arrive.total_cmp(&p.1))
-                    .then(k.cmp(&p.2))
-                    .then(j.cmp(&p.3))
-                    .is_lt()
+                done < p.0
+                    || (done == p.0 && (arrive < p.1 || (arrive == p.1 && (k, j) < (p.2, p.3))))
             });
             if better {
                 pick = Some((done, arrive, k, j, slot.0, slot.1, slot.2));
