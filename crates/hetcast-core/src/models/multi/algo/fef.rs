@@ -95,8 +95,10 @@ pub fn fef_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
             transfer_step((i, j, k), start, 3, text)
         });
         sets.deliver(k, j);
+        // `T(j, v, l_k)` as `Costs::t` computes it, `S(j, l_k)` read once.
+        let sj = c.s(j, k);
         for &v in &sets.waiting[k] {
-            let w = c.t(j, v, k);
+            let w = sj + c.transit(j, v, k) + c.r(v, k);
             if w < best[k][v].0 {
                 best[k][v] = (w, j);
             }
