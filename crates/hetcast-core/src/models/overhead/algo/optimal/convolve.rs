@@ -353,6 +353,19 @@ fn mirror_dim(
     None
 }
 
+/// The next point of the box `0 <= y <= lim` (per coordinate, the last fastest); false, with
+/// `y` back at zero, after the last.
+pub(super) fn next_in_box(y: &mut [usize], lim: &[usize]) -> bool {
+    for d in (0..y.len()).rev() {
+        if y[d] < lim[d] {
+            y[d] += 1;
+            return true;
+        }
+        y[d] = 0;
+    }
+    false
+}
+
 /// `out[y] = max(out[y], max_{a + b = y} x[a] + z[b])` over valid (non-negative) entries, on the
 /// mixed-radix box `m`. Returns the number of inner steps, or `Err(steps)` without doing them
 /// when they exceed `budget`. Rows concave on intervals (the usual case) go through
@@ -469,18 +482,7 @@ fn convolve_general(
                     }
                 }
                 work += len as f64;
-                let mut d = nd - 1;
-                let mut more = false;
-                while d > 0 {
-                    d -= 1;
-                    if y[d] < lim[d] {
-                        y[d] += 1;
-                        more = true;
-                        break;
-                    }
-                    y[d] = 0;
-                }
-                if !more {
+                if !next_in_box(&mut y[..nd - 1], &lim[..nd - 1]) {
                     break;
                 }
             }

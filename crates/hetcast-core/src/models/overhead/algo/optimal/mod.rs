@@ -491,29 +491,10 @@ impl Dp {
             .max(1);
         let cap = self.m.iter().map(|&x| x - 1).sum::<usize>() + self.nk as usize;
         // N for the fastest destination, then for each class.
-        let mut n_min = vec![0usize; ub + 1];
-        for t in 0..=ub {
-            let first = if t >= s_min + a_min {
-                1 + n_min[t - s_min - a_min]
-            } else {
-                0
-            };
-            let rest = if t >= s_min { n_min[t - s_min] } else { 0 };
-            n_min[t] = (first + rest).min(cap);
-        }
-        let mut n_c = vec![vec![0usize; ub + 1]; nc];
-        for (c, nn) in n_c.iter_mut().enumerate() {
-            let sc = sends[c].max(1);
-            for t in 0..=ub {
-                let first = if t >= sc + a_min {
-                    1 + n_min[t - sc - a_min]
-                } else {
-                    0
-                };
-                let rest = if t >= sc { nn[t - sc] } else { 0 };
-                nn[t] = (first + rest).min(cap);
-            }
-        }
+        let n_min = informed_row(s_min, a_min, cap, ub, None);
+        let n_c: Vec<Vec<usize>> = (0..nc)
+            .map(|c| informed_row(sends[c].max(1), a_min, cap, ub, Some(&n_min)))
+            .collect();
         // The row-merge path (rows concave on intervals, the usual case): one merge per pair of
         // rows, at most both rows' lengths each.
         let nd = self.m.len();
@@ -873,6 +854,24 @@ impl Dp {
     }
 }
 
+/// `n[t]` for `t = 0..=ub`, capped at `cap`: a node that sends every `s` (its first send
+/// arriving `a` later) and whose first child informs `first[t]` nodes by `t` (`None`: as
+/// many as the node itself, the fastest class) informs `n[t] = [t >= s + a](1 + first[t - s -
+/// a]) + [t >= s] n[t - s]` nodes by `t`.
+fn informed_row(s: usize, a: usize, cap: usize, ub: usize, first: Option<&[usize]>) -> Vec<usize> {
+    let mut n = vec![0usize; ub + 1];
+    for t in 0..=ub {
+        let child = if t >= s + a {
+            1 + first.map_or(n[t - s - a], |f| f[t - s - a])
+        } else {
+            0
+        };
+        let rest = if t >= s { n[t - s] } else { 0 };
+        n[t] = (child + rest).min(cap);
+    }
+    n
+}
+
 /// First flat index `a` in the box `0 <= a <= bx` (per coordinate) with `pred(a)`.
 fn find_in_box(
     bx: &[usize],
@@ -891,17 +890,8 @@ fn find_in_box(
                 return Some(base + x);
             }
         }
-        let mut d = nd - 1;
-        loop {
-            if d == 0 {
-                return None;
-            }
-            d -= 1;
-            if y[d] < bx[d] {
-                y[d] += 1;
-                break;
-            }
-            y[d] = 0;
+        if !convolve::next_in_box(&mut y[..nd - 1], &bx[..nd - 1]) {
+            return None;
         }
     }
 }
