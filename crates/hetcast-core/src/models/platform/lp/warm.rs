@@ -18,7 +18,9 @@
 //! Per target added: at least one re-solve from the current basis per cut added (microlp
 //! refactorises the basis on each row), and per round of separation `|targets|` max flows.
 
-use super::{feasible, Bound, Capped, CutLp, CutPool, CutSolve, Cuts, LpSolution, LpSpec};
+use super::cut_lp::{CutLp, CutSolve};
+use super::cuts::Cuts;
+use super::{feasible, Bound, Capped, CutPool, LpSolution, LpSpec};
 use crate::error::Error;
 use crate::models::platform::PlatformInstance;
 
