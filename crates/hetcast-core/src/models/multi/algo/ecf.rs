@@ -39,7 +39,7 @@
 
 use super::state::{transfer_step, Appender, Costs, Sets};
 use crate::models::multi::{Link, MultiInstance, MultiPlan};
-use crate::order::Total;
+use crate::order::total_key;
 use crate::trace::Tracer;
 use crate::units::fmt_us;
 use std::cmp::Reverse;
@@ -179,11 +179,12 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
         .map(|b| b.map_or((usize::MAX, usize::MAX), |(_, _, j, _, i)| (i, j)))
         .collect();
     // `(completion, message)` of every message with a candidate, least first: a bound that
-    // only grows, exact unless the message is stale (module documentation).
-    let mut queue: BinaryHeap<Reverse<(Total, usize)>> = best
+    // only grows, exact unless the message is stale (module documentation); the completion as
+    // its `total_key`.
+    let mut queue: BinaryHeap<Reverse<(u64, usize)>> = best
         .iter()
         .flatten()
-        .map(|&(done, k, ..)| Reverse((Total(done), k)))
+        .map(|&(done, k, ..)| Reverse((total_key(done), k)))
         .collect();
     // The top stays in place while its message is scheduled (its key, the old completion, is
     // a lower bound of the new one) and is replaced in place when recomputed: one sift down,
@@ -201,7 +202,7 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
             match best[m] {
                 Some((done, _, j, _, i)) => {
                     who[m] = (i, j);
-                    *top = Reverse((Total(done), m));
+                    *top = Reverse((total_key(done), m));
                 }
                 None => {
                     PeekMut::pop(top);

@@ -5,7 +5,7 @@
 
 use crate::models::multi::instance::NodeCosts;
 use crate::models::multi::{MultiInstance, MultiPlan, Task};
-use crate::order::Total;
+use crate::order::{from_total_key, total_key};
 use crate::trace::{ItemId, Step};
 use std::cmp::Reverse;
 use std::collections::binary_heap::PeekMut;
@@ -185,8 +185,9 @@ impl Sets {
 /// **Complexity**: O(log) per push; a top refreshes each entry at most once per change of its
 /// node, in one sift each.
 pub(crate) struct Earliest {
-    /// Per message: `(value, sender, version of the sender)`, least first.
-    heaps: Vec<BinaryHeap<Reverse<(Total, usize, u64)>>>,
+    /// Per message: `(value, sender, version of the sender)`, least first, the value as its
+    /// [`total_key`] (integer comparisons in the sifts).
+    heaps: Vec<BinaryHeap<Reverse<(u64, usize, u64)>>>,
     /// Per node: how many times it changed.
     version: Vec<u64>,
     /// `pushed[k * n + j]`: the version of the newest entry of `j` in `m_k`'s heap.
@@ -218,7 +219,7 @@ impl Earliest {
 
     /// Enter `j` with `value` (as of its current version) for `m_k`.
     pub fn push(&mut self, j: usize, k: usize, value: f64) {
-        self.heaps[k].push(Reverse((Total(value), j, self.version[j])));
+        self.heaps[k].push(Reverse((total_key(value), j, self.version[j])));
         self.pushed[k * self.n + j] = self.version[j];
     }
 
@@ -232,9 +233,9 @@ impl Earliest {
     /// a push); entries are distinct by sender, so the top is the same either way.
     pub fn top(&mut self, k: usize, mut value: impl FnMut(usize) -> f64) -> (f64, usize) {
         // Most tops are current: look before taking the heap in hand.
-        if let Some(&Reverse((Total(v), j, ver))) = self.heaps[k].peek() {
+        if let Some(&Reverse((v, j, ver))) = self.heaps[k].peek() {
             if ver == self.version[j] {
-                return (v, j);
+                return (from_total_key(v), j);
             }
         }
         let (version, pushed) = (
@@ -242,12 +243,12 @@ impl Earliest {
             &mut self.pushed[k * self.n..(k + 1) * self.n],
         );
         while let Some(mut top) = self.heaps[k].peek_mut() {
-            let Reverse((Total(v), j, ver)) = *top;
+            let Reverse((v, j, ver)) = *top;
             if ver == version[j] {
-                return (v, j);
+                return (from_total_key(v), j);
             }
             if pushed[j] != version[j] {
-                *top = Reverse((Total(value(j)), j, version[j]));
+                *top = Reverse((total_key(value(j)), j, version[j]));
                 pushed[j] = version[j];
             } else {
                 PeekMut::pop(top);

@@ -23,7 +23,7 @@
 
 use super::state::{transfer_step, Appender, Costs, Earliest, Sets};
 use crate::models::multi::{Link, MultiInstance, MultiPlan};
-use crate::order::Total;
+use crate::order::total_key;
 use crate::trace::Tracer;
 use crate::units::fmt_us;
 use std::cmp::Reverse;
@@ -49,9 +49,10 @@ pub(crate) struct Racing {
     pub w_at: Vec<Vec<f64>>,
     /// Tie-break rank (0 = fastest).
     pub rank: Vec<usize>,
-    /// `(W_i, rank, i)` of every node whose `SR_i` is not empty, least first (only the node
-    /// just served changes its `W_i`, and it is out of the queue meanwhile).
-    queue: BinaryHeap<Reverse<(Total, usize, usize)>>,
+    /// `(W_i, rank, i)` of every node whose `SR_i` is not empty, least first, `W_i` as its
+    /// [`total_key`] (only the node just served changes its `W_i`, and it is out of the queue
+    /// meanwhile).
+    queue: BinaryHeap<Reverse<(u64, usize, usize)>>,
 }
 
 impl Racing {
@@ -65,7 +66,7 @@ impl Racing {
         let rank = c.speed_rank();
         let queue = (0..c.n)
             .filter(|&i| !need[i].is_empty())
-            .map(|i| Reverse((Total(0.0), rank[i], i)))
+            .map(|i| Reverse((total_key(0.0), rank[i], i)))
             .collect();
         Racing {
             w: vec![0.0; c.n],
@@ -95,7 +96,7 @@ impl Racing {
         }
         if !self.need[i].is_empty() {
             self.queue
-                .push(Reverse((Total(self.w[i]), self.rank[i], i)));
+                .push(Reverse((total_key(self.w[i]), self.rank[i], i)));
         }
     }
 }
