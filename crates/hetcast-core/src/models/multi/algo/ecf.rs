@@ -18,7 +18,8 @@
 //!
 //! - available times only grow, so a transfer `i -> j` of `m_k` changes the candidate of a
 //!   message only when `i` or `j` is its sender or receiver, or it is `m_k`; such a candidate
-//!   is marked stale, not recomputed yet;
+//!   is marked stale, not recomputed yet; each node lists the candidates computed with it as
+//!   sender or receiver, so a transfer visits its two nodes' lists, not every message;
 //! - a message's candidate completion only grows (its sender set gains nodes that get the
 //!   message after its earliest arrival, its receiver set shrinks), so the candidates sit in a
 //!   heap by (completion, message), under a key that is exact or, for a stale one, a lower
@@ -33,7 +34,8 @@
 //!   O(log N) heaps of senders and receivers with stale entries (4.9 ms against 3.5 ms on
 //!   `hetcast bench wu`, although the heaps ran fewer instructions).
 //!
-//! So an iteration costs O(M + log M) plus O(|A_k| + |B_k|) per recomputed candidate (a pass
+//! So an iteration costs O(log M) plus the two nodes' lists (each entry was put there by one
+//! recomputation) plus O(|A_k| + |B_k|) per recomputed candidate (a pass
 //! over all N nodes only when the set holds at least half of them): O(Σ|D_k| · M·N) at worst,
 //! about 4.5 recomputations per transfer on the bench's all-to-all.
 
@@ -178,6 +180,16 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
         .iter()
         .map(|b| b.map_or((usize::MAX, usize::MAX), |(_, _, j, _, i)| (i, j)))
         .collect();
+    // `touch[v]`: the messages whose candidate had `v` as its sender or receiver when it was
+    // computed (a superset of those it has now: `who` tells), so that a transfer visits the
+    // candidates of its two nodes only, not every message's.
+    let mut touch: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (m, &(i, j)) in who.iter().enumerate() {
+        if i != usize::MAX {
+            touch[i].push(m);
+            touch[j].push(m);
+        }
+    }
     // `(completion, message)` of every message with a candidate, least first: a bound that
     // only grows, exact unless the message is stale (module documentation); the completion as
     // its `total_key`.
@@ -202,6 +214,8 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
             match best[m] {
                 Some((done, _, j, _, i)) => {
                     who[m] = (i, j);
+                    touch[i].push(m);
+                    touch[j].push(m);
                     *top = Reverse((total_key(done), m));
                 }
                 None => {
@@ -221,10 +235,16 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
         let (_, k, j, _, i) = key;
         gate[k * n + j] = 0.0;
         wait[k * n + j] = f64::INFINITY;
-        for (st, &(bi, bj)) in stale.iter_mut().zip(&who) {
-            let via_sender = u8::from((bi == i) | (bi == j));
-            let via_receiver = u8::from((bj == i) | (bj == j));
-            *st = (*st).max((2 * via_sender).max(via_receiver));
+        // A candidate marked here stays marked until it is recomputed, and then enters the
+        // lists of its new nodes: emptying the two lists loses nothing.
+        for v in [i, j] {
+            for &m in &touch[v] {
+                let (bi, bj) = who[m];
+                let via_sender = u8::from((bi == i) | (bi == j));
+                let via_receiver = u8::from((bj == i) | (bj == j));
+                stale[m] = stale[m].max((2 * via_sender).max(via_receiver));
+            }
+            touch[v].clear();
         }
         stale[k] = 2;
     }
