@@ -189,6 +189,16 @@ impl Instance {
     /// finite number (receive costs may be 0 only in the node model, where they are 0 by
     /// definition), the latency is finite and not negative.
     pub fn validate(&self) -> Result<(), Error> {
+        self.validate_visiting(|_, _| {})
+    }
+
+    /// [`Instance::validate`], calling `visit(i, node)` for each node in order once its costs
+    /// are checked: algorithms that scan the nodes anyway (greedy's sort keys) read them once.
+    /// On an error, some nodes may have been visited.
+    ///
+    /// # Complexity
+    /// O(n) plus the visits.
+    pub fn validate_visiting(&self, mut visit: impl FnMut(usize, &Node)) -> Result<(), Error> {
         if self.source >= self.nodes.len() {
             return Err(Error::SourceOutOfRange {
                 source: self.source,
@@ -201,50 +211,55 @@ impl Instance {
         if !latency_ok(self.latency) {
             return Err(Error::BadLatency(self.latency));
         }
+        let node_model = self.model == ModelKind::Node;
         for (i, n) in self.nodes.iter().enumerate() {
-            let send_field = match self.model {
-                ModelKind::Node => "cost",
-                ModelKind::SenderReceiver => "send",
+            let recv_ok = if node_model {
+                n.recv == 0.0
+            } else {
+                cost_ok(n.recv)
             };
-            if !cost_ok(n.send) {
-                return Err(Error::BadCost {
-                    node: i,
-                    field: send_field,
-                    value: n.send,
-                });
+            if !(cost_ok(n.send) && recv_ok && n.gap.is_none_or(cost_ok)) {
+                return Err(self.node_error(i, n));
             }
-            if let Some(g) = n.gap {
-                if !cost_ok(g) {
-                    return Err(Error::BadCost {
-                        node: i,
-                        field: "gap",
-                        value: g,
-                    });
-                }
-            }
-            match self.model {
-                ModelKind::Node => {
-                    if n.recv != 0.0 {
-                        return Err(Error::Format(format!(
-                            "node P{i}: the node model has no receive cost"
-                        )));
-                    }
-                }
-                ModelKind::SenderReceiver => {
-                    if !cost_ok(n.recv) {
-                        return Err(Error::BadCost {
-                            node: i,
-                            field: "recv",
-                            value: n.recv,
-                        });
-                    }
-                }
-            }
+            visit(i, n);
         }
-        if self.model == ModelKind::Node && self.latency != 0.0 {
+        if node_model && self.latency != 0.0 {
             return Err(Error::Format("the node model has no latency".into()));
         }
         Ok(())
+    }
+
+    /// The first problem of node `i` (`n`), which has one: its send cost, its gap, then its
+    /// receive cost.
+    fn node_error(&self, i: usize, n: &Node) -> Error {
+        let send_field = match self.model {
+            ModelKind::Node => "cost",
+            ModelKind::SenderReceiver => "send",
+        };
+        if !cost_ok(n.send) {
+            return Error::BadCost {
+                node: i,
+                field: send_field,
+                value: n.send,
+            };
+        }
+        if let Some(g) = n.gap.filter(|&g| !cost_ok(g)) {
+            return Error::BadCost {
+                node: i,
+                field: "gap",
+                value: g,
+            };
+        }
+        match self.model {
+            ModelKind::Node => {
+                Error::Format(format!("node P{i}: the node model has no receive cost"))
+            }
+            ModelKind::SenderReceiver => Error::BadCost {
+                node: i,
+                field: "recv",
+                value: n.recv,
+            },
+        }
     }
 
     /// Speeds are consistent (004 section 2.1) when s(p) <= s(q) iff r(p) <= r(q) for all p, q:

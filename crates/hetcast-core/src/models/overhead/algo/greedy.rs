@@ -49,7 +49,7 @@
 
 use super::{faster_first, Solution};
 use crate::error::Error;
-use crate::models::overhead::instance::Instance;
+use crate::models::overhead::instance::{Instance, Node};
 use crate::models::overhead::plan::Plan;
 use crate::models::overhead::trace::{Trace, TraceStep};
 use crate::order::Total;
@@ -68,13 +68,18 @@ pub fn greedy_plan(inst: &Instance) -> Result<Plan, Error> {
 }
 
 fn greedy_impl(inst: &Instance, with_trace: bool) -> Result<Solution, Error> {
-    inst.validate()?;
-    if inst.nodes.len() >= U32_NODES || inst.has_gaps() {
+    let scan = if inst.nodes.len() >= U32_NODES {
+        inst.validate()?;
+        None
+    } else {
+        Some(Scan::checked(inst)?).filter(|s| !s.gaps)
+    };
+    let Some(scan) = scan else {
         let mut waiting: Vec<usize> = inst.destinations().collect();
         waiting.sort_unstable_by(|&a, &b| faster_first(inst, a, b));
         return Ok(heap_schedule(inst, &waiting, with_trace));
-    }
-    let (dst, recv, bounds, scratch) = sorted_destinations(inst);
+    };
+    let (dst, recv, bounds, scratch) = sorted_destinations(inst, scan);
     Ok(schedule(inst, dst, recv, bounds, scratch, with_trace))
 }
 
@@ -232,24 +237,63 @@ fn from_total_key(k: u64) -> f64 {
 /// Also returns the sort's key buffer, for reuse as scratch.
 type Sorted = (Vec<Dst>, Option<f64>, Option<(f64, f64)>, Vec<u64>);
 
-fn sorted_destinations(inst: &Instance) -> Sorted {
-    let src = inst.source;
-    // One pass: the send keys, their range, and whether the receive times are all equal.
-    let recv = inst.nodes[if src == 0 { 1 } else { 0 }].recv;
-    let (mut lo, mut hi, mut same) = (u64::MAX, 0u64, true);
-    let keys: Vec<u64> = inst
-        .nodes
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| i != src)
-        .map(|(_, n)| {
-            same &= n.recv.to_bits() == recv.to_bits();
+/// What greedy reads from the nodes in one pass (the one of [`Instance::validate_visiting`]):
+/// the destinations' send keys ([`total_key`], in index order), their range, whether every
+/// destination has the first one's receive time, and whether some node has a gap above its
+/// send time ([`Instance::has_gaps`]).
+struct Scan {
+    keys: Vec<u64>,
+    lo: u64,
+    hi: u64,
+    recv: f64,
+    same: bool,
+    gaps: bool,
+}
+
+impl Scan {
+    /// The scan of a valid instance; the validation's error otherwise. O(n).
+    fn checked(inst: &Instance) -> Result<Scan, Error> {
+        let mut s = Scan::new(inst);
+        inst.validate_visiting(|i, n| s.add(inst.source, i, n))?;
+        Ok(s)
+    }
+
+    /// Node `i` (`n`) of an instance whose source is `src`, in index order.
+    #[inline(always)]
+    fn add(&mut self, src: usize, i: usize, n: &Node) {
+        self.gaps |= n.gap.is_some_and(|g| g > n.send);
+        if i != src {
+            self.same &= n.recv.to_bits() == self.recv.to_bits();
             let k = total_key(n.send);
-            lo = lo.min(k);
-            hi = hi.max(k);
-            k
-        })
-        .collect();
+            self.lo = self.lo.min(k);
+            self.hi = self.hi.max(k);
+            self.keys.push(k);
+        }
+    }
+
+    fn new(inst: &Instance) -> Scan {
+        let first = if inst.source == 0 { 1 } else { 0 };
+        Scan {
+            keys: Vec::with_capacity(inst.nodes.len().saturating_sub(1)),
+            lo: u64::MAX,
+            hi: 0,
+            recv: inst.nodes.get(first).map_or(0.0, |n| n.recv),
+            same: true,
+            gaps: false,
+        }
+    }
+}
+
+fn sorted_destinations(inst: &Instance, scan: Scan) -> Sorted {
+    let src = inst.source;
+    let Scan {
+        keys,
+        lo,
+        hi,
+        recv,
+        same,
+        ..
+    } = scan;
     if !same {
         // Receive times differ (sender-receiver model): a comparison sort of precomputed keys.
         let mut keys: Vec<(u64, u64, u32)> = inst
@@ -321,11 +365,17 @@ fn radix_sort(keys: &[u64], lo: u64, hi: u64, idx_of: impl Fn(usize) -> u32) -> 
     for c in 0..nc {
         let seg = &mut out[start[c]..start[c + 1]];
         let m = seg.len();
-        tmp.clear();
+        // `tmp` only grows; its first m entries are overwritten.
+        if tmp.len() < m {
+            tmp.resize(m, (0, 0));
+        }
+        let tmp = &mut tmp[..m];
         if m <= 32 || cshift == 0 {
-            tmp.extend(seg.iter().map(|x| (x.bits, x.idx)));
+            for (t, x) in tmp.iter_mut().zip(seg.iter()) {
+                *t = (x.bits, x.idx);
+            }
             if cshift > 0 {
-                insertion_sort_by_key(&mut tmp);
+                insertion_sort_by_key(tmp);
             }
         } else {
             let fb = (usize::BITS - (m - 1).leading_zeros()).min(cshift);
@@ -339,7 +389,6 @@ fn radix_sort(keys: &[u64], lo: u64, hi: u64, idx_of: impl Fn(usize) -> u32) -> 
             }
             let largest = cnt.iter().copied().max().unwrap_or(0);
             prefix_sum(&mut cnt);
-            tmp.resize(m, (0, 0));
             for e in seg.iter() {
                 let p = &mut cnt[digit(e.bits)];
                 tmp[*p as usize] = (e.bits, e.idx);
@@ -347,7 +396,7 @@ fn radix_sort(keys: &[u64], lo: u64, hi: u64, idx_of: impl Fn(usize) -> u32) -> 
             }
             if fshift > 0 && largest > 1 {
                 if largest <= 32 {
-                    insertion_sort_by_key(&mut tmp);
+                    insertion_sort_by_key(tmp);
                 } else {
                     // Big groups (many close keys): a stable sort per group.
                     let mut s = 0usize;
@@ -359,7 +408,7 @@ fn radix_sort(keys: &[u64], lo: u64, hi: u64, idx_of: impl Fn(usize) -> u32) -> 
                 }
             }
         }
-        for (x, &(k, w)) in seg.iter_mut().zip(&tmp) {
+        for (x, &(k, w)) in seg.iter_mut().zip(tmp.iter()) {
             *x = fin(k, w);
         }
     }
@@ -559,7 +608,9 @@ impl Calendar {
                 r.off.push(acc);
             }
             r.last = base + last as u64;
-            r.entries.resize(self.staging.len(), Entry::default());
+            if r.entries.len() < self.staging.len() {
+                r.entries.resize(self.staging.len(), Entry::default());
+            }
             for x in &self.staging {
                 let q = &mut self.count[x.rel as usize];
                 r.entries[*q as usize] = *x;
@@ -603,10 +654,17 @@ impl Calendar {
                 let rel = (cb - r.base) as usize;
                 &r.entries[r.off[rel] as usize..r.off[rel + 1] as usize]
             });
-        cur.clear();
+        // `cur` only grows: its first m entries are overwritten, the sentinel follows.
+        if cur.len() <= m {
+            cur.resize(m + 1, SENTINEL);
+        }
+        cur[m] = SENTINEL;
+        let cur = &mut cur[..m];
         if m <= 16 {
+            let mut q = 0;
             for seg in segments {
-                cur.extend_from_slice(seg);
+                cur[q..q + seg.len()].copy_from_slice(seg);
+                q += seg.len();
             }
             insertion_sort_entries(cur);
         } else {
@@ -624,7 +682,6 @@ impl Calendar {
             }
             let largest = digits.iter().copied().max().unwrap_or(0);
             prefix_sum(digits);
-            cur.resize(m, Entry::default());
             for seg in segments {
                 for e in seg {
                     let q = &mut digits[((e.key - lo) >> shift) as usize];
@@ -645,7 +702,6 @@ impl Calendar {
                 }
             }
         }
-        cur.push(SENTINEL);
         while self.runs.front().is_some_and(|r| r.last <= cb) {
             if let Some(r) = self.runs.pop_front() {
                 self.spare.push(r);
@@ -970,8 +1026,10 @@ fn children_of(
             cnt[((p >> 32) & lmask) as usize + 1] += 1;
         }
         prefix_sum(&mut cnt);
-        tmp.clear();
-        tmp.resize(seg.len(), 0);
+        // `tmp` only grows; its first `seg.len()` entries are overwritten.
+        if tmp.len() < seg.len() {
+            tmp.resize(seg.len(), 0);
+        }
         for &p in seg {
             let q = &mut cnt[((p >> 32) & lmask) as usize];
             tmp[*q as usize] = (p & 0xFFFF_FFFF) as usize;
@@ -1019,6 +1077,16 @@ mod tests {
         assert_eq!(s.completion_time, 6.0);
     }
 
+    /// [`sorted_destinations`] without validation (some costs here are beyond the accepted
+    /// range).
+    fn sorted_unchecked(inst: &Instance) -> Sorted {
+        let mut s = Scan::new(inst);
+        for (i, n) in inst.nodes.iter().enumerate() {
+            s.add(inst.source, i, n);
+        }
+        sorted_destinations(inst, s)
+    }
+
     /// The reference: sort by `faster_first`, then the binary heap.
     fn reference(inst: &Instance) -> Solution {
         let mut order: Vec<usize> = inst.destinations().collect();
@@ -1048,7 +1116,7 @@ mod tests {
                     })
                     .collect();
                 let inst = Instance::node_model((lcg(&mut seed) as usize) % n, &costs);
-                let got: Vec<usize> = sorted_destinations(&inst)
+                let got: Vec<usize> = sorted_unchecked(&inst)
                     .0
                     .iter()
                     .map(|x| x.idx as usize)
@@ -1078,7 +1146,7 @@ mod tests {
             let inst = Instance::node_model((lcg(&mut seed) as usize) % n, &costs);
             let want = reference(&inst);
             for window in [1.0, 2.0, 7.0, 256.0] {
-                let (mut dst, _, bounds, _) = sorted_destinations(&inst);
+                let (mut dst, _, bounds, _) = sorted_unchecked(&inst);
                 let src = inst.source;
                 let source = (src as u32, inst.nodes[src].send);
                 let split = ParentSplit::new(n);
@@ -1112,7 +1180,7 @@ mod tests {
         }
         // A re-push that overflows: the calendar declines, the heap answers.
         let inst = Instance::node_model(0, &[f64::MAX / 2.0, 1e308, 1e308, 1e308, 1e308]);
-        let (mut dst, _, bounds, _) = sorted_destinations(&inst);
+        let (mut dst, _, bounds, _) = sorted_unchecked(&inst);
         let source = (0, f64::MAX / 2.0);
         let split = ParentSplit::new(5);
         let mut out = Recorder {
