@@ -5,9 +5,11 @@
 //! on thousands of random instances, from tiny ones full of ties to the paper's section-5
 //! setting, and across the whole range of values an instance may hold. FEF, which keeps each
 //! message's lightest waiting edge, gives the task lists of [`fef_scan`], the plain scan over
-//! every (message, waiting node) pair written out here.
+//! every (message, waiting node) pair written out here. The lower bound under one link rate
+//! (each destination's distance the direct transfer's) gives, to the bit, the values of
+//! `lower_bound_dijkstra`, the dense Dijkstra search.
 
-use hetcast_core::models::multi::algo::{ecf, fef, work_racing, wrp};
+use hetcast_core::models::multi::algo::{ecf, fef, lower_bound, work_racing, wrp};
 use hetcast_core::models::multi::generate::{section5, Network, Section5Spec, SizeMix};
 use hetcast_core::models::multi::{
     simulate_multi, Link, Message, MultiInstance, MultiPlan, NodeClass, Overhead, Task,
@@ -225,6 +227,20 @@ fn same_choices(inst: &MultiInstance, what: &str) {
         simulate_multi(inst, &scan.plan).unwrap().completion_time,
     );
     assert_eq!(fast_t.to_bits(), scan_t.to_bits(), "WRP, {what}");
+    let bits = |b: &lower_bound::LowerBound| {
+        let hold: Vec<Vec<Option<u64>>> = b
+            .hold
+            .iter()
+            .map(|h| h.iter().map(|t| t.map(f64::to_bits)).collect())
+            .collect();
+        let per_node: Vec<u64> = b.per_node.iter().map(|t| t.to_bits()).collect();
+        (b.value.to_bits(), per_node, hold)
+    };
+    assert_eq!(
+        bits(&lower_bound::lower_bound(inst)),
+        bits(&lower_bound::lower_bound_dijkstra(inst)),
+        "lower bound, {what}"
+    );
 }
 
 #[test]

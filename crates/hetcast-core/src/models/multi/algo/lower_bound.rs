@@ -17,10 +17,17 @@
 //! is the largest such time over all nodes.
 //!
 //! **Complexity**: O(Σ_k |D_k|² + N·M log M): a dense Dijkstra per message, each pass
-//! relaxing from the node just settled and choosing the next one.
+//! relaxing from the node just settled and choosing the next one
+//! ([`lower_bound_dijkstra`]). Under one link rate ([`lower_bound`] takes this path) it is
+//! O(Σ_k |D_k| + N·M log M): the direct transfer from the source is a shortest path to every
+//! destination. A relay `u` adds `R(u, l_k) + S(u, l_k) + X·l_k ≥ 0` (validation keeps every
+//! overhead and rate at least 0), and in floating point the relayed sum cannot round below the
+//! direct one either (rounding is monotone, and each relayed term is at least the direct
+//! term it stands for), so Dijkstra's strict `<` never replaces the distances of its first
+//! pass, from the source: they are computed here by that same expression.
 
 use super::state::Costs;
-use crate::models::multi::MultiInstance;
+use crate::models::multi::{Link, MultiInstance};
 
 /// The lower bound and where it comes from.
 #[derive(Debug, Clone, PartialEq)]
@@ -36,6 +43,18 @@ pub struct LowerBound {
 
 /// The idealised lower bound of a valid instance.
 pub fn lower_bound(inst: &MultiInstance) -> LowerBound {
+    bound(inst, matches!(inst.link, Link::PerByte(_)))
+}
+
+/// The same bound as [`lower_bound`] by the dense Dijkstra search also under one link rate
+/// (kept to test the direct path against).
+pub fn lower_bound_dijkstra(inst: &MultiInstance) -> LowerBound {
+    bound(inst, false)
+}
+
+/// The bound; `direct` (one link rate only): each destination's distance is the direct
+/// transfer's from the source (module documentation), else a dense Dijkstra search.
+fn bound(inst: &MultiInstance, direct: bool) -> LowerBound {
     let c = Costs::new(inst);
     let n = c.n;
     let mut hold = Vec::with_capacity(inst.messages.len());
@@ -56,9 +75,16 @@ pub fn lower_bound(inst: &MultiInstance) -> LowerBound {
         done.clear();
         done.resize(members.len(), false);
         dist[0] = 0.0;
+        if direct {
+            // Dijkstra's first pass, from the source, and nothing after it changes.
+            let (u, su) = (members[0], c.s(members[0], k));
+            for b in 1..members.len() {
+                dist[b] = dist[0] + (su + c.transit(u, members[b], k) + recv[b]);
+            }
+        }
         // Dense Dijkstra: settle `a`, relax the others from it and pick the next (the first
         // least distance in member order) in the same pass.
-        let mut next = Some(0);
+        let mut next = (!direct).then_some(0);
         while let Some(a) = next {
             done[a] = true;
             next = None;
