@@ -12,7 +12,8 @@
 use hetcast_core::models::multi::algo::{ecf, fef, lower_bound, work_racing, wrp};
 use hetcast_core::models::multi::generate::{section5, Network, Section5Spec, SizeMix};
 use hetcast_core::models::multi::{
-    simulate_multi, Link, Message, MultiInstance, MultiPlan, NodeClass, Overhead, Task,
+    completion_time_multi, simulate_multi, Link, Message, MultiInstance, MultiPlan, NodeClass,
+    Overhead, Task,
 };
 use hetcast_core::rng::{below, between, Rng64};
 use rand::{Rng, SeedableRng};
@@ -227,6 +228,13 @@ fn same_choices(inst: &MultiInstance, what: &str) {
         simulate_multi(inst, &scan.plan).unwrap().completion_time,
     );
     assert_eq!(fast_t.to_bits(), scan_t.to_bits(), "WRP, {what}");
+    // The experiments' timing (no transfers recorded) gives the simulator's completion time.
+    let quick = completion_time_multi(inst, &fast.plan).unwrap();
+    assert_eq!(
+        quick.to_bits(),
+        fast_t.to_bits(),
+        "completion_time_multi, {what}"
+    );
     let bits = |b: &lower_bound::LowerBound| {
         let hold: Vec<Vec<Option<u64>>> = b
             .hold

@@ -78,21 +78,23 @@ fn task_name(inst: &MultiInstance, v: usize, pos: usize, t: &Task) -> String {
 /// Three stages: the tasks are matched into transfers and checked ([`match_tasks`]), run
 /// event by event ([`execute`]), and the timed transfers gathered ([`schedule_of`]).
 pub fn simulate_multi(inst: &MultiInstance, plan: &MultiPlan) -> Result<MultiSchedule, Error> {
-    let run = checked_run(inst, plan)?;
+    let run = checked_run(inst, plan, true)?;
     Ok(schedule_of(inst, run))
 }
 
 /// The completion time of [`simulate_multi`] (the same checks and the same value), without
-/// gathering and sorting the transfers: what the experiments need of each run.
+/// recording, gathering and sorting the transfers and senders: what the experiments need of
+/// each run.
 pub fn completion_time_multi(inst: &MultiInstance, plan: &MultiPlan) -> Result<f64, Error> {
-    let run = checked_run(inst, plan)?;
+    let run = checked_run(inst, plan, false)?;
     Ok(message_completion(inst, &run.holds)
         .into_iter()
         .fold(0.0, f64::max))
 }
 
-/// Match, check and run `plan` ([`match_tasks`], [`execute`]).
-fn checked_run(inst: &MultiInstance, plan: &MultiPlan) -> Result<Run, Error> {
+/// Match, check and run `plan` ([`match_tasks`], [`execute`]); `record`: keep the transfers
+/// and senders (else they are left empty).
+fn checked_run(inst: &MultiInstance, plan: &MultiPlan, record: bool) -> Result<Run, Error> {
     let n = inst.node_count();
     if plan.tasks.len() != n {
         return Err(Error::InvalidPlan(format!(
@@ -101,7 +103,7 @@ fn checked_run(inst: &MultiInstance, plan: &MultiPlan) -> Result<Run, Error> {
         )));
     }
     match_tasks(inst, plan)?;
-    execute(inst, plan)
+    execute(inst, plan, record)
 }
 
 /// Each message's completion: the latest hold among its destinations (0 if none).
@@ -248,20 +250,25 @@ struct Run {
 /// Run a matched plan ([`match_tasks`]) event by event: each node runs its list until it
 /// blocks on a receive whose send has not run yet; the send wakes it. Reports a node that
 /// relays a message before it holds it, and a deadlock (tasks left when no node can move).
-fn execute(inst: &MultiInstance, plan: &MultiPlan) -> Result<Run, Error> {
+/// Without `record`, `transfers` and `parent` stay empty (the times and checks are the same).
+fn execute(inst: &MultiInstance, plan: &MultiPlan, record: bool) -> Result<Run, Error> {
     let n = inst.node_count();
     let nm = inst.messages.len();
     let nodes = inst.nodes();
     let mut pc = vec![0usize; n];
     let mut clock = vec![0.0f64; n];
     let mut holds: Vec<Vec<Option<f64>>> = vec![vec![None; n]; nm];
-    let mut parent: Vec<Vec<Option<usize>>> = vec![vec![None; n]; nm];
+    let mut parent: Vec<Vec<Option<usize>>> = if record {
+        vec![vec![None; n]; nm]
+    } else {
+        Vec::new()
+    };
     for (k, m) in inst.messages.iter().enumerate() {
         holds[k][m.source] = Some(0.0);
     }
     // sent[k*n+to] = (send_start, send_end, arrive) once the send has run.
     let mut sent: Vec<Option<(f64, f64, f64)>> = vec![None; nm * n];
-    let mut transfers = Vec::with_capacity(plan.len() / 2);
+    let mut transfers = Vec::with_capacity(if record { plan.len() / 2 } else { 0 });
     let mut work: Vec<usize> = (0..n).rev().collect();
     while let Some(v) = work.pop() {
         let list = &plan.tasks[v];
@@ -297,18 +304,20 @@ fn execute(inst: &MultiInstance, plan: &MultiPlan) -> Result<Run, Error> {
                     let end = start + nodes[v].recv.at(size);
                     clock[v] = end;
                     holds[t.msg][v] = Some(end);
-                    parent[t.msg][v] = Some(t.peer);
-                    transfers.push(Transfer {
-                        msg: t.msg,
-                        from: t.peer,
-                        to: v,
-                        send_start,
-                        send_end,
-                        arrive,
-                        recv_issue: issue,
-                        recv_start: start,
-                        recv_end: end,
-                    });
+                    if record {
+                        parent[t.msg][v] = Some(t.peer);
+                        transfers.push(Transfer {
+                            msg: t.msg,
+                            from: t.peer,
+                            to: v,
+                            send_start,
+                            send_end,
+                            arrive,
+                            recv_issue: issue,
+                            recv_start: start,
+                            recv_end: end,
+                        });
+                    }
                 }
             }
             pc[v] += 1;
