@@ -11,9 +11,8 @@ use serde::{Deserialize, Serialize};
 /// A thing in a drawing that a step can point at.
 ///
 /// Its JSON (the platform model's steps, from the web worker to the page) is externally
-/// tagged, `{"edge": {"from": 0, "to": 1, "message": null}}`, as is [`Built`]'s: serde reads
-/// that form as it goes, where an internally tagged enum (`"kind"`) is buffered whole and read
-/// again, which took 26 KB of the page's code for these two types.
+/// tagged, `{"edge": {"from": 0, "to": 1, "message": null}}`: serde reads that form as it
+/// goes, where an internally tagged enum (`"kind"`) is buffered whole and read again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ItemId {
@@ -43,7 +42,11 @@ pub enum ItemId {
 /// point give that structure as it stands there, so a drawing can show every step's work
 /// (see [`crate::models::multimessage::view::step_scene`]). Nodes and messages are indices of
 /// the algorithm's own numbering (the input's first, then what it adds).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Written, not read: the only steps read from JSON are the platform model's (from the web
+/// worker to the page), which build nothing; the multimessage model, whose algorithms build
+/// these, runs on the page. Its reader was 16 KB of the page's code.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Built {
     /// A node is added (a dummy processor), named `name`.
@@ -138,8 +141,9 @@ pub struct Step {
     pub highlight: Vec<ItemId>,
     /// The time the step is about (the decision's time in the schedule being built).
     pub t: f64,
-    /// What the step builds beyond the schedule (empty for most algorithms).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    /// What the step builds beyond the schedule (empty for most algorithms). Not read back
+    /// ([`Built`]): a step read from JSON has none.
+    #[serde(default, skip_deserializing, skip_serializing_if = "Vec::is_empty")]
     pub built: Vec<Built>,
 }
 
