@@ -988,7 +988,8 @@ impl ParentSplit {
 }
 
 /// `children[v]`: the `idx` of the destinations whose `par` is `v`, in order. Groups by the
-/// high bits of `par` (`hist[g + 1]` counts group `g`), then within each group by the low bits.
+/// high bits of `par` (`hist[g + 1]` counts group `g`), then, within each group, counts each
+/// parent's children and fills its list, allocated with that length.
 /// `scratch` is reused (its content does not matter).
 fn children_of(
     n: usize,
@@ -1013,37 +1014,24 @@ fn children_of(
     drop(dst);
     let lmask = (1u64 << lb) - 1;
     let mut children: Vec<Vec<usize>> = Vec::with_capacity(n);
-    let mut cnt = vec![0u32; (1 << lb) + 1];
-    let mut tmp: Vec<usize> = Vec::new();
+    let mut cnt = vec![0u32; 1 << lb];
     for hb in 0..nh {
         let base = hb << lb;
         if base >= n {
             break;
         }
         let seg = &grouped[start[hb]..start[hb + 1]];
-        cnt.iter_mut().for_each(|c| *c = 0);
+        // Each list is allocated with its exact length, then filled in receive order.
+        let cnt = &mut cnt[..(1usize << lb).min(n - base)];
+        cnt.fill(0);
         for &p in seg {
-            cnt[((p >> 32) & lmask) as usize + 1] += 1;
+            cnt[((p >> 32) & lmask) as usize] += 1;
         }
-        prefix_sum(&mut cnt);
-        // `tmp` only grows; its first `seg.len()` entries are overwritten.
-        if tmp.len() < seg.len() {
-            tmp.resize(seg.len(), 0);
-        }
+        let first = children.len();
+        children.extend(cnt.iter().map(|&c| Vec::with_capacity(c as usize)));
+        let lists = &mut children[first..];
         for &p in seg {
-            let q = &mut cnt[((p >> 32) & lmask) as usize];
-            tmp[*q as usize] = (p & 0xFFFF_FFFF) as usize;
-            *q += 1;
-        }
-        let mut s = 0usize;
-        for &e in &cnt[..(1usize << lb).min(n - base)] {
-            let e = e as usize;
-            children.push(if s == e {
-                Vec::new()
-            } else {
-                tmp[s..e].to_vec()
-            });
-            s = e;
+            lists[((p >> 32) & lmask) as usize].push((p & 0xFFFF_FFFF) as usize);
         }
     }
     children
