@@ -7,11 +7,11 @@
 //! `j`'s, and moves `j` into `A_k`. The weight ignores when nodes are free: that is what
 //! separates FEF from ECF. Ties: lower message, then lower receiver, then lower sender.
 //!
-//! **Complexity**: O(Σ_k |D_k| · (M + N)), O(M²·N + M·N²) for M messages on N nodes: each
+//! **Complexity**: O(Σ_k |D_k| · (log M + N)), O(M·N² + M·N·log M) for M messages on N nodes: each
 //! message keeps, for every waiting node, its lightest edge from `A_k` (updated in O(N) when a
 //! node joins `A_k`), and its least one over the waiting nodes (rescanned in O(N) when `m_k`
-//! is sent); each of the Σ|D_k| iterations then compares the M messages' least edges. The
-//! paper's sorted-edge-list version is O(N³ log N).
+//! is sent); the messages sit in a heap by their least edge, and only the message just sent
+//! changes its entry, in O(log M). The paper's sorted-edge-list version is O(N³ log N).
 //!
 //! ```
 //! use hetcast_core::models::{overhead::gallery, multi::{simulate_multi, MultiInstance, algo::fef::fef}};
@@ -25,8 +25,12 @@
 
 use super::state::{transfer_step, Appender, Costs, Sets};
 use crate::models::multi::{MultiInstance, MultiPlan};
+use crate::order::total_key;
 use crate::trace::Tracer;
 use crate::units::fmt_us;
+use std::cmp::Reverse;
+use std::collections::binary_heap::PeekMut;
+use std::collections::BinaryHeap;
 
 /// FEF in the paper's words; the steps' `pseudo_line` points into it (from 1).
 pub const PSEUDO: &[&str] = &[
@@ -69,16 +73,21 @@ pub fn fef_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
     let mut least: Vec<Option<(f64, usize)>> = (0..inst.messages.len())
         .map(|k| lightest(&best[k], &sets.waiting[k]))
         .collect();
-    loop {
-        let mut pick: Option<(f64, usize, usize, usize)> = None;
-        for (k, l) in least.iter().enumerate() {
-            if let Some((w, j)) = *l {
-                if pick.is_none_or(|p| w < p.0) {
-                    pick = Some((w, k, j, best[k][j].1));
-                }
-            }
-        }
-        let Some((w, k, j, i)) = pick else { break };
+    // The messages by (lightest weight as its `total_key`, message), least first: the first
+    // least in message order, as a scan of `least` finds it (weights are positive, so `<` and
+    // `total_cmp` agree). Only the message just sent changes its entry, and it is on top.
+    let mut queue: BinaryHeap<Reverse<(u64, usize)>> = least
+        .iter()
+        .enumerate()
+        .filter_map(|(k, l)| l.map(|(w, _)| Reverse((total_key(w), k))))
+        .collect();
+    while let Some(mut top) = queue.peek_mut() {
+        let Reverse((_, k)) = *top;
+        let Some((w, j)) = least[k] else {
+            PeekMut::pop(top);
+            continue;
+        };
+        let i = best[k][j].1;
         let start = app.avail[i];
         let done = app.append(&c, i, j, k);
         trace.push(|| {
@@ -104,6 +113,12 @@ pub fn fef_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
             }
         }
         least[k] = lightest(&best[k], &sets.waiting[k]);
+        match least[k] {
+            Some((w, _)) => *top = Reverse((total_key(w), k)),
+            None => {
+                PeekMut::pop(top);
+            }
+        }
     }
     app.plan
 }
