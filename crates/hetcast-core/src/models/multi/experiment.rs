@@ -204,14 +204,14 @@ pub fn wu_instance(
 }
 
 /// The simulated completion time of every algorithm (FEF, ECF, WR, WRP) and the lower bound
-/// on one instance. An algorithm's error, a plan the simulator rejects, or a panic, become an
-/// error naming the algorithm.
+/// on one instance. An instance that fails validation is an error; a plan the simulator
+/// rejects, or a panic, become an error naming the algorithm.
 pub fn times(inst: &MultiInstance) -> Result<[f64; 5], Error> {
+    inst.validate()?;
     let mut out = [0.0; 5];
     for (i, a) in MultiAlgorithm::ALL.iter().copied().enumerate() {
         let timed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let plan = a.run(inst)?;
-            completion_time_multi(inst, &plan)
+            completion_time_multi(inst, &a.run_validated(inst))
         }));
         out[i] = match timed {
             Ok(Ok(t)) => t,
@@ -503,10 +503,11 @@ pub fn wu_broadcast(spec: &BroadcastSpec) -> Result<BroadcastRow, Error> {
     broadcast_from(&classes, link.clone(), spec.size, 0).validate()?;
     let per_source = parallel(spec.nodes, spec.threads, None, &|src| {
         let inst = broadcast_from(&classes, link.clone(), spec.size, src);
+        inst.validate()?;
         let mut t = [0.0; 5];
         let mut plans = Vec::new();
         for (i, a) in MultiAlgorithm::ALL.iter().copied().enumerate() {
-            let plan = a.run(&inst)?;
+            let plan = a.run_validated(&inst);
             t[i] = completion_time_multi(&inst, &plan).map_err(|e| {
                 Error::InvalidPlan(format!("{} (broadcast from P{src}): {e}", a.short()))
             })?;

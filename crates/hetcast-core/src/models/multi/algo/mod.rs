@@ -124,11 +124,17 @@ impl MultiAlgorithm {
     /// Run on a valid instance.
     pub fn run(self, inst: &MultiInstance) -> Result<MultiPlan, Error> {
         inst.validate()?;
-        Ok(match self {
+        Ok(self.run_validated(inst))
+    }
+
+    /// Run on an instance that [`MultiInstance::validate`] accepted (the experiments validate
+    /// each instance once for the four algorithms).
+    pub fn run_validated(self, inst: &MultiInstance) -> MultiPlan {
+        match self {
             MultiAlgorithm::Fef => fef::fef(inst),
             MultiAlgorithm::Ecf => ecf::ecf(inst),
             MultiAlgorithm::Wr => work_racing::work_racing(inst),
             MultiAlgorithm::Wrp => wrp::wrp(inst),
-        })
+        }
     }
 }
