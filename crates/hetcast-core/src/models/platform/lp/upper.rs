@@ -52,7 +52,7 @@ pub fn upper(inst: &PlatformInstance, spec: &LpSpec) -> Result<Option<LpSolution
     };
     let mut loads = vec![0.0; m];
     for (q, &e) in edges.iter().enumerate() {
-        loads[e] = val(vars.n[q]);
+        loads[e] = vars.y.iter().map(|y| val(y[q])).sum();
     }
     let amounts: Vec<f64> = vars.f.iter().map(|f| f.map_or(1.0, val)).collect();
     let source_flows: Vec<Vec<f64>> = vars
@@ -81,8 +81,6 @@ pub fn upper(inst: &PlatformInstance, spec: &LpSpec) -> Result<Option<LpSolution
 struct UpperVars {
     /// `T`, the time per multicast (in the LP's time unit).
     t: microlp::Variable,
-    /// `n(e)`: messages per multicast on each edge.
-    n: Vec<microlp::Variable>,
     /// `y_s(e)`: the flow of each source (in `spec.sources` order) on each edge.
     y: Vec<Vec<microlp::Variable>>,
     /// `f(s,d)`: each commodity's amount; `None` with one source (the amount is 1).
@@ -103,24 +101,20 @@ impl UpperVars {
         let epsilon = EPSILON / edges.len().max(1) as f64;
         let single = spec.sources.len() == 1;
         let t = p.add_var(1.0, (0.0, f64::INFINITY));
-        let n = edges
-            .iter()
-            .map(|&e| p.add_var(epsilon * inst.edges[e].cost / scale, (0.0, f64::INFINITY)))
-            .collect();
         let y = spec
             .sources
             .iter()
             .map(|_| {
                 edges
                     .iter()
-                    .map(|_| p.add_var(0.0, (0.0, f64::INFINITY)))
+                    .map(|&e| p.add_var(epsilon * inst.edges[e].cost / scale, (0.0, f64::INFINITY)))
                     .collect()
             })
             .collect();
         let f = (0..commodities)
             .map(|_| (!single).then(|| p.add_var(0.0, (0.0, f64::INFINITY))))
             .collect();
-        UpperVars { t, n, y, f }
+        UpperVars { t, y, f }
     }
 }
 
@@ -204,16 +198,14 @@ fn upper_rows(
             }
             let mut row: Vec<(microlp::Variable, f64)> = list
                 .iter()
-                .map(|&q| (vars.n[q], inst.edges[edges[q]].cost / scale))
+                .flat_map(|&q| {
+                    yv.iter()
+                        .map(move |y| (y[q], inst.edges[edges[q]].cost / scale))
+                })
                 .collect();
             row.push((vars.t, -1.0));
             p.add_constraint(row.as_slice(), ComparisonOp::Le, 0.0);
         }
-    }
-    for q in 0..edges.len() {
-        let mut row: Vec<(microlp::Variable, f64)> = yv.iter().map(|y| (y[q], 1.0)).collect();
-        row.push((vars.n[q], -1.0));
-        p.add_constraint(row.as_slice(), ComparisonOp::Le, 0.0);
     }
 }
 
