@@ -15,13 +15,17 @@ use crate::models::platform::PlatformInstance;
 /// decomposition), so the LP over one flow `y_s` per source (supply `Σ_d f(s,d)` at `s`,
 /// demand `f(s,d)` at each destination `d`, `Σ_s y_s(e) <= n(e)`) has the same optimum as
 /// [`super::Program::build`]'s with `Bound::Upper` (tested), with `|sources|·|E|` flow variables
-/// instead of `|commodities|·|E|`. The per-commodity flows reported are a deterministic path
+/// instead of `|commodities|·|E|`. The loads `n` are not variables either: at an optimum
+/// `n(e) = Σ_s y_s(e)` (the tie-break `ε·Σ n·c` charges any slack), so each port row sums the
+/// sources' flows on its edges and (10) is not written: `|E|` fewer rows and columns, the same
+/// optimum, 2-4x faster on 65-node platforms (docs/performance.md, "AUGMENTED_SOURCES"); the
+/// loads reported are those sums. The per-commodity flows reported are a deterministic path
 /// decomposition of each `y_s` (breadth-first paths in edge order, destinations in order;
 /// leftover cycles, which only add load, are dropped); `None` when a destination is
 /// unreachable.
 ///
 /// # Complexity
-/// One LP with `1 + |E|·(1 + |sources|)` variables and `|sources|·|V| + 2|V| + |E|` rows, then
+/// One LP with `1 + |E|·|sources|` variables (and the amounts) and `|sources|·|V| + 2|V|` rows, then
 /// O(|E| + |destinations|) breadth-first searches per source.
 pub fn upper(inst: &PlatformInstance, spec: &LpSpec) -> Result<Option<LpSolution>, Error> {
     use microlp::{OptimizationDirection, Problem};
@@ -88,8 +92,9 @@ struct UpperVars {
 }
 
 impl UpperVars {
-    /// Add the variables to `p`, in the order `T`, the `n`, the `y` source by source, the `f`:
-    /// the objective `T + ε·Σ n(e)·c(e)/(|E|·scale)` ([`EPSILON`]), every variable at least 0.
+    /// Add the variables to `p`, in the order `T`, the `y` source by source, the `f`: the
+    /// objective `T + ε·Σ_s Σ_e y_s(e)·c(e)/(|E|·scale)` ([`EPSILON`]; `Σ_s y_s(e)` is the load
+    /// `n(e)`), every variable at least 0.
     fn new(
         p: &mut microlp::Problem,
         inst: &PlatformInstance,
@@ -120,8 +125,8 @@ impl UpperVars {
 
 /// The rows of [`upper`]'s LP, added to `p`: each source's flow conservation at every alive
 /// node (supply its commodities' amounts, demand each destination's), with several sources
-/// each destination's amounts summing to 1, each node's in-port and out-port busy time at
-/// most `T`, and (10) `Σ_s y_s(e) <= n(e)`.
+/// each destination's amounts summing to 1, and each node's in-port and out-port busy time
+/// `Σ_e c(e)·Σ_s y_s(e)` at most `T` (the loads `n(e) = Σ_s y_s(e)` substituted: (10)).
 ///
 /// # Complexity
 /// O(|sources|·(|V|·|commodities| + |E|)) to write the rows.
