@@ -58,13 +58,14 @@ pub fn fef_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
             (0..c.n).map(|j| (c.t(src, j, k), src)).collect()
         })
         .collect();
-    // least[k] = (weight, node) of m_k's lightest edge to a waiting node, the first of equal
-    // weights in index order; only m_k's changes when m_k is sent. (Weights are finite: `<`
-    // picks the same edge as one scan over every (message, node) pair in order.)
+    // least[k] = (weight, node) of m_k's lightest edge to a waiting node, the lowest node of
+    // equal weights (the waiting list is in no order); only m_k's changes when m_k is sent.
+    // (Weights are finite: `<` and `==` pick the same edge as one scan over every (message,
+    // node) pair in index order.)
     let lightest = |best: &[(f64, usize)], waiting: &[usize]| {
         let mut least: Option<(f64, usize)> = None;
         for &j in waiting {
-            if least.is_none_or(|p| best[j].0 < p.0) {
+            if least.is_none_or(|p| best[j].0 < p.0 || (best[j].0 == p.0 && j < p.1)) {
                 least = Some((best[j].0, j));
             }
         }

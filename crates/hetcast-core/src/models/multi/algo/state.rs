@@ -140,8 +140,12 @@ pub(crate) struct Sets {
     pub has: Vec<Vec<bool>>,
     /// `A_k` as a list, in the order nodes joined.
     pub senders: Vec<Vec<usize>>,
-    /// `B_k`: destinations still waiting, in index order.
+    /// `B_k`: destinations still waiting, in no particular order (the algorithms break ties by
+    /// index, not by place in this list).
     pub waiting: Vec<Vec<usize>>,
+    /// `at[k * n + v]`: where `v` is in `waiting[k]` (`usize::MAX` when it is not there).
+    at: Vec<usize>,
+    n: usize,
 }
 
 impl Sets {
@@ -150,28 +154,38 @@ impl Sets {
         let mut has = vec![vec![false; n]; inst.messages.len()];
         let mut senders = Vec::new();
         let mut waiting = Vec::new();
+        let mut at = vec![usize::MAX; inst.messages.len() * n];
         for (k, m) in inst.messages.iter().enumerate() {
             has[k][m.source] = true;
             let mut a = Vec::with_capacity(m.destinations.len() + 1);
             a.push(m.source);
             senders.push(a);
-            let mut w = m.destinations.clone();
-            w.sort_unstable();
-            waiting.push(w);
+            for (p, &d) in m.destinations.iter().enumerate() {
+                at[k * n + d] = p;
+            }
+            waiting.push(m.destinations.clone());
         }
         Sets {
             has,
             senders,
             waiting,
+            at,
+            n,
         }
     }
 
-    /// Move `j` from `B_k` to `A_k`.
+    /// Move `j` from `B_k` to `A_k` (the last waiting node takes `j`'s place in the list).
     pub fn deliver(&mut self, k: usize, j: usize) {
         self.has[k][j] = true;
         self.senders[k].push(j);
-        if let Ok(p) = self.waiting[k].binary_search(&j) {
-            self.waiting[k].remove(p);
+        let row = k * self.n;
+        let p = std::mem::replace(&mut self.at[row + j], usize::MAX);
+        if p != usize::MAX {
+            let w = &mut self.waiting[k];
+            w.swap_remove(p);
+            if let Some(&moved) = w.get(p) {
+                self.at[row + moved] = p;
+            }
         }
     }
 }
