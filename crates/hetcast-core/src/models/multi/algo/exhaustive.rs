@@ -1,192 +1,549 @@
 //! The exact optimum of a tiny many-source instance (paper 001's model with non-blocking sends)
-//! by trying every plan: the reference of the explorer's `… / optimum` comparisons on tiny
-//! instances ([`crate::models::multi::explore`]).
+//! by a branch and bound over every plan: the reference of the explorer's `… / optimum`
+//! comparisons on tiny instances ([`crate::models::multi::explore`]).
 //!
-//! **Plans.** A plan ([`MultiPlan`]) is fixed by, per message, its relay tree (each destination
-//! receives it once, from the source or from another destination: `(d + 1)^(d - 1)` trees for
-//! `d` destinations) and, per node, the order of its tasks (its receives, and a send to each
-//! of its children in every tree). Every such plan is timed by
-//! [`crate::models::multi::simulate_multi`]; plans the simulator rejects (a node relays a
-//! message before it holds it, or the nodes deadlock on their blocking receives) are left out.
-//! The simulator runs each list as early as it can, so the least completion time over these
-//! plans is the optimum of the model as hetcast times it. At least one plan is always valid:
-//! every source sends to every destination first (no relay), then receives.
+//! **Plans.** A plan ([`MultiPlan`]) is, per node, an ordered task list. The plans searched are
+//! every plan the simulator [`crate::models::multi::simulate_multi`] accepts: per message a
+//! relay tree (each destination receives it once, from the source or from another destination
+//! that holds it by then) and per node any order of its tasks in which it relays a message only
+//! after receiving it and the nodes do not deadlock on their blocking receives. The simulator
+//! runs each list as early as it can, so the least completion time over these plans is the
+//! optimum of the model as hetcast times it.
 //!
-//! **Budget.** The plans counted are `Σ over tree choices of Π over nodes (tasks)!` (orders
-//! before the relay rule); past `max_plans` the search gives `None` without timing any plan
-//! beyond the budget.
+//! **Search.** A plan is built in the order the simulator runs it: the node that is free first
+//! (the least clock among the nodes neither blocked on a receive nor finished; ties: the lower
+//! number) takes its next task, one branch per choice: send a message it holds to a destination
+//! that has no sender yet, receive a message whose send has run (its time is then known), post a
+//! receive from a chosen sender whose send has not run (the node blocks until that send runs), or
+//! finish its list (when it owes no receive and no send a blocked receiver waits for). Each plan
+//! is built by exactly one sequence of choices (the simulator's run of it), and every time a
+//! partial plan fixes is final, so they bound the completion from below. A partial plan is cut
+//! when its lower bound ([`lower_bound`] below: the latest receive so far; per destination still
+//! waiting, its earliest possible receive end; per node, its clock plus its receives still to
+//! come) is not below the best plan found, or is above `seed`'s time: a plan of the same space,
+//! e.g. the best heuristic's (the four heuristics of paper 001 return task lists the simulator
+//! runs, so every one of their plans lies in this space). Every bound is computed with the
+//! simulator's own operations in its order (floating-point sums round monotonically) except the
+//! sums of several receives, which are lowered by a relative 1e-12 (far more than their rounding).
+//!
+//! **Which optimal plan.** Choices are tried sends first (by message, then destination), then
+//! receives (by message, then sender), then finishing; the plan returned is the first plan of
+//! least completion time in this order. Cuts never drop it (a cut part holds no plan better than
+//! one found earlier, nor than the seed's), so the seed changes the work, not the plan.
+//!
+//! **Budget.** Past `max_states` partial plans visited the search gives `None`.
 //!
 //! # Complexity
-//! At most `max_plans` simulations, each `O(N·M + T)`.
+//! At most `max_states` partial plans, each `O(M·N²)` for the bound (N nodes, M messages) and
+//! a copy of the partial plan.
 
 use crate::error::Error;
-use crate::models::multi::plan::{Op, Task};
+use crate::models::multi::plan::Task;
 use crate::models::multi::{simulate_multi, MultiInstance, MultiPlan};
 
-/// The budget the explorer gives ([`exhaustive`]'s `max_plans`).
-pub const MAX_PLANS: u64 = 500;
+/// The budget the explorer gives ([`exhaustive`]'s `max_states`).
+pub const MAX_STATES: u64 = 200_000;
 
-/// The least completion time over every plan of `inst` and a plan reaching it, or `None` when
-/// the instance has more than `max_plans` plans (see the module documentation).
-pub fn exhaustive(inst: &MultiInstance, max_plans: u64) -> Result<Option<(f64, MultiPlan)>, Error> {
+/// The relative margin taken off a bound that sums several receive times (see the module
+/// documentation).
+const SUM_MARGIN: f64 = 1e-12;
+
+/// The least completion time over every plan of `inst` and the first plan reaching it (see the
+/// module documentation), or `None` when the search visits more than `max_states` partial
+/// plans. `seed`, a plan the simulator runs (else it is not used), bounds the search from above.
+pub fn exhaustive(
+    inst: &MultiInstance,
+    seed: Option<&MultiPlan>,
+    max_states: u64,
+) -> Result<Option<(f64, MultiPlan)>, Error> {
     inst.validate()?;
-    let trees: Vec<Vec<Vec<(usize, usize)>>> = inst
-        .messages
-        .iter()
-        .map(|m| relay_trees(m.source, &m.destinations, max_plans))
-        .collect();
-    if trees.iter().any(Vec::is_empty) {
-        // More trees than the budget for one message.
+    let ctx = Ctx::new(inst);
+    let upper = seed
+        .and_then(|p| simulate_multi(inst, p).ok())
+        .map_or(f64::INFINITY, |s| s.completion_time);
+    let mut search = Search {
+        ctx: &ctx,
+        upper,
+        best: None,
+        visited: 0,
+        max_states,
+    };
+    if !search.go(ctx.start()) {
         return Ok(None);
     }
-    let mut counted = 0u64;
-    let mut best: Option<(f64, MultiPlan)> = None;
-    let mut pick = vec![0usize; trees.len()];
-    loop {
-        let tasks = task_sets(inst.node_count(), &trees, &pick);
-        let orders = tasks
-            .iter()
-            .map(|t| factorial(t.len()))
-            .fold(1u64, u64::saturating_mul);
-        counted = counted.saturating_add(orders);
-        if counted > max_plans {
-            return Ok(None);
-        }
-        // Orders that relay a message before receiving it are rejected by the simulator: left
-        // out here already.
-        let perms: Vec<Vec<Vec<Task>>> = tasks
-            .iter()
-            .map(|t| {
-                let mut p = permutations(t);
-                p.retain(|order| relays_after_receipt(order));
-                p
-            })
-            .collect();
-        let mut at = vec![0usize; perms.len()];
-        loop {
-            let plan = MultiPlan {
-                tasks: perms.iter().zip(&at).map(|(p, &i)| p[i].clone()).collect(),
-            };
-            if let Ok(s) = simulate_multi(inst, &plan) {
-                if best.as_ref().is_none_or(|(t, _)| s.completion_time < *t) {
-                    best = Some((s.completion_time, plan));
-                }
-            }
-            if !advance(&mut at, |v| perms[v].len()) {
-                break;
-            }
-        }
-        if !advance(&mut pick, |k| trees[k].len()) {
-            break;
-        }
-    }
-    best.map(Some)
+    search
+        .best
+        .map(Some)
         .ok_or_else(|| Error::InvalidPlan("no plan of this instance runs".into()))
 }
 
-/// The next combination of `digits` (digit `i` below `radix(i)`, the first fastest); false
-/// after the last.
-fn advance(digits: &mut [usize], radix: impl Fn(usize) -> usize) -> bool {
-    for (i, d) in digits.iter_mut().enumerate() {
-        *d += 1;
-        if *d < radix(i) {
+/// The instance's costs as the simulator computes them, flat.
+struct Ctx {
+    n: usize,
+    /// Per message `k`: its source, its destinations.
+    source: Vec<usize>,
+    dests: Vec<Vec<usize>>,
+    /// `[k * n + v]`: `v` is a destination of `k`; `S(v, l_k)`; `R(v, l_k)`.
+    is_dest: Vec<bool>,
+    send: Vec<f64>,
+    recv: Vec<f64>,
+    /// `[(k * n + i) * n + j]`: `X(i, j)·l_k`.
+    wire: Vec<f64>,
+}
+
+impl Ctx {
+    fn new(inst: &MultiInstance) -> Ctx {
+        let n = inst.node_count();
+        let nodes = inst.nodes();
+        let nm = inst.messages.len();
+        let mut is_dest = vec![false; nm * n];
+        let (mut send, mut recv, mut wire) = (vec![0.0; nm * n], vec![0.0; nm * n], Vec::new());
+        for (k, m) in inst.messages.iter().enumerate() {
+            for &d in &m.destinations {
+                is_dest[k * n + d] = true;
+            }
+            for v in 0..n {
+                send[k * n + v] = nodes[v].send.at(m.size);
+                recv[k * n + v] = nodes[v].recv.at(m.size);
+                wire.extend((0..n).map(|j| inst.link.x(v, j) * m.size));
+            }
+        }
+        Ctx {
+            n,
+            source: inst.messages.iter().map(|m| m.source).collect(),
+            dests: inst
+                .messages
+                .iter()
+                .map(|m| m.destinations.clone())
+                .collect(),
+            is_dest,
+            send,
+            recv,
+            wire,
+        }
+    }
+
+    fn start(&self) -> State {
+        let n = self.n;
+        let nm = self.source.len();
+        let mut hold = vec![None; nm * n];
+        for (k, &s) in self.source.iter().enumerate() {
+            hold[k * n + s] = Some(0.0);
+        }
+        State {
+            tasks: vec![Vec::new(); n],
+            clock: vec![0.0; n],
+            blocked: vec![None; n],
+            finished: vec![false; n],
+            from: vec![None; nm * n],
+            arrive: vec![None; nm * n],
+            posted: vec![false; nm * n],
+            hold,
+            waiting: self.dests.iter().map(Vec::len).sum(),
+            latest: 0.0,
+        }
+    }
+}
+
+/// A partial plan and its times so far.
+#[derive(Clone)]
+struct State {
+    tasks: Vec<Vec<Task>>,
+    /// Per node, when its last task ends; for a blocked node, when it posted its receive.
+    clock: Vec<f64>,
+    /// Per node, the sender whose send its posted receive waits for.
+    blocked: Vec<Option<usize>>,
+    finished: Vec<bool>,
+    /// `[k * n + j]`: the sender of `k` to `j` (its send placed, or `j`'s receive posted); when
+    /// the send has run, the message's arrival; whether `j`'s receive is placed; when `j` holds
+    /// `k` (0 for the source).
+    from: Vec<Option<usize>>,
+    arrive: Vec<Option<f64>>,
+    posted: Vec<bool>,
+    hold: Vec<Option<f64>>,
+    /// Destinations that do not hold their message yet.
+    waiting: usize,
+    /// The latest end of a receive so far.
+    latest: f64,
+}
+
+/// One choice of the node that is free first.
+#[derive(Clone, Copy)]
+enum Choice {
+    Send { msg: usize, to: usize },
+    Recv { msg: usize, from: usize },
+    Finish,
+}
+
+struct Search<'a> {
+    ctx: &'a Ctx,
+    /// The seed's completion time (infinite without one).
+    upper: f64,
+    best: Option<(f64, MultiPlan)>,
+    visited: u64,
+    max_states: u64,
+}
+
+impl Search<'_> {
+    /// Search below `st`; false when the budget ran out.
+    fn go(&mut self, st: State) -> bool {
+        self.visited += 1;
+        if self.visited > self.max_states {
+            return false;
+        }
+        if st.waiting == 0 {
+            if self.best.as_ref().is_none_or(|(t, _)| st.latest < *t) {
+                self.best = Some((st.latest, MultiPlan { tasks: st.tasks }));
+            }
             return true;
         }
-        *d = 0;
-    }
-    false
-}
-
-fn factorial(n: usize) -> u64 {
-    (1..=n as u64).fold(1u64, u64::saturating_mul)
-}
-
-/// Every relay tree of a message from `source` to `dests`, as `(parent, child)` pairs; empty
-/// when there are more than `max` of them.
-fn relay_trees(source: usize, dests: &[usize], max: u64) -> Vec<Vec<(usize, usize)>> {
-    let d = dests.len();
-    // (d + 1)^(d - 1) trees (Cayley), each at least one plan.
-    if (d as u64 + 1).saturating_pow(d.saturating_sub(1) as u32) > max {
-        return Vec::new();
-    }
-    // Parent choice of destination i: 0 the source, j > 0 the j-th other destination.
-    let mut out = Vec::new();
-    let mut choice = vec![0usize; d];
-    loop {
-        let parent = |i: usize| match choice[i] {
-            0 => None,
-            j => Some(if j - 1 < i { j - 1 } else { j }),
+        let Some(v) = (0..self.ctx.n)
+            .filter(|&u| st.blocked[u].is_none() && !st.finished[u])
+            .min_by(|&a, &b| st.clock[a].total_cmp(&st.clock[b]).then(a.cmp(&b)))
+        else {
+            return true; // deadlock: every node left waits
         };
-        // Acyclic: from every destination, the parents reach the source within d steps.
-        let reaches = (0..d).all(|i| {
-            let mut v = Some(i);
-            for _ in 0..=d {
-                match v {
-                    None => return true,
-                    Some(u) => v = parent(u),
+        let lb = lower_bound(self.ctx, &st, st.clock[v]);
+        if lb > self.upper || self.best.as_ref().is_some_and(|(t, _)| lb >= *t) {
+            return true;
+        }
+        for c in choices(self.ctx, &st, v) {
+            let mut next = st.clone();
+            apply(self.ctx, &mut next, v, c);
+            if !self.go(next) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Every choice of node `v` (see the module documentation), in the order tried.
+fn choices(ctx: &Ctx, st: &State, v: usize) -> Vec<Choice> {
+    let n = ctx.n;
+    let mut out = Vec::new();
+    for (k, dests) in ctx.dests.iter().enumerate() {
+        if st.hold[k * n + v].is_none() {
+            continue;
+        }
+        for &j in dests {
+            let i = k * n + j;
+            if j != v && st.arrive[i].is_none() && st.from[i].is_none_or(|f| f == v) {
+                out.push(Choice::Send { msg: k, to: j });
+            }
+        }
+    }
+    let mut owes = false;
+    for k in 0..ctx.dests.len() {
+        let i = k * n + v;
+        if !ctx.is_dest[i] || st.posted[i] {
+            continue;
+        }
+        owes = true;
+        match st.from[i] {
+            Some(from) => out.push(Choice::Recv { msg: k, from }),
+            None => {
+                for from in 0..n {
+                    let may_hold = from == ctx.source[k] || ctx.is_dest[k * n + from];
+                    if from != v && may_hold && !st.finished[from] {
+                        out.push(Choice::Recv { msg: k, from });
+                    }
                 }
             }
-            false
-        });
-        if reaches {
-            out.push(
-                (0..d)
-                    .map(|i| (parent(i).map_or(source, |p| dests[p]), dests[i]))
-                    .collect(),
-            );
-        }
-        if !advance(&mut choice, |_| d) {
-            return out;
         }
     }
-}
-
-/// Each node's tasks (unordered) when message `k` takes tree `trees[k][pick[k]]`.
-fn task_sets(n: usize, trees: &[Vec<Vec<(usize, usize)>>], pick: &[usize]) -> Vec<Vec<Task>> {
-    let mut tasks = vec![Vec::new(); n];
-    for (k, (t, &p)) in trees.iter().zip(pick).enumerate() {
-        for &(from, to) in &t[p] {
-            tasks[from].push(Task::send(to, k));
-            tasks[to].push(Task::recv(from, k));
-        }
-    }
-    tasks
-}
-
-/// Whether every send of a message the node received comes after that receive (a node's
-/// sends of a message it never receives are its own messages).
-fn relays_after_receipt(order: &[Task]) -> bool {
-    order.iter().enumerate().all(|(i, t)| {
-        t.op == Op::Recv
-            || order[i..]
-                .iter()
-                .all(|later| later.op == Op::Send || later.msg != t.msg)
-    })
-}
-
-/// Every order of `items`.
-fn permutations(items: &[Task]) -> Vec<Vec<Task>> {
-    if items.len() <= 1 {
-        return vec![items.to_vec()];
-    }
-    let mut out = Vec::new();
-    for i in 0..items.len() {
-        let mut rest = items.to_vec();
-        let first = rest.remove(i);
-        for mut p in permutations(&rest) {
-            p.insert(0, first);
-            out.push(p);
-        }
+    // A blocked receiver waits for a send `v` has not run.
+    let awaited = (0..ctx.dests.len())
+        .any(|k| (0..n).any(|j| st.from[k * n + j] == Some(v) && st.arrive[k * n + j].is_none()));
+    if !owes && !awaited {
+        out.push(Choice::Finish);
     }
     out
 }
 
+/// Append choice `c` to node `v`'s list and time it as the simulator does.
+fn apply(ctx: &Ctx, st: &mut State, v: usize, c: Choice) {
+    let n = ctx.n;
+    match c {
+        Choice::Send { msg: k, to: j } => {
+            let i = k * n + j;
+            let end = st.clock[v] + ctx.send[k * n + v];
+            let arrive = end + ctx.wire[(k * n + v) * n + j];
+            st.clock[v] = end;
+            st.tasks[v].push(Task::send(j, k));
+            st.arrive[i] = Some(arrive);
+            if st.from[i] == Some(v) {
+                // `j` is blocked on this receive: it runs now.
+                st.blocked[j] = None;
+                receive(ctx, st, k, j, arrive);
+            }
+            st.from[i] = Some(v);
+        }
+        Choice::Recv { msg: k, from } => {
+            let i = k * n + v;
+            st.tasks[v].push(Task::recv(from, k));
+            st.posted[i] = true;
+            match st.arrive[i] {
+                Some(arrive) => receive(ctx, st, k, v, arrive),
+                None => {
+                    st.from[i] = Some(from);
+                    st.blocked[v] = Some(from);
+                }
+            }
+        }
+        Choice::Finish => st.finished[v] = true,
+    }
+}
+
+/// `j` receives message `k`, in its buffer at `arrive`, from its clock on.
+fn receive(ctx: &Ctx, st: &mut State, k: usize, j: usize, arrive: f64) {
+    let end = arrive.max(st.clock[j]) + ctx.recv[k * ctx.n + j];
+    st.clock[j] = end;
+    st.hold[k * ctx.n + j] = Some(end);
+    st.waiting -= 1;
+    st.latest = st.latest.max(end);
+}
+
+/// A lower bound of the completion time of every plan that extends `st`, where every task
+/// still to come starts at `now` or later; infinite when none can finish (a message whose
+/// waiting destinations nobody can serve any more, or blocked receivers waiting in a circle).
+fn lower_bound(ctx: &Ctx, st: &State, now: f64) -> f64 {
+    let n = ctx.n;
+    let mut lb = st.latest;
+    let mut load = vec![0.0f64; n];
+    let mut count = vec![0usize; n];
+    for k in 0..ctx.dests.len() {
+        for &j in &ctx.dests[k] {
+            let i = k * n + j;
+            if st.hold[i].is_some() {
+                continue;
+            }
+            load[j] += ctx.recv[i];
+            count[j] += 1;
+            let sent_by = |s: usize| {
+                (st.clock[s].max(now) + ctx.send[k * n + s]) + ctx.wire[(k * n + s) * n + j]
+            };
+            let arrive = match (st.arrive[i], st.from[i]) {
+                (Some(a), _) => a,
+                (None, Some(s)) => sent_by(s),
+                (None, None) => {
+                    // Any node but `j` that may still send `k`; none when no node left holds
+                    // it or is about to (a sender chosen for it).
+                    let senders = (0..n).filter(|&s| {
+                        s != j && !st.finished[s] && (s == ctx.source[k] || ctx.is_dest[k * n + s])
+                    });
+                    let served = senders
+                        .clone()
+                        .any(|s| st.hold[k * n + s].is_some() || st.from[k * n + s].is_some());
+                    if !served {
+                        return f64::INFINITY;
+                    }
+                    senders.map(sent_by).fold(f64::INFINITY, f64::min)
+                }
+            };
+            lb = lb.max(arrive.max(st.clock[j]) + ctx.recv[i]);
+        }
+    }
+    for j in 0..n {
+        if count[j] > 1 {
+            let sum = st.clock[j] + load[j];
+            lb = lb.max(sum - sum * SUM_MARGIN);
+        }
+        // Blocked receivers waiting in a circle never run.
+        let mut u = j;
+        for _ in 0..n {
+            match st.blocked[u] {
+                Some(s) if s == j => return f64::INFINITY,
+                Some(s) => u = s,
+                None => break,
+            }
+        }
+    }
+    lb
+}
+
+/// The plain enumeration this search replaced, kept as the reference of the tests: per message
+/// every relay tree (`(d + 1)^(d - 1)` for `d` destinations), per node every order of its tasks,
+/// each plan timed by the simulator, the first of least time kept (trees by message, the first
+/// message's changing fastest; then orders, the first node's changing fastest). `None` past
+/// `max_plans` plans counted as `Σ over tree choices of Π over nodes (tasks)!`.
+#[cfg(test)]
+pub(crate) mod plain {
+    use crate::error::Error;
+    use crate::models::multi::plan::{Op, Task};
+    use crate::models::multi::{simulate_multi, MultiInstance, MultiPlan};
+
+    /// The least completion time over every plan of `inst` and a plan reaching it, or `None` when
+    /// the instance has more than `max_plans` plans (see the module documentation).
+    pub fn plain(inst: &MultiInstance, max_plans: u64) -> Result<Option<(f64, MultiPlan)>, Error> {
+        inst.validate()?;
+        let trees: Vec<Vec<Vec<(usize, usize)>>> = inst
+            .messages
+            .iter()
+            .map(|m| relay_trees(m.source, &m.destinations, max_plans))
+            .collect();
+        if trees.iter().any(Vec::is_empty) {
+            // More trees than the budget for one message.
+            return Ok(None);
+        }
+        let mut counted = 0u64;
+        let mut best: Option<(f64, MultiPlan)> = None;
+        let mut pick = vec![0usize; trees.len()];
+        loop {
+            let tasks = task_sets(inst.node_count(), &trees, &pick);
+            let orders = tasks
+                .iter()
+                .map(|t| factorial(t.len()))
+                .fold(1u64, u64::saturating_mul);
+            counted = counted.saturating_add(orders);
+            if counted > max_plans {
+                return Ok(None);
+            }
+            // Orders that relay a message before receiving it are rejected by the simulator: left
+            // out here already.
+            let perms: Vec<Vec<Vec<Task>>> = tasks
+                .iter()
+                .map(|t| {
+                    let mut p = permutations(t);
+                    p.retain(|order| relays_after_receipt(order));
+                    p
+                })
+                .collect();
+            let mut at = vec![0usize; perms.len()];
+            loop {
+                let plan = MultiPlan {
+                    tasks: perms.iter().zip(&at).map(|(p, &i)| p[i].clone()).collect(),
+                };
+                if let Ok(s) = simulate_multi(inst, &plan) {
+                    if best.as_ref().is_none_or(|(t, _)| s.completion_time < *t) {
+                        best = Some((s.completion_time, plan));
+                    }
+                }
+                if !advance(&mut at, |v| perms[v].len()) {
+                    break;
+                }
+            }
+            if !advance(&mut pick, |k| trees[k].len()) {
+                break;
+            }
+        }
+        best.map(Some)
+            .ok_or_else(|| Error::InvalidPlan("no plan of this instance runs".into()))
+    }
+
+    /// The next combination of `digits` (digit `i` below `radix(i)`, the first fastest); false
+    /// after the last.
+    fn advance(digits: &mut [usize], radix: impl Fn(usize) -> usize) -> bool {
+        for (i, d) in digits.iter_mut().enumerate() {
+            *d += 1;
+            if *d < radix(i) {
+                return true;
+            }
+            *d = 0;
+        }
+        false
+    }
+
+    fn factorial(n: usize) -> u64 {
+        (1..=n as u64).fold(1u64, u64::saturating_mul)
+    }
+
+    /// Every relay tree of a message from `source` to `dests`, as `(parent, child)` pairs; empty
+    /// when there are more than `max` of them.
+    pub(crate) fn relay_trees(
+        source: usize,
+        dests: &[usize],
+        max: u64,
+    ) -> Vec<Vec<(usize, usize)>> {
+        let d = dests.len();
+        // (d + 1)^(d - 1) trees (Cayley), each at least one plan.
+        if (d as u64 + 1).saturating_pow(d.saturating_sub(1) as u32) > max {
+            return Vec::new();
+        }
+        // Parent choice of destination i: 0 the source, j > 0 the j-th other destination.
+        let mut out = Vec::new();
+        let mut choice = vec![0usize; d];
+        loop {
+            let parent = |i: usize| match choice[i] {
+                0 => None,
+                j => Some(if j - 1 < i { j - 1 } else { j }),
+            };
+            // Acyclic: from every destination, the parents reach the source within d steps.
+            let reaches = (0..d).all(|i| {
+                let mut v = Some(i);
+                for _ in 0..=d {
+                    match v {
+                        None => return true,
+                        Some(u) => v = parent(u),
+                    }
+                }
+                false
+            });
+            if reaches {
+                out.push(
+                    (0..d)
+                        .map(|i| (parent(i).map_or(source, |p| dests[p]), dests[i]))
+                        .collect(),
+                );
+            }
+            if !advance(&mut choice, |_| d) {
+                return out;
+            }
+        }
+    }
+
+    /// Each node's tasks (unordered) when message `k` takes tree `trees[k][pick[k]]`.
+    fn task_sets(n: usize, trees: &[Vec<Vec<(usize, usize)>>], pick: &[usize]) -> Vec<Vec<Task>> {
+        let mut tasks = vec![Vec::new(); n];
+        for (k, (t, &p)) in trees.iter().zip(pick).enumerate() {
+            for &(from, to) in &t[p] {
+                tasks[from].push(Task::send(to, k));
+                tasks[to].push(Task::recv(from, k));
+            }
+        }
+        tasks
+    }
+
+    /// Whether every send of a message the node received comes after that receive (a node's
+    /// sends of a message it never receives are its own messages).
+    fn relays_after_receipt(order: &[Task]) -> bool {
+        order.iter().enumerate().all(|(i, t)| {
+            t.op == Op::Recv
+                || order[i..]
+                    .iter()
+                    .all(|later| later.op == Op::Send || later.msg != t.msg)
+        })
+    }
+
+    /// Every order of `items`.
+    fn permutations(items: &[Task]) -> Vec<Vec<Task>> {
+        if items.len() <= 1 {
+            return vec![items.to_vec()];
+        }
+        let mut out = Vec::new();
+        for i in 0..items.len() {
+            let mut rest = items.to_vec();
+            let first = rest.remove(i);
+            for mut p in permutations(&rest) {
+                p.insert(0, first);
+                out.push(p);
+            }
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::plain::{plain, relay_trees};
     use super::*;
-    use crate::models::multi::gallery;
+    use crate::catalog::Catalog;
+    use crate::models::multi::instance::{Link, Message, NodeClass, Overhead};
+    use crate::models::multi::{gallery, MultiAlgorithm};
     use crate::models::overhead::algo::exhaustive::exhaustive_with_time;
     use crate::models::overhead::{Instance, ModelKind, Node};
+    use crate::rng::{below, SplitMix64};
+    use rand::Rng;
 
     #[test]
     fn relay_trees_are_cayleys_count() {
@@ -201,10 +558,13 @@ mod tests {
     /// lower bound (FEF takes 6).
     #[test]
     fn the_swap_is_done_at_the_bound() {
-        let (t, plan) = exhaustive(&gallery::swap(), MAX_PLANS).unwrap().unwrap();
+        let (t, plan) = exhaustive(&gallery::swap(), None, MAX_STATES)
+            .unwrap()
+            .unwrap();
         assert_eq!(t, 3.0);
         assert_eq!(plan.tasks[0], [Task::send(1, 0), Task::recv(1, 1)]);
-        assert_eq!(exhaustive(&gallery::swap(), 3).unwrap(), None);
+        assert_eq!(exhaustive(&gallery::swap(), None, 3).unwrap(), None);
+        assert_eq!(plain(&gallery::swap(), 3).unwrap(), None);
     }
 
     /// One message: the many-source model is the sender-receiver model (`from_single`), whose
@@ -235,11 +595,132 @@ mod tests {
                 };
                 let (_, want) = exhaustive_with_time(&one).unwrap();
                 let multi = MultiInstance::from_single(&one);
-                let (got, _) = exhaustive(&multi, 1_000_000).unwrap().unwrap();
+                let (got, _) = exhaustive(&multi, None, MAX_STATES).unwrap().unwrap();
                 assert_eq!(got, want, "{one:?}");
                 checked += 1;
             }
         }
         assert_eq!(checked, 729 + 132);
+    }
+
+    /// A number of the accepted range `[lo, 1e9]`: 0 (when `lo` is 0), whole, many decimals,
+    /// tiny or huge.
+    fn cost(rng: &mut SplitMix64, lo: f64) -> f64 {
+        let v = match below(rng, 6) {
+            0 => lo,
+            1 => (1 + below(rng, 4)) as f64,
+            2 => rng.gen_range(0.0..4.0),
+            3 => rng.gen_range(0.0..1e-6),
+            4 => rng.gen_range(0.0..1e9),
+            _ => 1e9,
+        };
+        if v <= lo && lo > 0.0 {
+            lo
+        } else {
+            v
+        }
+    }
+
+    /// A tiny instance of the whole accepted input range: 2 to 4 nodes in 1 to 4 classes,
+    /// overheads with and without a part per byte, one link rate or a matrix, 1 to 3 messages
+    /// (a node may send several) of sizes up to 1e10, to any non-empty set of the other nodes.
+    fn tiny(rng: &mut SplitMix64) -> MultiInstance {
+        let n = 2 + below(rng, 3);
+        let mut classes = Vec::new();
+        let mut left = n;
+        while left > 0 {
+            let count = 1 + below(rng, left);
+            left -= count;
+            let per_byte = |rng: &mut SplitMix64| {
+                if below(rng, 2) == 0 {
+                    0.0
+                } else {
+                    cost(rng, 0.0)
+                }
+            };
+            classes.push(NodeClass {
+                name: String::new(),
+                count,
+                send: Overhead {
+                    fixed: cost(rng, f64::MIN_POSITIVE),
+                    per_byte: per_byte(rng),
+                },
+                recv: Overhead {
+                    fixed: cost(rng, 0.0),
+                    per_byte: per_byte(rng),
+                },
+            });
+        }
+        let link = if below(rng, 2) == 0 {
+            Link::PerByte(cost(rng, 0.0))
+        } else {
+            Link::Matrix(
+                (0..n)
+                    .map(|_| (0..n).map(|_| cost(rng, 0.0)).collect())
+                    .collect(),
+            )
+        };
+        let messages = (0..1 + below(rng, 3))
+            .map(|_| {
+                let source = below(rng, n);
+                let mask = 1 + below(rng, (1 << (n - 1)) - 1);
+                let size = match below(rng, 4) {
+                    0 => 1.0,
+                    1 => rng.gen_range(1e-9..1.0),
+                    2 => rng.gen_range(1.0..1e10),
+                    _ => 1e10,
+                };
+                let destinations = (0..n)
+                    .filter(|&u| u != source)
+                    .enumerate()
+                    .filter(|&(b, _)| mask >> b & 1 == 1)
+                    .map(|(_, u)| u)
+                    .collect();
+                Message {
+                    source,
+                    size,
+                    destinations,
+                }
+            })
+            .collect();
+        MultiInstance {
+            classes,
+            link,
+            messages,
+        }
+    }
+
+    /// The branch and bound against the plain enumeration on 600 random tiny instances of at
+    /// most 5,000 plans: the same least time, a plan the simulator times at it, and the same plan
+    /// with and without the best heuristic's plan as the seed.
+    #[test]
+    fn the_search_is_the_plain_enumeration() {
+        let mut rng = SplitMix64(21);
+        let (mut compared, mut drawn) = (0, 0);
+        while compared < 600 {
+            drawn += 1;
+            let inst = tiny(&mut rng);
+            inst.validate().unwrap();
+            let Some((want, _)) = plain(&inst, 5_000).unwrap() else {
+                continue;
+            };
+            let (got, plan) = exhaustive(&inst, None, u64::MAX)
+                .unwrap_or_else(|e| panic!("{e} {inst:?}"))
+                .unwrap();
+            assert_eq!(got, want, "{inst:?}");
+            assert_eq!(simulate_multi(&inst, &plan).unwrap().completion_time, got);
+            let seed = MultiAlgorithm::ALL
+                .iter()
+                .map(|a| a.run(&inst).unwrap())
+                .min_by(|a, b| {
+                    let t = |p| simulate_multi(&inst, p).unwrap().completion_time;
+                    t(a).total_cmp(&t(b))
+                })
+                .unwrap();
+            let seeded = exhaustive(&inst, Some(&seed), u64::MAX).unwrap().unwrap();
+            assert_eq!(seeded, (got, plan), "{inst:?}");
+            compared += 1;
+        }
+        assert!(drawn < 2 * compared, "{drawn} drawn for {compared}");
     }
 }
