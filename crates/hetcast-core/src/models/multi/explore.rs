@@ -1,11 +1,12 @@
 //! The many-source model in the shared explorer ([`crate::explore`]): each of FEF, ECF, WR and
 //! WRP against the idealised lower bound of paper 001 (Definition 1, equation 2;
 //! [`super::algo::lower_bound`]) on every instance, and against the exact optimum
-//! ([`super::algo::exhaustive`], every plan tried) on the tiny instances of at most
-//! [`MAX_PLANS`] plans (the others are skipped and counted); last, the optimum against the
-//! bound (how slack the bound is). The problem is NP-hard, so the optimum is for tiny
-//! instances only; against the bound, a ratio of 1 proves the algorithm optimal on that
-//! instance, a larger one may be the bound's slack.
+//! ([`super::algo::exhaustive`], a branch and bound over every plan, seeded with the best
+//! heuristic's plan) on the tiny instances it solves within [`MAX_STATES`] partial plans (the
+//! others are skipped and counted); last, the optimum against the bound (how slack the bound
+//! is). The problem is NP-hard, so the optimum is for tiny instances only; against the bound,
+//! a ratio of 1 proves the algorithm optimal on that instance, a larger one may be the
+//! bound's slack.
 //!
 //! **Family.** `nodes.0` to `nodes.1` nodes, each its own class with constant overheads
 //! `S, R` in `1..=max_cost` (whole µs), one link rate `X` in `1..=max_cost` µs/byte, messages
@@ -19,8 +20,8 @@
 //! removing a message), or add a node (up to `nodes.1`).
 //!
 //! # Complexity
-//! Per member the four algorithms, their simulations, the bound and at most [`MAX_PLANS`]
-//! simulations of the exhaustive optimum;
+//! Per member the four algorithms, their simulations, the bound and at most [`MAX_STATES`]
+//! partial plans of the exact optimum;
 //! `Σ_n C^(2n+1) · 2^(n(n-1))` candidates for `C = max_cost`.
 //!
 //! ```

@@ -18,9 +18,10 @@
 //! finish its list (when it owes no receive and no send a blocked receiver waits for). Each plan
 //! is built by exactly one sequence of choices (the simulator's run of it), and every time a
 //! partial plan fixes is final, so they bound the completion from below. A partial plan is cut
-//! when its lower bound ([`lower_bound`] below: the latest receive so far; per destination still
-//! waiting, its earliest possible receive end; per node, its clock plus its receives still to
-//! come) is not below the best plan found, or is above `seed`'s time: a plan of the same space,
+//! when its lower bound (`lower_bound` below: the latest receive so far; per message, the
+//! earliest each destination still waiting may hold it, relays included, by Dijkstra's
+//! algorithm over the earliest send starts; per node, its clock plus its receives still to come)
+//! is not below the best plan found, or is above `seed`'s time: a plan of the same space,
 //! e.g. the best heuristic's (the four heuristics of paper 001 return task lists the simulator
 //! runs, so every one of their plans lies in this space). Every bound is computed with the
 //! simulator's own operations in its order (floating-point sums round monotonically) except the
@@ -29,20 +30,22 @@
 //! **Which optimal plan.** Choices are tried sends first (by message, then destination), then
 //! receives (by message, then sender), then finishing; the plan returned is the first plan of
 //! least completion time in this order. Cuts never drop it (a cut part holds no plan better than
-//! one found earlier, nor than the seed's), so the seed changes the work, not the plan.
+//! one found earlier, nor than the seed's), so the seed changes the work, not the plan. The
+//! plain enumeration this search replaced (every relay tree, then every order per node; kept in
+//! the tests as their reference) gives the same time; on ties its plan may differ.
 //!
 //! **Budget.** Past `max_states` partial plans visited the search gives `None`.
 //!
 //! # Complexity
-//! At most `max_states` partial plans, each `O(M·N²)` for the bound (N nodes, M messages) and
-//! a copy of the partial plan.
+//! At most `max_states` partial plans, each `O(M·N²)` for the bound (N nodes, M messages);
+//! the state is changed in place and put back after each choice.
 
 use crate::error::Error;
 use crate::models::multi::plan::Task;
 use crate::models::multi::{simulate_multi, MultiInstance, MultiPlan};
 
 /// The budget the explorer gives ([`exhaustive`]'s `max_states`).
-pub const MAX_STATES: u64 = 200_000;
+pub const MAX_STATES: u64 = 20_000;
 
 /// The relative margin taken off a bound that sums several receive times (see the module
 /// documentation).
@@ -68,7 +71,7 @@ pub fn exhaustive(
         visited: 0,
         max_states,
     };
-    if !search.go(ctx.start()) {
+    if !search.go(&mut ctx.start()) {
         return Ok(None);
     }
     search
@@ -78,7 +81,8 @@ pub fn exhaustive(
 }
 
 /// The instance's costs as the simulator computes them, flat.
-struct Ctx {
+struct Ctx<'a> {
+    inst: &'a MultiInstance,
     n: usize,
     /// Per message `k`: its source, its destinations.
     source: Vec<usize>,
@@ -87,17 +91,15 @@ struct Ctx {
     is_dest: Vec<bool>,
     send: Vec<f64>,
     recv: Vec<f64>,
-    /// `[(k * n + i) * n + j]`: `X(i, j)·l_k`.
-    wire: Vec<f64>,
 }
 
-impl Ctx {
-    fn new(inst: &MultiInstance) -> Ctx {
+impl Ctx<'_> {
+    fn new(inst: &MultiInstance) -> Ctx<'_> {
         let n = inst.node_count();
         let nodes = inst.nodes();
         let nm = inst.messages.len();
         let mut is_dest = vec![false; nm * n];
-        let (mut send, mut recv, mut wire) = (vec![0.0; nm * n], vec![0.0; nm * n], Vec::new());
+        let (mut send, mut recv) = (vec![0.0; nm * n], vec![0.0; nm * n]);
         for (k, m) in inst.messages.iter().enumerate() {
             for &d in &m.destinations {
                 is_dest[k * n + d] = true;
@@ -105,10 +107,10 @@ impl Ctx {
             for v in 0..n {
                 send[k * n + v] = nodes[v].send.at(m.size);
                 recv[k * n + v] = nodes[v].recv.at(m.size);
-                wire.extend((0..n).map(|j| inst.link.x(v, j) * m.size));
             }
         }
         Ctx {
+            inst,
             n,
             source: inst.messages.iter().map(|m| m.source).collect(),
             dests: inst
@@ -119,8 +121,12 @@ impl Ctx {
             is_dest,
             send,
             recv,
-            wire,
         }
+    }
+
+    /// `X(i, j)·l_k`, as the simulator computes it.
+    fn wire(&self, k: usize, i: usize, j: usize) -> f64 {
+        self.inst.link.x(i, j) * self.inst.messages[k].size
     }
 
     fn start(&self) -> State {
@@ -146,7 +152,6 @@ impl Ctx {
 }
 
 /// A partial plan and its times so far.
-#[derive(Clone)]
 struct State {
     tasks: Vec<Vec<Task>>,
     /// Per node, when its last task ends; for a blocked node, when it posted its receive.
@@ -176,7 +181,7 @@ enum Choice {
 }
 
 struct Search<'a> {
-    ctx: &'a Ctx,
+    ctx: &'a Ctx<'a>,
     /// The seed's completion time (infinite without one).
     upper: f64,
     best: Option<(f64, MultiPlan)>,
@@ -185,15 +190,16 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// Search below `st`; false when the budget ran out.
-    fn go(&mut self, st: State) -> bool {
+    /// Search below `st` (left as it was); false when the budget ran out.
+    fn go(&mut self, st: &mut State) -> bool {
         self.visited += 1;
         if self.visited > self.max_states {
             return false;
         }
         if st.waiting == 0 {
             if self.best.as_ref().is_none_or(|(t, _)| st.latest < *t) {
-                self.best = Some((st.latest, MultiPlan { tasks: st.tasks }));
+                let tasks = st.tasks.clone();
+                self.best = Some((st.latest, MultiPlan { tasks }));
             }
             return true;
         }
@@ -203,18 +209,74 @@ impl Search<'_> {
         else {
             return true; // deadlock: every node left waits
         };
-        let lb = lower_bound(self.ctx, &st, st.clock[v]);
+        let lb = lower_bound(self.ctx, st, st.clock[v]);
         if lb > self.upper || self.best.as_ref().is_some_and(|(t, _)| lb >= *t) {
             return true;
         }
-        for c in choices(self.ctx, &st, v) {
-            let mut next = st.clone();
-            apply(self.ctx, &mut next, v, c);
-            if !self.go(next) {
+        for c in choices(self.ctx, st, v) {
+            let undo = apply(self.ctx, st, v, c);
+            let within = self.go(st);
+            undo.restore(st);
+            if !within {
                 return false;
             }
         }
         true
+    }
+}
+
+/// What [`apply`] may change, to put back.
+struct Undo {
+    v: usize,
+    j: usize,
+    i: usize,
+    pushed: bool,
+    clock: (f64, f64),
+    blocked: (Option<usize>, Option<usize>),
+    finished: bool,
+    from: Option<usize>,
+    arrive: Option<f64>,
+    posted: bool,
+    hold: Option<f64>,
+    waiting: usize,
+    latest: f64,
+}
+
+impl Undo {
+    /// Save what a choice of node `v` about destination `j` of the message at `i` (`k * n + j`)
+    /// may change.
+    fn save(st: &State, v: usize, j: usize, i: usize) -> Undo {
+        Undo {
+            v,
+            j,
+            i,
+            pushed: false,
+            clock: (st.clock[v], st.clock[j]),
+            blocked: (st.blocked[v], st.blocked[j]),
+            finished: st.finished[v],
+            from: st.from[i],
+            arrive: st.arrive[i],
+            posted: st.posted[i],
+            hold: st.hold[i],
+            waiting: st.waiting,
+            latest: st.latest,
+        }
+    }
+
+    fn restore(self, st: &mut State) {
+        let Undo { v, j, i, .. } = self;
+        if self.pushed {
+            st.tasks[v].pop();
+        }
+        (st.clock[j], st.blocked[j]) = (self.clock.1, self.blocked.1);
+        (st.clock[v], st.blocked[v]) = (self.clock.0, self.blocked.0);
+        st.finished[v] = self.finished;
+        st.from[i] = self.from;
+        st.arrive[i] = self.arrive;
+        st.posted[i] = self.posted;
+        st.hold[i] = self.hold;
+        st.waiting = self.waiting;
+        st.latest = self.latest;
     }
 }
 
@@ -261,14 +323,16 @@ fn choices(ctx: &Ctx, st: &State, v: usize) -> Vec<Choice> {
     out
 }
 
-/// Append choice `c` to node `v`'s list and time it as the simulator does.
-fn apply(ctx: &Ctx, st: &mut State, v: usize, c: Choice) {
+/// Append choice `c` to node `v`'s list and time it as the simulator does; what to undo.
+fn apply(ctx: &Ctx, st: &mut State, v: usize, c: Choice) -> Undo {
     let n = ctx.n;
     match c {
         Choice::Send { msg: k, to: j } => {
             let i = k * n + j;
+            let mut undo = Undo::save(st, v, j, i);
+            undo.pushed = true;
             let end = st.clock[v] + ctx.send[k * n + v];
-            let arrive = end + ctx.wire[(k * n + v) * n + j];
+            let arrive = end + ctx.wire(k, v, j);
             st.clock[v] = end;
             st.tasks[v].push(Task::send(j, k));
             st.arrive[i] = Some(arrive);
@@ -278,9 +342,12 @@ fn apply(ctx: &Ctx, st: &mut State, v: usize, c: Choice) {
                 receive(ctx, st, k, j, arrive);
             }
             st.from[i] = Some(v);
+            undo
         }
         Choice::Recv { msg: k, from } => {
             let i = k * n + v;
+            let mut undo = Undo::save(st, v, v, i);
+            undo.pushed = true;
             st.tasks[v].push(Task::recv(from, k));
             st.posted[i] = true;
             match st.arrive[i] {
@@ -290,8 +357,13 @@ fn apply(ctx: &Ctx, st: &mut State, v: usize, c: Choice) {
                     st.blocked[v] = Some(from);
                 }
             }
+            undo
         }
-        Choice::Finish => st.finished[v] = true,
+        Choice::Finish => {
+            let undo = Undo::save(st, v, v, 0);
+            st.finished[v] = true;
+            undo
+        }
     }
 }
 
@@ -310,45 +382,7 @@ fn receive(ctx: &Ctx, st: &mut State, k: usize, j: usize, arrive: f64) {
 fn lower_bound(ctx: &Ctx, st: &State, now: f64) -> f64 {
     let n = ctx.n;
     let mut lb = st.latest;
-    let mut load = vec![0.0f64; n];
-    let mut count = vec![0usize; n];
-    for k in 0..ctx.dests.len() {
-        for &j in &ctx.dests[k] {
-            let i = k * n + j;
-            if st.hold[i].is_some() {
-                continue;
-            }
-            load[j] += ctx.recv[i];
-            count[j] += 1;
-            let sent_by = |s: usize| {
-                (st.clock[s].max(now) + ctx.send[k * n + s]) + ctx.wire[(k * n + s) * n + j]
-            };
-            let arrive = match (st.arrive[i], st.from[i]) {
-                (Some(a), _) => a,
-                (None, Some(s)) => sent_by(s),
-                (None, None) => {
-                    // Any node but `j` that may still send `k`; none when no node left holds
-                    // it or is about to (a sender chosen for it).
-                    let senders = (0..n).filter(|&s| {
-                        s != j && !st.finished[s] && (s == ctx.source[k] || ctx.is_dest[k * n + s])
-                    });
-                    let served = senders
-                        .clone()
-                        .any(|s| st.hold[k * n + s].is_some() || st.from[k * n + s].is_some());
-                    if !served {
-                        return f64::INFINITY;
-                    }
-                    senders.map(sent_by).fold(f64::INFINITY, f64::min)
-                }
-            };
-            lb = lb.max(arrive.max(st.clock[j]) + ctx.recv[i]);
-        }
-    }
     for j in 0..n {
-        if count[j] > 1 {
-            let sum = st.clock[j] + load[j];
-            lb = lb.max(sum - sum * SUM_MARGIN);
-        }
         // Blocked receivers waiting in a circle never run.
         let mut u = j;
         for _ in 0..n {
@@ -357,6 +391,72 @@ fn lower_bound(ctx: &Ctx, st: &State, now: f64) -> f64 {
                 Some(s) => u = s,
                 None => break,
             }
+        }
+    }
+    let mut load = vec![(0.0, 0usize); n];
+    let mut hold = vec![f64::INFINITY; n];
+    let mut start = vec![f64::INFINITY; n];
+    let mut done = vec![false; n];
+    for k in 0..ctx.dests.len() {
+        // Per node, the earliest it may hold `k` and start sending it, nodes taken by
+        // increasing start (Dijkstra): a holder starts at its clock or `now`, a destination
+        // still waiting after its earliest receive end.
+        let row = k * n;
+        for v in 0..n {
+            let may_send = !st.finished[v] && (v == ctx.source[k] || ctx.is_dest[row + v]);
+            (hold[v], start[v]) = match (st.hold[row + v], st.arrive[row + v]) {
+                (Some(h), _) => (h, st.clock[v].max(now)),
+                // Sent already: held after its receive, whoever else sends what.
+                (None, Some(a)) => {
+                    let end = a.max(st.clock[v]) + ctx.recv[row + v];
+                    (end, end.max(now))
+                }
+                (None, None) => (f64::INFINITY, f64::INFINITY),
+            };
+            if !may_send {
+                start[v] = f64::INFINITY;
+            }
+            done[v] = false;
+        }
+        let arrival = |s: usize, j: usize, at: f64| (at + ctx.send[row + s]) + ctx.wire(k, s, j);
+        while let Some(s) = (0..n)
+            .filter(|&v| !done[v] && start[v].is_finite())
+            .min_by(|&a, &b| start[a].total_cmp(&start[b]))
+        {
+            done[s] = true;
+            for j in 0..n {
+                let i = row + j;
+                if done[j] || j == s || !ctx.is_dest[i] || st.hold[i].is_some() {
+                    continue;
+                }
+                let arrive = match (st.arrive[i], st.from[i]) {
+                    (Some(_), _) => continue, // its time is known (above)
+                    (None, Some(f)) if f != s => continue,
+                    _ => arrival(s, j, start[s]),
+                };
+                let end = arrive.max(st.clock[j]) + ctx.recv[i];
+                if end < hold[j] {
+                    hold[j] = end;
+                    if !st.finished[j] {
+                        start[j] = end.max(st.clock[j]).max(now);
+                    }
+                }
+            }
+        }
+        for j in 0..n {
+            let i = row + j;
+            if !ctx.is_dest[i] || st.hold[i].is_some() {
+                continue;
+            }
+            lb = lb.max(hold[j]);
+            load[j].0 += ctx.recv[i];
+            load[j].1 += 1;
+        }
+    }
+    for (&clock, &(sum, count)) in st.clock.iter().zip(&load) {
+        if count > 1 {
+            let sum = clock + sum;
+            lb = lb.max(sum - sum * SUM_MARGIN);
         }
     }
     lb
