@@ -6,6 +6,7 @@ use crate::protocol::{Job, Message, Request, PROGRESS_STEPS};
 use hetcast_core::models::multi::experiment::{wu_item, wu_items};
 use hetcast_core::models::multimessage::experiment as gonzalez;
 use hetcast_core::models::overhead::experiment::liu_fig6_row;
+use hetcast_core::models::overhead::{self, Instance};
 use hetcast_core::models::platform::experiment::{fig11_platforms, platform_ratios};
 use hetcast_core::models::platform::PlatformInstance;
 use std::cell::{Cell, RefCell};
@@ -152,6 +153,16 @@ pub fn run(request: &Request, post: impl FnMut(Message) + 'static) {
                     solution: Box::new(solution),
                 })
         }
+        Job::Overhead {
+            instance,
+            algo,
+            seed,
+        } => Instance::from_json(instance)
+            .and_then(|inst| overhead::algo::run(&inst, *algo, *seed))
+            .map(|solution| Message::OverheadSolved {
+                id,
+                solution: Box::new(solution),
+            }),
     };
     send(result.unwrap_or_else(|e| Message::Failed {
         id,
@@ -476,6 +487,41 @@ mod tests {
             };
             assert_eq!(decode_message(&encode_message(&m)).unwrap(), m, "{x:e}");
         }
+    }
+
+    /// Every one-source algorithm gives in the worker exactly what it gives on the page's
+    /// thread, through the text both ways (Liu et al.'s Figures 1-3 instance, whose
+    /// optimum is 5: `gallery::liu_figure1`); a bad instance fails with the parser's message.
+    #[test]
+    fn overhead_jobs_answer_what_the_core_answers() {
+        use hetcast_core::catalog::Catalog;
+        use hetcast_core::models::overhead::algo::{run as solve, Algorithm};
+        use hetcast_core::models::overhead::{gallery, simulate};
+        let inst = gallery::liu_figure1();
+        for &algo in Algorithm::ALL {
+            let msgs = through_text(Job::Overhead {
+                instance: inst.to_json(),
+                algo,
+                seed: 3,
+            });
+            let [Message::OverheadSolved { id: 7, solution }] = msgs.as_slice() else {
+                panic!("{algo:?}: {msgs:?}");
+            };
+            assert_eq!(**solution, solve(&inst, algo, 3).unwrap(), "{algo:?}");
+            if algo.is_exact() {
+                let t = simulate(&inst, &solution.plan).unwrap().completion_time;
+                assert_eq!(t, 5.0, "{algo:?}");
+            }
+        }
+        let msgs = through_text(Job::Overhead {
+            instance: "{\"model\": \"node\"}".into(),
+            algo: Algorithm::Optimal,
+            seed: 0,
+        });
+        assert!(
+            matches!(&msgs[..], [Message::Failed { id: 7, error }] if !error.is_empty()),
+            "{msgs:?}"
+        );
     }
 
     /// Every platform algorithm gives in the worker exactly what it gives on the page's

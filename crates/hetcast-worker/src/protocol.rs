@@ -5,6 +5,7 @@ use crate::explore::AnyFamily;
 use hetcast_core::explore::{Record, Search};
 use hetcast_core::models::multi::experiment::WuSpec;
 use hetcast_core::models::multimessage::experiment::{Row as GonzalezRow, Spec as GonzalezSpec};
+use hetcast_core::models::overhead::algo::{Algorithm as OverheadAlgorithm, Solution};
 use hetcast_core::models::overhead::experiment::{LiuFig6Row, LiuFig6Spec};
 use hetcast_core::models::platform::experiment::Fig11Spec;
 use hetcast_core::models::platform::generate::TargetSpread;
@@ -86,6 +87,17 @@ pub enum Job {
         /// The algorithm.
         algo: PlatformAlgorithm,
     },
+    /// One algorithm of the one-source models (papers 000 and 004) on one instance: the app
+    /// runs the exact optimum (the frontier program) here, so that a long one never freezes
+    /// the page and the page's wasm does not link it.
+    Overhead {
+        /// The instance as its JSON file (`docs/formats.md`).
+        instance: String,
+        /// The algorithm.
+        algo: OverheadAlgorithm,
+        /// The seed (random selection only).
+        seed: u64,
+    },
 }
 
 /// What the worker says, as `{"platform_solved": {...}}` (`"ready"` for [`Message::Ready`]):
@@ -154,6 +166,14 @@ pub enum Message {
         /// The solution.
         solution: Box<PlatformSolution>,
     },
+    /// What a [`Job::Overhead`] found: the plan and the algorithm's steps (the page simulates
+    /// the plan and checks its properties).
+    OverheadSolved {
+        /// The job.
+        id: u32,
+        /// The solution.
+        solution: Box<Solution>,
+    },
     /// The SVG text of each chart of a [`Job::Charts`], in order.
     Charts {
         /// The job.
@@ -182,6 +202,7 @@ impl Message {
             | Message::Fig11Platform { id, .. }
             | Message::GonzalezRows { id, .. }
             | Message::PlatformSolved { id, .. }
+            | Message::OverheadSolved { id, .. }
             | Message::Charts { id, .. }
             | Message::Failed { id, .. } => Some(*id),
         }

@@ -17,7 +17,7 @@ use crate::models::overhead::trace::Trace;
 use serde::{Deserialize, Serialize};
 
 /// What an algorithm returns: the plan and the steps it took (empty where it has none).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Solution {
     /// The multicast tree with ordered children.
     pub plan: Plan,
