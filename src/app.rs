@@ -6,7 +6,7 @@ use crate::components::results::{BoundsPanel, ResultsTable};
 use crate::components::topbar::TopBar;
 use crate::experiments::{self, ExperimentsPage};
 use crate::keys::{is_typing, key_action};
-use crate::models::platform::runner::PlatformRunner;
+use crate::models::Runners;
 use crate::state::{Action, UiAction};
 use crate::views::ViewPanel;
 use gloo::events::{EventListener, EventListenerOptions};
@@ -107,7 +107,7 @@ pub fn app(props: &AppProps) -> Html {
     // The instance panel stays mounted while hidden (focus mode, key i), so that what it holds
     // besides the instance (generator fields, open sections) is still there when it comes back.
     let ui = &state.ui;
-    let runners = html! { <PlatformRunner state={state.clone()} /> };
+    let runners = html! { <Runners state={state.clone()} /> };
     if let Some(rest) = &ui.embed {
         return crate::embed::view(&state, rest, runners);
     }

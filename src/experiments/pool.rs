@@ -167,6 +167,28 @@ fn send(worker: &Worker, text: &str, on: &Callback<(usize, Message)>, i: usize, 
     }
 }
 
+/// Start the `requests` of run `job` on at most `workers` workers ([`Pool::queue`]); when no
+/// worker can start, each request gets a [`Message::Failed`] at once (`None`). What every
+/// model that runs its algorithms in workers calls.
+pub fn run_requests(
+    job: u32,
+    requests: Vec<Request>,
+    workers: usize,
+    on: Callback<(usize, Message)>,
+) -> Option<Pool> {
+    let n = requests.len();
+    match Pool::queue(requests, workers, on.clone()) {
+        Ok(p) => Some(p),
+        Err(error) => {
+            for index in 0..n {
+                let error = error.clone();
+                on.emit((index, Message::Failed { id: job, error }));
+            }
+            None
+        }
+    }
+}
+
 /// Running workers; dropping the pool stops them.
 pub struct Pool {
     _handles: Vec<Handle>,

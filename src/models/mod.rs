@@ -21,6 +21,18 @@ pub mod screen;
 pub use results_list::{Results, ResultsView, Row, EDITED_KEY};
 pub use screen::Screen;
 
+/// The models' web-worker runners (each renders nothing, and starts and stops the workers of
+/// its model's runs): what the app mounts once.
+#[yew::function_component(Runners)]
+pub fn runners(p: &crate::components::StateProps) -> yew::Html {
+    yew::html! {
+        <>
+            <platform::runner::PlatformRunner state={p.state.clone()} />
+            <overhead::runner::OverheadRunner state={p.state.clone()} />
+        </>
+    }
+}
+
 use hetcast_core::layout::{Motion, Scene};
 use hetcast_core::models::View;
 use hetcast_core::trace::Step;

@@ -1,9 +1,11 @@
 // Benchmark (not a pass/fail test: CI machines are noisy): the node model's exact optimum (the
-// frontier program, which runs on the page) in the browser. Imports node-model instances of up
-// to the app's limit of 500 nodes with 2, 3 and 4 distinct costs, clicks Run on the optimum and
-// reads the time from the click to the row in the table (median of REPS fresh pages). The
-// random heuristic on the same instance, timed the same way, is the baseline of each build (the
-// page's work around any run: the table and the drawing).
+// frontier program, which runs in the web worker, src/models/overhead/runner.rs) in the
+// browser. Imports node-model instances of up to the app's limit of 500 nodes with 2, 3 and 4
+// distinct costs, clicks Run on the optimum and reads the time from the click to the row in the
+// table (median of REPS fresh pages), and the page's longest frame meanwhile (the longest gap
+// between two animation frames: how long the page was frozen). The random heuristic on the
+// same instance, timed the same way, is the baseline of each build (the page's work around any
+// run: the table and the drawing).
 //
 // Run after `trunk build --release`:  cd tests/e2e && node bench-optimal.mjs [reps] [dist...]
 // More than one build directory (e.g. a copy of `dist/` from before a change, then `dist/`)
@@ -38,7 +40,22 @@ async function measure(browser, url, n, text) {
   await page.setInputFiles('#import-file', { name: 'bench.json', mimeType: 'application/json', buffer: Buffer.from(text) });
   await page.locator('#instance-summary', { hasText: new RegExp(`^${n} nodes`) }).waitFor({ state: 'attached' });
   const random = await timeRun(page, 'random');
+  await page.evaluate(() => {
+    window.__frameGap = 0;
+    window.__frames = true;
+    let last = performance.now();
+    const tick = (t) => {
+      window.__frameGap = Math.max(window.__frameGap, t - last);
+      last = t;
+      if (window.__frames) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
   const optimal = await timeRun(page, 'optimal');
+  optimal.frozen = await page.evaluate(() => {
+    window.__frames = false;
+    return window.__frameGap;
+  });
   await page.close();
   return { random, optimal };
 }
@@ -57,8 +74,9 @@ try {
     for (let d = 0; d < DISTS.length; d++) {
       const opt = median(runs[d].map((x) => x.optimal.ms));
       const random = median(runs[d].map((x) => x.random.ms));
+      const frozen = median(runs[d].map((x) => x.optimal.frozen));
       first ??= opt;
-      console.log(`${c.name}, ${c.n} nodes, ${DISTS[d]}: optimum ${runs[d][0].optimal.value}, click to row median ${opt.toFixed(0)} ms (${runs[d].map((x) => x.optimal.ms.toFixed(0)).join(', ')}), ${(opt / random).toFixed(1)}x the random heuristic's ${random.toFixed(0)} ms; ${(opt / first).toFixed(2)}x the first build`);
+      console.log(`${c.name}, ${c.n} nodes, ${DISTS[d]}: optimum ${runs[d][0].optimal.value}, click to row median ${opt.toFixed(0)} ms (${runs[d].map((x) => x.optimal.ms.toFixed(0)).join(', ')}), ${(opt / random).toFixed(1)}x the random heuristic's ${random.toFixed(0)} ms; ${(opt / first).toFixed(2)}x the first build; longest frame meanwhile ${frozen.toFixed(0)} ms`);
     }
   }
 } finally {

@@ -9,6 +9,7 @@ pub mod editor;
 pub mod generators;
 pub mod plan_edit;
 pub mod results;
+pub mod runner;
 mod screen;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
@@ -18,14 +19,15 @@ use std::rc::Rc;
 
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::overhead::algo::exchanges::{exchanges, Exchange};
-use hetcast_core::models::overhead::algo::{self, Algorithm, Solution};
+use hetcast_core::models::overhead::algo::{Algorithm, Solution};
 use hetcast_core::models::overhead::bounds::{self, BoundsReport};
-use hetcast_core::models::overhead::properties::{self, Properties};
-use hetcast_core::models::overhead::simulate::{simulate, Schedule};
+use hetcast_core::models::overhead::properties::Properties;
+use hetcast_core::models::overhead::simulate::Schedule;
 use hetcast_core::models::overhead::{Instance, ModelKind, APP_MAX_NODES};
 use hetcast_core::AnyInstance;
 
 use self::drafts::{Drafts, NodeField};
+pub use self::runner::{row_of, run_one};
 use crate::models::{marked, Reply, Results, Row};
 use crate::state::Notice;
 
@@ -108,28 +110,6 @@ impl RunRow {
     }
 }
 
-/// Run `algo` on `inst`, simulate the plan and check its properties. Never panics.
-pub fn run_one(inst: &Instance, algo: Algorithm, seed: u64) -> RunRow {
-    let outcome = algo::run(inst, algo, seed)
-        .and_then(|solution| {
-            let schedule = simulate(inst, &solution.plan)?;
-            let properties = properties::check(inst, &schedule);
-            Ok(RunOk {
-                solution,
-                schedule,
-                properties,
-            })
-        })
-        .map_err(|e| e.to_string());
-    RunRow {
-        algo,
-        seed,
-        outcome,
-        edited: false,
-        kind: inst.model,
-    }
-}
-
 /// The keys of the one-source models, as (key, meaning) for the help.
 pub const KEYS: &[(&str, &str)] = &[
     ("g", "run greedy / FNF (one-source models)"),
@@ -183,6 +163,17 @@ pub enum OverheadAction {
     Exchange(i32),
     /// Leave the exchanges.
     StopExchanges,
+    /// Stop the runs in the web worker.
+    Cancel,
+    /// A message of the web worker about request `index` of run `job`.
+    Worker {
+        /// The run.
+        job: u32,
+        /// Which of its pending algorithms.
+        index: usize,
+        /// What the worker said.
+        message: hetcast_worker::Message,
+    },
 }
 
 impl OverheadAction {
@@ -228,6 +219,14 @@ pub struct OverheadState {
     pub exchanges: Option<(Rc<Vec<Exchange>>, usize)>,
     /// The result the exchanges walk started from (`None`: the edited row, or no walk).
     pub exchanges_from: Option<Algorithm>,
+    /// The number of the latest run in the web worker ([`runner`]).
+    pub job: u32,
+    /// The algorithms of run `job` (with their seeds), in request order.
+    pub pending: Vec<(Algorithm, u64)>,
+    /// Those of `pending` that have answered.
+    pub answered: Vec<Algorithm>,
+    /// The algorithm to select once its row comes from the worker.
+    pub follow: Option<Algorithm>,
 }
 
 impl OverheadState {
@@ -242,6 +241,10 @@ impl OverheadState {
             seed_error: None,
             exchanges: None,
             exchanges_from: None,
+            job: 0,
+            pending: Vec::new(),
+            answered: Vec::new(),
+            follow: None,
         }
     }
 
@@ -278,16 +281,19 @@ impl OverheadState {
     pub fn run_all(&mut self) -> Reply {
         let mut reply = Reply::default();
         let mut skipped = Vec::new();
+        let mut later = Vec::new();
         for a in Algorithm::ALL.iter().copied() {
             if let Some(e) = a.refusal(&self.instance) {
                 skipped.push((a.name_in(self.instance.model), e));
                 continue;
             }
             match self.run_checked(a) {
-                Ok(row) => self.results.put(row),
+                Ok(Some(row)) => self.results.put(row),
+                Ok(None) => later.push((a, 0)),
                 Err(n) => reply.notice = Some(n),
             }
         }
+        self.run_in_worker(later);
         if self.results.selected_row().is_none() {
             self.results.selected = self.results.rows.first().map(|r| r.algo);
         }
@@ -347,13 +353,34 @@ impl OverheadState {
                 Reply::default()
             }
             OverheadAction::Run(a) => match self.run_checked(a) {
-                Ok(row) => {
+                Ok(Some(row)) => {
                     self.results.put(row);
                     self.results.select(a);
+                    self.follow = None;
+                    Reply::default()
+                }
+                Ok(None) => {
+                    self.run_in_worker([(a, 0)]);
+                    self.follow = Some(a);
                     Reply::default()
                 }
                 Err(n) => Reply::say(n),
             },
+            OverheadAction::Cancel => match self.cancel() {
+                0 => Reply::default(),
+                n => Reply::say(Notice::info(format!(
+                    "Cancelled {n} run{}.",
+                    if n == 1 { "" } else { "s" }
+                ))),
+            },
+            OverheadAction::Worker {
+                job,
+                index,
+                message,
+            } => {
+                self.on_worker(job, index, message);
+                Reply::default()
+            }
             OverheadAction::SetSeed(text) => {
                 self.seed_error = match text.trim().parse::<u64>() {
                     Ok(_) => None,
@@ -374,13 +401,18 @@ impl OverheadState {
             }
             OverheadAction::Select(a) => {
                 self.results.select(a);
+                self.follow = None;
                 Reply::default()
             }
         }
     }
 
-    /// Run `a` unless random selection's seed is invalid (then say so).
-    fn run_checked(&self, a: Algorithm) -> Result<RunRow, Notice> {
+    /// Run `a` unless random selection's seed is invalid (then say so); `None` for an
+    /// algorithm of the web worker ([`runner::in_worker`]), which the caller starts there.
+    fn run_checked(&self, a: Algorithm) -> Result<Option<RunRow>, Notice> {
+        if runner::in_worker(a) {
+            return Ok(None);
+        }
         let seed = if a == Algorithm::Random {
             self.seed_text
                 .trim()
@@ -389,7 +421,7 @@ impl OverheadState {
         } else {
             0
         };
-        Ok(run_one(&self.instance, a, seed))
+        Ok(Some(run_one(&self.instance, a, seed)))
     }
 
     /// Commit the drafts when they are valid; otherwise record their errors.
@@ -415,8 +447,10 @@ impl OverheadState {
     fn set_instance(&mut self, inst: Instance) {
         self.bounds = Rc::new(bounds::report(&inst));
         self.instance = Rc::new(inst);
+        let again = self.take_worker_rows();
         let inst = &self.instance;
         self.results.rerun(|r| run_one(inst, r.algo, r.seed));
+        self.run_in_worker(again);
         self.exchanges = None;
         self.exchanges_from = None;
     }

@@ -121,10 +121,35 @@ pub fn results_table(state: &StateHandle, m: &OverheadState) -> Html {
         </>
     };
     let open = state.ui.table_open;
+    let running = m.running().map(|a| {
+        let key = a.key();
+        html! {
+            <tr key={format!("running-{key}")} id={format!("running-{key}")} class="running">
+                <th scope="row">{ short_label(a, m.instance.model) }</th>
+                <td colspan="7"><progress></progress>{" running in a web worker"}</td>
+            </tr>
+        }
+    });
+    let any_running = m.running().next().is_some();
     let rows = html! {
-        for results.rows.iter().chain(&results.edited).filter(|r| open || shown(r)).map(row)
+        <>
+            { for results.rows.iter().chain(&results.edited).filter(|r| open || shown(r)).map(row) }
+            { for running }
+        </>
+    };
+    let cancel = {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| s.dispatch(OverheadAction::Cancel.into()))
     };
     let table = results_table_of(state, classes!("results"), columns, rows);
+    let table = html! {
+        <>
+            { table }
+            if any_running {
+                <button id="cancel-runs" onclick={cancel} title="Stop the web worker">{"Cancel"}</button>
+            }
+        </>
+    };
     let empty = html! {
         <p class="hint" id="results-empty">
             {"No results yet. Press "}<kbd>{"r"}</kbd>{" to run every algorithm, or pick one above."}
@@ -132,7 +157,7 @@ pub fn results_table(state: &StateHandle, m: &OverheadState) -> Html {
     };
     results_panel(
         state,
-        results.rows.is_empty() && results.edited.is_none(),
+        results.rows.is_empty() && results.edited.is_none() && !any_running,
         empty,
         table,
     )

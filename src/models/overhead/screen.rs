@@ -52,10 +52,22 @@ impl Screen for OverheadState {
         out
     }
     fn put_back(&mut self, m: &ModelScenario) -> Result<(), String> {
+        let mut later = Vec::new();
         for (a, seed) in m.algorithms::<Algorithm>()? {
-            self.results
-                .put(super::run_one(&self.instance, a, seed.unwrap_or(0)));
+            let seed = seed.unwrap_or(0);
+            if super::runner::in_worker(a) {
+                later.push((a, seed));
+            } else {
+                self.results.put(super::run_one(&self.instance, a, seed));
+            }
         }
+        // The selected row may be one of the worker's: selected once it comes.
+        self.follow = m
+            .selected
+            .as_deref()
+            .and_then(|k| later.iter().find(|(a, _)| a.key() == k))
+            .map(|&(a, _)| a);
+        self.run_in_worker(later);
         if let Some(plan) = &m.edited {
             let plan: hetcast_core::models::overhead::Plan =
                 serde_json::from_value(plan.clone()).map_err(|e| format!("malformed plan: {e}"))?;

@@ -78,6 +78,7 @@ fn the_animated_tree_and_the_comparison() {
     assert!(svg.contains("width=\"1200\""));
     assert!(!svg.contains("s1-"));
     s.apply(OverheadAction::Run(Algorithm::Optimal));
+    super::runner::answer_worker(&mut s);
     s.apply(Action::Ui(UiAction::ToggleCompare));
     let name = figure_name(&s, true, "svg");
     assert!(name.ends_with("-vs-greedy-tree-animated.svg"), "{name}");
@@ -167,4 +168,58 @@ fn a_share_link_of_the_exchanges_walk_opens_it_at_its_exchange() {
         "{}",
         r.words
     );
+}
+
+/// The optimum runs in the web worker: Run shows it running (no row yet), the answer is the
+/// row (000 Figure 1: 9) and is selected; an answer of an older run is ignored; a new instance
+/// sends it again; Cancel stops it, and says so.
+#[test]
+fn the_optimum_runs_in_the_worker() {
+    use super::runner::answer_worker;
+    use super::{OverheadAction, OverheadState};
+    use crate::state::Notice;
+    use hetcast_core::models::overhead::algo::Algorithm;
+    fn oh(s: &AppState) -> &OverheadState {
+        match &s.model {
+            ModelState::Overhead(m) => m,
+            _ => unreachable!("the one-source model is on screen"),
+        }
+    }
+    let inst = hetcast_core::models::overhead::gallery::libeskind_hadas_figure1();
+    let mut s = AppState::new(inst.clone());
+    s.apply(OverheadAction::Run(Algorithm::Greedy));
+    s.apply(OverheadAction::Run(Algorithm::Optimal));
+    assert_eq!(oh(&s).running().collect::<Vec<_>>(), [Algorithm::Optimal]);
+    assert_eq!(oh(&s).results.rows.len(), 1);
+    assert_eq!(oh(&s).results.selected, Some(Algorithm::Greedy));
+    let job = oh(&s).job;
+    // A late answer of an older run.
+    s.apply(OverheadAction::Worker {
+        job: job.wrapping_sub(1),
+        index: 0,
+        message: hetcast_worker::Message::Failed {
+            id: job.wrapping_sub(1),
+            error: "old".into(),
+        },
+    });
+    assert_eq!(oh(&s).results.rows.len(), 1);
+    answer_worker(&mut s);
+    assert_eq!(oh(&s).running().count(), 0);
+    let times: Vec<Option<f64>> = oh(&s).results.rows.iter().map(|r| r.time()).collect();
+    assert_eq!(times, [Some(10.0), Some(9.0)]);
+    assert_eq!(oh(&s).results.selected, Some(Algorithm::Optimal));
+    // One more node of cost 3: greedy reruns on the page, the optimum goes to the worker.
+    s.apply(OverheadAction::AddNode);
+    assert_eq!(oh(&s).instance.len(), 13);
+    let opt = hetcast_core::models::overhead::algo::optimal::optimal_time(&oh(&s).instance);
+    assert_eq!(oh(&s).running().collect::<Vec<_>>(), [Algorithm::Optimal]);
+    assert_eq!(oh(&s).results.rows.len(), 1);
+    answer_worker(&mut s);
+    let row = &oh(&s).results.rows[1];
+    assert_eq!((row.algo, row.time()), (Algorithm::Optimal, opt.ok()));
+    assert_eq!(oh(&s).results.selected, Some(Algorithm::Optimal));
+    s.apply(OverheadAction::Run(Algorithm::Optimal));
+    s.apply(OverheadAction::Cancel);
+    assert_eq!(oh(&s).running().count(), 0);
+    assert_eq!(s.ui.notice, Some(Notice::info("Cancelled 1 run.")));
 }

@@ -14,7 +14,7 @@ use yew::prelude::*;
 
 use super::{row_of, Follow, PlRunRow, PlatformAction, PlatformState};
 use crate::components::StateProps;
-use crate::experiments::pool::{keep_spares, Pool, WARM_UP_ID};
+use crate::experiments::pool::{keep_spares, run_requests, Pool, WARM_UP_ID};
 use crate::models::ModelState;
 use hetcast_core::models::platform::algo::PlatformAlgorithm;
 use hetcast_core::models::platform::generate::{tiers, TiersSpec};
@@ -78,16 +78,7 @@ pub fn platform_runner(p: &StateProps) -> Html {
                         )
                     })
                 };
-                let n = requests.len();
-                match Pool::queue(requests, workers, on.clone()) {
-                    Ok(p) => *pool.borrow_mut() = Some(p),
-                    Err(error) => {
-                        for index in 0..n {
-                            let error = error.clone();
-                            on.emit((index, hetcast_worker::Message::Failed { id: job, error }));
-                        }
-                    }
-                }
+                *pool.borrow_mut() = run_requests(job, requests, workers, on);
             }
             if job.is_none() && *spares_wanted {
                 // Later, so that loading them does not slow the page drawing the results.
