@@ -209,6 +209,14 @@ impl Reply {
     }
 }
 
+/// What Cancel says: "Cancelled 2 runs." (the runs stopped in web workers).
+pub fn cancelled_notice(n: usize) -> Notice {
+    Notice::info(format!(
+        "Cancelled {n} run{}.",
+        if n == 1 { "" } else { "s" }
+    ))
+}
+
 /// The notice of "Run all" when it skipped algorithms past their size limits (`skipped`: the
 /// name shown, and the refusal, [`hetcast_core::Error::TooLarge`]): said plainly, not as an
 /// error, since nothing failed.

@@ -368,10 +368,7 @@ impl OverheadState {
             },
             OverheadAction::Cancel => match self.cancel() {
                 0 => Reply::default(),
-                n => Reply::say(Notice::info(format!(
-                    "Cancelled {n} run{}.",
-                    if n == 1 { "" } else { "s" }
-                ))),
+                n => Reply::say(crate::models::cancelled_notice(n)),
             },
             OverheadAction::Worker {
                 job,

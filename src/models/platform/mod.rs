@@ -312,10 +312,7 @@ impl PlatformState {
                 self.follow = Follow::First;
                 self.pending.clear();
                 self.job = self.job.wrapping_add(1);
-                Reply::say(Notice::info(format!(
-                    "Cancelled {n} run{}.",
-                    if n == 1 { "" } else { "s" }
-                )))
+                Reply::say(crate::models::cancelled_notice(n))
             }
             A::Worker {
                 job,
