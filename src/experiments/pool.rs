@@ -176,6 +176,17 @@ pub fn run_requests(
     workers: usize,
     on: Callback<(usize, Message)>,
 ) -> Option<Pool> {
+    if let Some(answer) = ON_THE_PAGE.with(Cell::get) {
+        // After this turn, as a worker's messages would come.
+        gloo::timers::callback::Timeout::new(0, move || {
+            for (index, r) in requests.iter().enumerate() {
+                let on = on.clone();
+                answer(r, Box::new(move |m| on.emit((index, m))));
+            }
+        })
+        .forget();
+        return None;
+    }
     let n = requests.len();
     match Pool::queue(requests, workers, on.clone()) {
         Ok(p) => Some(p),
@@ -187,6 +198,21 @@ pub fn run_requests(
             None
         }
     }
+}
+
+/// How [`answer_on_the_page`] answers a request: the worker's job, its messages posted in order.
+pub type PageAnswer = fn(&Request, Box<dyn FnMut(Message)>);
+
+thread_local! {
+    static ON_THE_PAGE: Cell<Option<PageAnswer>> = const { Cell::new(None) };
+}
+
+/// Browser tests only (`wasm-bindgen-test` serves no worker script): from now on
+/// [`run_requests`] answers on the page's thread with `answer` (the tests pass
+/// `hetcast_worker::run`, the worker's own code), after the current turn, instead of starting
+/// web workers.
+pub fn answer_on_the_page(answer: PageAnswer) {
+    ON_THE_PAGE.with(|a| a.set(Some(answer)));
 }
 
 /// Running workers; dropping the pool stops them.

@@ -21,6 +21,9 @@ impl Mounted {
 
     /// Mount over what is saved (a reload).
     pub async fn keep() -> Mounted {
+        // No worker script is served here: the web workers' jobs (the one-source optimum) are
+        // answered on the page by the worker's own code.
+        hetcast_app::experiments::pool::answer_on_the_page(hetcast_worker::run);
         let doc = gloo::utils::document();
         // The app's stylesheet, as the page has it (the panels' sizes depend on it).
         if doc.get_element_by_id("app-style").is_none() {
@@ -73,6 +76,18 @@ impl Drop for Mounted {
 
 pub async fn settle() {
     TimeoutFuture::new(40).await;
+}
+
+/// Wait until no run of the page's model is still in a web worker (no `tr.running` row), at
+/// most 10 s (here the worker's code answers on the page: [`Mounted::keep`]).
+pub async fn workers_answered() {
+    for _ in 0..250 {
+        if count("#results tr.running") == 0 {
+            return;
+        }
+        settle().await;
+    }
+    panic!("a run in a web worker did not end within 10 s");
 }
 
 pub fn el(id: &str) -> Element {
