@@ -219,6 +219,7 @@ async fn greedy_and_the_optimum_side_by_side_differ_by_one() {
     choose("gallery", "lh-fig1").await;
     click("run-greedy").await;
     click("run-optimal").await;
+    workers_answered().await;
     click("row-greedy").await;
     click("tab-tree").await;
     key("c").await;
@@ -286,6 +287,7 @@ async fn the_exchanges_walk_from_the_optimum_of_figure_1_never_lets_the_completi
     let _app = Mounted::new().await;
     choose("gallery", "lh-fig1").await;
     click("run-optimal").await;
+    workers_answered().await;
     click("tab-tree").await;
     click("exchanges").await;
     let inst = gallery::libeskind_hadas_figure1();
