@@ -101,8 +101,10 @@ test('the gallery menu: arrow keys only choose, Enter loads; r and digits work o
     await app.page.locator('#instance-summary', { hasText: /^12 nodes/ }).waitFor();
     await app.page.keyboard.press('r');
     await app.page.locator('#results tr.result').first().waitFor();
-    // Greedy, random, the optimum and Lemma 5: every algorithm of the node model.
+    // Greedy, random, the optimum (from the web worker) and Lemma 5: every algorithm of the
+    // node model.
     await app.page.locator('#row-lemma5').waitFor();
+    await app.page.locator('#row-optimal').waitFor();
     assert.equal(await app.page.locator('#results tr.result').count(), 4);
     await app.page.keyboard.press('2');
     assert.equal(await app.page.getAttribute('#tab-gantt', 'aria-selected'), 'true');
