@@ -260,7 +260,7 @@ mod tests {
         let l = parse("#example=lh-fig1&algo=greedy&view=gantt&t=6&compare=optimal").unwrap();
         let mut s = open(&l).unwrap();
         // The optimum comes from the web worker; greedy stays selected.
-        crate::models::overhead::runner::answer_worker(&mut s);
+        s.answer_workers();
         assert_eq!(s.ui.tab, View::Gantt);
         assert_eq!(s.ui.start_at, Some(6.0));
         assert!(s.ui.compare);

@@ -198,7 +198,7 @@ fn run_all_orders_rows_and_reports_refusals() {
         .any(|r| r.algo == Algorithm::Random));
     s.apply(OverheadAction::SetSeed("7".into()));
     s.apply(ModelAction::RunAll);
-    crate::models::overhead::runner::answer_worker(&mut s);
+    s.answer_workers();
     // Figure 1 has 12 nodes: the exhaustive search (at most 9) is skipped and said so, as
     // information, not as a failed row (issue 20).
     let order: Vec<Algorithm> = oh(&s).results.rows.iter().map(|r| r.algo).collect();

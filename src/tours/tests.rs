@@ -48,7 +48,7 @@ fn every_stop_opens_with_the_state_it_names() {
             let link = deep_link::parse(&stop.link).unwrap();
             let mut s = open_stop(&tour, i, &around, true).unwrap();
             // The one-source models' optimum comes from the web worker.
-            crate::models::overhead::runner::answer_worker(&mut s);
+            s.answer_workers();
             let example = hetcast_core::registry::example(&link.example).unwrap();
             assert_eq!(s.model.id(), example.model(), "{at}");
             assert_eq!(Some(s.ui.tab.key()), link.view.as_deref(), "{at}: the view");
