@@ -4,7 +4,7 @@ use crate::components::algorithms::AlgorithmBar;
 use crate::components::help::HelpDialog;
 use crate::components::results::{BoundsPanel, ResultsTable};
 use crate::components::topbar::TopBar;
-use crate::experiments::{self, ExperimentsPage};
+use crate::experiments::{self, ExperimentsHost};
 use crate::keys::{is_typing, key_action};
 use crate::models::Runners;
 use crate::state::{Action, UiAction};
@@ -158,7 +158,7 @@ pub fn app(props: &AppProps) -> Html {
                     <ViewPanel state={state.clone()} />
                 </main>
             </div>
-            <ExperimentsPage state={state.clone()} />
+            <ExperimentsHost state={state.clone()} />
             { runners }
             if ui.help {
                 <HelpDialog state={state.clone()} />

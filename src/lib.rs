@@ -39,11 +39,26 @@ pub fn mount(root: web_sys::Element) -> yew::AppHandle<App> {
     yew::Renderer::<App>::with_root(root).render()
 }
 
-/// Mount the app on the page body (the binary's entry point), its panels opened as the
-/// window's size asks.
+/// Mount the app on the page (the binary's entry point), its panels opened as the window's
+/// size asks.
+///
+/// The app has an element of its own in the body (`#app-root`, laid out as if the app were the
+/// body's child: `display: contents`), beside the Experiments page's module
+/// ([`experiments::module`]): each Yew app handles the events under its own root, and the two
+/// modules' Yew would both take an event in the other's elements for theirs if one root held
+/// the other.
 pub fn start() {
-    yew::Renderer::<App>::with_props(app::AppProps {
+    let props = app::AppProps {
         window_defaults: true,
-    })
-    .render();
+    };
+    let document = gloo::utils::document();
+    match document.create_element("div") {
+        Ok(root) if gloo::utils::body().append_child(&root).is_ok() => {
+            root.set_id("app-root");
+            yew::Renderer::<App>::with_root_and_props(root, props).render();
+        }
+        _ => {
+            yew::Renderer::<App>::with_props(props).render();
+        }
+    }
 }

@@ -8,14 +8,19 @@
 //!   each (the explorer of every model: [`plans::explore`]);
 //! - [`state`]: the page's reducer;
 //! - [`pool`]: the web workers (`web_sys::Worker`, the `hetcast-worker` binary);
-//! - [`page`]: the component; [`controls`]: starting a run, the tabs and the settings form;
+//! - [`page`]: the component, in a WebAssembly module of its own: [`module`] mounts it,
+//!   [`host`] (in the app's main module) loads the module on the first opening, [`bridge`]
+//!   carries their messages; [`controls`]: starting a run, the tabs and the settings form;
 //!   [`results`]: the result views; [`explorer`]: the explorer's menus and result.
 
+pub mod bridge;
 pub mod controls;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod explore_tests;
 pub mod explorer;
 pub mod fields;
+pub mod host;
+pub mod module;
 pub mod page;
 pub mod plan;
 pub mod plans;
@@ -25,6 +30,7 @@ pub mod state;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;
 
+pub use host::ExperimentsHost;
 pub use page::ExperimentsPage;
 
 use crate::state::{Action, UiAction};

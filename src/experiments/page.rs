@@ -6,20 +6,32 @@ use super::plan::Experiment;
 use super::pool::Pool;
 use super::results::{result_view, running_view};
 use super::state::{ExpAction, ExpState};
-use crate::components::StateProps;
-use crate::state::{Action, Notice, UiAction};
 use crate::util;
+use hetcast_core::AnyInstance;
 use std::cell::RefCell;
 use std::rc::Rc;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
+/// Props of [`ExperimentsPage`]: what it asks of the app (in the app's main module, through
+/// [`super::bridge`]).
+#[derive(Properties, PartialEq)]
+pub struct ExpProps {
+    /// The page is on screen.
+    pub open: bool,
+    /// Back to the editor.
+    pub on_close: Callback<()>,
+    /// Load an instance into the editor and go back to it (the instance, where it came from).
+    pub on_load: Callback<(AnyInstance, String)>,
+    /// Say an error in the app's notice.
+    pub on_error: Callback<String>,
+}
+
 /// The Experiments page. It stays mounted while closed (hidden), so that a run goes on and
 /// results stay while the editor is on screen.
 #[function_component(ExperimentsPage)]
-pub fn experiments_page(p: &StateProps) -> Html {
-    let app = &p.state;
-    let open = app.ui.experiments;
+pub fn experiments_page(p: &ExpProps) -> Html {
+    let open = p.open;
     let st = use_reducer(ExpState::default);
     let pool: Rc<RefCell<Option<Pool>>> = use_mut_ref(|| None);
     let next_id: Rc<RefCell<u32>> = use_mut_ref(|| 0);
@@ -72,23 +84,13 @@ pub fn experiments_page(p: &StateProps) -> Html {
             st.dispatch(ExpAction::Cancel);
         })
     };
-    let on_back = {
-        let app = app.clone();
-        Callback::from(move |_: MouseEvent| app.dispatch(UiAction::CloseExperiments.into()))
-    };
-    let on_load = {
-        let app = app.clone();
-        Callback::from(move |(instance, origin)| {
-            app.dispatch(Action::Load { instance, origin });
-            app.dispatch(UiAction::CloseExperiments.into());
-        })
-    };
+    let on_back = p.on_close.reform(|_: MouseEvent| ());
+    let on_load = p.on_load.clone();
     let on_download = {
-        let app = app.clone();
+        let on_error = p.on_error.clone();
         Callback::from(move |(name, mime, text): (String, &'static str, String)| {
             if let Err(e) = util::download(&name, mime, &text) {
-                let notice = Notice::error(format!("Download failed: {e:?}"));
-                app.dispatch(UiAction::Notify(notice).into());
+                on_error.emit(format!("Download failed: {e:?}"));
             }
         })
     };

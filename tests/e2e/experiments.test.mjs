@@ -29,6 +29,40 @@ async function progress(app) {
   });
 }
 
+test('the Experiments code loads on the first opening, with a loading state, and stays', async () => {
+  const app = await openApp();
+  try {
+    const fetched = () =>
+      app.page.evaluate(() =>
+        performance.getEntriesByType('resource').filter((e) => /hetcast-experiments/.test(e.name)).length,
+      );
+    assert.equal(await fetched(), 0, 'the app starts without the Experiments module');
+    // The module's WebAssembly held back for 1 s: the loading state shows meanwhile.
+    await app.page.route('**/hetcast-experiments_bg.wasm', async (route) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.continue();
+    });
+    await app.page.click('#experiments-button');
+    const loading = app.page.locator('#experiments-loading[aria-busy="true"]');
+    await loading.waitFor();
+    assert.equal(await loading.getByRole('status').textContent(), 'Loading the Experiments page…');
+    await app.page.locator('#experiments:not(.hidden)').waitFor();
+    assert.equal(await app.page.locator('#experiments-loading').count(), 0);
+    assert.ok((await fetched()) >= 2, 'the loader and the module were fetched');
+    // Its state stays while the editor is on screen: the tab and a setting.
+    await app.page.click('#exp-tab-wu-fig3');
+    await fill(app, '#exp-wu-runs', 7);
+    await app.page.click('#exp-back');
+    await app.page.locator('#experiments.hidden').waitFor({ state: 'attached' });
+    await app.page.keyboard.press('e');
+    await app.page.locator('#experiments:not(.hidden)').waitFor();
+    assert.equal(await app.page.getAttribute('#exp-tab-wu-fig3', 'aria-selected'), 'true');
+    assert.equal(await app.page.inputValue('#exp-wu-runs'), '7');
+  } finally {
+    await app.page.close();
+  }
+});
+
 test('a long run leaves the page responsive, and Cancel stops it', async () => {
   const app = await openApp();
   try {

@@ -59,7 +59,7 @@ pub fn platform_runner(p: &StateProps) -> Html {
         }
         _ => (None, Vec::new(), 0),
     };
-    let spares_wanted = matches!(state.model, ModelState::Platform(_)) || state.ui.experiments;
+    let spares_wanted = matches!(state.model, ModelState::Platform(_));
     {
         let dispatcher = state.dispatcher();
         use_effect_with((job, spares_wanted), move |(job, spares_wanted)| {
