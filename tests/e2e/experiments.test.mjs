@@ -30,7 +30,8 @@ async function progress(app) {
 }
 
 test('the Experiments code loads on the first opening, with a loading state, and stays', async () => {
-  const app = await openApp();
+  // Without the service worker, which fetches every file of the build for offline use.
+  const app = await openApp({ serviceWorkers: 'block' });
   try {
     const fetched = () =>
       app.page.evaluate(() =>

@@ -34,12 +34,13 @@ export function useApp() {
     await server?.close();
   });
   /**
-   * `openApp({ width, height, panels, hash })`: a page of that viewport (1280x720 by default),
-   * opened at `#hash` when given; `panels: false` keeps the layout the window opens with (see
-   * AppPage.open).
+   * `openApp({ width, height, panels, hash, serviceWorkers })`: a page of that viewport
+   * (1280x720 by default), opened at `#hash` when given; `panels: false` keeps the layout the
+   * window opens with (see AppPage.open); `serviceWorkers: 'block'` keeps the offline service
+   * worker out (it would fetch every file of the build in the background).
    */
-  return async function openApp({ width = 1280, height = 720, panels = true, hash = '' } = {}) {
-    const page = await browser.newPage({ viewport: { width, height }, acceptDownloads: true });
+  return async function openApp({ width = 1280, height = 720, panels = true, hash = '', serviceWorkers = 'allow' } = {}) {
+    const page = await browser.newPage({ viewport: { width, height }, acceptDownloads: true, serviceWorkers });
     const app = new AppPage(page, baseUrl);
     await app.open({ panels, hash });
     return app;
