@@ -89,6 +89,90 @@ pub fn augmented_sources_progress(
     inst: &PlatformInstance,
     progress: &mut Progress<'_>,
 ) -> Result<PlatformSolution, Error> {
+    augmented_sources_part(inst, None, progress, &mut |_| {})
+}
+
+/// What a run of part `part` of 2 ([`augmented_sources_part`]) knows when none of its own
+/// trials of a round improves: the solution as it would be if the other part's trials of the
+/// round did not improve either (the round then is the last), and its own trials' steps.
+/// [`join`] of the two parts' halves of the same round is the sequential run's answer.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Half {
+    /// Which part (0 or 1).
+    pub part: usize,
+    /// The round (from 0).
+    pub round: usize,
+    /// The sources at the start of the round.
+    pub sources: Vec<usize>,
+    /// The solution on `sources`, with the steps before the round's trials.
+    pub solution: PlatformSolution,
+    /// The round's trials' steps by candidate position: this part's (see [`owns`]), `None`
+    /// at the other part's positions and for a trial whose LP has no solution.
+    pub steps: Vec<Option<Step>>,
+}
+
+/// Whether part `part` of 2 solves a round's trial at candidate position `i` before it knows
+/// the other part's answers: both solve the first candidate (it is accepted in most rounds),
+/// part 0 the odd positions, part 1 the even ones from 2 on.
+pub fn owns(part: usize, i: usize) -> bool {
+    i == 0 || (i - 1) % 2 == part
+}
+
+/// The sequential run's answer from the halves of both parts on the same round, `None` when
+/// they are not of the same round and sources, or of the same part. The round had no
+/// improving trial (neither part's own trials improve), so it is the last: the solution is
+/// either half's, its steps followed by the round's, in candidate order.
+///
+/// # Complexity
+/// O(|steps|).
+pub fn join(a: &Half, b: &Half) -> Option<PlatformSolution> {
+    if a.part == b.part
+        || a.round != b.round
+        || a.sources != b.sources
+        || a.steps.len() != b.steps.len()
+    {
+        return None;
+    }
+    let mut solution = a.solution.clone();
+    solution.trace.extend(
+        a.steps
+            .iter()
+            .zip(&b.steps)
+            .filter_map(|(x, y)| x.clone().or_else(|| y.clone())),
+    );
+    Some(solution)
+}
+
+/// One trial of a round: the candidate added to the sources.
+enum Trial {
+    /// Not solved (yet).
+    Open,
+    /// The LP has no solution.
+    Infeasible,
+    /// Its `T*`, not below BestSol.
+    Rejected(f64),
+    /// Its `T*`, below BestSol, and its solution.
+    Improves(f64, Box<LpSolution>),
+}
+
+/// [`augmented_sources_progress`], the answer the same whatever `part`. With `part` `None`,
+/// a round solves its trials in candidate order until one improves. With `Some(k)` (k = 0 or
+/// 1; two runs, one per web worker), a round first solves the trials at the positions part `k`
+/// [`owns`], in order, until one improves; then it solves the other part's trials before that
+/// one (in order, the first improving one is picked), so the pick is the sequential run's.
+/// When none of its own improves, it hands `on_half` its [`Half`] (the other part's half of
+/// the same round, [`join`]ed, is the answer), and goes on with the other part's trials: the
+/// run alone still ends with the sequential answer.
+///
+/// # Complexity
+/// As [`augmented_sources`]; a part solves at most the same LPs, and in a round whose first
+/// candidate is not picked, about half of them before its half or its pick.
+pub fn augmented_sources_part(
+    inst: &PlatformInstance,
+    part: Option<usize>,
+    progress: &mut Progress<'_>,
+    on_half: &mut dyn FnMut(Half),
+) -> Result<PlatformSolution, Error> {
     let n = inst.node_count();
     let mut sources = vec![inst.source];
     progress.expect(1);
@@ -106,64 +190,115 @@ pub fn augmented_sources_progress(
         t: 0.0,
         built: Vec::new(),
     }];
-    loop {
+    for round in 0.. {
         let mut cands: Vec<(f64, usize)> = (0..n)
             .filter(|v| !sources.contains(v))
             .map(|v| (inflow(inst, &best, v), v))
             .collect();
         crate::order::sort_by(&mut cands, |a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let cands: Vec<usize> = cands.into_iter().map(|(_, v)| v).collect();
         progress.expect(cands.len());
-        let mut improved = false;
-        for &(_, m) in &cands {
-            let mut trial = sources.clone();
-            trial.push(m);
-            let got = multi(inst, &trial)?;
+        let mut trials: Vec<Trial> = cands.iter().map(|_| Trial::Open).collect();
+        let mut solve = |i: usize, trials: &mut [Trial]| -> Result<bool, Error> {
+            let mut with = sources.clone();
+            with.push(cands[i]);
+            let got = multi(inst, &with)?;
             progress.solved();
-            let Some(sol) = got else {
-                continue;
+            trials[i] = match got {
+                None => Trial::Infeasible,
+                Some(sol) => {
+                    let t = port_period(inst, &sol.loads);
+                    if not_worse(t, best_t) && t < best_t * (1.0 - 1e-9) {
+                        Trial::Improves(t, Box::new(sol))
+                    } else {
+                        Trial::Rejected(t)
+                    }
+                }
             };
-            let t = port_period(inst, &sol.loads);
-            if not_worse(t, best_t) && t < best_t * (1.0 - 1e-9) {
-                trace.push(node_step(
-                    m,
-                    12,
-                    format!(
-                        "{} as a secondary source: T* = {} < {}: added",
-                        inst.name(m),
-                        fmt_t(t),
-                        fmt_t(best_t)
-                    ),
-                ));
-                best = sol;
-                best_t = t;
-                sources = trial;
-                improved = true;
-                break;
+            Ok(matches!(trials[i], Trial::Improves(..)))
+        };
+        // The first improving trial among `positions` (solved in order).
+        let mut first = |positions: &mut dyn Iterator<Item = usize>,
+                         trials: &mut [Trial]|
+         -> Result<Option<usize>, Error> {
+            for i in positions {
+                if solve(i, trials)? {
+                    return Ok(Some(i));
+                }
             }
-            trace.push(node_step(
-                m,
-                9,
-                format!(
-                    "{} as a secondary source: T* = {} ≥ {}: not added",
-                    inst.name(m),
-                    fmt_t(t),
-                    fmt_t(best_t)
-                ),
-            ));
-        }
-        if !improved {
+            Ok(None)
+        };
+        let all = cands.len();
+        let pick = match part {
+            None => first(&mut (0..all), &mut trials)?,
+            Some(k) => match first(&mut (0..all).filter(|&i| owns(k, i)), &mut trials)? {
+                Some(i) => first(&mut (0..i).filter(|&j| !owns(k, j)), &mut trials)?.or(Some(i)),
+                None => {
+                    on_half(Half {
+                        part: k,
+                        round,
+                        sources: sources.clone(),
+                        solution: solution(inst, best.clone(), &sources, trace.clone()),
+                        steps: (0..all)
+                            .map(|i| step(inst, cands[i], &trials[i], best_t))
+                            .collect(),
+                    });
+                    first(&mut (0..all).filter(|&i| !owns(k, i)), &mut trials)?
+                }
+            },
+        };
+        let upto = pick.map_or(all, |i| i + 1);
+        trace.extend((0..upto).filter_map(|i| step(inst, cands[i], &trials[i], best_t)));
+        // The pick is an improving trial; no pick ends the run.
+        let Some((i, Trial::Improves(t, sol))) =
+            pick.map(|i| (i, std::mem::replace(&mut trials[i], Trial::Open)))
+        else {
             break;
-        }
+        };
+        best = *sol;
+        best_t = t;
+        sources.push(cands[i]);
     }
-    Ok(PlatformSolution::from_lp(
+    Ok(solution(inst, best, &sources, trace))
+}
+
+/// The trace's step of trial `trial` of candidate `m` against BestSol `best_t` (`None` when
+/// the trial was not solved or its LP has no solution).
+fn step(inst: &PlatformInstance, m: usize, trial: &Trial, best_t: f64) -> Option<Step> {
+    let (line, t, verdict) = match trial {
+        Trial::Open | Trial::Infeasible => return None,
+        Trial::Rejected(t) => (9, *t, "≥"),
+        Trial::Improves(t, _) => (12, *t, "<"),
+    };
+    let added = if line == 12 { "added" } else { "not added" };
+    Some(node_step(
+        m,
+        line,
+        format!(
+            "{} as a secondary source: T* = {} {verdict} {}: {added}",
+            inst.name(m),
+            fmt_t(t),
+            fmt_t(best_t)
+        ),
+    ))
+}
+
+/// AUGMENTED_SOURCES' answer: MulticastMultiSource-UB's solution `best` on `sources`.
+fn solution(
+    inst: &PlatformInstance,
+    best: LpSolution,
+    sources: &[usize],
+    trace: Vec<Step>,
+) -> PlatformSolution {
+    PlatformSolution::from_lp(
         inst,
         PlatformAlgorithm::AugmentedSources,
         best,
-        (0..n).collect(),
-        sources,
+        (0..inst.node_count()).collect(),
+        sources.to_vec(),
         Delivery::Scatter,
         trace,
-    ))
+    )
 }
 
 /// What flows into `m` towards the targets, over every source.
