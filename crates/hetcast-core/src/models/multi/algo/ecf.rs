@@ -39,9 +39,8 @@
 //! over all N nodes only when the set holds at least half of them): O(Σ|D_k| · M·N) at worst,
 //! about 4.5 recomputations per transfer on the bench's all-to-all.
 
-use super::state::{transfer_step, Appender, Costs, Sets};
+use super::state::{pack, transfer_step, unpack, Appender, Costs, Sets};
 use crate::models::multi::{Link, MultiInstance, MultiPlan};
-use crate::order::total_key;
 use crate::trace::Tracer;
 use crate::units::fmt_us;
 use std::cmp::Reverse;
@@ -191,18 +190,17 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
         }
     }
     // `(completion, message)` of every message with a candidate, least first: a bound that
-    // only grows, exact unless the message is stale (module documentation); the completion as
-    // its `total_key`.
-    let mut queue: BinaryHeap<Reverse<(u64, usize)>> = best
+    // only grows, exact unless the message is stale (module documentation), [`pack`]ed.
+    let mut queue: BinaryHeap<Reverse<u128>> = best
         .iter()
         .flatten()
-        .map(|&(done, k, ..)| Reverse((total_key(done), k)))
+        .map(|&(done, k, ..)| Reverse(pack(done, k, 0)))
         .collect();
     // The top stays in place while its message is scheduled (its key, the old completion, is
     // a lower bound of the new one) and is replaced in place when recomputed: one sift down,
     // not a pop and a push.
     while let Some(mut top) = queue.peek_mut() {
-        let Reverse((_, m)) = *top;
+        let (_, m, _) = unpack(top.0);
         if stale[m] > 0 {
             let kept = best[m]
                 .filter(|_| stale[m] == 1)
@@ -216,7 +214,7 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
                     who[m] = (i, j);
                     touch[i].push(m);
                     touch[j].push(m);
-                    *top = Reverse((total_key(done), m));
+                    *top = Reverse(pack(done, m, 0));
                 }
                 None => {
                     PeekMut::pop(top);

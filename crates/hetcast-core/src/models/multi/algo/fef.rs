@@ -23,9 +23,8 @@
 //! assert_eq!(s.completion_time, 6.0);
 //! ```
 
-use super::state::{transfer_step, Appender, Costs, Sets};
+use super::state::{pack, transfer_step, unpack, Appender, Costs, Sets};
 use crate::models::multi::{MultiInstance, MultiPlan};
-use crate::order::total_key;
 use crate::trace::Tracer;
 use crate::units::fmt_us;
 use std::cmp::Reverse;
@@ -74,16 +73,16 @@ pub fn fef_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
     let mut least: Vec<Option<(f64, usize)>> = (0..inst.messages.len())
         .map(|k| lightest(&best[k], &sets.waiting[k]))
         .collect();
-    // The messages by (lightest weight as its `total_key`, message), least first: the first
+    // The messages by (lightest weight, message), [`pack`]ed, least first: the first
     // least in message order, as a scan of `least` finds it (weights are positive, so `<` and
     // `total_cmp` agree). Only the message just sent changes its entry, and it is on top.
-    let mut queue: BinaryHeap<Reverse<(u64, usize)>> = least
+    let mut queue: BinaryHeap<Reverse<u128>> = least
         .iter()
         .enumerate()
-        .filter_map(|(k, l)| l.map(|(w, _)| Reverse((total_key(w), k))))
+        .filter_map(|(k, l)| l.map(|(w, _)| Reverse(pack(w, k, 0))))
         .collect();
     while let Some(mut top) = queue.peek_mut() {
-        let Reverse((_, k)) = *top;
+        let (_, k, _) = unpack(top.0);
         let Some((w, j)) = least[k] else {
             PeekMut::pop(top);
             continue;
@@ -115,7 +114,7 @@ pub fn fef_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
         }
         least[k] = lightest(&best[k], &sets.waiting[k]);
         match least[k] {
-            Some((w, _)) => *top = Reverse((total_key(w), k)),
+            Some((w, _)) => *top = Reverse(pack(w, k, 0)),
             None => {
                 PeekMut::pop(top);
             }

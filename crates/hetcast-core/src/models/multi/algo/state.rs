@@ -190,6 +190,26 @@ impl Sets {
     }
 }
 
+/// A heap entry that orders as `(x, a, b)` (`x` by [`total_key`]), packed into one integer so
+/// that a sift compares once. `a` and `b` must be below 2^32: they are node, message and rank
+/// indices (below [`crate::models::multi::instance::MAX_NODES`]) and node versions (below the
+/// number of transfers, at most 4096 · 4095).
+#[inline]
+pub(crate) fn pack(x: f64, a: usize, b: usize) -> u128 {
+    debug_assert!(a >> 32 == 0 && b >> 32 == 0);
+    (total_key(x) as u128) << 64 | (a as u128) << 32 | b as u128
+}
+
+/// The `(x, a, b)` of a [`pack`]ed entry.
+#[inline]
+pub(crate) fn unpack(e: u128) -> (f64, usize, usize) {
+    (
+        from_total_key((e >> 64) as u64),
+        (e >> 32) as u32 as usize,
+        e as u32 as usize,
+    )
+}
+
 /// Each message's senders by (value, index), for values that only grow, and only when
 /// something about their node changes (ECF: the arrival from a sender's available time; WRP:
 /// the arrival from its send slot). Entries are stamped with their node's version and
@@ -199,13 +219,13 @@ impl Sets {
 /// **Complexity**: O(log) per push; a top refreshes each entry at most once per change of its
 /// node, in one sift each.
 pub(crate) struct Earliest {
-    /// Per message: `(value, sender, version of the sender)`, least first, the value as its
-    /// [`total_key`] (integer comparisons in the sifts).
-    heaps: Vec<BinaryHeap<Reverse<(u64, usize, u64)>>>,
+    /// Per message: `(value, sender, version of the sender)`, least first, [`pack`]ed (one
+    /// integer comparison in the sifts).
+    heaps: Vec<BinaryHeap<Reverse<u128>>>,
     /// Per node: how many times it changed.
-    version: Vec<u64>,
+    version: Vec<usize>,
     /// `pushed[k * n + j]`: the version of the newest entry of `j` in `m_k`'s heap.
-    pushed: Vec<u64>,
+    pushed: Vec<usize>,
     n: usize,
 }
 
@@ -220,7 +240,7 @@ impl Earliest {
                 .map(|a| BinaryHeap::with_capacity(a.capacity()))
                 .collect(),
             version: vec![0; n],
-            pushed: vec![u64::MAX; n * nm],
+            pushed: vec![usize::MAX; n * nm],
             n,
         };
         for (k, senders) in sets.senders.iter().enumerate() {
@@ -233,7 +253,7 @@ impl Earliest {
 
     /// Enter `j` with `value` (as of its current version) for `m_k`.
     pub fn push(&mut self, j: usize, k: usize, value: f64) {
-        self.heaps[k].push(Reverse((total_key(value), j, self.version[j])));
+        self.heaps[k].push(Reverse(pack(value, j, self.version[j])));
         self.pushed[k * self.n + j] = self.version[j];
     }
 
@@ -247,9 +267,10 @@ impl Earliest {
     /// a push); entries are distinct by sender, so the top is the same either way.
     pub fn top(&mut self, k: usize, mut value: impl FnMut(usize) -> f64) -> (f64, usize) {
         // Most tops are current: look before taking the heap in hand.
-        if let Some(&Reverse((v, j, ver))) = self.heaps[k].peek() {
+        if let Some(&Reverse(e)) = self.heaps[k].peek() {
+            let (v, j, ver) = unpack(e);
             if ver == self.version[j] {
-                return (from_total_key(v), j);
+                return (v, j);
             }
         }
         let (version, pushed) = (
@@ -257,12 +278,12 @@ impl Earliest {
             &mut self.pushed[k * self.n..(k + 1) * self.n],
         );
         while let Some(mut top) = self.heaps[k].peek_mut() {
-            let Reverse((v, j, ver)) = *top;
+            let (v, j, ver) = unpack(top.0);
             if ver == version[j] {
-                return (from_total_key(v), j);
+                return (v, j);
             }
             if pushed[j] != version[j] {
-                *top = Reverse((total_key(value(j)), j, version[j]));
+                *top = Reverse(pack(value(j), j, version[j]));
                 pushed[j] = version[j];
             } else {
                 PeekMut::pop(top);

@@ -21,9 +21,8 @@
 //! paper says for N sources. Under one link rate step 2 takes O(M) heap tops instead (see
 //! `run`).
 
-use super::state::{transfer_step, Appender, Costs, Earliest, Sets};
+use super::state::{pack, transfer_step, unpack, Appender, Costs, Earliest, Sets};
 use crate::models::multi::{Link, MultiInstance, MultiPlan};
-use crate::order::total_key;
 use crate::trace::Tracer;
 use crate::units::fmt_us;
 use std::cmp::Reverse;
@@ -49,10 +48,9 @@ pub(crate) struct Racing {
     pub w_at: Vec<Vec<f64>>,
     /// Tie-break rank (0 = fastest).
     pub rank: Vec<usize>,
-    /// `(W_i, rank, i)` of every node whose `SR_i` is not empty, least first, `W_i` as its
-    /// [`total_key`] (only the node just served changes its `W_i`, and it is out of the queue
-    /// meanwhile).
-    queue: BinaryHeap<Reverse<(u64, usize, usize)>>,
+    /// `(W_i, rank, i)` of every node whose `SR_i` is not empty, least first, [`pack`]ed (only
+    /// the node just served changes its `W_i`, and it is out of the queue meanwhile).
+    queue: BinaryHeap<Reverse<u128>>,
 }
 
 impl Racing {
@@ -66,7 +64,7 @@ impl Racing {
         let rank = c.speed_rank();
         let queue = (0..c.n)
             .filter(|&i| !need[i].is_empty())
-            .map(|i| Reverse((total_key(0.0), rank[i], i)))
+            .map(|i| Reverse(pack(0.0, rank[i], i)))
             .collect();
         Racing {
             w: vec![0.0; c.n],
@@ -80,7 +78,7 @@ impl Racing {
     /// Step 1: the receiver with the least completed work, ties to the fastest; it leaves the
     /// queue until [`Racing::received`] puts it back.
     pub fn next_receiver(&mut self) -> Option<usize> {
-        self.queue.pop().map(|Reverse((_, _, i))| i)
+        self.queue.pop().map(|Reverse(e)| unpack(e).2)
     }
 
     /// Equations 5-6 after `i` is scheduled to receive `m_k` from `j`; removes `k` from `SR_i`.
@@ -95,8 +93,7 @@ impl Racing {
             self.need[i].remove(p);
         }
         if !self.need[i].is_empty() {
-            self.queue
-                .push(Reverse((total_key(self.w[i]), self.rank[i], i)));
+            self.queue.push(Reverse(pack(self.w[i], self.rank[i], i)));
         }
     }
 }
