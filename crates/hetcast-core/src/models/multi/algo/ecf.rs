@@ -39,7 +39,7 @@
 //! over all N nodes only when the set holds at least half of them): O(Σ|D_k| · M·N) at worst,
 //! about 4.5 recomputations per transfer on the bench's all-to-all.
 
-use super::state::{pack, transfer_step, unpack, Appender, Costs, Sets};
+use super::state::{least_of, pack, transfer_step, unpack, Appender, Costs, Sets};
 use crate::models::multi::{Link, MultiInstance, MultiPlan};
 use crate::trace::Tracer;
 use crate::units::fmt_us;
@@ -247,18 +247,6 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
         stale[k] = 2;
     }
     app.plan
-}
-
-/// The least `f(v)` over the nodes of `list` and the lowest such node.
-fn least_of(list: &[usize], f: impl Fn(usize) -> f64) -> (f64, usize) {
-    let mut best = (f64::INFINITY, usize::MAX);
-    for &v in list {
-        let t = f(v);
-        if t < best.0 || (t == best.0 && v < best.1) {
-            best = (t, v);
-        }
-    }
-    best
 }
 
 /// The least `f(avail[v], cost[v]) + gate[v]` over the nodes `v`, and the lowest such `v`

@@ -190,6 +190,18 @@ impl Sets {
     }
 }
 
+/// The least `f(v)` over the nodes of `list` and the lowest such node.
+pub(crate) fn least_of(list: &[usize], f: impl Fn(usize) -> f64) -> (f64, usize) {
+    let mut best = (f64::INFINITY, usize::MAX);
+    for &v in list {
+        let t = f(v);
+        if t < best.0 || (t == best.0 && v < best.1) {
+            best = (t, v);
+        }
+    }
+    best
+}
+
 /// A heap entry that orders as `(x, a, b)` (`x` by [`total_key`]), packed into one integer so
 /// that a sift compares once. `a` and `b` must be below 2^32: they are node, message and rank
 /// indices (below [`crate::models::multi::instance::MAX_NODES`]) and node versions (below the
