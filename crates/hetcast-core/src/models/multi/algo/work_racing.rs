@@ -18,8 +18,8 @@
 //!
 //! **Complexity**: O(Σ|D_k| · (log N + M·N)): step 1 pops a heap of the nodes by `(W_i,
 //! rank)`, step 2 scans the pairs (message, sender) of one receiver; O(N³) per source, as the
-//! paper says for N sources. Under one link rate step 2 takes O(M) heap tops instead (see
-//! `run`).
+//! paper says for N sources. Under one link rate step 2 takes O(M) kept earliest senders
+//! instead, each scanned again only after it changed (see `run`).
 
 use super::state::{least_of, pack, transfer_step, unpack, Appender, Costs, Sets};
 use crate::models::multi::{Link, MultiInstance, MultiPlan};
@@ -118,19 +118,19 @@ pub fn work_racing_full_scan(inst: &MultiInstance) -> MultiPlan {
 /// depend on the receiver, and the completion only grows with the arrival, so a receiver's
 /// pick is the best over its messages of each message's earliest sender (ties: lower sender,
 /// as the scan's); available times only grow, so the earliest senders are kept in
-/// [`Earliest`], stamped by their node's version. Otherwise every (message, sender) pair is
+/// [`KeptSender`], stamped by their node's version. Otherwise every (message, sender) pair is
 /// scanned.
 ///
 /// **Complexity**: the scan as in the module's note; the uniform path replaces the inner sum
-/// over senders by O(M) heap tops, plus one heap push for each entry that comes on top after
-/// its node changed (two nodes change per transfer).
+/// over senders by O(M) kept senders, plus one scan of `A_k` for each message asked about
+/// after its kept sender changed (two nodes change per transfer).
 fn run(inst: &MultiInstance, trace: &mut Tracer, uniform: bool) -> MultiPlan {
     let c = Costs::new(inst);
     let mut sets = Sets::new(inst);
     let mut app = Appender::new(&c);
     let mut race = Racing::new(&c);
     // Under one rate the receiver does not matter: the arrival at j itself.
-    let mut earliest = uniform.then(|| Earliest::new(&sets, &c, &app.avail));
+    let mut earliest = uniform.then(|| KeptSender::new(&sets, &c, &app.avail));
     while let Some(i) = race.next_receiver() {
         // (completion, arrival, message, sender)
         let mut pick: Option<(f64, f64, usize, usize)> = None;
@@ -162,10 +162,10 @@ fn run(inst: &MultiInstance, trace: &mut Tracer, uniform: bool) -> MultiPlan {
         sets.deliver(k, i);
         race.received(&c, i, j, k);
         if let Some(e) = earliest.as_mut() {
-            // The available times of `j` and `i` changed, and `i` joined `A_k`.
+            // The available times of `j` and `i` changed (`j` was m_k's kept sender, so the next
+            // question about m_k scans `A_k`, `i` in it).
             e.changed(j);
             e.changed(i);
-            e.joined(i, k, &app.avail);
         }
         trace.push(|| {
             let text = format!(
@@ -187,14 +187,15 @@ fn run(inst: &MultiInstance, trace: &mut Tracer, uniform: bool) -> MultiPlan {
 /// sender)`, the least arrival `Avail_j + S(j, l_k) + X·l_k` over `A_k`, then the lower
 /// sender, as the scan finds it. Available times only grow, so a kept sender whose node did
 /// not change since is still the earliest (the others' arrivals only grew); otherwise the
-/// message's senders are scanned again, when a receiver asks. A node that joins `A_k` is
-/// compared with a kept sender that is current.
+/// message's senders are scanned again, when a receiver asks. A node joins `A_k` only by a
+/// transfer from the message's kept sender (step 2 takes it), which then changed: the next
+/// question scans `A_k` with the new node in it.
 ///
 /// **Complexity**: O(1) for a current sender, O(|A_k|) for a scan; at most one scan per
 /// message and question after its sender changed (two nodes change per transfer). On
 /// `hetcast experiment wu-fig3` this ran fewer instructions than a heap of senders per message
 /// with stale entries refreshed on top (several refreshes per question).
-struct Earliest {
+struct KeptSender {
     /// `S(j, l_k)` at `k * n + j`.
     s: Vec<f64>,
     /// `X·l_k`.
@@ -206,10 +207,10 @@ struct Earliest {
     n: usize,
 }
 
-impl Earliest {
-    fn new(sets: &Sets, c: &Costs, avail: &[f64]) -> Earliest {
+impl KeptSender {
+    fn new(sets: &Sets, c: &Costs, avail: &[f64]) -> KeptSender {
         let (n, nm) = (c.n, sets.senders.len());
-        let mut e = Earliest {
+        let mut e = KeptSender {
             s: (0..nm * n).map(|x| c.s(x % n, x / n)).collect(),
             x: (0..nm).map(|k| c.transit(0, 0, k)).collect(),
             best: vec![(f64::INFINITY, usize::MAX, 0); nm],
@@ -242,16 +243,5 @@ impl Earliest {
     /// Node `v`'s available time changed.
     fn changed(&mut self, v: usize) {
         self.version[v] += 1;
-    }
-
-    /// Node `i` joined `A_k` (after its own change).
-    fn joined(&mut self, i: usize, k: usize, avail: &[f64]) {
-        let (a, j, ver) = self.best[k];
-        if self.version.get(j) == Some(&ver) {
-            let t = avail[i] + self.s[k * self.n + i] + self.x[k];
-            if t < a || (t == a && i < j) {
-                self.best[k] = (t, i, self.version[i]);
-            }
-        }
     }
 }
