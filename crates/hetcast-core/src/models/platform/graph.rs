@@ -6,16 +6,50 @@ use super::PlatformInstance;
 /// Which nodes `from` reaches using only the nodes with `alive[v]`.
 pub fn reachable(inst: &PlatformInstance, alive: &[bool], from: usize) -> Vec<bool> {
     let n = inst.node_count();
-    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for e in &inst.edges {
-        if e.from < n && e.to < n && alive[e.from] && alive[e.to] {
-            out[e.from].push(e.to);
-        }
-    }
     if from >= n || !alive[from] {
         return vec![false; n];
     }
-    search(&out, from)
+    let arcs = inst
+        .edges
+        .iter()
+        .filter(|e| e.from < n && e.to < n && alive[e.from] && alive[e.to])
+        .map(|e| (e.from, e.to));
+    let (start, next) = adjacency(n, arcs);
+    let mut seen = vec![false; n];
+    seen[from] = true;
+    let mut stack = vec![from];
+    while let Some(v) = stack.pop() {
+        for &w in &next[start[v]..start[v + 1]] {
+            if !seen[w] {
+                seen[w] = true;
+                stack.push(w);
+            }
+        }
+    }
+    seen
+}
+
+/// The arcs `(v, x)` grouped by `v` (in their order within each group): `x` of node `v`'s arcs
+/// are `next[start[v]..start[v + 1]]` (two arrays, not a list per node: the max flows and
+/// searches of cut generation build this thousands of times).
+fn adjacency(
+    n: usize,
+    arcs: impl Iterator<Item = (usize, usize)> + Clone,
+) -> (Vec<usize>, Vec<usize>) {
+    let mut start = vec![0; n + 1];
+    for (v, _) in arcs.clone() {
+        start[v + 1] += 1;
+    }
+    for v in 0..n {
+        start[v + 1] += start[v];
+    }
+    let mut fill = start.clone();
+    let mut next = vec![0; start[n]];
+    for (v, x) in arcs {
+        next[fill[v]] = x;
+        fill[v] += 1;
+    }
+    (start, next)
 }
 
 /// The nodes reached from `from` along the arcs `next[v]` (depth first).
@@ -58,16 +92,37 @@ pub struct FlowCut {
 /// source reaches in the final residual graph). Deterministic: breadth-first search in edge
 /// order.
 pub fn max_flow_cut(inst: &PlatformInstance, cap: &[f64], s: usize, t: usize, eps: f64) -> FlowCut {
+    max_flow_cut_upto(inst, cap, s, t, eps, f64::INFINITY)
+}
+
+/// [`max_flow_cut`] that stops augmenting once the flow reaches `enough`: a flow below
+/// `enough` is the maximum one, the same as [`max_flow_cut`]'s; one at `enough` or above may
+/// not be (cut generation only asks whether a target's flow reaches 1).
+///
+/// # Complexity
+/// O(V·E²).
+pub fn max_flow_cut_upto(
+    inst: &PlatformInstance,
+    cap: &[f64],
+    s: usize,
+    t: usize,
+    eps: f64,
+    enough: f64,
+) -> FlowCut {
     let n = inst.node_count();
     // Residual arcs: 2 per edge (forward e, backward e).
     let m = inst.edges.len();
     let mut res = vec![0.0; 2 * m];
-    let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (e, edge) in inst.edges.iter().enumerate() {
+    for e in 0..m {
         res[2 * e] = cap[e].max(0.0);
-        adj[edge.from].push(2 * e);
-        adj[edge.to].push(2 * e + 1);
     }
+    // Per node, its arcs in edge order: forward 2e out of `from`, backward 2e + 1 out of `to`.
+    let arcs = inst
+        .edges
+        .iter()
+        .enumerate()
+        .flat_map(|(e, edge)| [(edge.from, 2 * e), (edge.to, 2 * e + 1)]);
+    let (start, adj) = adjacency(n, arcs);
     let head = |a: usize| {
         let e = &inst.edges[a / 2];
         if a.is_multiple_of(2) {
@@ -77,16 +132,22 @@ pub fn max_flow_cut(inst: &PlatformInstance, cap: &[f64], s: usize, t: usize, ep
         }
     };
     let mut flow = 0.0;
+    let mut prev: Vec<Option<usize>> = vec![None; n];
+    let mut seen = vec![false; n];
+    let mut queue = std::collections::VecDeque::with_capacity(n);
     loop {
-        let mut prev: Vec<Option<usize>> = vec![None; n];
-        let mut seen = vec![false; n];
+        prev.fill(None);
+        seen.fill(false);
         seen[s] = true;
-        let mut queue = std::collections::VecDeque::from([s]);
-        while let Some(v) = queue.pop_front() {
+        queue.clear();
+        queue.push_back(s);
+        // Enough: no search (`seen`, the source alone, then gives no cut that matters).
+        let more = flow < enough;
+        while let Some(v) = queue.pop_front().filter(|_| more) {
             if v == t {
                 break;
             }
-            for &a in &adj[v] {
+            for &a in &adj[start[v]..start[v + 1]] {
                 let w = head(a);
                 if !seen[w] && res[a] > eps {
                     seen[w] = true;

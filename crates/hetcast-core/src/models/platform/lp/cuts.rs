@@ -90,8 +90,15 @@ impl<'a> Cuts<'a> {
                 break;
             }
             let t = targets[(start + i) % targets.len()];
-            let fc =
-                crate::models::platform::graph::max_flow_cut(inst, loads, inst.source, t, 1e-12);
+            // Only whether the flow reaches 1 matters here (and `least` below 1).
+            let fc = crate::models::platform::graph::max_flow_cut_upto(
+                inst,
+                loads,
+                inst.source,
+                t,
+                1e-12,
+                1.0,
+            );
             least = least.min(fc.value);
             let before = self.rows.len();
             if fc.value < 1.0 - 1e-9 {
