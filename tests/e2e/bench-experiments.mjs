@@ -10,10 +10,12 @@
 // the ratio to the baseline.
 //
 // Run after `trunk build --release`:
-//   cd tests/e2e && node bench-experiments.mjs [wu-fig3|beaumont-fig11|gonzalez-random] [runs] [workers] [dist dir]
+//   cd tests/e2e && node bench-experiments.mjs [wu-fig3|beaumont-fig11|gonzalez-random|explore-multi] [runs] [workers] [dist dir]
 // wu-fig3: runs per point (default 1000, the paper's); beaumont-fig11: platforms per (size,
 // density) (default 10, the paper's; both sizes, the seven densities); gonzalez-random: instances
-// per point (default 20).
+// per point (default 20); explore-multi: the explorer's many-source family of 2 to N nodes
+// (default 3: the family `hetcast experiment explore --model multi` searches; costs 1 to 2),
+// every member, timed until the page's "running" line goes; baseline: 2 nodes, costs 1.
 import { AppPage, launch } from './app-page.mjs';
 import { serveDir } from './static-server.mjs';
 
@@ -26,6 +28,15 @@ const FIELDS = {
     base: { '#exp-fig11-runs': 1, '#exp-fig11-nodes': 30, '#exp-fig11-densities': '0.3' },
   },
   'gonzalez-random': { runs: '#exp-gonzalez-runs', full: 20, base: { '#exp-gonzalez-runs': 1 } },
+  'explore-multi': {
+    tab: 'explore',
+    select: { '#exp-model': 'multi', '#exp-search': 'every' },
+    runs: '#exp-n-max',
+    full: 3,
+    fixed: { '#exp-max-cost': 2, '#exp-n-min': 2 },
+    base: { '#exp-max-cost': 1, '#exp-n-min': 2, '#exp-n-max': 2 },
+    done: '#exp-running',
+  },
 };
 if (!FIELDS[EXP]) throw new Error(`unknown experiment ${EXP}: one of ${Object.keys(FIELDS).join(', ')}`);
 const RUNS = Number(process.argv[3] || FIELDS[EXP].full);
@@ -42,26 +53,38 @@ async function timeRun(browser, url, fields) {
   await app.open();
   await page.keyboard.press('e');
   await page.locator('#experiments:not(.hidden)').waitFor();
-  await page.click(`#exp-tab-${EXP}`);
-  for (const [sel, v] of Object.entries(fields)) await page.fill(sel, String(v));
-  await page.evaluate(() => {
+  const { tab = EXP, select = {}, fixed = {}, done = null } = FIELDS[EXP];
+  await page.click(`#exp-tab-${tab}`);
+  for (const [sel, v] of Object.entries(select)) await page.selectOption(sel, v);
+  for (const [sel, v] of Object.entries({ ...fixed, ...fields })) await page.fill(sel, String(v));
+  await page.evaluate((done) => {
     window.__clicked = null;
     window.__shown = null;
+    window.__running = false;
     document.addEventListener('click', (e) => { window.__clicked ??= e.timeStamp; }, { capture: true, once: true });
-    const seen = () => document.querySelector('#exp-chart svg, #exp-error');
+    // The chart on screen; or, with `done`, that element gone again (seen, or the first
+    // comparison's row there: a run within one batch of changes).
+    const seen = () => {
+      if (document.querySelector('#exp-error')) return true;
+      if (!done) return document.querySelector('#exp-chart svg');
+      if (document.querySelector(done)) window.__running = true;
+      const over = window.__running || document.querySelector('#exp-cmp-0');
+      return over && !document.querySelector(done);
+    };
     new MutationObserver((_, observer) => {
       if (seen()) {
         window.__shown = performance.now();
         observer.disconnect();
       }
     }).observe(document, { subtree: true, childList: true });
-  });
+  }, done);
   await page.click('#exp-run');
-  await page.locator('#exp-chart svg, #exp-error').first().waitFor({ timeout: 3600000 });
+  await page.waitForFunction(() => window.__shown !== null, null, { timeout: 3600000 });
   const error = await page.locator('#exp-error').count();
   if (error) throw new Error(await page.locator('#exp-error').textContent());
   const ms = await page.evaluate(() => window.__shown - window.__clicked);
-  const shown = (await page.locator('#exp-time').textContent()).trim();
+  const time = page.locator('#exp-time');
+  const shown = (await time.count()) ? (await time.textContent()).trim() : '';
   await page.close();
   return { ms, shown };
 }
