@@ -208,7 +208,7 @@ pub(crate) fn least_of(list: &[usize], f: impl Fn(usize) -> f64) -> (f64, usize)
 /// number of transfers, at most 4096 · 4095).
 #[inline]
 pub(crate) fn pack(x: f64, a: usize, b: usize) -> u128 {
-    debug_assert!(a >> 32 == 0 && b >> 32 == 0);
+    debug_assert!(u32::try_from(a).is_ok() && u32::try_from(b).is_ok());
     (total_key(x) as u128) << 64 | (a as u128) << 32 | b as u128
 }
 
