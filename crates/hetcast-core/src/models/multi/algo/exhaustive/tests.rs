@@ -1,0 +1,264 @@
+//! The branch and bound against the plain enumeration ([`super::plain`]), hand cases and
+//! the explorer's family.
+
+use super::plain::{plain, relay_trees};
+use super::*;
+use crate::catalog::Catalog;
+use crate::models::multi::instance::{Link, Message, NodeClass, Overhead};
+use crate::models::multi::{gallery, MultiAlgorithm};
+use crate::models::overhead::algo::exhaustive::exhaustive_with_time;
+use crate::models::overhead::{Instance, ModelKind, Node};
+use crate::rng::{below, SplitMix64};
+use rand::Rng;
+
+#[test]
+fn relay_trees_are_cayleys_count() {
+    for (d, trees) in [(1, 1), (2, 3), (3, 16), (4, 125)] {
+        let dests: Vec<usize> = (1..=d).collect();
+        assert_eq!(relay_trees(0, &dests, u64::MAX).len(), trees, "{d}");
+    }
+    assert!(relay_trees(0, &[1, 2, 3, 4], 124).is_empty());
+}
+
+/// Two nodes swapping messages: each sends first, then receives: `S + X + R` = 3, the
+/// lower bound (FEF takes 6).
+#[test]
+fn the_swap_is_done_at_the_bound() {
+    let (t, plan) = exhaustive(&gallery::swap(), None, MAX_STATES)
+        .unwrap()
+        .unwrap();
+    assert_eq!(t, 3.0);
+    assert_eq!(plan.tasks[0], [Task::send(1, 0), Task::recv(1, 1)]);
+    assert_eq!(exhaustive(&gallery::swap(), None, 3).unwrap(), None);
+    assert_eq!(plain(&gallery::swap(), 3).unwrap(), None);
+}
+
+/// Nodes 1 and 2 alike (send and receive 1), each a destination of message A from node 0
+/// and of B from node 3 (send 10, receive 1), link 1: the exchange of 1 and 2 maps the
+/// instance onto itself, so the search tries A to 1 only, not A to 2. Then node 3 must
+/// still send B to 2, which is not the image of B to 1 any more (1 is getting A): the
+/// optimum 15 is A to 1 and B to 2 on [0, 10], received on [11, 12], each relayed on
+/// [12, 13] and received on [14, 15]. Both to 1 takes 17 (1 relays both), a second send
+/// of a source 22; the first message's receive ends at 12 at best, the second's needs a
+/// relay (14 + 1) or a second send (21 + 1), so 15 is least.
+#[test]
+fn alike_nodes_are_skipped_only_where_the_state_is_alike() {
+    let inst = MultiInstance {
+        classes: vec![
+            NodeClass::constant("", 1, 10.0, 1.0),
+            NodeClass::constant("", 2, 1.0, 1.0),
+            NodeClass::constant("", 1, 10.0, 1.0),
+        ],
+        link: Link::PerByte(1.0),
+        messages: vec![
+            Message {
+                source: 0,
+                size: 1.0,
+                destinations: vec![1, 2],
+            },
+            Message {
+                source: 3,
+                size: 1.0,
+                destinations: vec![1, 2],
+            },
+        ],
+    };
+    let ctx = Ctx::new(&inst);
+    let swaps: Vec<_> = ctx
+        .swaps
+        .iter()
+        .map(|w| (w.a, w.b, w.msg.clone()))
+        .collect();
+    assert_eq!(swaps, [(0, 3, vec![1, 0]), (1, 2, vec![0, 1])]);
+    let (t, plan) = exhaustive(&inst, None, u64::MAX).unwrap().unwrap();
+    assert_eq!(t, 15.0);
+    assert_eq!(simulate_multi(&inst, &plan).unwrap().completion_time, 15.0);
+    assert_eq!(plain(&inst, u64::MAX).unwrap().unwrap().0, 15.0);
+}
+
+/// One message: the many-source model is the sender-receiver model (`from_single`), whose
+/// exact optimum the one-source model finds by its own exhaustive search: both agree on
+/// every source costs of 3 nodes and every 50th of 4 nodes, sends and receives 1 to 3,
+/// latency 1 (861 instances).
+#[test]
+fn one_message_is_the_sender_receiver_optimum() {
+    let mut checked = 0;
+    for (n, every) in [(3usize, 1u32), (4, 50)] {
+        for code in (0..9u32.pow(n as u32)).step_by(every as usize) {
+            let nodes: Vec<Node> = (0..n)
+                .map(|v| {
+                    let c = code / 9u32.pow(v as u32) % 9;
+                    Node {
+                        name: None,
+                        send: (c % 3 + 1) as f64,
+                        recv: (c / 3 + 1) as f64,
+                        gap: None,
+                    }
+                })
+                .collect();
+            let one = Instance {
+                model: ModelKind::SenderReceiver,
+                latency: 1.0,
+                source: 0,
+                nodes,
+            };
+            let (_, want) = exhaustive_with_time(&one).unwrap();
+            let multi = MultiInstance::from_single(&one);
+            let (got, _) = exhaustive(&multi, None, MAX_STATES).unwrap().unwrap();
+            assert_eq!(got, want, "{one:?}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 729 + 132);
+}
+
+/// A number of the accepted range `[lo, 1e9]`: 0 (when `lo` is 0), whole, many decimals,
+/// tiny or huge.
+fn cost(rng: &mut SplitMix64, lo: f64) -> f64 {
+    let v = match below(rng, 6) {
+        0 => lo,
+        1 => (1 + below(rng, 4)) as f64,
+        2 => rng.gen_range(0.0..4.0),
+        3 => rng.gen_range(0.0..1e-6),
+        4 => rng.gen_range(0.0..1e9),
+        _ => 1e9,
+    };
+    if v <= lo && lo > 0.0 {
+        lo
+    } else {
+        v
+    }
+}
+
+/// A tiny instance of the whole accepted input range: 2 to 4 nodes in 1 to 4 classes,
+/// overheads with and without a part per byte, one link rate or a matrix, 1 to 3 messages
+/// (a node may send several) of sizes up to 1e10, to any non-empty set of the other nodes.
+fn tiny(rng: &mut SplitMix64) -> MultiInstance {
+    let n = 2 + below(rng, 3);
+    let mut classes = Vec::new();
+    let mut left = n;
+    while left > 0 {
+        let count = 1 + below(rng, left);
+        left -= count;
+        let per_byte = |rng: &mut SplitMix64| {
+            if below(rng, 2) == 0 {
+                0.0
+            } else {
+                cost(rng, 0.0)
+            }
+        };
+        classes.push(NodeClass {
+            name: String::new(),
+            count,
+            send: Overhead {
+                fixed: cost(rng, f64::MIN_POSITIVE),
+                per_byte: per_byte(rng),
+            },
+            recv: Overhead {
+                fixed: cost(rng, 0.0),
+                per_byte: per_byte(rng),
+            },
+        });
+    }
+    let link = if below(rng, 2) == 0 {
+        Link::PerByte(cost(rng, 0.0))
+    } else {
+        Link::Matrix(
+            (0..n)
+                .map(|_| (0..n).map(|_| cost(rng, 0.0)).collect())
+                .collect(),
+        )
+    };
+    let messages = (0..1 + below(rng, 3))
+        .map(|_| {
+            let source = below(rng, n);
+            let mask = 1 + below(rng, (1 << (n - 1)) - 1);
+            let size = match below(rng, 4) {
+                0 => 1.0,
+                1 => rng.gen_range(1e-9..1.0),
+                2 => rng.gen_range(1.0..1e10),
+                _ => 1e10,
+            };
+            let destinations = (0..n)
+                .filter(|&u| u != source)
+                .enumerate()
+                .filter(|&(b, _)| mask >> b & 1 == 1)
+                .map(|(_, u)| u)
+                .collect();
+            Message {
+                source,
+                size,
+                destinations,
+            }
+        })
+        .collect();
+    MultiInstance {
+        classes,
+        link,
+        messages,
+    }
+}
+
+/// The branch and bound against the plain enumeration on every 6th member of the explorer's
+/// family of 3 nodes with costs 1 or 2 (1,344 members; the 1,194 of at most 2,000 plans
+/// compared), without a seed and with FEF's plan as the seed: whole costs make ties and
+/// nodes alike (the exchanges the search skips). About 3 s in a debug build.
+#[test]
+fn the_search_is_the_plain_enumeration_on_the_explorers_family() {
+    use crate::explore::Family;
+    use crate::models::multi::explore::MultiFamily;
+    let (mut compared, mut members) = (0, 0);
+    let family = MultiFamily {
+        nodes: (3, 3),
+        max_cost: 2,
+    };
+    for inst in family.members().step_by(6) {
+        members += 1;
+        let Some((want, _)) = plain(&inst, 2_000).unwrap() else {
+            continue;
+        };
+        let (got, plan) = exhaustive(&inst, None, u64::MAX).unwrap().unwrap();
+        assert_eq!(got, want, "{inst:?}");
+        assert_eq!(simulate_multi(&inst, &plan).unwrap().completion_time, got);
+        let seed = MultiAlgorithm::Fef.run(&inst).unwrap();
+        let (t, _) = exhaustive(&inst, Some(&seed), u64::MAX).unwrap().unwrap();
+        assert_eq!(t, want, "{inst:?}");
+        compared += 1;
+    }
+    assert_eq!((compared, members), (1194, 1344));
+}
+
+/// The branch and bound against the plain enumeration on 600 random tiny instances of at
+/// most 5,000 plans: the same least time, a plan the simulator times at it, with and
+/// without the best heuristic's plan as the seed.
+#[test]
+fn the_search_is_the_plain_enumeration() {
+    let mut rng = SplitMix64(21);
+    let (mut compared, mut drawn) = (0, 0);
+    while compared < 600 {
+        drawn += 1;
+        let inst = tiny(&mut rng);
+        inst.validate().unwrap();
+        let Some((want, _)) = plain(&inst, 5_000).unwrap() else {
+            continue;
+        };
+        let (got, plan) = exhaustive(&inst, None, u64::MAX)
+            .unwrap_or_else(|e| panic!("{e} {inst:?}"))
+            .unwrap();
+        assert_eq!(got, want, "{inst:?}");
+        assert_eq!(simulate_multi(&inst, &plan).unwrap().completion_time, got);
+        let seed = MultiAlgorithm::ALL
+            .iter()
+            .map(|a| a.run(&inst).unwrap())
+            .min_by(|a, b| {
+                let t = |p| simulate_multi(&inst, p).unwrap().completion_time;
+                t(a).total_cmp(&t(b))
+            })
+            .unwrap();
+        let (t, seeded) = exhaustive(&inst, Some(&seed), u64::MAX).unwrap().unwrap();
+        assert_eq!(t, got, "{inst:?}");
+        assert_eq!(simulate_multi(&inst, &seeded).unwrap().completion_time, got);
+        compared += 1;
+    }
+    assert!(drawn < 2 * compared, "{drawn} drawn for {compared}");
+}
