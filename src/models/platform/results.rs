@@ -82,11 +82,10 @@ pub fn results_table(state: &StateHandle, p: &PlatformState) -> Html {
             cells,
         )
     };
-    let cancel = {
-        let s = state.clone();
-        Callback::from(move |_: MouseEvent| s.dispatch(PlatformAction::Cancel.into()))
-    };
-    let running = p.running().map(|r| {
+    let open = state.ui.table_open;
+    // Each run still in a worker has a row of its own when the whole table shows; the status
+    // line above the table (outside its scroll) sums them up and holds Cancel in every case.
+    let running = p.running().filter(|_| open).map(|r| {
         let key = r.algo.key();
         html! {
             <tr key={format!("running-{key}")} id={format!("running-{key}")} class="running">
@@ -98,7 +97,6 @@ pub fn results_table(state: &StateHandle, p: &PlatformState) -> Html {
             </tr>
         }
     });
-    let open = state.ui.table_open;
     let columns = html! {
         <>
             <th scope="col" title="time per multicast in steady state (the busiest port's time per period)">{"T*"}</th>
@@ -117,10 +115,8 @@ pub fn results_table(state: &StateHandle, p: &PlatformState) -> Html {
     let table = results_table_of(state, classes!("results", "platform"), columns, rows);
     let table = html! {
         <>
+            { run_status(state, p) }
             { table }
-            if any_running {
-                <button id="cancel-runs" onclick={cancel} title="Stop the web workers">{"Cancel"}</button>
-            }
         </>
     };
     let empty = html! {
@@ -129,6 +125,36 @@ pub fn results_table(state: &StateHandle, p: &PlatformState) -> Html {
         </p>
     };
     results_panel(state, results.rows.is_empty() && !any_running, empty, table)
+}
+
+/// While algorithms run in workers: one line with their summed progress, their names and
+/// Cancel (`run-status`, `cancel-runs`). It stays in sight above the table's scroll, and it is
+/// all that shows of them while the table is folded to its selected row.
+fn run_status(state: &StateHandle, p: &PlatformState) -> Html {
+    let running: Vec<_> = p.running().collect();
+    if running.is_empty() {
+        return html! {};
+    }
+    let done: u64 = running.iter().map(|r| r.done).sum();
+    let total: u64 = running.iter().map(|r| r.total.max(1)).sum();
+    let names = running
+        .iter()
+        .map(|r| r.algo.short())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let cancel = {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| s.dispatch(PlatformAction::Cancel.into()))
+    };
+    html! {
+        <div class="run-status" id="run-status" role="status">
+            <progress max={total.to_string()} value={done.to_string()}></progress>
+            <span class="run-text">
+                { format!(" {} running in web workers ({done} of about {total} linear programs): {names}", running.len()) }
+            </span>
+            <button id="cancel-runs" onclick={cancel} title="Stop the web workers">{"Cancel"}</button>
+        </div>
+    }
 }
 
 /// The bounds: what Multicast-LB, Multicast-UB and Broadcast-EB say, as they ran.
