@@ -44,8 +44,10 @@ pub(crate) struct Racing {
     pub w: Vec<f64>,
     /// `SR_i`: messages node `i` still needs, in index order.
     pub need: Vec<Vec<usize>>,
-    /// `W_j(k)`: virtual time of `j` when it came to hold `m_k` (0 for the source).
-    pub w_at: Vec<Vec<f64>>,
+    /// `W_j(k)` at `k * n + j`: virtual time of `j` when it came to hold `m_k` (0 for the
+    /// source).
+    w_at: Vec<f64>,
+    n: usize,
     /// Tie-break rank (0 = fastest).
     pub rank: Vec<usize>,
     /// `(W_i, rank, i)` of every node whose `SR_i` is not empty, least first, [`pack`]ed (only
@@ -69,9 +71,10 @@ impl Racing {
         Racing {
             w: vec![0.0; c.n],
             need,
-            w_at: vec![vec![0.0; c.n]; c.inst.messages.len()],
+            w_at: vec![0.0; c.n * c.inst.messages.len()],
             rank,
             queue,
+            n: c.n,
         }
     }
 
@@ -83,11 +86,11 @@ impl Racing {
 
     /// Equations 5-6 after `i` is scheduled to receive `m_k` from `j`; removes `k` from `SR_i`.
     pub fn received(&mut self, c: &Costs, i: usize, j: usize, k: usize) {
-        let from_source = c.inst.messages[k].source == j;
-        let base = if from_source { 0.0 } else { self.w_at[k][j] };
+        // 0 at the source: it never receives its own message.
+        let base = self.w_at[k * self.n + j];
         let arrive = base + c.s(j, k) + c.transit(j, i, k);
         self.w[i] = self.w[i].max(arrive) + c.r(i, k);
-        self.w_at[k][i] = self.w[i];
+        self.w_at[k * self.n + i] = self.w[i];
         // `SR_i` is in index order.
         if let Ok(p) = self.need[i].binary_search(&k) {
             self.need[i].remove(p);

@@ -164,22 +164,26 @@ type Pick = (f64, f64, usize, usize, f64, usize, usize);
 /// The lists being built and the receive ranks: what a sender's send slot depends on.
 struct Lists {
     lines: Vec<Timeline>,
-    /// `rank[j * nm + k]`: rank among j's receives of the one that brought m_k.
+    /// `rank[j * nm + k]`: rank among j's receives of the one that brought m_k (`usize::MAX`
+    /// while it has none: at the source, or before it holds m_k).
     rank: Vec<usize>,
+    /// `S(j, l_k)` at `k * n + j`, computed once.
+    s: Vec<f64>,
     nm: usize,
+    n: usize,
 }
 
 impl Lists {
     /// `(start, position, receives before)` of a send of `m_k` by `j` (rules a-c).
-    fn slot(&self, c: &Costs, j: usize, k: usize) -> (f64, usize, usize) {
-        let held = (j != c.inst.messages[k].source).then(|| self.rank[j * self.nm + k]);
-        self.lines[j].send_slot(held, c.s(j, k))
+    fn slot(&self, j: usize, k: usize) -> (f64, usize, usize) {
+        let r = self.rank[j * self.nm + k];
+        self.lines[j].send_slot((r != usize::MAX).then_some(r), self.s[k * self.n + j])
     }
 
     /// When `m_k` sent by `j` reaches `i`, with the send's slot.
     fn arrival(&self, c: &Costs, j: usize, i: usize, k: usize) -> (f64, (f64, usize, usize)) {
-        let slot = self.slot(c, j, k);
-        (slot.0 + c.s(j, k) + c.transit(j, i, k), slot)
+        let slot = self.slot(j, k);
+        (slot.0 + self.s[k * self.n + j] + c.transit(j, i, k), slot)
     }
 }
 
@@ -217,7 +221,9 @@ fn run(inst: &MultiInstance, mut trace: Tracer, uniform: bool) -> WrpRun {
     let mut lists = Lists {
         lines,
         rank: vec![usize::MAX; c.n * nm],
+        s: (0..nm * c.n).map(|x| c.s(x % c.n, x / c.n)).collect(),
         nm,
+        n: c.n,
     };
     // Under one rate the receiver does not matter: the arrival at j itself.
     let arrival = |lists: &Lists, j: usize, k: usize| lists.arrival(&c, j, j, k).0;
@@ -252,7 +258,7 @@ fn run(inst: &MultiInstance, mut trace: Tracer, uniform: bool) -> WrpRun {
             break;
         };
         if uniform {
-            (start, pos, rb) = lists.slot(&c, j, k);
+            (start, pos, rb) = lists.slot(j, k);
         }
         let lines = &mut lists.lines;
         let preempts = pos < lines[j].slots.len();
