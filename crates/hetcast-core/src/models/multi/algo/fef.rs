@@ -50,11 +50,16 @@ pub fn fef_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
     let c = Costs::new(inst);
     let mut sets = Sets::new(inst);
     let mut app = Appender::new(&c);
-    // best[k][j] = (weight, sender) of the lightest edge from A_k to waiting node j.
+    // best[k][j] = (weight, sender) of the lightest edge from A_k to waiting node j (only
+    // destinations are ever read).
     let mut best: Vec<Vec<(f64, usize)>> = (0..inst.messages.len())
         .map(|k| {
-            let src = inst.messages[k].source;
-            (0..c.n).map(|j| (c.t(src, j, k), src)).collect()
+            let m = &inst.messages[k];
+            let mut b = vec![(f64::INFINITY, m.source); c.n];
+            for &j in &m.destinations {
+                b[j] = (c.t(m.source, j, k), m.source);
+            }
+            b
         })
         .collect();
     // least[k] = (weight, node) of m_k's lightest edge to a waiting node, the lowest node of
@@ -104,15 +109,21 @@ pub fn fef_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
             transfer_step((i, j, k), start, 3, text)
         });
         sets.deliver(k, j);
-        // `T(j, v, l_k)` as `Costs::t` computes it, `S(j, l_k)` read once.
+        // `T(j, v, l_k)` as `Costs::t` computes it, `S(j, l_k)` read once; `lightest` in the
+        // same pass.
         let sj = c.s(j, k);
+        let (bk, mut l) = (&mut best[k], None);
         for &v in &sets.waiting[k] {
             let w = sj + c.transit(j, v, k) + c.r(v, k);
-            if w < best[k][v].0 {
-                best[k][v] = (w, j);
+            let b = &mut bk[v];
+            if w < b.0 {
+                *b = (w, j);
+            }
+            if l.is_none_or(|p: (f64, usize)| b.0 < p.0 || (b.0 == p.0 && v < p.1)) {
+                l = Some((b.0, v));
             }
         }
-        least[k] = lightest(&best[k], &sets.waiting[k]);
+        least[k] = l;
         match least[k] {
             Some((w, _)) => *top = Reverse(pack(w, k, 0)),
             None => {
