@@ -8,7 +8,6 @@ use crate::models::multi::{MultiInstance, MultiPlan, Task};
 use crate::order::{from_total_key, total_key};
 use crate::trace::{ItemId, Step};
 use std::cmp::Reverse;
-use std::collections::binary_heap::PeekMut;
 use std::collections::BinaryHeap;
 
 /// Costs of one instance, flattened for the inner loops.
@@ -223,10 +222,10 @@ pub(crate) fn unpack(e: u128) -> (f64, usize, usize) {
 }
 
 /// Each message's senders by (value, index), for values that only grow, and only when
-/// something about their node changes (ECF: the arrival from a sender's available time; WRP:
-/// the arrival from its send slot). Entries are stamped with their node's version and
-/// refreshed when they come on top after it changed: an old entry is a lower bound, so the
-/// top, once current, is the least.
+/// something about their node changes (WRP: the arrival from its send slot). Entries are
+/// stamped with their node's version and refreshed in place when they come on top after it
+/// changed: an old entry is a lower bound, so the top, once current, is the least. Each
+/// sender has one entry per message (pushed once, when it joins `A_k`).
 ///
 /// **Complexity**: O(log) per push; a top refreshes each entry at most once per change of its
 /// node, in one sift each.
@@ -236,15 +235,11 @@ pub(crate) struct Earliest {
     heaps: Vec<BinaryHeap<Reverse<u128>>>,
     /// Per node: how many times it changed.
     version: Vec<usize>,
-    /// `pushed[k * n + j]`: the version of the newest entry of `j` in `m_k`'s heap.
-    pushed: Vec<usize>,
-    n: usize,
 }
 
 impl Earliest {
     /// The sender sets of `sets` over `n` nodes, `value(j, k)` the value of `j` for `m_k`.
     pub fn new(sets: &Sets, n: usize, mut value: impl FnMut(usize, usize) -> f64) -> Earliest {
-        let nm = sets.senders.len();
         let mut e = Earliest {
             heaps: sets
                 .senders
@@ -252,8 +247,6 @@ impl Earliest {
                 .map(|a| BinaryHeap::with_capacity(a.capacity()))
                 .collect(),
             version: vec![0; n],
-            pushed: vec![usize::MAX; n * nm],
-            n,
         };
         for (k, senders) in sets.senders.iter().enumerate() {
             for &j in senders {
@@ -263,10 +256,9 @@ impl Earliest {
         e
     }
 
-    /// Enter `j` with `value` (as of its current version) for `m_k`.
+    /// Enter `j` with `value` (as of its current version) for `m_k`; once per `(j, k)`.
     pub fn push(&mut self, j: usize, k: usize, value: f64) {
         self.heaps[k].push(Reverse(pack(value, j, self.version[j])));
-        self.pushed[k * self.n + j] = self.version[j];
     }
 
     /// Node `v` changed: its values may have grown.
@@ -285,21 +277,12 @@ impl Earliest {
                 return (v, j);
             }
         }
-        let (version, pushed) = (
-            &self.version,
-            &mut self.pushed[k * self.n..(k + 1) * self.n],
-        );
         while let Some(mut top) = self.heaps[k].peek_mut() {
             let (v, j, ver) = unpack(top.0);
-            if ver == version[j] {
+            if ver == self.version[j] {
                 return (v, j);
             }
-            if pushed[j] != version[j] {
-                *top = Reverse(pack(value(j), j, version[j]));
-                pushed[j] = version[j];
-            } else {
-                PeekMut::pop(top);
-            }
+            *top = Reverse(pack(value(j), j, self.version[j]));
         }
         (f64::INFINITY, usize::MAX)
     }

@@ -42,8 +42,12 @@ pub const PSEUDO: &[&str] = &[
 pub(crate) struct Racing {
     /// `W_i`.
     pub w: Vec<f64>,
-    /// `SR_i`: messages node `i` still needs, in index order.
+    /// `SR_i`: messages node `i` still needs, in no particular order (the picks break ties by
+    /// message index, not by place in this list).
     pub need: Vec<Vec<usize>>,
+    /// `at[i * nm + k]`: where `m_k` is in `need[i]`.
+    at: Vec<usize>,
+    nm: usize,
     /// `W_j(k)` at `k * n + j`: virtual time of `j` when it came to hold `m_k` (0 for the
     /// source).
     w_at: Vec<f64>,
@@ -58,8 +62,11 @@ pub(crate) struct Racing {
 impl Racing {
     pub fn new(c: &Costs) -> Self {
         let mut need: Vec<Vec<usize>> = c.receives().into_iter().map(Vec::with_capacity).collect();
+        let nm = c.inst.messages.len();
+        let mut at = vec![usize::MAX; c.n * nm];
         for (k, m) in c.inst.messages.iter().enumerate() {
             for &d in &m.destinations {
+                at[d * nm + k] = need[d].len();
                 need[d].push(k);
             }
         }
@@ -71,6 +78,8 @@ impl Racing {
         Racing {
             w: vec![0.0; c.n],
             need,
+            at,
+            nm,
             w_at: vec![0.0; c.n * c.inst.messages.len()],
             rank,
             queue,
@@ -91,9 +100,14 @@ impl Racing {
         let arrive = base + c.s(j, k) + c.transit(j, i, k);
         self.w[i] = self.w[i].max(arrive) + c.r(i, k);
         self.w_at[k * self.n + i] = self.w[i];
-        // `SR_i` is in index order.
-        if let Ok(p) = self.need[i].binary_search(&k) {
-            self.need[i].remove(p);
+        // The last message of `SR_i` takes `m_k`'s place.
+        let p = std::mem::replace(&mut self.at[i * self.nm + k], usize::MAX);
+        if p != usize::MAX {
+            let need = &mut self.need[i];
+            need.swap_remove(p);
+            if let Some(&moved) = need.get(p) {
+                self.at[i * self.nm + moved] = p;
+            }
         }
         if !self.need[i].is_empty() {
             self.queue.push(Reverse(pack(self.w[i], self.rank[i], i)));
@@ -134,7 +148,10 @@ fn run(inst: &MultiInstance, trace: &mut Tracer, uniform: bool) -> MultiPlan {
     let mut race = Racing::new(&c);
     // Under one rate the receiver does not matter: the arrival at j itself.
     let mut earliest = uniform.then(|| KeptSender::new(&sets, &c, &app.avail));
+    let size: Vec<f64> = inst.messages.iter().map(|m| m.size).collect();
     while let Some(i) = race.next_receiver() {
+        // `R(i, l_k)` as `Costs::r` computes it.
+        let (recv, ra) = (&c.nodes[i].recv, app.avail[i]);
         // (completion, arrival, message, sender)
         let mut pick: Option<(f64, f64, usize, usize)> = None;
         let mut consider = |key: (f64, f64, usize, usize)| {
@@ -151,7 +168,7 @@ fn run(inst: &MultiInstance, trace: &mut Tracer, uniform: bool) -> MultiPlan {
         for &k in &race.need[i] {
             if let Some(e) = earliest.as_mut() {
                 let (arrive, j) = e.top(k, &sets, &app.avail);
-                consider((arrive.max(app.avail[i]) + c.r(i, k), arrive, k, j));
+                consider((arrive.max(ra) + recv.at(size[k]), arrive, k, j));
             } else {
                 for &j in &sets.senders[k] {
                     let (arrive, done) = app.complete(&c, j, i, k);

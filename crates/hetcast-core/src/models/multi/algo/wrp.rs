@@ -228,11 +228,14 @@ fn run(inst: &MultiInstance, mut trace: Tracer, uniform: bool) -> WrpRun {
     // Under one rate the receiver does not matter: the arrival at j itself.
     let arrival = |lists: &Lists, j: usize, k: usize| lists.arrival(&c, j, j, k).0;
     let mut earliest = uniform.then(|| Earliest::new(&sets, c.n, |j, k| arrival(&lists, j, k)));
+    let size: Vec<f64> = inst.messages.iter().map(|m| m.size).collect();
     while let Some(i) = race.next_receiver() {
         let ra = lists.lines[i].end();
+        // `R(i, l_k)` as `Costs::r` computes it.
+        let recv = &c.nodes[i].recv;
         let mut pick: Option<Pick> = None;
         let mut consider = |k: usize, j: usize, arrive: f64, slot: (f64, usize, usize)| {
-            let done = arrive.max(ra) + c.r(i, k);
+            let done = arrive.max(ra) + recv.at(size[k]);
             // Times are never NaN nor 0 (a send's constant part is positive): `<` and `==`
             // order them as `total_cmp`.
             let better = pick.is_none_or(|p| {
