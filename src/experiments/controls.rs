@@ -3,7 +3,7 @@
 
 use super::explorer::explorer_menus;
 use super::plan::{units, Experiment, Field};
-use super::pool::{worker_count, Pool};
+use super::pool::{worker_count, Pool, EVERY_JOB};
 use super::results::progress_view;
 use super::state::{ExpAction, ExpState};
 use hetcast_worker::{Message, Request};
@@ -43,7 +43,7 @@ pub fn start(st: &Exp, pool: &Rc<RefCell<Option<Pool>>>, next_id: &Rc<RefCell<u3
     let requests: Vec<Request> = jobs.into_iter().map(|job| Request { id, job }).collect();
     let dispatcher = st.dispatcher();
     let on = Callback::from(move |(i, m)| dispatcher.dispatch(ExpAction::Worker(i, m, now())));
-    match Pool::queue(requests, workers, on) {
+    match Pool::queue(requests, workers, on, EVERY_JOB) {
         Ok(p) => {
             *pool.borrow_mut() = Some(p);
             st.dispatch(ExpAction::Started {
@@ -74,7 +74,7 @@ pub fn draw_charts(st: &Exp, pool: &Rc<RefCell<Option<Pool>>>) {
     let dispatcher = st.dispatcher();
     let on = Callback::from(move |(i, m)| dispatcher.dispatch(ExpAction::Worker(i, m, now())));
     let job = d.charts.job();
-    match Pool::queue(vec![Request { id, job }], 1, on) {
+    match Pool::queue(vec![Request { id, job }], 1, on, EVERY_JOB) {
         Ok(p) => *pool.borrow_mut() = Some(p),
         Err(error) => st.dispatch(ExpAction::Worker(0, Message::Failed { id, error }, now())),
     }

@@ -14,7 +14,9 @@
 //! them back as spares (up to [`SPARE_WORKERS`]): the platform model reruns its algorithms at
 //! every edit, each time on workers that are loaded and warm.
 
-use hetcast_worker::{decode_message, encode_request, Message, Request};
+use hetcast_worker::{
+    decode_message, decode_model_message, encode_model_request, encode_request, Message, Request,
+};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -88,7 +90,7 @@ thread_local! {
 /// first and optimizes the functions that run hot, so a job of the same kind makes the first
 /// real run take the optimized code.
 pub fn keep_spares(count: usize, warm_up: &Request) {
-    let warm_up = encode_request(warm_up);
+    let warm_up = (MODELS.encode)(warm_up);
     SPARES.with(|spares| {
         let mut spares = spares.borrow_mut();
         while spares.len() < count {
@@ -169,7 +171,7 @@ fn send(worker: &Worker, text: &str, on: &Callback<(usize, Message)>, i: usize, 
 
 /// Start the `requests` of run `job` on at most `workers` workers ([`Pool::queue`]); when no
 /// worker can start, each request gets a [`Message::Failed`] at once (`None`). What every
-/// model that runs its algorithms in workers calls.
+/// model that runs its algorithms in workers calls ([`MODELS`]).
 pub fn run_requests(
     job: u32,
     requests: Vec<Request>,
@@ -188,7 +190,7 @@ pub fn run_requests(
         return None;
     }
     let n = requests.len();
-    match Pool::queue(requests, workers, on.clone()) {
+    match Pool::queue(requests, workers, on.clone(), MODELS) {
         Ok(p) => Some(p),
         Err(error) => {
             for index in 0..n {
@@ -215,6 +217,29 @@ pub fn answer_on_the_page(answer: PageAnswer) {
     ON_THE_PAGE.with(|a| a.set(Some(answer)));
 }
 
+/// How a pool writes its requests and reads its workers' messages.
+#[derive(Clone, Copy)]
+pub struct Codec {
+    /// A request as the text posted to a worker.
+    pub encode: fn(&Request) -> String,
+    /// A message from the text a worker posted.
+    pub decode: fn(&str) -> Result<Message, String>,
+}
+
+/// The models' jobs and answers alone (the platform's algorithms, the one-source optimum):
+/// what the app's main module uses, so that it does not link the writers and readers of the
+/// experiments' jobs and answers (docs/performance.md "The app's wasm", step 10).
+pub const MODELS: Codec = Codec {
+    encode: encode_model_request,
+    decode: decode_model_message,
+};
+
+/// Every job and answer: the Experiments page's own module.
+pub const EVERY_JOB: Codec = Codec {
+    encode: encode_request,
+    decode: decode_message,
+};
+
 /// Running workers; dropping the pool stops them.
 pub struct Pool {
     _handles: Vec<Handle>,
@@ -224,14 +249,16 @@ impl Pool {
     /// Run the requests on at most `workers` workers: each worker takes the next request
     /// waiting once it has answered its last one (many short jobs share the workers evenly).
     /// `on((i, message))` gets the messages about request `i`; a worker that fails to load or
-    /// crashes gives a [`Message::Failed`] for its request.
+    /// crashes gives a [`Message::Failed`] for its request. `codec` writes the requests and
+    /// reads the messages.
     pub fn queue(
         requests: Vec<Request>,
         workers: usize,
         on: Callback<(usize, Message)>,
+        codec: Codec,
     ) -> Result<Pool, String> {
         let texts: Rc<Vec<(u32, String)>> =
-            Rc::new(requests.iter().map(|r| (r.id, encode_request(r))).collect());
+            Rc::new(requests.iter().map(|r| (r.id, (codec.encode)(r))).collect());
         let next = Rc::new(Cell::new(0));
         let workers = workers.clamp(1, texts.len().max(1)).min(texts.len());
         let mut handles = Vec::with_capacity(workers);
@@ -250,14 +277,14 @@ impl Pool {
                     let id = *id;
                     let m = match e.data().as_string() {
                         Some(t) => {
-                            decode_message(&t).unwrap_or_else(|error| Message::Failed { id, error })
+                            (codec.decode)(&t).unwrap_or_else(|error| Message::Failed { id, error })
                         }
                         None => Message::Failed {
                             id,
                             error: "the worker sent something other than text".into(),
                         },
                     };
-                    if m == Message::Ready {
+                    if matches!(m, Message::Ready) {
                         send(&worker, text, &on, i, id);
                     } else if m.id() == Some(WARM_UP_ID) && id != WARM_UP_ID {
                         // The answer to a spare's warm-up job, queued before this request.

@@ -199,6 +199,15 @@ mod tests {
     fn through_text(job: Job) -> Vec<Message> {
         let req = Request { id: 7, job };
         let text = encode_request(&req);
+        // The app's main module writes the models' requests alone; anything else is a
+        // request the worker refuses, with its id.
+        let model = encode_model_request(&req);
+        if matches!(req.job, Job::Platform { .. } | Job::Overhead { .. }) {
+            assert_eq!(model, text);
+        } else {
+            assert!(decode_request(&model).is_err(), "{model}");
+            assert_eq!(request_id(&model), 7);
+        }
         let back = decode_request(&text).unwrap();
         assert_eq!(back, req);
         let out = Rc::new(RefCell::new(Vec::new()));
@@ -207,6 +216,19 @@ mod tests {
             let text = encode_message(&m);
             let back = decode_message(&text).unwrap();
             assert_eq!(back, m, "round trip of {text}");
+            // The app's main module reads the models' answers alone.
+            let model = matches!(
+                m,
+                Message::Ready
+                    | Message::Progress { .. }
+                    | Message::PlatformSolved { .. }
+                    | Message::OverheadSolved { .. }
+                    | Message::Failed { .. }
+            );
+            match decode_model_message(&text) {
+                Ok(read) => assert!(model && read == m, "{text}"),
+                Err(e) => assert!(!model && e.contains("unknown variant"), "{text}: {e}"),
+            }
             sink.borrow_mut().push(back);
         });
         let v = out.borrow().clone();
@@ -455,6 +477,11 @@ mod tests {
             decode_message(&encode_message(&Message::Ready)),
             Ok(Message::Ready)
         );
+        assert_eq!(
+            decode_model_message(&encode_message(&Message::Ready)),
+            Ok(Message::Ready)
+        );
+        assert!(decode_model_message("not json").is_err());
     }
 
     #[test]

@@ -251,6 +251,58 @@ pub fn encode_request(r: &Request) -> String {
     serde_json::to_string(r).unwrap_or_default()
 }
 
+/// A model's job ([`Job::Platform`], [`Job::Overhead`]) written as [`Job`] writes it.
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum ModelJob<'a> {
+    Platform {
+        instance: &'a str,
+        algo: PlatformAlgorithm,
+    },
+    Overhead {
+        instance: &'a str,
+        algo: OverheadAlgorithm,
+        seed: u64,
+    },
+}
+
+/// A [`Request`] of a model's job, written as [`Request`] writes it.
+#[derive(Serialize)]
+struct ModelRequest<'a> {
+    id: u32,
+    job: ModelJob<'a>,
+}
+
+/// A request of a model ([`Job::Platform`], [`Job::Overhead`]) as the text posted to the
+/// worker: the same text as [`encode_request`], without linking the writers of the
+/// experiments' jobs (the app's main module writes its requests with this alone). Any other
+/// job is written as a job the worker does not know, which it answers with a
+/// [`Message::Failed`] about the request's id.
+pub fn encode_model_request(r: &Request) -> String {
+    let job = match &r.job {
+        Job::Platform { instance, algo } => ModelJob::Platform {
+            instance,
+            algo: *algo,
+        },
+        Job::Overhead {
+            instance,
+            algo,
+            seed,
+        } => ModelJob::Overhead {
+            instance,
+            algo: *algo,
+            seed: *seed,
+        },
+        _ => {
+            return format!(
+                "{{\"id\":{},\"job\":{{\"kind\":\"not_a_model_job\"}}}}",
+                r.id
+            )
+        }
+    };
+    serde_json::to_string(&ModelRequest { id: r.id, job }).unwrap_or_default()
+}
+
 /// A request from the text the worker received.
 pub fn decode_request(text: &str) -> Result<Request, String> {
     serde_json::from_str(text).map_err(|e| format!("unreadable request: {e}"))
@@ -274,4 +326,46 @@ pub fn encode_message(m: &Message) -> String {
 /// A message from the text the page received.
 pub fn decode_message(text: &str) -> Result<Message, String> {
     serde_json::from_str(text).map_err(|e| format!("unreadable message from the worker: {e}"))
+}
+
+/// The answers to a model's jobs ([`Job::Platform`], [`Job::Overhead`]): the variants of
+/// [`Message`] that the app's main module reads, written the same way (the variant's name
+/// first), so that it does not link the readers of the experiments' rows, records and charts
+/// (those are read by the Experiments page's own module, with [`decode_message`]).
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum ModelMessage {
+    Ready,
+    Progress {
+        id: u32,
+        done: u64,
+        total: u64,
+    },
+    PlatformSolved {
+        id: u32,
+        solution: Box<PlatformSolution>,
+    },
+    OverheadSolved {
+        id: u32,
+        solution: Box<Solution>,
+    },
+    Failed {
+        id: u32,
+        error: String,
+    },
+}
+
+/// A message from the text the page received about a model's job ([`Job::Platform`],
+/// [`Job::Overhead`]), as [`decode_message`] reads it; any other kind of message is an error.
+/// The app's main module reads its workers' messages with this alone.
+pub fn decode_model_message(text: &str) -> Result<Message, String> {
+    let m = serde_json::from_str(text)
+        .map_err(|e| format!("unreadable message from the worker: {e}"))?;
+    Ok(match m {
+        ModelMessage::Ready => Message::Ready,
+        ModelMessage::Progress { id, done, total } => Message::Progress { id, done, total },
+        ModelMessage::PlatformSolved { id, solution } => Message::PlatformSolved { id, solution },
+        ModelMessage::OverheadSolved { id, solution } => Message::OverheadSolved { id, solution },
+        ModelMessage::Failed { id, error } => Message::Failed { id, error },
+    })
 }
