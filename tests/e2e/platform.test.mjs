@@ -178,10 +178,10 @@ test('section 3 in web workers: Multicast-LB = 1, the table fills while the page
   }
 });
 
-test('a generated 30-node platform runs in a worker with progress; Cancel stops it', async () => {
+test('a generated 65-node platform runs in a worker with progress; Cancel stops it', async () => {
   const app = await openApp();
   try {
-    await app.generatePlatform(30);
+    await app.generatePlatform(65);
     // The table folded to its selected row, as a window under 900 px high opens it: the runs
     // show as one status line above the table, with Cancel in sight.
     await app.page.keyboard.press('t');
@@ -208,7 +208,7 @@ test('a generated 30-node platform runs in a worker with progress; Cancel stops 
     assert.match(t, /^\d/);
     // Autosaved: a reload brings the platform back and runs Broadcast-EB again.
     await app.reload();
-    await app.page.locator('#instance-summary', { hasText: /^30 nodes/ }).waitFor();
+    await app.page.locator('#instance-summary', { hasText: /^65 nodes/ }).waitFor();
     assert.equal(await app.time('broadcast-eb'), t);
     assert.deepEqual(app.errors, []);
   } finally {
