@@ -9,6 +9,12 @@
 //! to the solved LP and re-solved from its basis (microlp's dual simplex), never from
 //! scratch.
 //!
+//! Rows that stay slack are dropped now and then ([`WarmLower::compact`]): microlp cannot
+//! remove a row, so the LP is rebuilt from the rows tight at its optimum and solved anew.
+//! A dropped row is valid still and comes back if separation finds it violated again. On
+//! the slow platforms one new target (a node near the core) needs hundreds of cuts, and each
+//! cut's re-solve costs pivots in proportion to the LP's rows (docs/performance.md).
+//!
 //! The optimum `T` is Multicast-LB's (the LP is the same set of rows, max-flow min-cut), but
 //! the loads, which are not unique (degenerate LPs), are those the simplex reaches from the
 //! last round's basis, not those of an LP solved anew: the candidates' order of
@@ -16,7 +22,8 @@
 //!
 //! # Complexity
 //! Per target added: at least one re-solve from the current basis per cut added (microlp
-//! refactorises the basis on each row), and per round of separation `|targets|` max flows.
+//! refactorises the basis on each row), per round of separation `|targets|` max flows, and
+//! per [`COMPACT_EVERY`] cuts at most one LP solved anew.
 
 use super::cut_lp::{CutLp, CutSolve};
 use super::cuts::Cuts;
@@ -36,6 +43,8 @@ pub struct WarmLower<'a> {
     /// The shadows of the nodes and linked pairs ([`super::shadows`]): those that hold no
     /// target yet are offered when one of their nodes becomes a target.
     shadows: Vec<Vec<bool>>,
+    /// `T` when the LP was last rebuilt by [`WarmLower::compact`] (0 before).
+    compacted_at: f64,
 }
 
 impl<'a> WarmLower<'a> {
@@ -77,6 +86,7 @@ impl<'a> WarmLower<'a> {
             sol: Some(sol),
             targets: targets.to_vec(),
             shadows,
+            compacted_at: 0.0,
         };
         let got = warm.generate(work)?;
         Ok(Some((warm, got)))
@@ -98,6 +108,7 @@ impl<'a> WarmLower<'a> {
         if !super::super::graph::reachable(inst, &vec![true; n], inst.source)[m] {
             return Ok(None);
         }
+        self.compact(work)?;
         self.targets.push(m);
         self.cuts.is_target[m] = true;
         let first_new = self.cuts.rows.len();
@@ -111,11 +122,46 @@ impl<'a> WarmLower<'a> {
         self.generate(work).map(Some)
     }
 
-    /// Rounds of separation until no cut is violated, each cut added to the solved LP.
+    /// The LP rebuilt from its cut rows tight at the optimum, and solved anew, when the
+    /// others number more than the tight ones plus [`COMPACT_SLACK_ROWS`] and `T` rose since
+    /// the last rebuild. `T` stays the same (the rows dropped are slack at an optimum); the
+    /// loads may move to another optimum. Only at a larger `T` each time, so the rebuilds of
+    /// one run are finitely many (finitely many sets of cut rows) and cut generation still
+    /// ends.
+    fn compact(&mut self, work: &mut usize) -> Result<(), Error> {
+        let sol = self.sol.as_ref().ok_or_else(unreachable_answer)?;
+        let t = sol.value();
+        if t <= self.compacted_at * (1.0 + 1e-9) {
+            return Ok(());
+        }
+        let loads = self.lp.loads(sol);
+        let tight: Vec<usize> = (0..self.cuts.rows.len())
+            .filter(|&i| self.cuts.rows[i].iter().map(|&e| loads[e]).sum::<f64>() <= 1.0 + 1e-7)
+            .collect();
+        if self.cuts.rows.len() <= 2 * tight.len() + COMPACT_SLACK_ROWS {
+            return Ok(());
+        }
+        let mut cuts = Cuts::new(self.lp.inst, self.lp.edges.clone(), &self.targets);
+        for &i in &tight {
+            cuts.offer(self.cuts.sets[i].clone());
+        }
+        self.sol = Some(self.lp.fresh(&cuts.rows, work)?);
+        self.cuts = cuts;
+        self.compacted_at = t;
+        Ok(())
+    }
+
+    /// Rounds of separation until no cut is violated, each cut added to the solved LP (and
+    /// the LP compacted after each [`COMPACT_EVERY`] cuts).
     fn generate(&mut self, work: &mut usize) -> Result<LpSolution, Error> {
         let n = self.lp.inst.node_count();
         let alive = vec![true; n];
+        let mut added = 0;
         for round in 0..100 * n + 100 {
+            if added >= COMPACT_EVERY {
+                added = 0;
+                self.compact(work)?;
+            }
             let sol = self.sol.as_ref().ok_or_else(unreachable_answer)?;
             let loads = self.lp.loads(sol);
             let first_new = self.cuts.rows.len();
@@ -135,6 +181,7 @@ impl<'a> WarmLower<'a> {
                 )?;
                 return Capped::uncapped(Some(got))?.ok_or_else(unreachable_answer);
             }
+            added += self.cuts.rows.len() - first_new;
             self.add_rows(first_new, work)?;
         }
         Err(Error::InvalidPlan("cut generation did not converge".into()))
@@ -147,6 +194,15 @@ impl<'a> WarmLower<'a> {
         Ok(())
     }
 }
+
+/// [`WarmLower::compact`] is tried after this many cuts added in one run of separation (and
+/// before each new target). Measured on the app generator's 65-node platforms (seeds 1-14,
+/// CPU time in all, one run each on a loaded machine): never 29.1 s, every 100 cuts 23.3 s,
+/// every 50 22.1-24.3 s, every 25 26.7 s (docs/performance.md).
+pub const COMPACT_EVERY: usize = 50;
+
+/// The slack rows [`WarmLower::compact`] leaves alone beyond as many as the tight ones.
+pub const COMPACT_SLACK_ROWS: usize = 50;
 
 /// The set of the node `v` alone.
 fn single(n: usize, v: usize) -> Vec<bool> {
