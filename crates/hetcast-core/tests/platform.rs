@@ -917,7 +917,7 @@ fn progress_is_monotone_and_ends_full() {
 #[test]
 fn augmented_sources_split_equals_the_sequential_run() {
     use hetcast_core::models::platform::algo::augmented_sources::{
-        augmented_sources, augmented_sources_part, join, Half,
+        augmented_sources, augmented_sources_part, join, Half, Trials,
     };
     use hetcast_core::models::platform::algo::Progress;
     let mut rng = Rng64::seed_from_u64(19);
@@ -940,7 +940,7 @@ fn augmented_sources_split_equals_the_sequential_run() {
             .map(|k| {
                 let mut halves = Vec::new();
                 let alone = Progress::silent(|pr| {
-                    augmented_sources_part(p, Some(k), pr, &mut |h| halves.push(h))
+                    augmented_sources_part(p, Some(k), Trials::Bounded, pr, &mut |h| halves.push(h))
                 })
                 .unwrap();
                 assert_eq!(alone, seq, "case {case}, part {k} alone");
@@ -961,4 +961,95 @@ fn augmented_sources_split_equals_the_sequential_run() {
     }
     assert!(joined >= 40, "{joined} joined");
     assert!(went_on > 0, "no half of a round that improved");
+}
+
+/// AUGMENTED_SOURCES with the trials after a round's first candidate settled by a lower bound
+/// where it can (`Trials::Bounded`) equals the run that solves every trial (`Trials::All`)
+/// exactly (period, sources in order, loads, flows; only the trace's sentences of the bounded
+/// trials differ), on 60 random platforms (Tiers-like of 4-12 nodes, random digraphs of 2-7
+/// nodes, costs from 1e-3 to 1e6), the gallery, and Tiers-like ones of 20 and 30 nodes; the
+/// bound does fire. And the bound is LP duality (`lp::dual`), on those of at most 12 nodes:
+/// for the sources of each round (the first k of the answer's), the bound with the dual LP's
+/// port weights equals MulticastMultiSource-UB's `T*` (to the tie-break), and with those
+/// weights and one more source (every other node) it is at most that LP's `T*`. About 3 s in
+/// a debug build.
+#[test]
+fn augmented_sources_bound_changes_nothing() {
+    use hetcast_core::models::platform::algo::augmented_sources::{augmented_sources_part, Trials};
+    use hetcast_core::models::platform::algo::Progress;
+    use hetcast_core::models::platform::lp::{dual, upper, Bound, LpSpec};
+    let mut rng = Rng64::seed_from_u64(23);
+    let mut platforms: Vec<PlatformInstance> = (0..60).map(|_| random_platform(&mut rng)).collect();
+    platforms.extend(
+        hetcast_core::models::platform::gallery::all()
+            .into_iter()
+            .map(|(_, _, p)| p),
+    );
+    for (n, d, seed) in [(20, 0.5, 2), (30, 0.2, 1)] {
+        platforms.push(tiers(&TiersSpec::sized(n, d), seed));
+    }
+    let mut bounded = 0;
+    let mut compared = 0;
+    for (case, p) in platforms.iter().enumerate() {
+        let n = p.node_count();
+        let run = |trials| {
+            Progress::silent(|pr| augmented_sources_part(p, None, trials, pr, &mut |_| {}))
+        };
+        let (all, fast) = (run(Trials::All), run(Trials::Bounded));
+        let (Ok(all), Ok(fast)) = (all, fast) else {
+            assert!(run(Trials::All).is_err() && run(Trials::Bounded).is_err());
+            continue;
+        };
+        bounded += fast
+            .trace
+            .iter()
+            .filter(|s| s.text.contains("T* ≥"))
+            .count();
+        assert_eq!(all.trace.len(), fast.trace.len(), "case {case}");
+        assert_eq!(
+            PlatformSolution {
+                trace: Vec::new(),
+                ..fast
+            },
+            PlatformSolution {
+                trace: Vec::new(),
+                ..all.clone()
+            },
+            "case {case}"
+        );
+        if n > 12 {
+            continue;
+        }
+        let alive = vec![true; n];
+        let spec = |sources: &[usize]| LpSpec {
+            alive: alive.clone(),
+            sources: sources.to_vec(),
+            targets: p.targets.clone(),
+            bound: Bound::Upper,
+        };
+        for k in 1..=all.sources.len() {
+            let sources = &all.sources[..k];
+            let w = dual::port_weights(p, &spec(sources)).unwrap().unwrap();
+            let t = port_period(p, &upper(p, &spec(sources)).unwrap().unwrap().loads);
+            let b = dual::bound(p, &alive, &w, sources, &p.targets);
+            assert!(close(b, t), "case {case}, {sources:?}: bound {b}, T* {t}");
+            for m in (0..n).filter(|m| !sources.contains(m)) {
+                let mut with = sources.to_vec();
+                with.push(m);
+                let Some(lp) = upper(p, &spec(&with)).unwrap() else {
+                    continue;
+                };
+                let (bm, tm) = (
+                    dual::bound(p, &alive, &w, &with, &p.targets),
+                    port_period(p, &lp.loads),
+                );
+                assert!(le(bm, tm), "case {case}, {with:?}: bound {bm}, T* {tm}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(
+        bounded > 0 && compared > 0,
+        "{bounded} bounded, {compared} compared"
+    );
 }

@@ -27,10 +27,19 @@
 //! the -UB one. We run -UB, whose answer is achievable; the -LB program is in
 //! [`crate::models::platform::lp`] (`Bound::Lower` with several sources).
 //!
+//! Speed (docs/performance.md, "AUGMENTED_SOURCES: trials settled by a bound"): a round's
+//! trials after its first candidate are first bounded from below by LP duality
+//! ([`lp::dual`]: port weights of the round's sources, one dual LP per round, then shortest
+//! paths per candidate); a trial whose bound is not below BestSol is rejected without its LP
+//! ([`Trials::Bounded`]). The answer is the one of solving every trial; on the app's 65-node
+//! platforms nearly every trial of the last round is settled so.
+//!
 //! # Complexity
 //! At most |V| rounds of at most |V| LPs, each with `|sources|·(|targets| + |sources|)`
 //! commodities, solved with each source's commodities aggregated into one flow
-//! ([`lp::upper`]: `|sources|·|E|` flow variables).
+//! ([`lp::upper`]: `|sources|·|E|` flow variables); with [`Trials::Bounded`], one dual LP of
+//! the same size per round that reaches its second candidate and `|sources| + 1` Dijkstra
+//! searches (O(|V|² + |E|)) per bounded trial.
 //!
 //! # Example
 //! P1 relays to two targets: the period is 2 (P1's out-port sends one message to each),
@@ -68,16 +77,23 @@ pub const PSEUDO: &[&str] = &[
 ];
 
 fn multi(inst: &PlatformInstance, sources: &[usize]) -> Result<Option<LpSolution>, Error> {
-    lp::upper(
-        inst,
-        &LpSpec {
-            alive: vec![true; inst.node_count()],
-            sources: sources.to_vec(),
-            targets: inst.targets.clone(),
-            bound: Bound::Upper,
-        },
-    )
+    lp::upper(inst, &spec(inst, sources))
 }
+
+/// MulticastMultiSource-UB's spec on the whole platform with `sources`.
+fn spec(inst: &PlatformInstance, sources: &[usize]) -> LpSpec {
+    LpSpec {
+        alive: vec![true; inst.node_count()],
+        sources: sources.to_vec(),
+        targets: inst.targets.clone(),
+        bound: Bound::Upper,
+    }
+}
+
+/// The largest relative gap below BestSol at which a lower bound still rejects a trial: a
+/// trial is picked when its `T* < BestSol·(1 - 1e-9)`, and a bound at least
+/// `BestSol·(1 - 5e-10)` leaves half that margin to the simplex's round-off.
+const BOUND_MARGIN: f64 = 5e-10;
 
 /// AUGMENTED_SOURCES with MulticastMultiSource-UB.
 pub fn augmented_sources(inst: &PlatformInstance) -> Result<PlatformSolution, Error> {
@@ -89,7 +105,20 @@ pub fn augmented_sources_progress(
     inst: &PlatformInstance,
     progress: &mut Progress<'_>,
 ) -> Result<PlatformSolution, Error> {
-    augmented_sources_part(inst, None, progress, &mut |_| {})
+    augmented_sources_part(inst, None, Trials::Bounded, progress, &mut |_| {})
+}
+
+/// How a round's trials are settled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Trials {
+    /// Every trial by its LP (the reference of the test
+    /// `augmented_sources_bound_changes_nothing`).
+    All,
+    /// The trials after a round's first candidate first by a lower bound
+    /// ([`lp::dual::bound`] with the port weights of the round's sources, one dual LP per
+    /// round): a trial whose bound is not below BestSol is rejected without its LP. The
+    /// answer is [`Trials::All`]'s; the trace gives the bound (`T* ≥`) for those trials.
+    Bounded,
 }
 
 /// What a run of part `part` of 2 ([`augmented_sources_part`]) knows when none of its own
@@ -151,11 +180,14 @@ enum Trial {
     Infeasible,
     /// Its `T*`, not below BestSol.
     Rejected(f64),
+    /// A lower bound on its `T*` ([`lp::dual::bound`]) not below BestSol: not solved.
+    Bounded(f64),
     /// Its `T*`, below BestSol, and its solution.
     Improves(f64, Box<LpSolution>),
 }
 
-/// [`augmented_sources_progress`], the answer the same whatever `part`. With `part` `None`,
+/// [`augmented_sources_progress`], the answer the same whatever `part` and `trials_by` (the
+/// trace's steps of the trials settled by a bound differ). With `part` `None`,
 /// a round solves its trials in candidate order until one improves. With `Some(k)` (k = 0 or
 /// 1; two runs, one per web worker), a round first solves the trials at the positions part `k`
 /// [`owns`], in order, until one improves; then it solves the other part's trials before that
@@ -170,10 +202,12 @@ enum Trial {
 pub fn augmented_sources_part(
     inst: &PlatformInstance,
     part: Option<usize>,
+    trials_by: Trials,
     progress: &mut Progress<'_>,
     on_half: &mut dyn FnMut(Half),
 ) -> Result<PlatformSolution, Error> {
     let n = inst.node_count();
+    let alive = vec![true; n];
     let mut sources = vec![inst.source];
     progress.expect(1);
     let mut best = multi(inst, &sources)?
@@ -199,9 +233,28 @@ pub fn augmented_sources_part(
         let cands: Vec<usize> = cands.into_iter().map(|(_, v)| v).collect();
         progress.expect(cands.len());
         let mut trials: Vec<Trial> = cands.iter().map(|_| Trial::Open).collect();
+        // Port weights of the round's sources (the dual LP), solved for the first trial
+        // after the first candidate (which most rounds pick) and used for every such trial,
+        // so that a trial's verdict and step do not depend on which others were solved.
+        let mut weights: Option<Option<lp::dual::PortWeights>> = None;
         let mut solve = |i: usize, trials: &mut [Trial]| -> Result<bool, Error> {
             let mut with = sources.clone();
             with.push(cands[i]);
+            if i > 0 && trials_by == Trials::Bounded {
+                if weights.is_none() {
+                    // The bounds only spare LPs: without weights every trial is solved.
+                    let w = lp::dual::port_weights(inst, &spec(inst, &sources));
+                    weights = Some(w.unwrap_or(None));
+                }
+                if let Some(Some(w)) = &weights {
+                    let b = lp::dual::bound(inst, &alive, w, &with, &inst.targets);
+                    if b.is_finite() && b >= best_t * (1.0 - BOUND_MARGIN) {
+                        progress.solved();
+                        trials[i] = Trial::Bounded(b);
+                        return Ok(false);
+                    }
+                }
+            }
             let got = multi(inst, &with)?;
             progress.solved();
             trials[i] = match got {
@@ -267,15 +320,19 @@ pub fn augmented_sources_part(
 fn step(inst: &PlatformInstance, m: usize, trial: &Trial, best_t: f64) -> Option<Step> {
     let (line, t, verdict) = match trial {
         Trial::Open | Trial::Infeasible => return None,
-        Trial::Rejected(t) => (9, *t, "≥"),
-        Trial::Improves(t, _) => (12, *t, "<"),
+        Trial::Rejected(t) => (9, *t, "="),
+        Trial::Bounded(t) => (9, *t, "≥"),
+        Trial::Improves(t, _) => (12, *t, "="),
     };
-    let added = if line == 12 { "added" } else { "not added" };
+    let (cmp, added) = match (line, verdict) {
+        (12, _) => ("<", "added"),
+        _ => ("≥", "not added"),
+    };
     Some(node_step(
         m,
         line,
         format!(
-            "{} as a secondary source: T* = {} {verdict} {}: {added}",
+            "{} as a secondary source: T* {verdict} {} {cmp} {}: {added}",
             inst.name(m),
             fmt_t(t),
             fmt_t(best_t)

@@ -35,6 +35,7 @@
 //! - `upper.rs`: the -UB programs with each source's commodities aggregated;
 //! - `lower.rs`: Multicast-LB and Broadcast-EB, by the whole LP on small platforms or by
 //!   cut generation, whose LP is in `cut_lp.rs` and whose separation is in `cuts.rs`;
+//! - [`dual`] (`dual.rs`): lower bounds on the -UB programs from port weights (LP duality);
 //! - `warm.rs`: Multicast-LB kept from round to round as the targets grow
 //!   (AUGMENTED_MULTICAST);
 //! - [`sparse_rows`] (`sparse_rows.rs`): the flows' JSON form.
@@ -46,6 +47,7 @@ use serde::{Deserialize, Serialize};
 mod cplex;
 mod cut_lp;
 mod cuts;
+pub mod dual;
 mod lower;
 mod program;
 pub mod sparse_rows;

@@ -1,0 +1,190 @@
+//! Lower bounds on MulticastMultiSource-UB (paper 002, section 5.2.3) from port weights:
+//! LP duality in the form of shortest paths.
+//!
+//! For weights `λ ≥ 0` on the in-ports and out-ports with `Σ λ <= 1`, give each edge
+//! `e = (u, v)` the length `ℓ(e) = c(e)·(λ_out(u) + λ_in(v))`. Every feasible point of the -UB
+//! program (with or without its tie-break term) has `T >= Σ_p λ_p·t_p = Σ_e ℓ(e)·n(e)`, and
+//! each source's flow carries its commodity to `d` along paths of length at least the
+//! distance from the source to `d`, so
+//! `T >= Σ_{receivers d} min_{sources s allowed for d} dist_ℓ(s, d)` ([`bound`]), whatever the
+//! weights. [`port_weights`] solves the dual LP for the weights that make the bound the LP's
+//! optimum (without the tie-break term) for one set of sources; AUGMENTED_SOURCES uses them
+//! to bound the programs with one source more before solving them.
+
+use super::{alive_edges, commodities, feasible, receivers, time_unit, LpSpec};
+use crate::error::Error;
+use crate::models::platform::PlatformInstance;
+
+/// Weights on the ports of every node (0 on a port with no edge or a node not alive).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PortWeights {
+    /// `λ_in(v)`.
+    pub inward: Vec<f64>,
+    /// `λ_out(v)`.
+    pub outward: Vec<f64>,
+}
+
+/// Weights that make [`bound`] the optimum of the -UB program of `spec` without its tie-break
+/// term (up to the simplex's round-off): the dual LP
+/// `max Σ_d w_d` subject to `Σ λ <= 1`, `π_s(v) - π_s(u) <= c(e)·(λ_out(u) + λ_in(v))` for
+/// each source `s` and edge `e = (u, v)`, `π_s(s) = 0`, and `w_d <= π_s(d)` for each
+/// commodity `(s, d)`, everything at least 0 (distances are). `None` when a destination is
+/// unreachable. The costs are divided by the LP's time unit, as in [`super::upper`].
+///
+/// # Complexity
+/// One LP with `2|V| + |sources|·|V| + |receivers|` variables and
+/// `|sources|·|E| + |commodities| + 1` rows.
+pub fn port_weights(inst: &PlatformInstance, spec: &LpSpec) -> Result<Option<PortWeights>, Error> {
+    use microlp::{ComparisonOp, OptimizationDirection, Problem, Variable};
+    if !feasible(inst, spec) {
+        return Ok(None);
+    }
+    let n = inst.node_count();
+    let edges = alive_edges(inst, &spec.alive);
+    let scale = time_unit(inst, &edges, &receivers(spec));
+    let commodities = commodities(spec);
+    let mut p = Problem::new(OptimizationDirection::Minimize);
+    let inf = (0.0, f64::INFINITY);
+    let mut has_in = vec![false; n];
+    let mut has_out = vec![false; n];
+    for &e in &edges {
+        has_out[inst.edges[e].from] = true;
+        has_in[inst.edges[e].to] = true;
+    }
+    let inward: Vec<Option<Variable>> = (0..n)
+        .map(|v| has_in[v].then(|| p.add_var(0.0, inf)))
+        .collect();
+    let outward: Vec<Option<Variable>> = (0..n)
+        .map(|v| has_out[v].then(|| p.add_var(0.0, inf)))
+        .collect();
+    // π_s(v), None at s itself (0).
+    let pi: Vec<Vec<Option<Variable>>> = spec
+        .sources
+        .iter()
+        .map(|&s| {
+            (0..n)
+                .map(|v| (v != s && spec.alive[v]).then(|| p.add_var(0.0, inf)))
+                .collect()
+        })
+        .collect();
+    let mut dests: Vec<usize> = commodities.iter().map(|c| c.dest).collect();
+    dests.sort_unstable();
+    dests.dedup();
+    let w: Vec<Variable> = dests.iter().map(|_| p.add_var(-1.0, inf)).collect();
+    let weights: Vec<(Variable, f64)> = inward
+        .iter()
+        .chain(&outward)
+        .flatten()
+        .map(|&x| (x, 1.0))
+        .collect();
+    p.add_constraint(weights.as_slice(), ComparisonOp::Le, 1.0);
+    for pi_s in &pi {
+        for &e in &edges {
+            let edge = &inst.edges[e];
+            // Into the source: -π_s(u) <= ℓ(e) holds for any π >= 0.
+            let Some(to) = pi_s[edge.to] else { continue };
+            let c = edge.cost / scale;
+            let mut row = vec![(to, 1.0)];
+            row.extend(pi_s[edge.from].map(|x| (x, -1.0)));
+            row.extend(outward[edge.from].map(|x| (x, -c)));
+            row.extend(inward[edge.to].map(|x| (x, -c)));
+            p.add_constraint(row.as_slice(), ComparisonOp::Le, 0.0);
+        }
+    }
+    for c in &commodities {
+        let Some(i) = spec.sources.iter().position(|&s| s == c.source) else {
+            continue;
+        };
+        let (Ok(k), Some(to)) = (dests.binary_search(&c.dest), pi[i][c.dest]) else {
+            continue;
+        };
+        p.add_constraint([(w[k], 1.0), (to, -1.0)].as_slice(), ComparisonOp::Le, 0.0);
+    }
+    let sol = p
+        .solve()
+        .map_err(super::lp_error)?
+        .into_solution()
+        .map_err(|_| super::interrupted())?;
+    let value = |x: &Option<Variable>| x.map_or(0.0, |x| sol.var_value(x).max(0.0));
+    let mut weights = PortWeights {
+        inward: inward.iter().map(value).collect(),
+        outward: outward.iter().map(value).collect(),
+    };
+    // Σ λ <= 1 exactly, whatever the round-off.
+    let total: f64 = weights.inward.iter().chain(&weights.outward).sum();
+    if total > 1.0 {
+        for x in weights.inward.iter_mut().chain(weights.outward.iter_mut()) {
+            *x /= total;
+        }
+    }
+    Ok(Some(weights))
+}
+
+/// The lower bound on the `T` of the -UB program over the nodes `alive` with ordered
+/// `sources` and `targets`: `Σ_d min_s dist_ℓ(s, d)` over the targets that are not sources
+/// (every source allowed) and the sources after the first (the earlier ones allowed), in the
+/// instance's time unit. Valid for any `weights` with `Σ λ <= 1`; infinite when a
+/// destination is unreachable.
+///
+/// # Complexity
+/// One Dijkstra search, O(|V|² + |E|), per source.
+pub fn bound(
+    inst: &PlatformInstance,
+    alive: &[bool],
+    weights: &PortWeights,
+    sources: &[usize],
+    targets: &[usize],
+) -> f64 {
+    let dist: Vec<Vec<f64>> = sources
+        .iter()
+        .map(|&s| distances(inst, alive, weights, s))
+        .collect();
+    let from_earlier = |i: usize, d: usize| {
+        dist[..i]
+            .iter()
+            .map(|row| row[d])
+            .fold(f64::INFINITY, f64::min)
+    };
+    let to_targets: f64 = targets
+        .iter()
+        .filter(|t| !sources.contains(t))
+        .map(|&d| from_earlier(sources.len(), d))
+        .sum();
+    let to_sources: f64 = (1..sources.len())
+        .map(|i| from_earlier(i, sources[i]))
+        .sum();
+    to_targets + to_sources
+}
+
+/// Distances from `s` over the edges between alive nodes, edge `e = (u, v)` of length
+/// `c(e)·(λ_out(u) + λ_in(v))` (Dijkstra's algorithm with an array).
+///
+/// # Complexity
+/// O(|V|² + |E|).
+fn distances(inst: &PlatformInstance, alive: &[bool], weights: &PortWeights, s: usize) -> Vec<f64> {
+    let n = inst.node_count();
+    let alive = |v: usize| alive.get(v).copied().unwrap_or(false);
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (e, edge) in inst.edges.iter().enumerate() {
+        if alive(edge.from) && alive(edge.to) {
+            out[edge.from].push(e);
+        }
+    }
+    let mut dist = vec![f64::INFINITY; n];
+    let mut done = vec![false; n];
+    dist[s] = 0.0;
+    while let Some(u) = (0..n)
+        .filter(|&v| !done[v] && dist[v].is_finite())
+        .min_by(|&a, &b| dist[a].total_cmp(&dist[b]))
+    {
+        done[u] = true;
+        for &e in &out[u] {
+            let edge = &inst.edges[e];
+            let d = dist[u] + edge.cost * (weights.outward[u] + weights.inward[edge.to]);
+            if d < dist[edge.to] {
+                dist[edge.to] = d;
+            }
+        }
+    }
+    dist
+}
