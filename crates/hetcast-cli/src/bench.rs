@@ -23,6 +23,8 @@ pub enum Bench {
     Platform,
     /// AUGMENTED_MULTICAST of paper 002: every trial solved, bounded, two LPs at once.
     PlatformAugmented,
+    /// AUGMENTED_SOURCES of paper 002: every trial solved, and bounded.
+    PlatformSources,
     /// What a player computes per frame, against one simulation.
     Playback,
 }
@@ -35,6 +37,7 @@ impl Catalog for Bench {
         Bench::Gonzalez,
         Bench::Platform,
         Bench::PlatformAugmented,
+        Bench::PlatformSources,
         Bench::Playback,
     ];
 
@@ -46,6 +49,7 @@ impl Catalog for Bench {
             Bench::Gonzalez => "gonzalez",
             Bench::Platform => "platform",
             Bench::PlatformAugmented => "platform-augmented",
+            Bench::PlatformSources => "platform-sources",
             Bench::Playback => "playback",
         }
     }
@@ -62,6 +66,9 @@ impl Catalog for Bench {
             Bench::PlatformAugmented => {
                 "AUGMENTED_MULTICAST on 65 nodes: every trial, bounded, two LPs at once, against Multicast-LB"
             }
+            Bench::PlatformSources => {
+                "AUGMENTED_SOURCES on the app's 65-node platforms: every trial, bounded, against Multicast-LB"
+            }
             Bench::Playback => {
                 "a player's work per frame (motion, Gantt at t) against a simulation"
             }
@@ -76,6 +83,7 @@ impl Catalog for Bench {
             Bench::Gonzalez => "paper 003",
             Bench::Platform => "paper 002",
             Bench::PlatformAugmented => "paper 002, Augm. MC",
+            Bench::PlatformSources => "paper 002, Multisource MC",
             Bench::Playback => "playback",
         }
     }
@@ -90,7 +98,9 @@ impl Entry for Bench {
             Bench::Greedy | Bench::Optimal | Bench::Playback => "node model (papers 000 and 004)",
             Bench::Wu => "many-source model (paper 001)",
             Bench::Gonzalez => "multimessage model (paper 003)",
-            Bench::Platform | Bench::PlatformAugmented => "platform model (paper 002)",
+            Bench::Platform | Bench::PlatformAugmented | Bench::PlatformSources => {
+                "platform model (paper 002)"
+            }
         }
     }
 
@@ -112,6 +122,10 @@ impl Entry for Bench {
                 ("n", multimessage::bench::NODES.to_string()),
                 ("reps", multimessage::bench::REPS.to_string()),
                 ("seed", multimessage::bench::SEED.to_string()),
+            ],
+            Bench::PlatformSources => vec![
+                ("reps", platform::bench::REPS.to_string()),
+                ("seed", platform::bench::SOURCES_SEED.to_string()),
             ],
             Bench::Platform | Bench::PlatformAugmented => vec![
                 ("reps", platform::bench::REPS.to_string()),
@@ -171,6 +185,11 @@ impl Entry for Bench {
                 let reps = a.reps.unwrap_or(platform::bench::REPS);
                 let seed = a.seed.unwrap_or(platform::bench::SEED);
                 platform::bench::bench_augmented(reps.clamp(1, 100), seed)
+            }
+            Bench::PlatformSources => {
+                let reps = a.reps.unwrap_or(platform::bench::REPS);
+                let seed = a.seed.unwrap_or(platform::bench::SOURCES_SEED);
+                platform::bench::bench_sources(reps.clamp(1, 100), seed)
             }
             Bench::Playback => {
                 let n = a.n.unwrap_or(overhead::bench::PLAYBACK_NODES);

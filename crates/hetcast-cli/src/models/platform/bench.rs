@@ -24,6 +24,11 @@
 //!
 //!   Goal (issue 19): AUGMENTED_MULTICAST at 65 nodes in at most 1 s natively.
 //! - `platform-augmented [--reps R] [--seed N]`: the AUGMENTED_MULTICAST rows alone.
+//! - `platform-sources [--reps R] [--seed N]`: AUGMENTED_SOURCES on the app's 65-node
+//!   platforms (`Platform::random_instance(65, s)`, s = N, N+1, N+2) solving every trial
+//!   (`Trials::All`, the path before the bounds) and with the trials settled by a lower bound
+//!   where it can (`Trials::Bounded`, the default), alternated with Multicast-LB (by cuts),
+//!   best of `R`: times, ratios to Multicast-LB, the speed-up all / bounded; T* must be equal.
 //!
 //!   Goal (issue 11): Broadcast-EB at 65 nodes under 100 ms in the browser, i.e. about 65 ms
 //!   native (wasm is about 1.5x native), and the heuristics usable at 65 nodes.
@@ -44,6 +49,8 @@ use std::hint::black_box;
 pub const REPS: usize = 3;
 /// Seed without `--seed`.
 pub const SEED: u64 = 2004;
+/// Seed of `platform-sources` without `--seed` (the app's generator, seeds 1-3).
+pub const SOURCES_SEED: u64 = 1;
 /// The platforms of the shadow rows (those of the app's generator with seeds 1-12, and 2004-2006).
 pub const SHADOW_SEEDS: [u64; 15] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 2004, 2005, 2006];
 /// The target densities (fractions of the LAN nodes) of the Multicast-LB and heuristic rows.
@@ -295,6 +302,61 @@ pub fn bench_platform(reps: usize, seed: u64) -> Result<(), String> {
         if rb >= 1.0 { "met" } else { "NOT met" }
     );
     augmented_goal(am_worst);
+    Ok(())
+}
+
+/// `hetcast bench platform-sources`: AUGMENTED_SOURCES with every trial solved and with the
+/// bounded trials, alternated with Multicast-LB (by cuts), best of `reps`, on the app's
+/// 65-node platforms of seeds `seed`, `seed + 1`, `seed + 2`.
+pub fn bench_sources(reps: usize, seed: u64) -> Result<(), String> {
+    use hetcast_core::models::platform::algo::augmented_sources::{
+        augmented_sources_part, Trials as SourceTrials,
+    };
+    use hetcast_core::models::platform::Platform;
+    use hetcast_core::models::Model;
+    println!("AUGMENTED_SOURCES: every trial solved (all), bounded (bnd), against Multicast-LB in the same loop (best of {reps}):");
+    println!(
+        "{:<32} {:>7} {:>8} {:>7} {:>7} {:>7} {:>6} {:>10}",
+        "", "LB ms", "all ms", "bnd ms", "all/LB", "bnd/LB", "gain", "T*"
+    );
+    for s in seed..seed + 3 {
+        let inst = Platform::random_instance(65, s);
+        let run = |trials: SourceTrials| {
+            Progress::silent(|p| {
+                augmented_sources_part(black_box(&inst), None, trials, p, &mut |_| {})
+            })
+            .map(|s| s.period)
+            .map_err(|e| e.to_string())
+        };
+        let mut ts = [Vec::new(), Vec::new(), Vec::new()];
+        let mut got = [0.0; 3];
+        for _ in 0..reps {
+            let (a, ra) = timed(|| multicast_lb(&inst, LpReuse::Generate));
+            got[0] = ra?.0;
+            ts[0].push(a);
+            let (b, rb) = timed(|| run(SourceTrials::All));
+            got[1] = rb?;
+            ts[1].push(b);
+            let (c, rc) = timed(|| run(SourceTrials::Bounded));
+            got[2] = rc?;
+            ts[2].push(c);
+        }
+        if got[1] != got[2] {
+            return Err(format!("seed {s}: T* {} all, {} bounded", got[1], got[2]));
+        }
+        let [lb, all, bounded] = ts.map(|t| best(&t));
+        println!(
+            "{:<32} {:>7.1} {:>8.1} {:>7.1} {:>7.1} {:>7.1} {:>6.2} {:>10.4}",
+            format!("the app's 65 nodes, seed {s}"),
+            lb * 1e3,
+            all * 1e3,
+            bounded * 1e3,
+            all / lb,
+            bounded / lb,
+            all / bounded,
+            got[2]
+        );
+    }
     Ok(())
 }
 
