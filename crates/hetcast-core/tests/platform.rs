@@ -907,6 +907,23 @@ fn progress_is_monotone_and_ends_full() {
     }
 }
 
+/// `count` random platforms ([`random_platform`], drawn from `seed`), the gallery, and
+/// Tiers-like ones of 20 nodes (density 0.5, seed 2) and 30 nodes (density 0.2, seed 1).
+fn random_gallery_tiers(seed: u64, count: usize) -> Vec<PlatformInstance> {
+    let mut rng = Rng64::seed_from_u64(seed);
+    let mut platforms: Vec<PlatformInstance> =
+        (0..count).map(|_| random_platform(&mut rng)).collect();
+    platforms.extend(
+        hetcast_core::models::platform::gallery::all()
+            .into_iter()
+            .map(|(_, _, p)| p),
+    );
+    for (n, d, seed) in [(20, 0.5, 2), (30, 0.2, 1)] {
+        platforms.push(tiers(&TiersSpec::sized(n, d), seed));
+    }
+    platforms
+}
+
 /// AUGMENTED_SOURCES split over two web workers (`augmented_sources_part`, parts 0 and 1):
 /// each part's own answer, and the `join` of the two parts' halves of the same round (what the
 /// page shows as soon as both have come), equal the sequential run exactly (period, sources in
@@ -920,16 +937,7 @@ fn augmented_sources_split_equals_the_sequential_run() {
         augmented_sources, augmented_sources_part, join, Half, Trials,
     };
     use hetcast_core::models::platform::algo::Progress;
-    let mut rng = Rng64::seed_from_u64(19);
-    let mut platforms: Vec<PlatformInstance> = (0..40).map(|_| random_platform(&mut rng)).collect();
-    platforms.extend(
-        hetcast_core::models::platform::gallery::all()
-            .into_iter()
-            .map(|(_, _, p)| p),
-    );
-    for (n, d, seed) in [(20, 0.5, 2), (30, 0.2, 1)] {
-        platforms.push(tiers(&TiersSpec::sized(n, d), seed));
-    }
+    let platforms = random_gallery_tiers(19, 40);
     let mut joined = 0;
     let mut went_on = 0;
     for (case, p) in platforms.iter().enumerate() {
@@ -978,16 +986,7 @@ fn augmented_sources_bound_changes_nothing() {
     use hetcast_core::models::platform::algo::augmented_sources::{augmented_sources_part, Trials};
     use hetcast_core::models::platform::algo::Progress;
     use hetcast_core::models::platform::lp::{dual, upper, Bound, LpSpec};
-    let mut rng = Rng64::seed_from_u64(23);
-    let mut platforms: Vec<PlatformInstance> = (0..60).map(|_| random_platform(&mut rng)).collect();
-    platforms.extend(
-        hetcast_core::models::platform::gallery::all()
-            .into_iter()
-            .map(|(_, _, p)| p),
-    );
-    for (n, d, seed) in [(20, 0.5, 2), (30, 0.2, 1)] {
-        platforms.push(tiers(&TiersSpec::sized(n, d), seed));
-    }
+    let platforms = random_gallery_tiers(23, 60);
     let mut bounded = 0;
     let mut compared = 0;
     for (case, p) in platforms.iter().enumerate() {
