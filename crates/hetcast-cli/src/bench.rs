@@ -67,7 +67,7 @@ impl Catalog for Bench {
                 "AUGMENTED_MULTICAST on 65 nodes: every trial, bounded, two LPs at once, against Multicast-LB"
             }
             Bench::PlatformSources => {
-                "AUGMENTED_SOURCES on the app's 65-node platforms: every trial, bounded, against Multicast-LB"
+                "AUGMENTED_SOURCES on 65-node platforms of the app generator (20 % targets): every trial, bounded, against Multicast-LB"
             }
             Bench::Playback => {
                 "a player's work per frame (motion, Gantt at t) against a simulation"

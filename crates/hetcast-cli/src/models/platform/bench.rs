@@ -24,8 +24,9 @@
 //!
 //!   Goal (issue 19): AUGMENTED_MULTICAST at 65 nodes in at most 1 s natively.
 //! - `platform-augmented [--reps R] [--seed N]`: the AUGMENTED_MULTICAST rows alone.
-//! - `platform-sources [--reps R] [--seed N]`: AUGMENTED_SOURCES on the app's 65-node
-//!   platforms (`Platform::random_instance(65, s)`, s = N, N+1, N+2) solving every trial
+//! - `platform-sources [--reps R] [--seed N]`: AUGMENTED_SOURCES on the app generator's
+//!   65-node platforms at 20 % targets (`hetcast generate platform --nodes 65 --seed s`,
+//!   s = N, N+1, N+2, default N = 1) solving every trial
 //!   (`Trials::All`, the path before the bounds) and with the trials settled by a lower bound
 //!   where it can (`Trials::Bounded`, the default), alternated with Multicast-LB (by cuts),
 //!   best of `R`: times, ratios to Multicast-LB, the speed-up all / bounded; T* must be equal.
@@ -306,21 +307,19 @@ pub fn bench_platform(reps: usize, seed: u64) -> Result<(), String> {
 }
 
 /// `hetcast bench platform-sources`: AUGMENTED_SOURCES with every trial solved and with the
-/// bounded trials, alternated with Multicast-LB (by cuts), best of `reps`, on the app's
-/// 65-node platforms of seeds `seed`, `seed + 1`, `seed + 2`.
+/// bounded trials, alternated with Multicast-LB (by cuts), best of `reps`, on the app
+/// generator's 65-node platforms at 20 % targets of seeds `seed`, `seed + 1`, `seed + 2`.
 pub fn bench_sources(reps: usize, seed: u64) -> Result<(), String> {
     use hetcast_core::models::platform::algo::augmented_sources::{
         augmented_sources_part, Trials as SourceTrials,
     };
-    use hetcast_core::models::platform::Platform;
-    use hetcast_core::models::Model;
     println!("AUGMENTED_SOURCES: every trial solved (all), bounded (bnd), against Multicast-LB in the same loop (best of {reps}):");
     println!(
         "{:<32} {:>7} {:>8} {:>7} {:>7} {:>7} {:>6} {:>10}",
         "", "LB ms", "all ms", "bnd ms", "all/LB", "bnd/LB", "gain", "T*"
     );
     for s in seed..seed + 3 {
-        let inst = Platform::random_instance(65, s);
+        let inst = tiers(&TiersSpec::sized(65, 0.2), s);
         let run = |trials: SourceTrials| {
             Progress::silent(|p| {
                 augmented_sources_part(black_box(&inst), None, trials, p, &mut |_| {})
