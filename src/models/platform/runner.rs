@@ -2,19 +2,21 @@
 //! The state's run number ([`PlatformState::job`]) changing starts a [`Pool`] for the pending
 //! algorithms ([`PlatformState::requests`]); a newer run, Cancel, or leaving the model drops
 //! the pool, which terminates the workers still busy. A small platform's algorithms take the
-//! two spare workers in turn (each takes milliseconds); a larger one's get a worker each, so
-//! that a long one does not hold the others up. While nothing runs and the platform model or
-//! the Experiments page is open, [`SPARE_WORKERS`] workers are started ahead ([`keep_spares`])
-//! and a finished run's workers are kept as spares, so that a run does not wait for a worker
-//! to load. The other models never start them: a first visit does not load the wasm three
-//! times.
+//! two spare workers in turn (each takes milliseconds); a larger one's take as many workers
+//! as the browser has logical processors (at least the two spares), the quick algorithms
+//! first and the long ones after them ([`start_rank`]): more workers than processors would
+//! only share them, each new one has to load, and the page's own thread would wait. While
+//! nothing runs and the platform model or the Experiments page is open, [`SPARE_WORKERS`]
+//! workers are started ahead ([`keep_spares`]) and a finished run's workers are kept as
+//! spares, so that a run does not wait for a worker to load. The other models never start
+//! them: a first visit does not load the wasm three times.
 
 use hetcast_worker::{Job, Request};
 use yew::prelude::*;
 
 use super::{row_of, Follow, PlRunRow, PlatformAction, PlatformState};
 use crate::components::StateProps;
-use crate::experiments::pool::{keep_spares, run_requests, Pool, WARM_UP_ID};
+use crate::experiments::pool::{keep_spares, run_requests, worker_count, Pool, WARM_UP_ID};
 use crate::models::ModelState;
 use hetcast_core::models::platform::algo::PlatformAlgorithm;
 use hetcast_core::models::platform::generate::{tiers, TiersSpec};
@@ -53,7 +55,7 @@ pub fn platform_runner(p: &StateProps) -> Html {
             let workers = if s.instance.nodes.len() <= SHARED_WORKERS_MAX_NODES {
                 SPARE_WORKERS
             } else {
-                requests.len()
+                worker_count().max(SPARE_WORKERS)
             };
             (Some(s.job), requests, workers)
         }
@@ -104,6 +106,18 @@ pub struct Pending {
     pub total: u64,
     /// The worker has answered (the row is in the results).
     pub answered: bool,
+}
+
+/// The order a run's algorithms start in on the workers: the quick ones first (their rows
+/// come at once), then the sequences of LPs and the exact best tree (up to seconds each on
+/// the app's 65-node platforms), in the list's order. Measured in docs/performance.md ("Run
+/// all on a 65-node platform in the browser").
+fn start_rank(a: PlatformAlgorithm) -> u8 {
+    use PlatformAlgorithm as P;
+    u8::from(matches!(
+        a,
+        P::ReducedBroadcast | P::AugmentedMulticast | P::AugmentedSources | P::BestTree
+    ))
 }
 
 /// The best schedule among `rows`: the least `T*` of an algorithm whose `T*` is a schedule's
@@ -161,6 +175,8 @@ impl PlatformState {
                 all.push(a);
             }
         }
+        // The quick ones first, then the long ones.
+        all.sort_by_key(|&a| start_rank(a));
         self.job = self.job.wrapping_add(1);
         self.pending = all
             .into_iter()

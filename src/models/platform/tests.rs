@@ -215,6 +215,23 @@ fn a_large_platform_runs_in_workers() {
     });
     p.run_all();
     assert_eq!(p.pending.len(), P::ALL.len());
+    // The quick ones start first, the sequences of LPs and the exact best tree after them.
+    let order: Vec<P> = p.pending.iter().map(|q| q.algo).collect();
+    assert_eq!(
+        order,
+        [
+            P::MulticastLb,
+            P::MulticastUb,
+            P::BroadcastEb,
+            P::Mcph,
+            P::Broadcast,
+            P::MulticastLbPrinted,
+            P::ReducedBroadcast,
+            P::AugmentedMulticast,
+            P::AugmentedSources,
+            P::BestTree,
+        ]
+    );
     assert!(p.results.rows.is_empty());
     let job = p.job;
     let lb = P::MulticastLb.solve(&p.instance).unwrap();
