@@ -190,7 +190,7 @@ test('a generated 65-node platform\'s long heuristics run in workers with progre
     // worker each on a 2-core machine, so that the page's own thread is not starved.
     await app.page.click('#run-augmented-multicast');
     await app.page.click('#run-augmented-sources');
-    await app.page.locator('#run-status', { hasText: /2 running in web workers \(\d+ of about \d+ linear programs\)/ }).waitFor();
+    await app.page.locator('#run-status', { hasText: /2 queued or running in web workers \(\d+ of about \d+ linear programs\)/ }).waitFor();
     assert.equal(await app.page.locator('tr.running').count(), 0, 'no running rows in the folded table');
     const onTop = await app.page.evaluate(() => {
       const r = document.querySelector('#cancel-runs').getBoundingClientRect();

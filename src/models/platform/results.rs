@@ -92,7 +92,7 @@ pub fn results_table(state: &StateHandle, p: &PlatformState) -> Html {
                 <th scope="row">{ r.algo.short() }<span class="algo-name">{" "}{ r.algo.title() }</span></th>
                 <td colspan="4">
                     <progress max={r.total.max(1).to_string()} value={r.done.to_string()}></progress>
-                    { format!(" running in a web worker: {} of about {} linear programs", r.done, r.total) }
+                    { format!(" queued or running in a web worker: {} of about {} linear programs", r.done, r.total) }
                 </td>
             </tr>
         }
@@ -150,7 +150,7 @@ fn run_status(state: &StateHandle, p: &PlatformState) -> Html {
         <div class="run-status" id="run-status" role="status">
             <progress max={total.to_string()} value={done.to_string()}></progress>
             <span class="run-text">
-                { format!(" {} running in web workers ({done} of about {total} linear programs): {names}", running.len()) }
+                { format!(" {} queued or running in web workers ({done} of about {total} linear programs): {names}", running.len()) }
             </span>
             <button id="cancel-runs" onclick={cancel} title="Stop the web workers">{"Cancel"}</button>
         </div>

@@ -75,7 +75,7 @@ impl PlatformState {
         let Some(row) = self.results.selected_row() else {
             let running = self.running().count();
             return if running > 0 {
-                html! { <p class="hint" id="view-running">{ format!("{running} algorithm{} running in web workers: the first result appears here.", if running == 1 { "" } else { "s" }) }</p> }
+                html! { <p class="hint" id="view-running">{ format!("{running} algorithm{} queued or running in web workers: the first result appears here.", if running == 1 { "" } else { "s" }) }</p> }
             } else {
                 html! {
                     <p class="hint">{"Run an algorithm (key "}<kbd>{"r"}</kbd>{" runs them all) and select a result to see the platform with its edge loads, one period of the schedule, or the steps."}</p>
