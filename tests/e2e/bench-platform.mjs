@@ -14,15 +14,21 @@
 // the request is posted, in the worker (from the request posted to the answer received), and
 // on the page from the answer to the row (reading it, checking the schedule, drawing).
 //
-// Then Run all on the same platforms: the click to the last row.
+// Then Run all on the same platforms: the click to the last row, and to each row.
 //
-// Run after `trunk build --release`:  cd tests/e2e && node bench-platform.mjs [seeds] [dist dir]
+// Run after `trunk build --release`:  cd tests/e2e && node bench-platform.mjs [seeds] [dist dir] [algorithms alone]
 // (another build's dist, e.g. an older commit's, to compare both in one session).
 import { AppPage, launch, timeRun } from './app-page.mjs';
 import { serveDir } from './static-server.mjs';
 
 const SEEDS = Number(process.argv[2] || 5);
 const DIST = process.argv[3] || new URL('../../dist/', import.meta.url).pathname;
+/** The algorithms timed alone (`all`: every one that runs on 65 nodes), comma-separated. */
+const ALONE_ARG = process.argv[4] || 'broadcast-eb,reduced-broadcast';
+const ALONE = ALONE_ARG === 'all'
+  ? ['multicast-lb', 'multicast-ub', 'broadcast-eb', 'reduced-broadcast', 'augmented-multicast',
+    'augmented-sources', 'mcph', 'broadcast', 'multicast-lb-printed']
+  : ALONE_ARG.split(',');
 /** How long the spare workers get to load before a click (ms). */
 const WARM_MS = 1500;
 
@@ -80,8 +86,12 @@ async function timeRunAll(page) {
     window.__clicked = null;
     window.__shown = null;
     document.addEventListener('click', (e) => { window.__clicked ??= e.timeStamp; }, { capture: true, once: true });
+    window.__seen = {};
     const done = () => keys.every((k) => document.querySelector(`#time-${k}, #error-${k}`));
     new MutationObserver((_, observer) => {
+      for (const k of keys) {
+        if (!(k in window.__seen) && document.querySelector(`#time-${k}, #error-${k}`)) window.__seen[k] = performance.now();
+      }
       if (done()) {
         window.__shown = performance.now();
         observer.disconnect();
@@ -90,7 +100,12 @@ async function timeRunAll(page) {
   }, keys);
   await page.click('#run-all');
   await page.waitForFunction(() => window.__shown !== null, null, { timeout: 600000, polling: 200 });
-  return { ms: await page.evaluate(() => window.__shown - window.__clicked), rows: keys.length };
+  return page.evaluate((n) => ({
+    ms: window.__shown - window.__clicked,
+    rows: n,
+    // Each row's time from the click, in the order the rows came.
+    each: Object.entries(window.__seen).map(([k, t]) => [k, t - window.__clicked]).sort((a, b) => a[1] - b[1]),
+  }), keys.length);
 }
 
 async function measure(browser, url, nodes, seed, key, warm) {
@@ -110,7 +125,7 @@ try {
   console.log(`baseline (9 nodes, Broadcast-EB, spare worker ready): click to row median ${baseline.toFixed(0)} ms of ${base.map((r) => r.ms.toFixed(0)).join(', ')}; in the worker ${base.map((r) => r.worker.toFixed(0)).join(', ')} ms`);
   const cold = await measure(browser, server.url, 9, 1, 'broadcast-eb', false);
   console.log(`cold (9 nodes, clicked at once, spare workers still loading): ${cold.ms.toFixed(0)} ms`);
-  for (const key of ['broadcast-eb', 'reduced-broadcast']) {
+  for (const key of ALONE) {
     const times = [];
     const inWorker = [];
     const onPage = [];
@@ -132,7 +147,7 @@ try {
     await page.waitForTimeout(WARM_MS);
     const r = await timeRunAll(page);
     all.push(r.ms);
-    console.log(`  Run all 65 nodes seed ${s}: ${r.ms.toFixed(0)} ms to the last of ${r.rows} rows`);
+    console.log(`  Run all 65 nodes seed ${s}: ${r.ms.toFixed(0)} ms to the last of ${r.rows} rows (${r.each.map(([k, t]) => `${k} ${t.toFixed(0)}`).join(', ')})`);
     await page.close();
   }
   console.log(`Run all, 65 nodes: click to last row median ${median(all).toFixed(0)} ms (${Math.min(...all).toFixed(0)}-${Math.max(...all).toFixed(0)}), ${(median(all) / baseline).toFixed(1)}x the baseline`);
