@@ -223,6 +223,8 @@ fn same_choices(inst: &MultiInstance, what: &str) {
     assert_eq!(fast, scan, "WR, {what}");
     let (fast, scan) = (wrp::wrp_run(inst), wrp::wrp_full_scan(inst));
     assert_eq!(fast, scan, "WRP, {what}");
+    // The plan alone (no steps nor predicted times recorded) is the same plan.
+    assert_eq!(wrp::wrp(inst), fast.plan, "WRP's plan alone, {what}");
     let (fast_t, scan_t) = (
         simulate_multi(inst, &fast.plan).unwrap().completion_time,
         simulate_multi(inst, &scan.plan).unwrap().completion_time,

@@ -78,12 +78,15 @@ impl<'a> Costs<'a> {
     pub fn speed_rank(&self) -> Vec<usize> {
         let m = &self.inst.messages;
         let mean = m.iter().map(|x| x.size).sum::<f64>() / m.len().max(1) as f64;
-        let key = |c: &NodeCosts| c.recv.at(mean) + c.send.at(mean);
+        // Each node's key once, not at every comparison.
+        let key: Vec<f64> = self
+            .nodes
+            .iter()
+            .map(|c| c.recv.at(mean) + c.send.at(mean))
+            .collect();
         let mut order: Vec<usize> = (0..self.n).collect();
         crate::order::sort_by(&mut order, |&a, &b| {
-            key(&self.nodes[a])
-                .total_cmp(&key(&self.nodes[b]))
-                .then(a.cmp(&b))
+            key[a].total_cmp(&key[b]).then(a.cmp(&b))
         });
         let mut rank = vec![0; self.n];
         for (r, &v) in order.iter().enumerate() {

@@ -121,7 +121,14 @@ impl Timeline {
 
 /// Work-Racing-Preemptive task lists for a valid instance.
 pub fn wrp(inst: &MultiInstance) -> MultiPlan {
-    wrp_run(inst).plan
+    // The plan alone: no steps nor predicted times to record.
+    run(
+        inst,
+        Tracer::off(),
+        matches!(inst.link, Link::PerByte(_)),
+        false,
+    )
+    .plan
 }
 
 /// A run of Work-Racing-Preemptive with what it decided and predicted, for tests and the UI.
@@ -149,12 +156,12 @@ pub fn wrp_run(inst: &MultiInstance) -> WrpRun {
 /// [`wrp_run`], recording one step per transfer in its `trace`.
 pub fn wrp_traced(inst: &MultiInstance, trace: Tracer) -> WrpRun {
     let uniform = matches!(inst.link, Link::PerByte(_));
-    run(inst, trace, uniform)
+    run(inst, trace, uniform, true)
 }
 
 /// The same run as [`wrp_run`] by scanning every (message, sender) pair for each receiver.
 pub fn wrp_full_scan(inst: &MultiInstance) -> WrpRun {
-    run(inst, Tracer::off(), false)
+    run(inst, Tracer::off(), false, true)
 }
 
 /// The transfer a receiver takes: (completion, arrival, message, sender, send start, position,
@@ -192,13 +199,13 @@ impl Lists {
 /// of each message's earliest sender, as the scan's (completion only grows with arrival); a
 /// send slot only moves later as its list fills, so the earliest senders are kept in
 /// [`Earliest`], stamped by the list's version. Otherwise every (message, sender) pair is
-/// scanned.
+/// scanned. `record`: keep the steps and predicted times of [`WrpRun`] (left empty otherwise).
 ///
 /// **Complexity**: O(Σ|D_k| · (log N + Σ_{k ∈ SR_i} |A_k| · L)) for the scan, L the length of a
 /// list. The uniform path replaces the inner sum by O(M) heap tops, plus one send slot and heap
 /// push for each entry that comes on top after its list changed (two lists change per
 /// transfer).
-fn run(inst: &MultiInstance, mut trace: Tracer, uniform: bool) -> WrpRun {
+fn run(inst: &MultiInstance, mut trace: Tracer, uniform: bool, record: bool) -> WrpRun {
     let c = Costs::new(inst);
     let mut sets = Sets::new(inst);
     let mut race = Racing::new(&c);
@@ -210,11 +217,14 @@ fn run(inst: &MultiInstance, mut trace: Tracer, uniform: bool) -> WrpRun {
             ..Timeline::default()
         })
         .collect();
-    let transfers = inst.messages.iter().map(|m| m.destinations.len()).sum();
-    let mut steps = Vec::with_capacity(transfers);
-    let mut predicted = vec![vec![None; c.n]; inst.messages.len()];
-    for (k, m) in inst.messages.iter().enumerate() {
-        predicted[k][m.source] = Some(0.0);
+    let (mut steps, mut predicted) = (Vec::new(), Vec::new());
+    if record {
+        let transfers = inst.messages.iter().map(|m| m.destinations.len()).sum();
+        steps.reserve_exact(transfers);
+        predicted = vec![vec![None; c.n]; inst.messages.len()];
+        for (k, m) in inst.messages.iter().enumerate() {
+            predicted[k][m.source] = Some(0.0);
+        }
     }
     let mut preemptions = 0;
     let nm = inst.messages.len();
@@ -271,8 +281,10 @@ fn run(inst: &MultiInstance, mut trace: Tracer, uniform: bool) -> WrpRun {
         let work = race.w[i];
         lines[j].insert_send(pos, rb, Task::send(i, k), start + c.s(j, k));
         lists.rank[i * nm + k] = lines[i].push_recv(Task::recv(j, k), arrive, done);
-        predicted[k][i] = Some(done);
-        steps.push((j, i, k));
+        if record {
+            predicted[k][i] = Some(done);
+            steps.push((j, i, k));
+        }
         sets.deliver(k, i);
         race.received(&c, i, j, k);
         trace.push(|| {
