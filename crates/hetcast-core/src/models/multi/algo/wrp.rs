@@ -236,7 +236,10 @@ fn run(inst: &MultiInstance, mut trace: Tracer, uniform: bool, record: bool) -> 
         n: c.n,
     };
     // Under one rate the receiver does not matter: the arrival at j itself.
-    let arrival = |lists: &Lists, j: usize, k: usize| lists.arrival(&c, j, j, k).0;
+    // `X·l_k` as `Costs::transit` computes it, once per message (one rate: any pair).
+    let x: Vec<f64> = (0..nm).map(|k| c.transit(0, 0, k)).collect();
+    let arrival =
+        |lists: &Lists, j: usize, k: usize| lists.slot(j, k).0 + lists.s[k * lists.n + j] + x[k];
     let mut earliest = uniform.then(|| Earliest::new(&sets, c.n, |j, k| arrival(&lists, j, k)));
     let size: Vec<f64> = inst.messages.iter().map(|m| m.size).collect();
     while let Some(i) = race.next_receiver() {
