@@ -232,42 +232,132 @@ pub fn json_error(e: &serde_json::Error) -> String {
 /// Read one of the instance files as `T`, like `serde_json::from_str`, with a reading error in
 /// the user's terms ([`json_error`]) that also names the field of a value of the wrong kind:
 /// "line 2, field nodes[1].cost: expected a number, found the text \"two\"".
+///
+/// The field is found in the text at the error's position ([`field_at`]), so `T` is read by
+/// serde_json's own reader alone (the app's page carries one reader per type).
 pub fn read_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Error> {
-    let mut de = serde_json::Deserializer::from_str(text);
-    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        // An unknown key is named by the message: the field is the object it is in.
-        let segments: Vec<_> = e.path().iter().collect();
-        let keep = match e.inner().classify() {
-            serde_json::error::Category::Data
-                if e.inner().to_string().starts_with("unknown field") =>
-            {
-                segments.len().saturating_sub(1)
-            }
-            _ => segments.len(),
+    #[cfg(test)]
+    if tests::TRACKED.with(|t| t.get()) {
+        return tests::read_json_tracked(text);
+    }
+    serde_json::from_str(text).map_err(|e| {
+        let field = match e.classify() {
+            serde_json::error::Category::Data => field_at(text, e.line(), e.column()),
+            _ => String::new(),
         };
-        Error::Format(json_error_in(e.inner(), &field_path(&segments[..keep])))
-    })?;
-    de.end().map_err(|e| Error::Format(json_error(&e)))?;
-    Ok(value)
+        Error::Format(json_error_in(&e, &field))
+    })
 }
 
-/// A field's path as messages write it: `nodes[1].cost` ("" for the whole file).
-fn field_path(segments: &[&serde_path_to_error::Segment]) -> String {
-    use serde_path_to_error::Segment;
+/// The field whose reading failed at `line`, `column` (serde_json's position of an error of a
+/// value: the byte just after what it read), as messages write it (`nodes[1].cost`, "" for the
+/// whole file): the value that ends there, or the object whose key ends there (an unknown or
+/// repeated key names the object it is in).
+///
+/// # Complexity
+/// O(n) in the bytes of `text` before the position.
+pub fn field_at(text: &str, line: usize, column: usize) -> String {
+    let bytes = text.as_bytes();
+    // The byte offset of the position (serde_json counts the column in bytes from 0).
+    let line_start = if line <= 1 {
+        0
+    } else {
+        match bytes
+            .iter()
+            .enumerate()
+            .filter(|(_, &b)| b == b'\n')
+            .nth(line - 2)
+        {
+            Some((i, _)) => i + 1,
+            None => bytes.len(),
+        }
+    };
+    let end = (line_start + column).min(bytes.len());
+    // Open containers: an object's key (once its value has begun) or an array's index.
+    let mut stack: Vec<Slot> = Vec::new();
+    let mut i = 0;
+    while i < end {
+        let b = bytes[i];
+        // Anything but punctuation and blanks begins an array's element.
+        if !(b.is_ascii_whitespace() || matches!(b, b',' | b':' | b']' | b'}')) {
+            if let Some(Slot::Index(_, begun)) = stack.last_mut() {
+                *begun = true;
+            }
+        }
+        match b {
+            b'{' => stack.push(Slot::Key(None, false)),
+            b'[' => stack.push(Slot::Index(0, false)),
+            b'}' | b']' => {
+                stack.pop();
+            }
+            b',' => match stack.last_mut() {
+                Some(Slot::Index(k, begun)) => {
+                    *k += 1;
+                    *begun = false;
+                }
+                Some(Slot::Key(_, begun)) => *begun = false,
+                None => {}
+            },
+            b':' => {
+                if let Some(Slot::Key(_, begun)) = stack.last_mut() {
+                    *begun = true;
+                }
+            }
+            b'"' => {
+                let close = string_end(bytes, i);
+                if let Some(Slot::Key(key, false)) = stack.last_mut() {
+                    *key = serde_json::from_str::<String>(&text[i..close]).ok();
+                }
+                i = close;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    // A list or object found where another kind is expected is not read: the position is
+    // just before it, and it is the element.
+    if matches!(bytes.get(end), Some(b'[' | b'{')) {
+        if let Some(Slot::Index(_, begun)) = stack.last_mut() {
+            *begun = true;
+        }
+    }
     let mut out = String::new();
-    for s in segments {
-        match s {
-            Segment::Seq { index } => out.push_str(&format!("[{index}]")),
-            Segment::Map { key } | Segment::Enum { variant: key } => {
+    for slot in &stack {
+        match slot {
+            Slot::Index(k, true) => out.push_str(&format!("[{k}]")),
+            Slot::Key(Some(key), true) => {
                 if !out.is_empty() {
                     out.push('.');
                 }
                 out.push_str(key);
             }
-            Segment::Unknown => out.push_str(if out.is_empty() { "?" } else { ".?" }),
+            _ => {}
         }
     }
     out
+}
+
+/// Where [`field_at`] is in an open container.
+enum Slot {
+    /// In an object: its last key, and whether that key's value has begun (after the colon).
+    Key(Option<String>, bool),
+    /// In an array: the element's index, and whether that element has begun.
+    Index(usize, bool),
+}
+
+/// The byte after the string that opens at `bytes[start]` (a quote), escapes skipped; the
+/// end of `bytes` when it is not closed.
+fn string_end(bytes: &[u8], start: usize) -> usize {
+    let mut i = start + 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
 }
 
 /// [`json_error`], naming `field` (a path such as `nodes[1].cost`, "." or "" for the whole
@@ -362,5 +452,89 @@ fn plain_type(want: &str) -> &str {
         "a boolean" => "true or false",
         w if w.starts_with("struct ") || w == "a map" => "an object { ... }",
         w => w,
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    thread_local! {
+        /// When set, [`read_json`] reads through serde_path_to_error, as it did before
+        /// [`field_at`]: the tests compare the two.
+        pub(crate) static TRACKED: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// [`read_json`] as it was: the field from serde_path_to_error's path.
+    pub(crate) fn read_json_tracked<T: serde::de::DeserializeOwned>(
+        text: &str,
+    ) -> Result<T, Error> {
+        let mut de = serde_json::Deserializer::from_str(text);
+        let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+            // An unknown key is named by the message: the field is the object it is in.
+            let segments: Vec<_> = e.path().iter().collect();
+            let keep = match e.inner().classify() {
+                serde_json::error::Category::Data
+                    if e.inner().to_string().starts_with("unknown field") =>
+                {
+                    segments.len().saturating_sub(1)
+                }
+                _ => segments.len(),
+            };
+            Error::Format(json_error_in(e.inner(), &field_path(&segments[..keep])))
+        })?;
+        de.end().map_err(|e| Error::Format(json_error(&e)))?;
+        Ok(value)
+    }
+
+    /// A field's path as messages write it: `nodes[1].cost` ("" for the whole file).
+    fn field_path(segments: &[&serde_path_to_error::Segment]) -> String {
+        use serde_path_to_error::Segment;
+        let mut out = String::new();
+        for s in segments {
+            match s {
+                Segment::Seq { index } => out.push_str(&format!("[{index}]")),
+                Segment::Map { key } | Segment::Enum { variant: key } => {
+                    if !out.is_empty() {
+                        out.push('.');
+                    }
+                    out.push_str(key);
+                }
+                Segment::Unknown => out.push_str(if out.is_empty() { "?" } else { ".?" }),
+            }
+        }
+        out
+    }
+
+    /// Read `text` both ways.
+    pub(crate) fn both<T>(
+        read: impl Fn(&str) -> Result<T, Error>,
+        text: &str,
+    ) -> (Result<T, Error>, Result<T, Error>) {
+        TRACKED.with(|t| t.set(true));
+        let tracked = read(text);
+        TRACKED.with(|t| t.set(false));
+        (tracked, read(text))
+    }
+
+    #[test]
+    fn field_at_names_the_value_or_the_object_of_a_key() {
+        let text = "{\"a\": [1, {\"b\": \"x\", \"c\\\"d\": [[2], 3]}],\n \"e\": {}}";
+        // After "x", after the key c"d, after 3, after the second element, after {}.
+        let at = |s: &str| {
+            let end = text.find(s).unwrap() + s.len();
+            let line = 1 + text[..end].matches('\n').count();
+            let column = end - text[..end].rfind('\n').map_or(0, |i| i + 1);
+            field_at(text, line, column)
+        };
+        assert_eq!(at("\"x\""), "a[1].b");
+        assert_eq!(at("d\""), "a[1]");
+        assert_eq!(at("3"), "a[1].c\"d[1]");
+        assert_eq!(at("3]}"), "a[1]");
+        assert_eq!(at("[2]"), "a[1].c\"d[0]");
+        assert_eq!(at("{}"), "e");
+        assert_eq!(at("{}}"), "");
+        assert_eq!(field_at(text, 9, 0), "");
     }
 }

@@ -343,4 +343,94 @@ mod tests {
             "not a hetcast file (it holds a JSON text; an instance file holds one object { ... })"
         );
     }
+
+    /// Every model's reader names the same field in its errors as serde_path_to_error's path
+    /// did (`error::field_at` finds it in the text): gallery instances with each value
+    /// replaced by one of another kind, each key renamed, each line deleted.
+    #[test]
+    fn a_bad_field_is_named_as_serde_path_to_error_named_it() {
+        const VALUES: [&str; 10] = [
+            "\"two\"",
+            "-1",
+            "1.5",
+            "true",
+            "null",
+            "{}",
+            "[]",
+            "[1, \"x\"]",
+            "{\"z\": 1}",
+            "18446744073709551616",
+        ];
+        let (mut cases, mut wrong) = (0, Vec::new());
+        let mut check = |text: &str| {
+            cases += 1;
+            let (tracked, found) = error::tests::both(AnyInstance::from_json, text);
+            let same = match (&tracked, &found) {
+                (Ok(a), Ok(b)) => a == b,
+                (Err(a), Err(b)) => a.to_string() == b.to_string(),
+                _ => false,
+            };
+            if !same {
+                wrong.push(format!("{text}\n  {tracked:?}\n  {found:?}"));
+            }
+        };
+        // Each model's two shortest gallery files (a few seconds in a debug build).
+        let mut texts = Vec::new();
+        for id in ModelId::ALL {
+            let mut files: Vec<String> = registry::gallery_of(id)
+                .into_iter()
+                .map(|e| e.instance.to_json())
+                .collect();
+            files.sort_by_key(String::len);
+            texts.extend(files.into_iter().take(2));
+        }
+        for text in texts {
+            let b = text.as_bytes();
+            let mut i = 0;
+            while i < b.len() {
+                let start = i;
+                let end = match b[i] {
+                    b'"' => {
+                        let mut j = i + 1;
+                        while b[j] != b'"' {
+                            j += if b[j] == b'\\' { 2 } else { 1 };
+                        }
+                        j + 1
+                    }
+                    b'-' | b'0'..=b'9' | b't' | b'f' | b'n' => {
+                        let mut j = i;
+                        while j < b.len() && !b",]} \n".contains(&b[j]) {
+                            j += 1;
+                        }
+                        j
+                    }
+                    _ => {
+                        i += 1;
+                        continue;
+                    }
+                };
+                let is_key = text[end..].trim_start().starts_with(':');
+                let put = |v: &str| format!("{}{v}{}", &text[..start], &text[end..]);
+                if is_key {
+                    check(&put("\"zz\""));
+                } else {
+                    VALUES.iter().for_each(|v| check(&put(v)));
+                }
+                i = end;
+            }
+            let lines: Vec<&str> = text.lines().collect();
+            for k in 0..lines.len() {
+                let mut rest = lines.clone();
+                rest.remove(k);
+                check(&rest.join("\n"));
+            }
+        }
+        assert!(cases > 1000, "{cases} cases");
+        assert!(
+            wrong.is_empty(),
+            "{} of {cases} differ:\n{}",
+            wrong.len(),
+            wrong[..wrong.len().min(5)].join("\n")
+        );
+    }
 }
