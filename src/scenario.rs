@@ -56,7 +56,7 @@ impl Scenario {
             }
             None => return Err("the scenario has no version".into()),
         }
-        serde_json::from_value(v).map_err(|e| format!("malformed scenario: {e}"))
+        hetcast_core::error::from_value(&v).map_err(|e| format!("malformed scenario: {e}"))
     }
 
     /// A scenario of one model: `inst`, nothing run, on the Tree view.

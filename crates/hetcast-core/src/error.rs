@@ -249,6 +249,19 @@ pub fn read_json<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Error>
     })
 }
 
+/// `serde_json::from_value(v.clone())`, through serde_json's text reader: the same value or
+/// the same message (from_value's has no position; the text's " at line 1 column N" is cut).
+/// The app's page then reads every type with one reader, not a second one for JSON values.
+pub fn from_value<T: serde::de::DeserializeOwned>(v: &serde_json::Value) -> Result<T, String> {
+    serde_json::from_str(&v.to_string()).map_err(|e| {
+        let message = e.to_string();
+        match message.rsplit_once(" at line ") {
+            Some((m, _)) => m.to_string(),
+            None => message,
+        }
+    })
+}
+
 /// The field whose reading failed at `line`, `column` (serde_json's position of an error of a
 /// value: the byte just after what it read), as messages write it (`nodes[1].cost`, "" for the
 /// whole file): the value that ends there, or the object whose key ends there (an unknown or
@@ -516,6 +529,41 @@ pub(crate) mod tests {
         let tracked = read(text);
         TRACKED.with(|t| t.set(false));
         (tracked, read(text))
+    }
+
+    /// [`from_value`] gives what `serde_json::from_value` gives, values and messages.
+    #[test]
+    fn from_value_reads_as_serde_json_from_value() {
+        #[derive(Debug, PartialEq, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Row {
+            cost: f64,
+            node: usize,
+            #[serde(default)]
+            to: Vec<Option<u32>>,
+            name: Option<String>,
+        }
+        let good = r#"{"cost": 0.1, "node": 3, "to": [1, null], "name": "a at line 2"}"#;
+        let mut texts = vec![good.to_string()];
+        for (from, bad) in [
+            ("0.1", "\"x at line 1 column 2\""),
+            ("0.1", "1e300"),
+            ("3", "-1"),
+            ("3", "3.5"),
+            ("3", "18446744073709551616"),
+            ("[1, null]", "[1, -2]"),
+            ("[1, null]", "{}"),
+            ("\"a at line 2\"", "[]"),
+            ("\"to\"", "\"too\""),
+            ("\"cost\": 0.1, ", ""),
+        ] {
+            texts.push(good.replacen(from, bad, 1));
+        }
+        for text in texts {
+            let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            let want = serde_json::from_value::<Row>(v.clone()).map_err(|e| e.to_string());
+            assert_eq!(from_value::<Row>(&v), want, "{text}");
+        }
     }
 
     #[test]

@@ -34,5 +34,5 @@ pub fn read_plan<P: DeserializeOwned>(text: &str, fields: &[&str]) -> Result<P, 
             expected.join(" or ")
         )));
     }
-    serde_json::from_value(v).map_err(|e| bad(&e))
+    crate::error::from_value(&v).map_err(|e| bad(&e))
 }

@@ -44,8 +44,8 @@ impl Screen for MultiState {
             self.results.put(super::run_multi(&self.instance, a));
         }
         if let Some(plan) = &m.edited {
-            let plan: MultiPlan =
-                serde_json::from_value(plan.clone()).map_err(|e| format!("malformed plan: {e}"))?;
+            let plan: MultiPlan = hetcast_core::error::from_value(plan)
+                .map_err(|e| format!("malformed plan: {e}"))?;
             self.results.edited = Some(super::plan_edit::multi_row(&self.instance, plan)?);
         }
         self.results.put_back_selection(m.selected.as_deref())?;

@@ -282,7 +282,7 @@ impl MmState {
                             .to_string(),
                     ),
                 };
-                serde_json::from_value::<Vec<Vec<Transmission>>>(steps)
+                hetcast_core::error::from_value::<Vec<Vec<Transmission>>>(&steps)
                     .map_err(|e| format!("malformed plan: {e}"))
             });
         let steps = match parsed {

@@ -69,8 +69,8 @@ impl Screen for OverheadState {
             .map(|&(a, _)| a);
         self.run_in_worker(later);
         if let Some(plan) = &m.edited {
-            let plan: hetcast_core::models::overhead::Plan =
-                serde_json::from_value(plan.clone()).map_err(|e| format!("malformed plan: {e}"))?;
+            let plan: hetcast_core::models::overhead::Plan = hetcast_core::error::from_value(plan)
+                .map_err(|e| format!("malformed plan: {e}"))?;
             self.results.edited = Some(super::plan_edit::overhead_row(&self.instance, plan)?);
         }
         if let Some(seed) = &m.seed {
