@@ -29,22 +29,27 @@
 //! - a stale candidate on top first gets its earliest sender; its arrival plus the least
 //!   `R(j, l_k)` over `B_k` bounds every receiver's completion (rounding is monotone), and
 //!   when that bound is above the key it becomes the key (the sender kept, the receivers still
-//!   to scan): the receivers are scanned only if the message comes on top again. The least
-//!   `R(j, l_k)` is the first waiting node of `D_k` sorted by it once, past a pointer that
-//!   only moves forward (on `hetcast bench wu`, 2.3 receiver scans and 4.2 sender scans per
-//!   transfer);
+//!   to scan): the receivers are scanned only if the message comes on top again. The nodes of
+//!   a class share their costs, so the least `R(j, l_k)` is that of the first class, of
+//!   `D_k`'s classes sorted by `R(c, l_k)` once, that still has a waiting node (a count per
+//!   message and class), past a pointer that only moves forward (on `hetcast bench wu`, 2.3
+//!   receiver scans and 4.2 sender scans per transfer);
 //! - a recomputation finds the earliest sender (skipped when the kept one did not change: the
 //!   others' arrivals only grew) and then the receiver completing first. Each is one pass:
 //!   through the set's list when it holds fewer than half the nodes, else over the N nodes'
 //!   contiguous times, the nodes outside the set ruled out by an added infinity, in four
 //!   independent lanes with no branch on the data. At 64 nodes this measured faster than
 //!   O(log N) heaps of senders and receivers with stale entries (4.9 ms against 3.5 ms on
-//!   `hetcast bench wu`, although the heaps ran fewer instructions).
+//!   `hetcast bench wu`, although the heaps ran fewer instructions); on `hetcast experiment
+//!   wu-fig3` the heaps of senders alone, the classes' nodes kept in order of available time,
+//!   and the second least of each scan kept as a bound all ran more instructions than these
+//!   passes (`docs/performance.md`).
 //!
 //! So an iteration costs O(log M) plus the two nodes' lists (each entry was put there by one
 //! recomputation or bound) plus O(|A_k| + |B_k|) per recomputed candidate (a pass
-//! over all N nodes only when the set holds at least half of them), and O(Σ|D_k| log |D_k|)
-//! once for the sorted destinations: O(Σ|D_k| · M·N) at worst,
+//! over all N nodes only when the set holds at least half of them), and O(Σ|D_k| + M·C log C)
+//! once for the class counts and each message's classes sorted (C classes): O(Σ|D_k| · M·N)
+//! at worst,
 //! about 4.2 sender and 2.3 receiver scans per transfer on the bench's all-to-all.
 
 use super::state::{least_of, pack, transfer_step, unpack, Appender, Costs, Sets};
@@ -173,17 +178,28 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
         };
         Some((done, k, j, arrive, i))
     };
-    // Each message's destinations by `R(j, l_k)`, and before `passed[k]` only nodes that hold
-    // it: the first one still waiting has the least `R(j, l_k)` over B_k, and a candidate
-    // completes at or after its arrival plus this.
-    let by_r: Vec<Vec<usize>> = inst
-        .messages
-        .iter()
-        .enumerate()
-        .map(|(k, m)| {
+    // The nodes of a class share their costs: a node of each class (the first), and how many
+    // of each class wait for each message.
+    let class_of: Vec<usize> = c.nodes.iter().map(|v| v.class).collect();
+    let nc = class_of.iter().max().map_or(0, |&k| k + 1);
+    let mut member = vec![usize::MAX; nc];
+    for (v, &k) in class_of.iter().enumerate().rev() {
+        member[k] = v;
+    }
+    let mut waits = vec![0usize; nm * nc];
+    for (k, m) in inst.messages.iter().enumerate() {
+        for &d in &m.destinations {
+            waits[k * nc + class_of[d]] += 1;
+        }
+    }
+    // Each message's destination classes by `R(c, l_k)`, and before `passed[k]` only classes
+    // none of whose nodes wait: the first class with a waiting node has the least
+    // `R(j, l_k)` over B_k, and a candidate completes at or after its arrival plus this.
+    let by_r: Vec<Vec<usize>> = (0..nm)
+        .map(|k| {
             let rk = &r[k * n..(k + 1) * n];
-            let mut d = m.destinations.clone();
-            d.sort_unstable_by(|&a, &b| rk[a].total_cmp(&rk[b]));
+            let mut d: Vec<usize> = (0..nc).filter(|&c| waits[k * nc + c] > 0).collect();
+            d.sort_unstable_by(|&a, &b| rk[member[a]].total_cmp(&rk[member[b]]));
             d
         })
         .collect();
@@ -232,10 +248,12 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
             // Above the key, the bound from the new arrival becomes the key: the receivers are
             // scanned only if the message comes on top again (then the bound is the key).
             let (order, p) = (&by_r[m], &mut passed[m]);
-            while *p < order.len() && wait[m * n + order[*p]] != 0.0 {
+            while *p < order.len() && waits[m * nc + order[*p]] == 0 {
                 *p += 1;
             }
-            let least = order.get(*p).map_or(f64::INFINITY, |&v| r[m * n + v]);
+            let least = order
+                .get(*p)
+                .map_or(f64::INFINITY, |&k| r[m * n + member[k]]);
             let bound = a.0 + least;
             let defer = bound > unpack(top.0).0 && least < f64::INFINITY;
             if let Some((_, _, j, ..)) = best[m].filter(|_| defer) {
@@ -273,6 +291,7 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
         let (_, k, j, _, i) = key;
         gate[k * n + j] = 0.0;
         wait[k * n + j] = f64::INFINITY;
+        waits[k * nc + class_of[j]] -= 1;
         // A candidate marked here stays marked until it is recomputed, and then enters the
         // lists of its new nodes: emptying the two lists loses nothing.
         for v in [i, j] {
