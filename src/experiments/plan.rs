@@ -3,7 +3,7 @@
 
 pub use super::fields::Field;
 use super::plans::explore::{ExploreRun, SearchKind};
-use super::plans::{capitalised, explore, fig11, gonzalez, shares};
+use super::plans::{capitalised, explore, fig11, gonzalez, queue_chunks, shares};
 use hetcast_core::explore::Record;
 use hetcast_core::models::multi::algo::MultiAlgorithm;
 use hetcast_core::models::multi::experiment::{self as wu, WuRow, WuSpec};
@@ -229,9 +229,10 @@ pub enum Whole {
 }
 
 impl Whole {
-    /// The jobs for at most `workers` workers: Liu's sizes and Wu's runs in contiguous ranges
-    /// of about equal work (every run keeps its seed, so the rows are those of one `liu_fig6`
-    /// or `wu_figure` call), the explorer in parts (`--shard K/N`, joined: one run).
+    /// The jobs for `workers` workers, which take them in turn: Liu's sizes in contiguous
+    /// ranges of about equal work, one per worker; Wu's runs in contiguous chunks that shrink
+    /// along the queue (every run keeps its seed, so the rows are those of one `liu_fig6` or
+    /// `wu_figure` call); the explorer in parts (`--shard K/N`, joined: one run).
     pub fn jobs(&self, workers: usize) -> Vec<Job> {
         let workers = workers.max(1);
         match self {
@@ -313,8 +314,8 @@ fn liu_jobs(spec: &LiuFig6Spec, workers: usize) -> Vec<Job> {
         .collect()
 }
 
-/// Wu's runs in contiguous ranges of about equal work: a run's work grows with its number of
-/// sources (about linearly: the 64-source point is half of it all).
+/// Wu's runs in contiguous chunks that the workers take in turn ([`queue_chunks`]), weighed
+/// by [`wu_run_weight`].
 fn wu_jobs(spec: &WuSpec, workers: usize) -> Vec<Job> {
     let job = |r: std::ops::Range<usize>| Job::WuItems {
         spec: spec.clone(),
@@ -324,13 +325,26 @@ fn wu_jobs(spec: &WuSpec, workers: usize) -> Vec<Job> {
     match wu::wu_items(spec) {
         Ok(items) => {
             let weights: Vec<u64> = (0..items)
-                .map(|i| wu::wu_item_sources(spec, i) as u64 + 1)
+                .map(|i| wu_run_weight(wu::wu_item_sources(spec, i)))
                 .collect();
-            shares(&weights, workers).into_iter().map(job).collect()
+            queue_chunks(&weights, workers)
+                .into_iter()
+                .map(job)
+                .collect()
         }
         // Bad settings: one job, whose worker reports the error.
         Err(_) => vec![job(0..0)],
     }
+}
+
+/// About the time of one Wu run with `k` sources, in units of a twentieth of a 1-source run:
+/// `k² + 16k + 32`. Measured in the worker at the paper's 64 nodes (CPU time per point of
+/// `wu-fig3`, in docs/performance.md "wu-fig3 with 1000 runs in the browser"), a 64-source run
+/// takes about 100 times a 1-source run, a 32-source run about 30 times, 8 sources 5 to 7 times;
+/// [`queue_chunks`] makes up for the rest.
+pub fn wu_run_weight(k: usize) -> u64 {
+    let k = k as u64;
+    k * k + 16 * k + 32
 }
 
 /// A finished experiment.

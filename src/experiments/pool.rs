@@ -289,8 +289,9 @@ impl Pool {
                     } else if m.id() == Some(WARM_UP_ID) && id != WARM_UP_ID {
                         // The answer to a spare's warm-up job, queued before this request.
                     } else {
+                        // The next request goes first, so that the worker does not wait while
+                        // the page takes in this answer.
                         let last = !matches!(m, Message::Progress { .. });
-                        on.emit((i, m));
                         if last && next.get() < texts.len() {
                             let j = next.get();
                             next.set(j + 1);
@@ -299,6 +300,7 @@ impl Pool {
                         } else if last {
                             idle.set(true);
                         }
+                        on.emit((i, m));
                     }
                 })
             };

@@ -79,7 +79,12 @@ fn split_work_gives_the_rows_of_one_call() {
 
         let whole = Whole::Wu(4, small_wu.clone());
         let jobs = whole.jobs(workers);
-        assert_eq!(jobs.len(), workers);
+        let ranges: Vec<(usize, usize)> = jobs.iter().map(wu_range).collect();
+        // Contiguous, in order, none empty, every item once.
+        assert_eq!(ranges[0].0, 0);
+        assert_eq!(ranges.last().unwrap().1, 30);
+        assert!(ranges.windows(2).all(|w| w[0].1 == w[1].0));
+        assert!(ranges.iter().all(|r| r.0 < r.1));
         let last: Vec<Message> = answers(&jobs, 1)
             .into_iter()
             .filter_map(|a| a.last().cloned())
@@ -93,25 +98,53 @@ fn split_work_gives_the_rows_of_one_call() {
             "{workers} workers"
         );
     }
-    // Two workers for the paper's settings: about half the work each, so the first takes
-    // every point but the last one or two (64 sources are half of it all).
+    // The paper's settings on two workers (the page's 100 runs per point): chunks of a quarter
+    // of the weight queued, down to 1/64 of the whole, 8 runs of 64 sources (weights
+    // k² + 16k + 32 for k sources: 7,717 per run of each point, 2,315,100 in all).
     let Whole::Wu(_, fig3) = Forms::default().whole(Experiment::WuFig3).unwrap() else {
         panic!()
     };
-    let jobs = Whole::Wu(3, fig3).jobs(2);
-    let ranges: Vec<(usize, usize)> = jobs
-        .iter()
-        .map(|j| match j {
-            Job::WuItems { from, to, .. } => (*from, *to),
-            _ => panic!(),
-        })
-        .collect();
-    assert_eq!(ranges.len(), 2);
+    let ranges: Vec<(usize, usize)> = Whole::Wu(3, fig3).jobs(2).iter().map(wu_range).collect();
     assert_eq!(
-        (ranges[0].0, ranges[0].1, ranges[1].1),
-        (0, ranges[1].0, 2100)
+        ranges,
+        [
+            (0, 663),
+            (663, 1292),
+            (1292, 1361),
+            (1361, 1787),
+            (1787, 1980),
+            (1980, 2021),
+            (2021, 2041),
+            (2041, 2056),
+            (2056, 2067),
+            (2067, 2076),
+            (2076, 2084),
+            (2084, 2092),
+            (2092, 2100),
+        ]
     );
-    assert!((1000..1400).contains(&ranges[0].1), "{ranges:?}");
+}
+
+/// The items of a Wu job.
+fn wu_range(j: &Job) -> (usize, usize) {
+    match j {
+        Job::WuItems { from, to, .. } => (*from, *to),
+        _ => panic!("{j:?}"),
+    }
+}
+
+/// Guided chunks by hand: 64 items of weight 1 on 2 workers take a quarter of what is left
+/// (16, 12, 9, 6, 5, 4, 3, 2), then the least chunk, 64 / 64 = 1.
+#[test]
+fn queue_chunks_shrink_along_the_queue() {
+    use super::plans::queue_chunks;
+    let sizes: Vec<usize> = queue_chunks(&[1; 64], 2).iter().map(|r| r.len()).collect();
+    assert_eq!(sizes, [16, 12, 9, 6, 5, 4, 3, 2, 1, 1, 1, 1, 1, 1, 1]);
+    // One worker: halves; weights of 0 count as 1; a single item is one chunk.
+    let sizes: Vec<usize> = queue_chunks(&[0; 8], 1).iter().map(|r| r.len()).collect();
+    assert_eq!(sizes, [4, 2, 1, 1]);
+    assert_eq!(queue_chunks(&[5], 8), [0..1]);
+    assert!(queue_chunks(&[], 2).is_empty());
 }
 
 #[test]

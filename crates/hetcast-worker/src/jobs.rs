@@ -17,6 +17,8 @@ thread_local! {
     // Where the messages of the job running go (set by `run`, for `progress`).
     static SINK: RefCell<Option<Sink>> = RefCell::new(None);
     static LAST_STEP: Cell<u64> = const { Cell::new(u64::MAX) };
+    // When the job running last posted its progress.
+    static LAST_POST: Cell<Option<web_time::Instant>> = const { Cell::new(None) };
 }
 
 fn send(m: Message) {
@@ -30,13 +32,29 @@ fn send(m: Message) {
 /// The least time between two progress messages of a platform job (ms).
 pub const PROGRESS_MS: u128 = 100;
 
-/// Post progress when it reaches a new step of `total / PROGRESS_STEPS`, and at the end.
+/// The least time between two progress messages of a job counted in items (ms), but its
+/// first and last. Every message redraws the page (its main thread and the compositor's):
+/// four per second and worker are enough for a progress bar.
+pub const ITEM_PROGRESS_MS: u128 = 250;
+
+/// Post progress at the start and the end, and when it reaches a new step of
+/// `total / PROGRESS_STEPS` at least [`ITEM_PROGRESS_MS`] after the last message posted.
 fn progress(id: u32, done: u64, total: u64) {
     let step = done
         .saturating_mul(PROGRESS_STEPS)
         .checked_div(total)
         .unwrap_or(0);
-    if LAST_STEP.with(|l| l.replace(step)) != step || done == total {
+    let first = LAST_STEP.with(|l| l.get()) == u64::MAX;
+    if step == LAST_STEP.with(|l| l.get()) && done != total {
+        return;
+    }
+    let due = LAST_POST.with(|p| {
+        p.get()
+            .is_none_or(|t| t.elapsed().as_millis() >= ITEM_PROGRESS_MS)
+    });
+    if first || done == total || due {
+        LAST_STEP.with(|l| l.set(step));
+        LAST_POST.with(|p| p.set(Some(web_time::Instant::now())));
         send(Message::Progress { id, done, total });
     }
 }
@@ -45,6 +63,7 @@ fn progress(id: u32, done: u64, total: u64) {
 pub fn run(request: &Request, post: impl FnMut(Message) + 'static) {
     SINK.with(|s| *s.borrow_mut() = Some(Box::new(post)));
     LAST_STEP.with(|l| l.set(u64::MAX));
+    LAST_POST.with(|p| p.set(None));
     let id = request.id;
     let result = match &request.job {
         Job::LiuFig6 { spec } => {

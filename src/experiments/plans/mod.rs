@@ -11,6 +11,34 @@ pub mod gonzalez;
 
 use std::ops::Range;
 
+/// Items `0..weights.len()` in contiguous chunks for a queue that `workers` workers share
+/// ([`crate::experiments::pool::Pool::queue`]: a worker takes the next chunk when it has
+/// answered its last). Each chunk holds about `1/(2·workers)` of the weight still queued, and
+/// at least `1/(32·workers)` of the whole (guided scheduling): the chunks shrink along the
+/// queue, so the workers finish within about one small chunk of each other, however far the
+/// weights are from the true times. None is empty; a weight of 0 counts as 1.
+///
+/// # Complexity
+/// O(items).
+pub fn queue_chunks(weights: &[u64], workers: usize) -> Vec<Range<usize>> {
+    let parts = 2 * workers.max(1) as u64;
+    let weight = |w: u64| w.max(1);
+    let total: u64 = weights.iter().map(|&w| weight(w)).sum();
+    let least = total / (16 * parts);
+    let mut out = Vec::new();
+    let (mut from, mut acc, mut left) = (0, 0, total);
+    for (i, &w) in weights.iter().enumerate() {
+        acc += weight(w);
+        if acc >= (left / parts).max(least) || i + 1 == weights.len() {
+            out.push(from..i + 1);
+            from = i + 1;
+            left -= acc;
+            acc = 0;
+        }
+    }
+    out
+}
+
 /// Items `0..weights.len()` cut into at most `workers` contiguous ranges of about equal weight
 /// (a range ends once the weight so far reaches its share of the whole), none empty.
 pub fn shares(weights: &[u64], workers: usize) -> Vec<Range<usize>> {
