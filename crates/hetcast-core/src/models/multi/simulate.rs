@@ -106,15 +106,17 @@ fn checked_run(inst: &MultiInstance, plan: &MultiPlan, record: bool) -> Result<R
     execute(inst, plan, record)
 }
 
-/// Each message's completion: the latest hold among its destinations (0 if none).
-fn message_completion(inst: &MultiInstance, holds: &[Vec<Option<f64>>]) -> Vec<f64> {
+/// Each message's completion: the latest hold among its destinations (0 if none); `holds`
+/// by `k * n + v` ([`Run::holds`]).
+fn message_completion(inst: &MultiInstance, holds: &[Option<f64>]) -> Vec<f64> {
+    let n = inst.node_count();
     inst.messages
         .iter()
         .enumerate()
         .map(|(k, m)| {
             m.destinations
                 .iter()
-                .filter_map(|&d| holds[k][d])
+                .filter_map(|&d| holds[k * n + d])
                 .fold(0.0, f64::max)
         })
         .collect()
@@ -243,7 +245,9 @@ fn check_pairs(
 struct Run {
     transfers: Vec<Transfer>,
     parent: Vec<Vec<Option<usize>>>,
-    holds: Vec<Vec<Option<f64>>>,
+    /// `holds[k * n + v]`: when node `v` holds message `k` (one block, not one vector per
+    /// message: the experiments time four plans per instance).
+    holds: Vec<Option<f64>>,
     clock: Vec<f64>,
 }
 
@@ -257,17 +261,23 @@ fn execute(inst: &MultiInstance, plan: &MultiPlan, record: bool) -> Result<Run, 
     let nodes = inst.nodes();
     let mut pc = vec![0usize; n];
     let mut clock = vec![0.0f64; n];
-    let mut holds: Vec<Vec<Option<f64>>> = vec![vec![None; n]; nm];
+    let mut holds: Vec<Option<f64>> = vec![None; nm * n];
     let mut parent: Vec<Vec<Option<usize>>> = if record {
         vec![vec![None; n]; nm]
     } else {
         Vec::new()
     };
     for (k, m) in inst.messages.iter().enumerate() {
-        holds[k][m.source] = Some(0.0);
+        holds[k * n + m.source] = Some(0.0);
     }
-    // sent[k*n+to] = (send_start, send_end, arrive) once the send has run.
-    let mut sent: Vec<Option<(f64, f64, f64)>> = vec![None; nm * n];
+    // arrive[k*n+to] once the send has run; with `record`, also sent[k*n+to] =
+    // (send_start, send_end).
+    let mut arrival: Vec<Option<f64>> = vec![None; nm * n];
+    let mut sent: Vec<(f64, f64)> = if record {
+        vec![(0.0, 0.0); nm * n]
+    } else {
+        Vec::new()
+    };
     let mut transfers = Vec::with_capacity(if record { plan.len() / 2 } else { 0 });
     let mut work: Vec<usize> = (0..n).rev().collect();
     while let Some(v) = work.pop() {
@@ -277,7 +287,7 @@ fn execute(inst: &MultiInstance, plan: &MultiPlan, record: bool) -> Result<Run, 
             let size = inst.messages[t.msg].size;
             match t.op {
                 Op::Send => {
-                    if holds[t.msg][v].is_none() {
+                    if holds[t.msg * n + v].is_none() {
                         return Err(Error::InvalidPlan(format!(
                             "{}: P{v} relays {} before it holds it",
                             task_name(inst, v, pc[v], &t),
@@ -287,7 +297,10 @@ fn execute(inst: &MultiInstance, plan: &MultiPlan, record: bool) -> Result<Run, 
                     let start = clock[v];
                     let end = start + nodes[v].send.at(size);
                     let arrive = end + inst.link.x(v, t.peer) * size;
-                    sent[t.msg * n + t.peer] = Some((start, end, arrive));
+                    arrival[t.msg * n + t.peer] = Some(arrive);
+                    if record {
+                        sent[t.msg * n + t.peer] = (start, end);
+                    }
                     clock[v] = end;
                     // Wake the receiver if it is blocked on exactly this receive.
                     let r = t.peer;
@@ -296,15 +309,16 @@ fn execute(inst: &MultiInstance, plan: &MultiPlan, record: bool) -> Result<Run, 
                     }
                 }
                 Op::Recv => {
-                    let Some((send_start, send_end, arrive)) = sent[t.msg * n + v] else {
+                    let Some(arrive) = arrival[t.msg * n + v] else {
                         break;
                     };
                     let issue = clock[v];
                     let start = arrive.max(issue);
                     let end = start + nodes[v].recv.at(size);
                     clock[v] = end;
-                    holds[t.msg][v] = Some(end);
+                    holds[t.msg * n + v] = Some(end);
                     if record {
+                        let (send_start, send_end) = sent[t.msg * n + v];
                         parent[t.msg][v] = Some(t.peer);
                         transfers.push(Transfer {
                             msg: t.msg,
@@ -360,6 +374,10 @@ fn schedule_of(inst: &MultiInstance, run: Run) -> MultiSchedule {
     });
     let message_completion = message_completion(inst, &holds);
     let completion_time = message_completion.iter().copied().fold(0.0, f64::max);
+    let n = inst.node_count();
+    let holds = (0..inst.messages.len())
+        .map(|k| holds[k * n..(k + 1) * n].to_vec())
+        .collect();
     MultiSchedule {
         transfers,
         parent,
