@@ -143,7 +143,10 @@ fn queue_chunks_shrink_along_the_queue() {
     // One worker: halves; weights of 0 count as 1; a single item is one chunk.
     let sizes: Vec<usize> = queue_chunks(&[0; 8], 1).iter().map(|r| r.len()).collect();
     assert_eq!(sizes, [4, 2, 1, 1]);
-    assert_eq!(queue_chunks(&[5], 8), [0..1]);
+    assert_eq!(
+        queue_chunks(&[5], 8),
+        vec![std::ops::Range { start: 0, end: 1 }]
+    );
     assert!(queue_chunks(&[], 2).is_empty());
 }
 
