@@ -804,14 +804,16 @@ fn best_tree_equals_the_enumeration() {
     );
 }
 
-/// AUGMENTED_MULTICAST skips the trials whose cheapest edge in already exceeds BestSol and
-/// stops the others' cut generation at a relaxation above BestSol (`Trials::Bounded`), and
-/// solves two LPs at once (`Trials::Parallel`, the default): the same solution as solving
-/// every trial whole, one at a time (`Trials::All`), bit for bit (loads, period, nodes kept,
-/// flows; only the trace's sentences for the skipped and stopped trials differ; the parallel
-/// run's trace and all equal the bounded one's), on 120 random platforms (Tiers-like of 4-12
-/// nodes, random digraphs of 2-7 nodes, costs from 1e-3 to 1e6), the gallery, and Tiers-like
-/// ones of 20 and 30 nodes; both shortcuts do fire. About 5 s in a debug build.
+/// AUGMENTED_MULTICAST skips the trials whose cheapest edge in already exceeds BestSol, and
+/// those whose Multicast-LB with the candidate a target does (a copy of the round's LP with
+/// the candidate's first cut rows), and stops the others' cut generation at a relaxation
+/// above BestSol (`Trials::Bounded`), and solves two LPs at once (`Trials::Parallel`, the
+/// default): the same solution as solving every trial whole, one at a time (`Trials::All`),
+/// bit for bit (loads, period, nodes kept, flows; only the trace's sentences for the skipped
+/// and stopped trials differ; the parallel run's trace and all equal the bounded one's), on
+/// 120 random platforms (Tiers-like of 4-12 nodes, random digraphs of 2-7 nodes, costs from
+/// 1e-3 to 1e6), the gallery, and Tiers-like ones of 20 and 30 nodes; the first two shortcuts
+/// do fire. About 5 s in a debug build.
 #[test]
 fn augmented_multicast_bound_changes_nothing() {
     use hetcast_core::models::platform::algo::augmented_multicast::{
@@ -831,6 +833,7 @@ fn augmented_multicast_bound_changes_nothing() {
     }
     let mut skipped = 0;
     let mut stopped = 0;
+    let mut by_lb = 0;
     for (case, p) in platforms.iter().enumerate() {
         let [all, bounded, parallel] =
             [Trials::All, Trials::Bounded, Trials::Parallel].map(|trials| {
@@ -846,7 +849,12 @@ fn augmented_multicast_bound_changes_nothing() {
         stopped += bounded
             .trace
             .iter()
-            .filter(|s| s.text.contains("T* ≥") && !s.text.contains("(its cheapest edge in)"))
+            .filter(|s| s.text.contains("T* ≥") && !s.text.contains(") > "))
+            .count();
+        by_lb += bounded
+            .trace
+            .iter()
+            .filter(|s| s.text.contains("(Multicast-LB with it)"))
             .count();
         assert_eq!(
             PlatformSolution {
@@ -860,9 +868,11 @@ fn augmented_multicast_bound_changes_nothing() {
             "case {case}"
         );
     }
+    // Here the bound by Multicast-LB settles every trial the cap stopped before it (18
+    // trials): the cap still stops some on the app's 65-node platforms (docs/performance.md).
     assert!(
-        skipped > 0 && stopped > 0,
-        "{skipped} skipped, {stopped} stopped"
+        skipped > 0 && by_lb > 0,
+        "{skipped} skipped, {stopped} stopped, {by_lb} by Multicast-LB"
     );
 }
 

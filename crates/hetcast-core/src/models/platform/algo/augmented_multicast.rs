@@ -33,7 +33,15 @@
 //! no bound), so when that cost exceeds BestSol (by a relative 1e-6, far above the LPs'
 //! accuracy) the trial fails as its LP would, and nothing else changes: every LP solved is
 //! the one the plain path solves, from the same cuts ([`Trials::Bounded`]; on the app's
-//! 65-node platform, seed 1, 63 of its 223 trials). A trial that is solved only asks whether
+//! 65-node platform, seed 1, 63 of its 223 trials). Nor is a trial whose lower bound by
+//! Multicast-LB exceeds BestSol (by [`CAP_MARGIN`]): once BestSol reaches every target of the
+//! round's Multicast-LB, P_target ∪ P_source ∪ P_m broadcasts to all of them and to P_m, so
+//! its `T*` is at least Multicast-LB on the whole platform for them and P_m, which is at
+//! least the `T` of the round's LP (a copy) with P_m's first cut rows added ([`lb_bound`],
+//! [`lp::WarmLower::bound_with`]; where BestSol does not reach a node the set holds, from an
+//! LP of Multicast-LB for the nodes it reaches, [`Search::reach_lb`]). The candidates are
+//! bounded in the same order the trials are tried, and the bounds stop for the run when they
+//! fail far more often than they settle ([`Search::settle`]). A trial that is solved only asks whether
 //! `T*` is at most BestSol: its cut generation stops at the first LP (an LP with some of the
 //! cut rows, a relaxation, whose `T` is a lower bound on `T*`) whose `T` exceeds BestSol by
 //! a relative [`CAP_MARGIN`], and the trial fails with "T* ≥ that `T`"
@@ -147,6 +155,9 @@ pub fn augmented_multicast_with(
 /// the cuts it leaves.
 type Outcome = (usize, Vec<bool>, (Capped, lp::CutPool));
 
+/// A trial settled without its LP: a lower bound on its `T*` above BestSol, and why.
+type Settled = (f64, &'static str);
+
 /// AUGMENTED_MULTICAST between two trials: BestSol, its set and its cuts, the trace so far.
 struct Search<'a> {
     inst: &'a PlatformInstance,
@@ -166,6 +177,14 @@ struct Search<'a> {
     /// The next round's Multicast-LB, solved beside the round's first trial on a guess that
     /// the trial is accepted (`Trials::Parallel`): its answer and its LP.
     next_lb: Option<(Option<lp::LpSolution>, RoundLb<'a>)>,
+    /// Multicast-LB on the whole platform for nodes BestSol reaches, started when a trial
+    /// first needs a bound ([`lb_bound`]) and the round's LB has a target BestSol does not
+    /// reach (a node added while the set was cut off); `None` before, or when it could not
+    /// be solved. Its targets stay reached as the set grows, so it stays valid.
+    reach_lb: Option<lp::WarmLower<'a>>,
+    /// The bounds by Multicast-LB sought so far: those that settled a trial, those that did
+    /// not ([`Search::settle`]).
+    probes: (usize, usize),
 }
 
 impl<'a> Search<'a> {
@@ -210,6 +229,8 @@ impl<'a> Search<'a> {
             lb: RoundLb::default(),
             trace,
             next_lb: None,
+            reach_lb: None,
+            probes: (0, 0),
         })
     }
 
@@ -240,29 +261,47 @@ impl<'a> Search<'a> {
             .map(|v| (inflow(inst, &lb, &grown, v), v))
             .collect();
         crate::order::sort_by(&mut cands, |a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        let bound = self.bounds(&cands);
+        let mut bound = self.bounds(&cands);
+        // The round's first trial that the cheapest edge does not settle: the next round's
+        // LB is guessed beside it (Parallel).
+        let guess = bound.iter().position(Option::is_none);
+        // Candidates whose bound by Multicast-LB was sought and not found.
+        let mut probed = vec![false; cands.len()];
         // A trial's cut generation stops at a relaxation above this: it fails.
         let cap = match self.trials {
             Trials::All => f64::INFINITY,
             _ => self.best_t * (1.0 + CAP_MARGIN),
         };
         let mut k = 0;
-        let mut first = true;
         while k < cands.len() {
             let m = cands[k].1;
-            if let Some(cheapest) = bound[k] {
-                progress.solved();
-                self.trace
-                    .push(bounded_step(inst, m, cheapest, self.best_t));
+            if self.settle(k, &cands, cap, &mut bound, &mut probed) {
+                if let Some((t, why)) = bound[k] {
+                    progress.solved();
+                    self.trace.push(bounded_step(inst, m, t, why, self.best_t));
+                }
                 k += 1;
                 continue;
             }
-            let later = (k + 1..cands.len()).find(|&j| bound[j].is_none());
+            let first = guess == Some(k);
+            // The bounds sought ahead for `later` are undone if trial `k` is accepted, as
+            // the sequential path never seeks them (so both paths answer alike).
+            let before = (self.probes, self.reach_lb.is_none());
+            let later = match self.trials {
+                Trials::Parallel if PARALLEL && !first => (k + 1..cands.len())
+                    .find(|&j| !self.settle(j, &cands, cap, &mut bound, &mut probed)),
+                _ => None,
+            };
             let beside = self.beside(first, m, &grown, &cands, later);
-            first = false;
             let outcomes = self.solve_trial(k, beside, later, &cands, cap)?;
             let (improved, at) = self.weigh(outcomes, k, &cands, &bound, progress);
             if improved {
+                if at == k + 1 {
+                    self.probes = before.0;
+                    if before.1 {
+                        self.reach_lb = None;
+                    }
+                }
                 return Ok(true);
             }
             k = at;
@@ -272,11 +311,45 @@ impl<'a> Search<'a> {
         Ok(false)
     }
 
+    /// The Multicast-LB whose copies bound the trials ([`lb_bound`]): the round's when BestSol
+    /// reaches its targets, else [`Search::reach_lb`]; none for [`Trials::All`] or while
+    /// BestSol is `+∞`.
+    fn probe_lb(&self) -> Option<&lp::WarmLower<'a>> {
+        let (_, reach) = self.best.as_ref().filter(|_| self.trials != Trials::All)?;
+        match &self.lb.warm {
+            Some(w) if w.targets().iter().all(|&v| reach[v]) => Some(w),
+            _ => self.reach_lb.as_ref(),
+        }
+    }
+
+    /// [`Search::reach_lb`] started, if [`Search::probe_lb`] needs it and it is not yet: on
+    /// the nodes BestSol reaches (one LP of cut generation, solved once a run; not on
+    /// platforms small enough for the round's LB to be the whole LP).
+    fn start_reach_lb(&mut self) {
+        let Some((_, reach)) = self.best.as_ref().filter(|_| self.trials != Trials::All) else {
+            return;
+        };
+        // With no round LB by cuts (a small platform), no bound either.
+        let Some(round_lb) = &self.lb.warm else {
+            return;
+        };
+        if self.reach_lb.is_some() || round_lb.targets().iter().all(|&v| reach[v]) {
+            return;
+        }
+        let targets: Vec<usize> = (0..reach.len())
+            .filter(|&v| reach[v] && v != self.inst.source)
+            .collect();
+        self.reach_lb = lp::WarmLower::start(self.inst, &targets, &mut 0)
+            .ok()
+            .flatten()
+            .map(|(w, _)| w);
+    }
+
     /// For each candidate `(inflow, m)`, the cost of the cheapest edge into `m` from the nodes
     /// BestSol reaches when it exceeds BestSol (the trial fails without its LP), else `None`.
     /// BestSol and its reach do not change within a round (an accepted trial ends it): which
     /// trials the bound settles is known at its start.
-    fn bounds(&self, cands: &[(f64, usize)]) -> Vec<Option<f64>> {
+    fn bounds(&self, cands: &[(f64, usize)]) -> Vec<Option<Settled>> {
         cands
             .iter()
             .map(|&(_, m)| match (self.trials, &self.best) {
@@ -291,10 +364,51 @@ impl<'a> Search<'a> {
                         .map(|e| e.cost)
                         .fold(f64::INFINITY, f64::min);
                     (cheapest.is_finite() && cheapest > self.best_t * (1.0 + 1e-6))
-                        .then_some(cheapest)
+                        .then_some((cheapest, CHEAPEST_WHY))
                 }
             })
             .collect()
+    }
+
+    /// Whether the trial of candidate `k` is settled without its LP: by the cheapest edge in
+    /// (`bound[k]` already), or now by [`lb_bound`] (then kept in `bound[k]`), unless
+    /// `probed[k]` says that was tried. The bounds by Multicast-LB stop for the rest of the
+    /// run once they fail more than twice as often as they settle, plus [`PROBE_SLACK`]
+    /// (each costs a copy of the LP and a few re-solves; on some platforms they rarely
+    /// settle a trial).
+    fn settle(
+        &mut self,
+        k: usize,
+        cands: &[(f64, usize)],
+        cap: f64,
+        bound: &mut [Option<Settled>],
+        probed: &mut [bool],
+    ) -> bool {
+        if bound[k].is_some() {
+            return true;
+        }
+        if probed[k] || self.probes.1 > 2 * self.probes.0 + PROBE_SLACK {
+            return false;
+        }
+        probed[k] = true;
+        self.start_reach_lb();
+        let m = cands[k].1;
+        let mut trial = self.set.clone();
+        trial[m] = true;
+        let Some(lb) = self.probe_lb() else {
+            return false;
+        };
+        match lb_bound(self.inst, &trial, lb, m, cap) {
+            Some(t) => {
+                self.probes.0 += 1;
+                bound[k] = Some((t, LB_WHY));
+                true
+            }
+            None => {
+                self.probes.1 += 1;
+                false
+            }
+        }
     }
 
     /// What to solve beside the trial of candidate `m` (Parallel): the next round's LB on
@@ -371,7 +485,7 @@ impl<'a> Search<'a> {
         outcomes: Vec<Outcome>,
         k: usize,
         cands: &[(f64, usize)],
-        bound: &[Option<f64>],
+        bound: &[Option<Settled>],
         progress: &mut Progress<'_>,
     ) -> (bool, usize) {
         let inst = self.inst;
@@ -379,10 +493,10 @@ impl<'a> Search<'a> {
         for (j, trial, (got, trial_pool)) in outcomes {
             // The bounded trials before j, in order.
             for i in at..j {
-                if let Some(cheapest) = bound[i] {
+                if let Some((t, why)) = bound[i] {
                     progress.solved();
                     self.trace
-                        .push(bounded_step(inst, cands[i].1, cheapest, self.best_t));
+                        .push(bounded_step(inst, cands[i].1, t, why, self.best_t));
                 }
             }
             at = j + 1;
@@ -437,19 +551,22 @@ fn trial_step(inst: &PlatformInstance, m: usize, rel: &str, t: f64, best_t: f64)
     )
 }
 
-/// The trace's step for a trial the bound settles.
-fn bounded_step(inst: &PlatformInstance, m: usize, cheapest: f64, best_t: f64) -> Step {
+/// The trace's step for a trial a bound settles: with `m`, `T*` is at least `t`, by `why`.
+fn bounded_step(inst: &PlatformInstance, m: usize, t: f64, why: &str, best_t: f64) -> Step {
     node_step(
         m,
         8,
         format!(
-            "with {}: T* ≥ {} (its cheapest edge in) > {}: not added",
+            "with {}: T* ≥ {} ({why}) > {}: not added",
             inst.name(m),
-            fmt_t(cheapest),
+            fmt_t(t),
             fmt_t(best_t)
         ),
     )
 }
+
+/// The trace's reason for a trial settled by the cheapest edge into the candidate.
+const CHEAPEST_WHY: &str = "its cheapest edge in";
 
 /// The relative margin above BestSol past which a trial's relaxation ends it (far above the
 /// simplex's tolerance, 1e-9 relative on `T` near 1, and the `ε`-weighted cost term of the
@@ -571,6 +688,40 @@ fn trial_lp(
         &mut LpWork::default(),
     )?;
     Ok((got, cuts))
+}
+
+/// See [`Search::settle`].
+const PROBE_SLACK: usize = 30;
+
+/// The trace's reason for a trial settled by [`lb_bound`].
+const LB_WHY: &str = "Multicast-LB with it";
+
+/// A lower bound above `cap` on the trial of candidate `m` (the set `alive`), from the
+/// round's Multicast-LB `lb` ([`lp::WarmLower::bound_with`]), or `None`. Valid when every
+/// target of `lb` and `m` are reached from the source in `alive`: the trial's broadcast then
+/// delivers to all of them, its loads on `alive`'s edges are loads of a multicast to them on
+/// the whole platform, and so its `T*` is at least Multicast-LB for them, which is at least
+/// the bound (a relaxation of it; the LP's `ε` term moves `T` by a relative 1e-7 at most,
+/// far below [`CAP_MARGIN`]). A failure of the copy's re-solve gives no bound (the trial's LP
+/// is solved then).
+///
+/// # Complexity
+/// One search of `alive` and [`lp::WarmLower::bound_with`]'s re-solves.
+fn lb_bound(
+    inst: &PlatformInstance,
+    alive: &[bool],
+    lb: &lp::WarmLower<'_>,
+    m: usize,
+    cap: f64,
+) -> Option<f64> {
+    if !cap.is_finite() {
+        return None;
+    }
+    let reach = super::super::graph::reachable(inst, alive, inst.source);
+    if !reach[m] || lb.targets().iter().any(|&v| !reach[v]) {
+        return None;
+    }
+    lb.bound_with(m, cap).ok().flatten()
 }
 
 /// `Σ_{i in targets} Σ_j x_i(j,m)` in `sol`.

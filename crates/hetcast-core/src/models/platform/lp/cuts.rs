@@ -40,10 +40,24 @@ impl<'a> Cuts<'a> {
     /// Add the cut of `set` if it is one here (it holds a target, not the source, and some
     /// alive edge enters it) and its row is new.
     pub(super) fn offer(&mut self, set: Vec<bool>) {
+        let Some(row) = self.row_if_cut(&set, None) else {
+            return;
+        };
+        if !self.seen.insert(row.clone()) {
+            return;
+        }
+        self.sets.push(set);
+        self.rows.push(row);
+    }
+
+    /// The row of `set` if it is a cut for the targets and `also` (it holds one of them,
+    /// not the source, and some alive edge enters it), whether or not it is a row yet.
+    fn row_if_cut(&self, set: &[bool], also: Option<usize>) -> Option<Vec<usize>> {
         let inst = self.inst;
         let n = inst.node_count();
-        if set[inst.source] || !(0..n).any(|v| set[v] && self.is_target[v]) {
-            return;
+        let holds = |v: usize| set[v] && (self.is_target[v] || also == Some(v));
+        if set[inst.source] || !(0..n).any(holds) {
+            return None;
         }
         let row: Vec<usize> = self
             .edges
@@ -51,11 +65,14 @@ impl<'a> Cuts<'a> {
             .copied()
             .filter(|&e| !set[inst.edges[e].from] && set[inst.edges[e].to])
             .collect();
-        if row.is_empty() || !self.seen.insert(row.clone()) {
-            return;
-        }
-        self.sets.push(set);
-        self.rows.push(row);
+        (!row.is_empty()).then_some(row)
+    }
+
+    /// The row of `set` if it is a cut for the targets and `also` and not a row yet (the
+    /// cuts are left as they are).
+    pub(super) fn new_row_with(&self, set: &[bool], also: usize) -> Option<Vec<usize>> {
+        self.row_if_cut(set, Some(also))
+            .filter(|row| !self.seen.contains(row))
     }
 
     /// One round of separation: for each target whose max flow under `loads` falls short

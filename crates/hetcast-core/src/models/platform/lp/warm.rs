@@ -122,6 +122,40 @@ impl<'a> WarmLower<'a> {
         self.generate(work).map(Some)
     }
 
+    /// A lower bound on Multicast-LB with `m` a target too, when it exceeds `cap`: this LP
+    /// (a copy) with the cut rows of `m` alone and of the shadows that hold `m` added one at
+    /// a time, stopping at the first whose `T` is above `cap` (in the instance's units).
+    /// Each such LP has some of the rows of Multicast-LB for the targets and `m`, so its `T`
+    /// is at most that optimum (a relaxation). `None` when none exceeds `cap` (or `m` is
+    /// a target already); the LP kept here is left as it was.
+    ///
+    /// # Complexity
+    /// A copy of the LP and at most one re-solve from its basis per shadow holding `m`.
+    pub fn bound_with(&self, m: usize, cap: f64) -> Result<Option<f64>, Error> {
+        let n = self.lp.inst.node_count();
+        let mut sol = self.sol.clone().ok_or_else(unreachable_answer)?;
+        if self.targets.contains(&m) {
+            return Ok(None);
+        }
+        let mut rows: Vec<Vec<usize>> = Vec::new();
+        let single = single(n, m);
+        for set in std::iter::once(&single).chain(self.shadows.iter().filter(|s| s[m])) {
+            if let Some(row) = self.cuts.new_row_with(set, m) {
+                if !rows.contains(&row) {
+                    rows.push(row);
+                }
+            }
+        }
+        for row in &rows {
+            sol = self.lp.add_cuts(sol, std::slice::from_ref(row), &mut 0)?;
+            let t = sol.value() * self.lp.scale;
+            if t > cap {
+                return Ok(Some(t));
+            }
+        }
+        Ok(None)
+    }
+
     /// The LP rebuilt from its cut rows tight at the optimum, and solved anew, when the
     /// others number more than the tight ones plus [`COMPACT_SLACK_ROWS`] and `T` rose since
     /// the last rebuild. `T` stays the same (the rows dropped are slack at an optimum); the
