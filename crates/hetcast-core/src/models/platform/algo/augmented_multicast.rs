@@ -37,11 +37,11 @@
 //! Multicast-LB exceeds BestSol (by [`CAP_MARGIN`]): once BestSol reaches every target of the
 //! round's Multicast-LB, P_target ∪ P_source ∪ P_m broadcasts to all of them and to P_m, so
 //! its `T*` is at least Multicast-LB on the whole platform for them and P_m, which is at
-//! least the `T` of the round's LP (a copy) with P_m's first cut rows added ([`lb_bound`],
+//! least the `T` of the round's LP (a copy) with P_m's first cut rows added (`lb_bound`,
 //! [`lp::WarmLower::bound_with`]; where BestSol does not reach a node the set holds, from an
-//! LP of Multicast-LB for the nodes it reaches, [`Search::reach_lb`]). The candidates are
-//! bounded in the same order the trials are tried, and the bounds stop for the run when they
-//! fail far more often than they settle ([`Search::settle`]). A trial that is solved only asks whether
+//! LP of Multicast-LB for the nodes it reaches, `Search::reach_lb`). The candidates are
+//! bounded in the order the trials are tried, and the bounds stop for the run when they fail
+//! far more often than they settle (`Search::settle`). A trial that is solved only asks whether
 //! `T*` is at most BestSol: its cut generation stops at the first LP (an LP with some of the
 //! cut rows, a relaxation, whose `T` is a lower bound on `T*`) whose `T` exceeds BestSol by
 //! a relative [`CAP_MARGIN`], and the trial fails with "T* ≥ that `T`"
