@@ -323,8 +323,9 @@ impl<'a> Search<'a> {
     }
 
     /// [`Search::reach_lb`] started, if [`Search::probe_lb`] needs it and it is not yet: on
-    /// the nodes BestSol reaches (one LP of cut generation, solved once a run; not on
-    /// platforms small enough for the round's LB to be the whole LP).
+    /// the nodes BestSol reaches, from the round's LP's tight cuts that hold one of them (one
+    /// LP of cut generation, solved once a run; not on platforms small enough for the round's
+    /// LB to be the whole LP).
     fn start_reach_lb(&mut self) {
         let Some((_, reach)) = self.best.as_ref().filter(|_| self.trials != Trials::All) else {
             return;
@@ -339,7 +340,7 @@ impl<'a> Search<'a> {
         let targets: Vec<usize> = (0..reach.len())
             .filter(|&v| reach[v] && v != self.inst.source)
             .collect();
-        self.reach_lb = lp::WarmLower::start(self.inst, &targets, &mut 0)
+        self.reach_lb = lp::WarmLower::start_from(self.inst, &targets, round_lb, &mut 0)
             .ok()
             .flatten()
             .map(|(w, _)| w);

@@ -56,6 +56,33 @@ impl<'a> WarmLower<'a> {
         targets: &[usize],
         work: &mut usize,
     ) -> Result<Option<(WarmLower<'a>, LpSolution)>, Error> {
+        WarmLower::start_with(inst, targets, Vec::new(), work)
+    }
+
+    /// [`WarmLower::start`] for `targets`, with the cut rows tight at `from`'s optimum among
+    /// the first rows (those whose set holds one of `targets`: the others are not cuts here),
+    /// so that separation has less to find.
+    pub fn start_from(
+        inst: &'a PlatformInstance,
+        targets: &[usize],
+        from: &WarmLower<'a>,
+        work: &mut usize,
+    ) -> Result<Option<(WarmLower<'a>, LpSolution)>, Error> {
+        let sets = from
+            .tight()?
+            .into_iter()
+            .map(|i| from.cuts.sets[i].clone())
+            .collect();
+        WarmLower::start_with(inst, targets, sets, work)
+    }
+
+    /// [`WarmLower::start`] with the sets `extra` offered as cuts too.
+    fn start_with(
+        inst: &'a PlatformInstance,
+        targets: &[usize],
+        extra: Vec<Vec<bool>>,
+        work: &mut usize,
+    ) -> Result<Option<(WarmLower<'a>, LpSolution)>, Error> {
         let n = inst.node_count();
         let alive = vec![true; n];
         let spec = LpSpec {
@@ -78,6 +105,9 @@ impl<'a> WarmLower<'a> {
         let shadows = super::shadows(inst, &alive, &lp.edges);
         for set in &shadows {
             cuts.offer(set.clone());
+        }
+        for set in extra {
+            cuts.offer(set);
         }
         let sol = lp.fresh(&cuts.rows, work)?;
         let mut warm = WarmLower {
@@ -168,10 +198,7 @@ impl<'a> WarmLower<'a> {
         if t <= self.compacted_at * (1.0 + 1e-9) {
             return Ok(());
         }
-        let loads = self.lp.loads(sol);
-        let tight: Vec<usize> = (0..self.cuts.rows.len())
-            .filter(|&i| self.cuts.rows[i].iter().map(|&e| loads[e]).sum::<f64>() <= 1.0 + 1e-7)
-            .collect();
+        let tight = self.tight()?;
         if self.cuts.rows.len() <= 2 * tight.len() + COMPACT_SLACK_ROWS {
             return Ok(());
         }
@@ -183,6 +210,15 @@ impl<'a> WarmLower<'a> {
         self.cuts = cuts;
         self.compacted_at = t;
         Ok(())
+    }
+
+    /// The indices of the cut rows tight at the LP's optimum.
+    fn tight(&self) -> Result<Vec<usize>, Error> {
+        let sol = self.sol.as_ref().ok_or_else(unreachable_answer)?;
+        let loads = self.lp.loads(sol);
+        Ok((0..self.cuts.rows.len())
+            .filter(|&i| self.cuts.rows[i].iter().map(|&e| loads[e]).sum::<f64>() <= 1.0 + 1e-7)
+            .collect())
     }
 
     /// Rounds of separation until no cut is violated, each cut added to the solved LP (and
