@@ -315,7 +315,7 @@ fn liu_jobs(spec: &LiuFig6Spec, workers: usize) -> Vec<Job> {
 }
 
 /// Wu's runs in contiguous chunks that the workers take in turn ([`queue_chunks`]), weighed
-/// by [`wu_run_weight`].
+/// by [`wu::wu_item_weight`].
 fn wu_jobs(spec: &WuSpec, workers: usize) -> Vec<Job> {
     let job = |r: std::ops::Range<usize>| Job::WuItems {
         spec: spec.clone(),
@@ -324,9 +324,7 @@ fn wu_jobs(spec: &WuSpec, workers: usize) -> Vec<Job> {
     };
     match wu::wu_items(spec) {
         Ok(items) => {
-            let weights: Vec<u64> = (0..items)
-                .map(|i| wu_run_weight(wu::wu_item_sources(spec, i)))
-                .collect();
+            let weights: Vec<u64> = (0..items).map(|i| wu::wu_item_weight(spec, i)).collect();
             queue_chunks(&weights, workers)
                 .into_iter()
                 .map(job)
@@ -335,16 +333,6 @@ fn wu_jobs(spec: &WuSpec, workers: usize) -> Vec<Job> {
         // Bad settings: one job, whose worker reports the error.
         Err(_) => vec![job(0..0)],
     }
-}
-
-/// About the time of one Wu run with `k` sources, in units of a twentieth of a 1-source run:
-/// `k² + 16k + 32`. Measured in the worker at the paper's 64 nodes (CPU time per point of
-/// `wu-fig3`, in docs/performance.md "wu-fig3 with 1000 runs in the browser"), a 64-source run
-/// takes about 100 times a 1-source run, a 32-source run about 30 times, 8 sources 5 to 7 times;
-/// [`queue_chunks`] makes up for the rest.
-pub fn wu_run_weight(k: usize) -> u64 {
-    let k = k as u64;
-    k * k + 16 * k + 32
 }
 
 /// A finished experiment.

@@ -339,6 +339,17 @@ pub fn wu_item_sources(spec: &WuSpec, i: usize) -> usize {
         .unwrap_or(0)
 }
 
+/// About the time of work item `i` (see [`wu_items`]), for sharing the items out in chunks of
+/// about equal work: `k² + 16k + 32` for an item with `k` sources ([`wu_item_sources`]), in
+/// units of a twentieth of a 1-source run. Measured in the web worker at the paper's 64 nodes
+/// (CPU time per point of `wu-fig3`, docs/performance.md "wu-fig3 with 1000 runs in the
+/// browser"), a 64-source run takes about 100 times a 1-source run, a 32-source run about 30
+/// times, 8 sources 5 to 7 times; the app's queue of shrinking chunks makes up for the rest.
+pub fn wu_item_weight(spec: &WuSpec, i: usize) -> u64 {
+    let k = wu_item_sources(spec, i) as u64;
+    k * k + 16 * k + 32
+}
+
 /// [`times`] of work item `i` (see [`wu_items`]); an error names the run, so that
 /// [`wu_instance`] rebuilds it.
 pub fn wu_item(spec: &WuSpec, i: usize) -> Result<[f64; 5], Error> {
@@ -627,6 +638,21 @@ mod tests {
             .sum::<f64>()
             / 4.0;
         assert_eq!(one[4].wrp, wrp);
+    }
+
+    #[test]
+    fn item_weights_follow_the_sources_of_each_item() {
+        // Items go runs first, then points (1, 3, 12 sources), then mixes: k² + 16k + 32.
+        let spec = small_spec(1);
+        let weights: Vec<u64> = (0..14).map(|i| wu_item_weight(&spec, i)).collect();
+        let (one, three, twelve) = (49, 89, 368);
+        assert_eq!(
+            weights,
+            [
+                one, one, one, one, three, three, three, three, twelve, twelve, twelve, twelve,
+                one, one
+            ]
+        );
     }
 
     #[test]
