@@ -5,8 +5,9 @@ use super::explorer::explorer_menus;
 use super::plan::{units, Experiment, Field};
 use super::pool::{worker_count, Pool, EVERY_JOB};
 use super::results::progress_view;
+use super::screen::Screen;
 use super::state::{ExpAction, ExpState};
-use hetcast_worker::{Message, Request};
+use hetcast_worker::{Job, Message, Request};
 use std::cell::RefCell;
 use std::rc::Rc;
 use web_sys::HtmlInputElement;
@@ -77,6 +78,28 @@ pub fn draw_charts(st: &Exp, pool: &Rc<RefCell<Option<Pool>>>) {
     match Pool::queue(vec![Request { id, job }], 1, on, EVERY_JOB) {
         Ok(p) => *pool.borrow_mut() = Some(p),
         Err(error) => st.dispatch(ExpAction::Worker(0, Message::Failed { id, error }, now())),
+    }
+}
+
+/// Draw the page's charts of the finished run `id` again, for `screen`, in a worker of a pool
+/// kept in `pool` (which stops a drawing still going on for another size).
+pub fn redraw_charts(st: &Exp, pool: &Rc<RefCell<Option<Pool>>>, id: u32, screen: Screen) {
+    let Some((_, done)) = st.done.iter().find(|(_, d)| d.id == id) else {
+        return;
+    };
+    let job = Job::Charts {
+        charts: done.outcome.screen_charts(Some(screen)),
+    };
+    pool.borrow_mut().take();
+    let dispatcher = st.dispatcher();
+    let on = Callback::from(move |(_, m)| dispatcher.dispatch(ExpAction::Redrawn(id, screen, m)));
+    match Pool::queue(vec![Request { id, job }], 1, on, EVERY_JOB) {
+        Ok(p) => *pool.borrow_mut() = Some(p),
+        Err(error) => st.dispatch(ExpAction::Redrawn(
+            id,
+            screen,
+            Message::Failed { id, error },
+        )),
     }
 }
 

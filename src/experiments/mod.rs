@@ -11,7 +11,8 @@
 //! - [`page`]: the component, in a WebAssembly module of its own: [`module`] mounts it,
 //!   [`host`] (in the app's main module) loads the module on the first opening, [`bridge`]
 //!   carries their messages; [`controls`]: starting a run, the tabs and the settings form;
-//!   [`results`]: the result views; [`explorer`]: the explorer's menus and result.
+//!   [`results`]: the result views; [`explorer`]: the explorer's menus and result;
+//!   [`screen`]: the room the charts are drawn for.
 
 pub mod bridge;
 pub mod controls;
@@ -26,6 +27,7 @@ pub mod plan;
 pub mod plans;
 pub mod pool;
 pub mod results;
+pub mod screen;
 pub mod state;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;

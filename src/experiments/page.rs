@@ -1,12 +1,15 @@
 //! The Experiments page component: its state, its workers and the layout (the controls are in
 //! [`super::controls`], the results in [`super::results`] and [`super::explorer`]).
 
-use super::controls::{draw_charts, settings_form, start, tab};
+use super::controls::{draw_charts, redraw_charts, settings_form, start, tab};
 use super::plan::Experiment;
 use super::pool::Pool;
 use super::results::{result_view, running_view};
+use super::screen::{Screen, SETTLE_MS};
 use super::state::{ExpAction, ExpState};
 use crate::util;
+use gloo::events::EventListener;
+use gloo::timers::callback::Timeout;
 use hetcast_core::AnyInstance;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -36,6 +39,8 @@ pub fn experiments_page(p: &ExpProps) -> Html {
     let pool: Rc<RefCell<Option<Pool>>> = use_mut_ref(|| None);
     let next_id: Rc<RefCell<u32>> = use_mut_ref(|| 0);
     let run_ref = use_node_ref();
+    let results_ref = use_node_ref();
+    let redraw_pool: Rc<RefCell<Option<Pool>>> = use_mut_ref(|| None);
 
     // The workers go when their run ends (finished, failed or cancelled).
     {
@@ -55,6 +60,41 @@ pub fn experiments_page(p: &ExpProps) -> Html {
             .filter(|r| r.drawing.is_some())
             .map(|r| r.id);
         use_effect_with(drawing, move |_| draw_charts(&st, &pool));
+    }
+    // The room of the charts: measured when the page opens and once a resize has settled.
+    {
+        let (dispatcher, results_ref) = (st.dispatcher(), results_ref.clone());
+        use_effect_with(open, move |&open| {
+            let measure = Rc::new(move || {
+                let el = results_ref.cast::<web_sys::Element>();
+                if let Some(screen) = el.as_ref().and_then(Screen::measure) {
+                    dispatcher.dispatch(ExpAction::Screen(screen));
+                }
+            });
+            let listener = open.then(|| {
+                measure();
+                let settle: RefCell<Option<Timeout>> = RefCell::new(None);
+                EventListener::new(&gloo::utils::window(), "resize", move |_| {
+                    let measure = measure.clone();
+                    *settle.borrow_mut() = Some(Timeout::new(SETTLE_MS, move || measure()));
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    // The result on screen was drawn for another room: a worker draws its charts again.
+    {
+        let stale = st
+            .done(st.tab())
+            .filter(|d| open && d.svg.is_ok() && st.screen.is_some() && d.screen != st.screen)
+            .map(|d| d.id)
+            .zip(st.screen);
+        let (st, pool) = (st.clone(), redraw_pool.clone());
+        use_effect_with(stale, move |stale| {
+            if let Some((id, screen)) = *stale {
+                redraw_charts(&st, &pool, id, screen);
+            }
+        });
     }
     // Opening the page puts the focus on Run: Enter starts the experiment on screen.
     {
@@ -109,7 +149,7 @@ pub fn experiments_page(p: &ExpProps) -> Html {
             </header>
             <div class="exp-body">
                 { settings_form(&st, &run_ref, on_submit, on_cancel) }
-                <div class="exp-results" id="exp-results">
+                <div class="exp-results" id="exp-results" ref={results_ref}>
                     if let (Some(run), None) = (running_here, st.done(exp)) {
                         { running_view(run) }
                     } else {

@@ -4,6 +4,7 @@
 pub use super::fields::Field;
 use super::plans::explore::{ExploreRun, SearchKind};
 use super::plans::{capitalised, explore, fig11, gonzalez, queue_chunks, shares};
+use super::screen::Screen;
 use hetcast_core::explore::Record;
 use hetcast_core::models::multi::algo::MultiAlgorithm;
 use hetcast_core::models::multi::experiment::{self as wu, WuRow, WuSpec};
@@ -393,52 +394,78 @@ impl ChartSet {
 /// The page's charts and the files (name, SVG text), as the worker drew them.
 pub type Drawn = (Vec<String>, Vec<(String, String)>);
 
+/// The page's line and bar charts: at most this many times as high as wide.
+const CHART_RATIO: f64 = 0.62;
+/// The explorer's histogram (under it, its comparisons and worst instances).
+const HISTOGRAM_RATIO: f64 = 0.37;
+
 impl Outcome {
-    /// The charts (the CLI's, from `hetcast-charts`, drawn by a worker): on the page's smaller
-    /// canvas (the same type sizes, so larger once it fits the screen); and the files, the
-    /// CLI's names and sizes.
-    pub fn charts(&self) -> ChartSet {
-        let (screen, file) = match self {
-            Outcome::Fig11(s, rows) => {
-                let screen = fig11::charts(s, rows, Canvas::Screen);
-                return ChartSet {
-                    screen: screen.into_iter().map(|(_, c)| c).collect(),
-                    files: fig11::charts(s, rows, Canvas::File),
-                };
-            }
-            Outcome::Explore(run, records) => {
-                return ChartSet {
-                    screen: (0..records.len())
-                        .map(|c| explore::chart(run, records, c, explore::SCREEN))
-                        .collect(),
-                    files: explore::file_charts(run, records),
-                }
-            }
-            Outcome::Gonzalez(_, rows) => (
-                gonzalez::chart(rows, Canvas::Screen),
-                gonzalez::chart(rows, Canvas::File),
-            ),
-            Outcome::Liu(spec, rows) => {
-                let chart = |canvas| Chart::LiuFig6 {
-                    rows: rows.clone(),
-                    runs: spec.runs,
-                    canvas,
-                };
-                (chart(Canvas::Screen), chart(Canvas::File))
-            }
-            Outcome::Wu(figure, spec, rows) => {
-                let chart = |canvas| Chart::Wu {
-                    rows: rows.clone(),
-                    spec: spec.clone(),
-                    figure: *figure,
-                    canvas,
-                };
-                (chart(Canvas::Screen), chart(Canvas::File))
-            }
+    /// The charts (the CLI's, from `hetcast-charts`, drawn by a worker): the page's, drawn for
+    /// `screen` ([`Outcome::screen_charts`]); and the files, the CLI's names and sizes.
+    pub fn charts(&self, screen: Option<Screen>) -> ChartSet {
+        let files = match self {
+            Outcome::Fig11(s, rows) => fig11::charts(s, rows, Canvas::File),
+            Outcome::Explore(run, records) => explore::file_charts(run, records),
+            _ => self
+                .chart(Canvas::File)
+                .map(|c| (format!("{}.svg", self.file_stem()), c))
+                .into_iter()
+                .collect(),
         };
         ChartSet {
-            screen: vec![screen],
-            files: vec![(format!("{}.svg", self.file_stem()), file)],
+            screen: self.screen_charts(screen),
+            files,
+        }
+    }
+
+    /// The page's charts, for `screen` (the room they are shown in at 1:1; before it is
+    /// measured, on the fixed [`Canvas::Screen`]): Figure 11's panels, shown one after the
+    /// other; the explorer's, one per comparison, shown one at a time.
+    pub fn screen_charts(&self, screen: Option<Screen>) -> Vec<Chart> {
+        let canvas = screen.map_or(Canvas::Screen, |s| s.canvas(CHART_RATIO, false));
+        match self {
+            Outcome::Fig11(s, rows) => fig11::charts(s, rows, canvas)
+                .into_iter()
+                .map(|(_, c)| c)
+                .collect(),
+            Outcome::Explore(run, records) => {
+                let canvas = screen.map_or(explore::SCREEN, |s| s.canvas(HISTOGRAM_RATIO, true));
+                (0..records.len())
+                    .map(|c| explore::chart(run, records, c, canvas))
+                    .collect()
+            }
+            // Wu's canvas is one panel's.
+            Outcome::Wu(_, spec, _) => match canvas {
+                Canvas::Px { width, height } => self
+                    .chart(Canvas::Px {
+                        width: width / spec.mixes.len().max(1) as u32,
+                        height,
+                    })
+                    .into_iter()
+                    .collect(),
+                canvas => self.chart(canvas).into_iter().collect(),
+            },
+            _ => self.chart(canvas).into_iter().collect(),
+        }
+    }
+
+    /// The one chart of Liu's, Wu's and Gonzalez's experiments on `canvas` (`None` for the
+    /// others, which have several: [`Outcome::charts`]).
+    fn chart(&self, canvas: Canvas) -> Option<Chart> {
+        match self {
+            Outcome::Liu(spec, rows) => Some(Chart::LiuFig6 {
+                rows: rows.clone(),
+                runs: spec.runs,
+                canvas,
+            }),
+            Outcome::Wu(figure, spec, rows) => Some(Chart::Wu {
+                rows: rows.clone(),
+                spec: spec.clone(),
+                figure: *figure,
+                canvas,
+            }),
+            Outcome::Gonzalez(_, rows) => Some(gonzalez::chart(rows, canvas)),
+            Outcome::Fig11(..) | Outcome::Explore(..) => None,
         }
     }
 

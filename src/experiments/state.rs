@@ -3,6 +3,7 @@
 
 use super::plan::{ChartSet, Experiment, Field, Forms, Outcome, Whole};
 use super::plans::explore::SearchKind;
+use super::screen::Screen;
 use hetcast_worker::Message;
 use std::rc::Rc;
 use yew::Reducible;
@@ -37,6 +38,8 @@ pub struct Drawing {
     pub outcome: Outcome,
     /// Its charts (the worker's job).
     pub charts: ChartSet,
+    /// The room the page's charts are drawn for.
+    pub screen: Option<Screen>,
     /// Wall-clock seconds from the click to the last answer.
     pub seconds: f64,
 }
@@ -64,6 +67,10 @@ pub struct Done {
     pub seconds: f64,
     /// Workers used.
     pub workers: usize,
+    /// The run's job id.
+    pub id: u32,
+    /// The room the page's charts were drawn for.
+    pub screen: Option<Screen>,
 }
 
 /// The page's state.
@@ -81,6 +88,8 @@ pub struct ExpState {
     pub error: Option<(Experiment, String)>,
     /// The explorer's comparison whose chart and worst instances are on screen.
     pub comparison: usize,
+    /// The room the page's charts are drawn for, once measured.
+    pub screen: Option<Screen>,
 }
 
 impl ExpState {
@@ -127,6 +136,11 @@ pub enum ExpAction {
     Worker(usize, Message, f64),
     /// Stop the run (the page has terminated the workers).
     Cancel,
+    /// The room of the charts, measured.
+    Screen(Screen),
+    /// A worker's answer to the job of drawing the page's charts of run `id` again, for
+    /// `screen`: the charts, or why not.
+    Redrawn(u32, Screen, Message),
     /// A run could not start.
     Failed(Experiment, String),
 }
@@ -189,6 +203,8 @@ impl Reducible for ExpState {
                         files,
                         seconds: d.seconds,
                         workers: run.workers,
+                        id: run.id,
+                        screen: d.screen,
                     };
                     if run.exp == Experiment::Explore {
                         s.comparison = 0;
@@ -213,7 +229,8 @@ impl Reducible for ExpState {
                             match run.whole.merge(answers.collect()) {
                                 Ok(outcome) => {
                                     run.drawing = Some(Drawing {
-                                        charts: outcome.charts(),
+                                        charts: outcome.charts(s.screen),
+                                        screen: s.screen,
                                         outcome,
                                         seconds: (at - run.started) / 1000.0,
                                     });
@@ -229,6 +246,27 @@ impl Reducible for ExpState {
                 }
             }
             ExpAction::Cancel => s.running = None,
+            ExpAction::Screen(screen) => {
+                if s.screen == Some(screen) {
+                    return self;
+                }
+                s.screen = Some(screen);
+            }
+            ExpAction::Redrawn(id, screen, m) => {
+                let Some((_, done)) = s.done.iter_mut().find(|(_, d)| d.id == id) else {
+                    return self;
+                };
+                let svg = match m {
+                    Message::Charts { svgs, .. } => Ok(svgs),
+                    Message::Failed { error, .. } => Err(error),
+                    _ => return self,
+                };
+                *done = Rc::new(Done {
+                    svg,
+                    screen: Some(screen),
+                    ..(**done).clone()
+                });
+            }
             ExpAction::Failed(e, why) => s.error = Some((e, why)),
         }
         Rc::new(s)

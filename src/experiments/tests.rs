@@ -1,6 +1,7 @@
 //! Native tests of the page's pure parts: forms, splitting the work, merging the answers.
 
 use super::plan::*;
+use super::screen::Screen;
 use super::state::{ExpAction, ExpState};
 use hetcast_core::models::multi::experiment::{wu_figure, WuSpec};
 use hetcast_core::models::overhead::experiment::{liu_fig6, LiuFig6Spec};
@@ -32,7 +33,7 @@ fn answers(jobs: &[Job], id: u32) -> Vec<Vec<Message>> {
 /// as the page and the worker do: the page's SVG texts and the files.
 fn drawn(outcome: &Outcome) -> (Vec<String>, Vec<(String, String)>) {
     use hetcast_worker::{decode_message, decode_request, encode_message, encode_request};
-    let charts = outcome.charts();
+    let charts = outcome.charts(None);
     let request = Request {
         id: 5,
         job: charts.job(),
@@ -230,6 +231,31 @@ fn the_page_state_follows_the_workers() {
     assert!(done.files[0]
         .1
         .starts_with("<svg width=\"1100\" height=\"680\""));
+    // The page measures the room of its charts: the worker draws them again for it (the files
+    // stay the CLI's), and the answer replaces the page's charts of that run only.
+    let comparisons = records.len();
+    let room = Screen {
+        width: 610,
+        height: 768,
+    };
+    s = s.reduce(ExpAction::Screen(room));
+    let done = s.done(Experiment::Explore).unwrap().clone();
+    assert_eq!((done.screen, s.screen), (None, Some(room)));
+    let job = Job::Charts {
+        charts: done.outcome.screen_charts(Some(room)),
+    };
+    let redrawn = answers(&[job], done.id).remove(0).pop().unwrap();
+    let before = s.clone();
+    s = s.reduce(ExpAction::Redrawn(done.id + 1, room, redrawn.clone()));
+    assert_eq!(s, before, "another run's charts change nothing");
+    s = s.reduce(ExpAction::Redrawn(done.id, room, redrawn));
+    let again = s.done(Experiment::Explore).unwrap();
+    assert_eq!(again.screen, Some(room));
+    assert_eq!(again.files, done.files);
+    let svgs = again.svg.as_ref().unwrap();
+    assert_eq!(svgs.len(), comparisons);
+    // 610 px wide, 0.37 of that high (under 768 / 2 - 40).
+    assert!(svgs[0].starts_with("<svg width=\"610\" height=\"225\""));
     // A failure ends the run with its message.
     s = s.reduce(ExpAction::Started {
         id: 4,

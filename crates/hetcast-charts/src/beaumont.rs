@@ -1,7 +1,7 @@
 //! Figure 11 of Beaumont, Legrand, Marchal, Robert (paper 002, section 7).
 
-use crate::text::{legend, Sample, Svg};
-use crate::{err, Size};
+use crate::text::{legend, legend_bottom, plot_height, top_below_legend, Sample, Svg};
+use crate::{err, Size, Type};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::platform::experiment::{Fig11Row, HEURISTICS};
 use plotters::prelude::*;
@@ -13,7 +13,7 @@ pub fn beaumont_fig11(rows: &[Fig11Row], size: &str, over_lb: bool) -> Result<St
     beaumont_fig11_sized(rows, size, over_lb, Size::FILE)
 }
 
-/// [`beaumont_fig11`] on a canvas of `size_px` (the same type sizes).
+/// [`beaumont_fig11`] on a canvas of `size_px` (type sizes: [`Type`]).
 pub fn beaumont_fig11_sized(
     rows: &[Fig11Row],
     size: &str,
@@ -25,7 +25,7 @@ pub fn beaumont_fig11_sized(
         return Err("no data to draw".into());
     }
     let y = |r: &Fig11Row| if over_lb { r.over_lb } else { r.over_scatter };
-    let y_max = mine.iter().map(|r| y(r)).fold(0.0, f64::max) * 1.1;
+    let data_max = mine.iter().map(|r| y(r)).fold(0.0, f64::max);
     let x_max = mine.iter().map(|r| r.density).fold(0.0, f64::max) * 100.0;
     let mut buf = String::new();
     {
@@ -40,12 +40,19 @@ pub fn beaumont_fig11_sized(
                 "scatter (upper bound)"
             }
         );
+        let ty = Type::new(size_px.width, Size::FILE.width);
+        let margin = ty.len(24);
+        let caption_px = ty.fit(26.0, &caption, (size_px.width - 2 * margin) as f64);
+        // The data stay below the legend (one line per heuristic).
+        let plot_h = plot_height(size_px.height, margin, caption_px, ty.len(64));
+        let legend_end = legend_bottom(HEURISTICS.len(), ty);
+        let y_max = top_below_legend(data_max * 1.1, data_max, plot_h, legend_end);
         let mut items: Vec<(String, Sample)> = Vec::new();
         let mut chart = ChartBuilder::on(&root)
-            .caption(caption, ("sans-serif", 26))
-            .margin(24)
-            .x_label_area_size(64)
-            .y_label_area_size(80)
+            .caption(caption, ("sans-serif", caption_px))
+            .margin(margin)
+            .x_label_area_size(ty.len(64))
+            .y_label_area_size(ty.len(80))
             .build_cartesian_2d(0f64..x_max.max(1.0), 0f64..y_max.max(1.1))
             .map_err(|e| err(&e))?;
         chart
@@ -56,8 +63,8 @@ pub fn beaumont_fig11_sized(
             } else {
                 "T* / Multicast-UB (scatter)"
             })
-            .axis_desc_style(("sans-serif", 20))
-            .label_style(("sans-serif", 18))
+            .axis_desc_style(("sans-serif", ty.px(20.0)))
+            .label_style(("sans-serif", ty.px(18.0)))
             .light_line_style(RGBColor(240, 240, 240))
             .draw()
             .map_err(|e| err(&e))?;
@@ -90,7 +97,7 @@ pub fn beaumont_fig11_sized(
                 .draw_series(pts.iter().map(|&p| Circle::new(p, 5, c.filled())))
                 .map_err(|e| err(&e))?;
         }
-        legend(&chart.plotting_area().strip_coord_spec(), &items, true)?;
+        legend(&chart.plotting_area().strip_coord_spec(), &items, true, ty)?;
         root.present().map_err(|e| err(&e))?;
     }
     Ok(buf)

@@ -1,7 +1,7 @@
 //! The explorer's histogram of one comparison's ratio (an algorithm over its reference).
 
 use crate::text::Svg;
-use crate::{err, Size};
+use crate::{err, Size, Type};
 use hetcast_core::models::overhead::explore::BIN;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -34,11 +34,14 @@ pub fn explore_histogram(
     {
         let root = Svg::with_string(&mut buf, (size.width, size.height)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(&e))?;
+        let ty = Type::new(size.width, Size::FILE.width);
+        let margin = ty.len(24);
+        let caption_px = ty.fit(26.0, caption, (size.width - 2 * margin) as f64);
         let mut chart = ChartBuilder::on(&root)
-            .caption(caption, ("sans-serif", 26))
-            .margin(24)
-            .x_label_area_size(64)
-            .y_label_area_size(80)
+            .caption(caption, ("sans-serif", caption_px))
+            .margin(margin)
+            .x_label_area_size(ty.len(64))
+            .y_label_area_size(ty.len(80))
             .build_cartesian_2d(-0.5f64..bins as f64 - 0.5, 0f64..top)
             .map_err(|e| err(&e))?;
         chart
@@ -46,8 +49,8 @@ pub fn explore_histogram(
             .disable_x_mesh()
             .x_desc(format!("{ratio} (bins of 0.05, from their lower end)"))
             .y_desc("instances")
-            .axis_desc_style(("sans-serif", 20))
-            .label_style(("sans-serif", 18))
+            .axis_desc_style(("sans-serif", ty.px(20.0)))
+            .label_style(("sans-serif", ty.px(18.0)))
             .light_line_style(RGBColor(235, 235, 235))
             .x_labels(bins.div_ceil(2))
             .y_labels(8)
@@ -62,6 +65,13 @@ pub fn explore_histogram(
             .y_label_formatter(&|y| format!("{y:.0}"))
             .draw()
             .map_err(|e| err(&e))?;
+        // Each count fits its bar's width (80 % of a bin).
+        let bar_px = chart.plotting_area().dim_in_pixel().0 as f64 / bins as f64 * 0.8;
+        let widest = histogram
+            .iter()
+            .map(|c| c.to_string())
+            .max_by_key(|c| c.len());
+        let count_px = ty.fit(18.0, &widest.unwrap_or_default(), bar_px);
         let blue = RGBColor(0, 114, 178);
         let vermillion = RGBColor(213, 94, 0);
         chart
@@ -84,7 +94,7 @@ pub fn explore_histogram(
                         Text::new(
                             c.to_string(),
                             (b as f64, c as f64 + top * 0.02),
-                            ("sans-serif", 18)
+                            ("sans-serif", count_px)
                                 .into_font()
                                 .color(&BLACK)
                                 .pos(Pos::new(HPos::Center, VPos::Bottom)),

@@ -1,8 +1,8 @@
 //! The `gonzalez-random` experiment's chart: steps over the degree d, by degree, for each
 //! algorithm of the multimessage model (Gonzalez, paper 003).
 
-use crate::text::{legend, Sample, Svg};
-use crate::{err, Size};
+use crate::text::{legend, legend_bottom, plot_height, top_below_legend, Sample, Svg};
+use crate::{err, Size, Type};
 use hetcast_core::models::multimessage::experiment::Summary;
 use plotters::prelude::*;
 
@@ -15,35 +15,46 @@ pub fn gonzalez_random(rows: &[Summary], size: Size) -> Result<String, String> {
     let (Some(first), Some(last)) = (rows.first(), rows.last()) else {
         return Err("no data to draw".into());
     };
-    let y_max = rows
+    let data_max = rows
         .iter()
         .map(|r| r.mean_over_d[1].max(r.max_gonzalez_over_d))
-        .fold(2.0, f64::max)
-        * 1.1;
+        .fold(2.0, f64::max);
     let x_range = first.degree as f64 - 0.2..last.degree as f64 + 0.2;
     let mut buf = String::new();
     {
         let root = Svg::with_string(&mut buf, (size.width, size.height)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(&e))?;
+        let caption = "Multimessage multicasting: steps / d on random instances";
+        let ty = Type::new(size.width, Size::FILE.width);
+        let margin = ty.len(24);
+        let caption_px = ty.fit(26.0, caption, (size.width - 2 * margin) as f64);
+        // The data stay below the legend (seven lines).
+        let plot_h = plot_height(size.height, margin, caption_px, ty.len(64));
+        let y_max = top_below_legend(data_max * 1.1, data_max, plot_h, legend_bottom(7, ty));
         let mut items: Vec<(String, Sample)> = Vec::new();
         let mut chart = ChartBuilder::on(&root)
-            .caption(
-                "Multimessage multicasting: steps / d on random instances",
-                ("sans-serif", 26),
-            )
-            .margin(24)
-            .x_label_area_size(64)
-            .y_label_area_size(80)
+            .caption(caption, ("sans-serif", caption_px))
+            .margin(margin)
+            .x_label_area_size(ty.len(64))
+            .y_label_area_size(ty.len(80))
             .build_cartesian_2d(x_range, 0f64..y_max)
             .map_err(|e| err(&e))?;
         chart
             .configure_mesh()
             .x_desc("degree d")
             .y_desc("steps / d")
-            .axis_desc_style(("sans-serif", 20))
-            .label_style(("sans-serif", 18))
+            .axis_desc_style(("sans-serif", ty.px(20.0)))
+            .label_style(("sans-serif", ty.px(18.0)))
             .light_line_style(RGBColor(240, 240, 240))
-            .x_label_formatter(&|x| format!("{x:.0}"))
+            // One label per degree (plotters' ticks between them would repeat a rounded one).
+            .x_labels(last.degree.saturating_sub(first.degree) + 1)
+            .x_label_formatter(&|x| {
+                if (x - x.round()).abs() < 1e-6 {
+                    format!("{x:.0}")
+                } else {
+                    String::new()
+                }
+            })
             .y_label_formatter(&|y| format!("{y:.1}"))
             .draw()
             .map_err(|e| err(&e))?;
@@ -136,7 +147,7 @@ pub fn gonzalez_random(rows: &[Summary], size: Size) -> Result<String, String> {
                 .draw_series(data.into_iter().map(|p| Circle::new(p, 5, colour.filled())))
                 .map_err(|e| err(&e))?;
         }
-        legend(&chart.plotting_area().strip_coord_spec(), &items, true)?;
+        legend(&chart.plotting_area().strip_coord_spec(), &items, true, ty)?;
         root.present().map_err(|e| err(&e))?;
     }
     Ok(buf)

@@ -11,6 +11,12 @@
 //! Text sizes come from one estimate ([`text`]), natively and in WebAssembly alike: the app
 //! draws the charts in its web worker (which has no `document` to measure text in), and they
 //! are the CLI's to the byte.
+//!
+//! Type sizes are in pixels, as in plotters (whose SVG writes a size `s` as `font-size`
+//! `s / 1.24`): the page asks for a chart of its panel's size in CSS pixels and shows it 1:1,
+//! so that text is as large on screen as in the SVG. On a canvas narrower than the files' the
+//! type shrinks with the width, but no text is under plotters' size 14 ([`Type::MIN`], 11.3 px
+//! on screen): a title is made smaller only to fit its width ([`Type::fit`]).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -18,6 +24,8 @@ mod beaumont;
 mod explore;
 mod gonzalez;
 mod liu;
+#[cfg(test)]
+mod tests;
 mod text;
 mod wu;
 
@@ -59,6 +67,50 @@ impl Size {
         width: 380,
         height: 620,
     };
+}
+
+/// The type sizes of a chart `width` px wide: those of the files' charts (whose width is
+/// `full`) times `width / full`, within [`Type::MIN_SCALE`]..=1. At the files' width it is
+/// 1: the files' charts are the same at every width of the page.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Type {
+    scale: f64,
+}
+
+impl Type {
+    /// The smallest size of any text (plotters' size: 11.3 px in the SVG).
+    pub(crate) const MIN: f64 = 14.0;
+    /// The smallest scale: tick labels (18 in the files) at [`Type::MIN`].
+    pub(crate) const MIN_SCALE: f64 = Type::MIN / 18.0;
+    /// A text's width per character and unit of plotters' size, on the wide side (the
+    /// sans-serif fonts of browsers take about 0.55 em a character, the em being a size / 1.24).
+    const PER_CHAR: f64 = 0.5;
+
+    /// The type of a chart `width` px wide, the files' being `full` px wide.
+    pub(crate) fn new(width: u32, full: u32) -> Type {
+        Type {
+            scale: (width as f64 / full.max(1) as f64).clamp(Type::MIN_SCALE, 1.0),
+        }
+    }
+
+    /// A font size of the files' charts, at this width (whole, at least [`Type::MIN`]).
+    pub(crate) fn px(self, size: f64) -> f64 {
+        (size * self.scale).round().max(Type::MIN)
+    }
+
+    /// A length of the files' charts (margins, label areas), at this width.
+    pub(crate) fn len(self, px: u32) -> u32 {
+        (px as f64 * self.scale).round() as u32
+    }
+
+    /// [`Type::px`] of `size`, made smaller (whole, not below [`Type::MIN`]) for `text` to
+    /// fit in `room` px.
+    pub(crate) fn fit(self, size: f64, text: &str, room: f64) -> f64 {
+        let wide = text.chars().count() as f64 * Type::PER_CHAR;
+        self.px(size)
+            .min((room / wide.max(1.0)).floor())
+            .max(Type::MIN)
+    }
 }
 
 /// The error of a chart that cannot be drawn, as text ("cannot draw the chart: ...").

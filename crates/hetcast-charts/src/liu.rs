@@ -1,7 +1,7 @@
 //! Figure 6 of Liu et al. (paper 004, section 5).
 
-use crate::text::{legend, Sample, Svg};
-use crate::{err, Size};
+use crate::text::{legend, legend_bottom, plot_height, top_below_legend, Sample, Svg};
+use crate::{err, Size, Type};
 use hetcast_core::models::overhead::experiment::LiuFig6Row;
 use plotters::prelude::*;
 
@@ -11,34 +11,38 @@ pub fn liu_fig6(rows: &[LiuFig6Row], runs: usize) -> Result<String, String> {
     liu_fig6_sized(rows, runs, Size::FILE)
 }
 
-/// [`liu_fig6`] on a canvas of `size`.
+/// [`liu_fig6`] on a canvas of `size` (type sizes: [`Type`]).
 pub fn liu_fig6_sized(rows: &[LiuFig6Row], runs: usize, size: Size) -> Result<String, String> {
     let (Some(first), Some(last)) = (rows.first(), rows.last()) else {
         return Err("no data to draw".into());
     };
-    let y_max = rows.iter().map(|r| r.random_max).fold(0.0, f64::max) * 1.08;
+    let data_max = rows.iter().map(|r| r.random_max).fold(0.0, f64::max);
     let x_range = first.n as f64..(last.n as f64).max(first.n as f64 + 1.0);
     let mut buf = String::new();
     {
         let root = Svg::with_string(&mut buf, (size.width, size.height)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(&e))?;
+        let caption = "Liu et al. Fig. 6: FNF vs random selection (3 classes, L = 0)";
+        let ty = Type::new(size.width, Size::FILE.width);
+        let margin = ty.len(24);
+        let caption_px = ty.fit(26.0, caption, (size.width - 2 * margin) as f64);
+        // The data stay below the legend (five lines).
+        let plot_h = plot_height(size.height, margin, caption_px, ty.len(64));
+        let y_max = top_below_legend(data_max * 1.08, data_max, plot_h, legend_bottom(5, ty));
         let mut items: Vec<(String, Sample)> = Vec::new();
         let mut chart = ChartBuilder::on(&root)
-            .caption(
-                "Liu et al. Fig. 6: FNF vs random selection (3 classes, L = 0)",
-                ("sans-serif", 26),
-            )
-            .margin(24)
-            .x_label_area_size(64)
-            .y_label_area_size(80)
+            .caption(caption, ("sans-serif", caption_px))
+            .margin(margin)
+            .x_label_area_size(ty.len(64))
+            .y_label_area_size(ty.len(80))
             .build_cartesian_2d(x_range, 0f64..y_max)
             .map_err(|e| err(&e))?;
         chart
             .configure_mesh()
             .x_desc("cluster size n (processors, source included)")
             .y_desc("completion time")
-            .axis_desc_style(("sans-serif", 20))
-            .label_style(("sans-serif", 18))
+            .axis_desc_style(("sans-serif", ty.px(20.0)))
+            .label_style(("sans-serif", ty.px(18.0)))
             .light_line_style(RGBColor(240, 240, 240))
             .x_labels(12)
             .y_labels(10)
@@ -143,7 +147,7 @@ pub fn liu_fig6_sized(rows: &[LiuFig6Row], runs: usize, size: Size) -> Result<St
                 dashes: Some((3, 3)),
             },
         ));
-        legend(&chart.plotting_area().strip_coord_spec(), &items, false)?;
+        legend(&chart.plotting_area().strip_coord_spec(), &items, false, ty)?;
         root.present().map_err(|e| err(&e))?;
     }
     Ok(buf)

@@ -15,7 +15,7 @@ use plotters::prelude::*;
 // `Color`'s.
 use plotters_backend::{BackendColor, BackendCoord, BackendTextStyle, DrawingErrorKind};
 
-use crate::err;
+use crate::{err, Type};
 
 /// The size plotters' native font estimate gives `text` at `size` (its `naive` font: about
 /// 0.7 em per byte, 1.24 em high, the em being `size / 1.24²`).
@@ -24,6 +24,15 @@ fn text_size(size: f64, text: &str) -> (u32, u32) {
     let width = (em * 0.7 * text.len() as f64).round() as i32;
     let (top, bottom) = (-em.round() as i32, (em * 0.24).round() as i32);
     (width.unsigned_abs(), (bottom - top).unsigned_abs())
+}
+
+/// The plotting area's height of a plotters chart `height` px high with `margin` px around,
+/// a caption in `caption` px and an x label area of `x_labels` px (plotters' `titled`: the
+/// caption takes its text's height and up to 5 px above and below).
+pub fn plot_height(height: u32, margin: u32, caption: f64, x_labels: u32) -> f64 {
+    let text_h = text_size(caption, "").1 as i32;
+    let title = text_h + 2 * (text_h / 2).min(5);
+    (height as i32 - 2 * margin as i32 - title - x_labels as i32).max(1) as f64
 }
 
 /// plotters' SVG backend, text sized by [`text_size`] (the charts draw on this one).
@@ -130,41 +139,70 @@ pub struct Sample {
     pub dashes: Option<(u32, u32)>,
 }
 
-/// The legend's text size, left-column width and margin (the charts' plotters legend:
-/// `label_font(("sans-serif", 18))`, `legend_area_size(48)`, plotters' margin 10).
+/// The legend's text size, left-column width, margin and sample line's length in the files
+/// (the charts' plotters legend: `label_font(("sans-serif", 18))`, `legend_area_size(48)`,
+/// plotters' margin 10), scaled by the chart's [`Type`].
 const FONT: f64 = 18.0;
-const SAMPLE_AREA: i32 = 48;
-const MARGIN: i32 = 10;
+const SAMPLE_AREA: u32 = 48;
+const MARGIN: u32 = 10;
+const SAMPLE: u32 = 36;
 /// plotters' line height of a multi-line text, in font sizes.
 const LINE_HEIGHT: f64 = 1.25;
+/// The legend's distance from the plotting area's corner.
+const INSET: i32 = 5;
+
+/// The top of each of `lines` legend lines, from the first's.
+fn line_tops(lines: usize, font: f64) -> Vec<i32> {
+    // plotters lays the lines out from the legend's top, rounding each.
+    (0..lines)
+        .map(|i| (i as f64 * font * LINE_HEIGHT).round() as i32)
+        .collect()
+}
+
+/// How far below the plotting area's top the legend of `lines` lines in `ty` ends, in px.
+pub fn legend_bottom(lines: usize, ty: Type) -> i32 {
+    let font = ty.px(FONT);
+    let tops = line_tops(lines, font);
+    let last = tops.last().map_or(0, |&t| t + text_size(font, "").1 as i32);
+    INSET + last + 2 * ty.len(MARGIN) as i32
+}
+
+/// The top of a y axis from 0 whose data reach `data_max` on a plotting area `plot_h` px high,
+/// at least `top`, so that the data stay below a legend in a top corner ending `legend` px
+/// below the area's top (and a 4 px gap). The legend may take at most 60 % of the height: on a
+/// flatter area the data may reach it.
+pub fn top_below_legend(top: f64, data_max: f64, plot_h: f64, legend: i32) -> f64 {
+    let taken = ((legend + 4) as f64 / plot_h.max(1.0)).min(0.6);
+    top.max(data_max / (1.0 - taken))
+}
 
 /// The series legend of `items` in the upper left (`right`: upper right) corner of `area` (a
-/// chart's plotting area, in pixels): plotters' `configure_series_labels` with the charts'
-/// settings (white at 0.9 behind, a black border), each line's size from [`text_size`].
+/// chart's plotting area, in pixels) in type `ty`: plotters' `configure_series_labels` with
+/// the charts' settings (white at 0.9 behind, a black border), each line's size from
+/// [`text_size`].
 pub fn legend(
     area: &DrawingArea<Svg<'_>, Shift>,
     items: &[(String, Sample)],
     right: bool,
+    ty: Type,
 ) -> Result<(), String> {
-    // Each line's top: plotters lays the lines out from the legend's top, rounding each.
-    let tops: Vec<i32> = (0..items.len())
-        .map(|i| (i as f64 * FONT * LINE_HEIGHT).round() as i32)
-        .collect();
-    let sizes: Vec<(u32, u32)> = items.iter().map(|(t, _)| text_size(FONT, t)).collect();
+    let (font, margin) = (ty.px(FONT), ty.len(MARGIN) as i32);
+    let tops = line_tops(items.len(), font);
+    let sizes: Vec<(u32, u32)> = items.iter().map(|(t, _)| text_size(font, t)).collect();
     let (mut w, mut h) = tops
         .iter()
         .zip(&sizes)
         .fold((0, 0), |(mx, my), (&y, &(dx, dy))| {
             (mx.max(dx as i32), my.max(y + dy as i32))
         });
-    w += SAMPLE_AREA + MARGIN * 2;
-    h += MARGIN * 2;
+    w += ty.len(SAMPLE_AREA) as i32 + margin * 2;
+    h += margin * 2;
     let x = if right {
-        area.dim_in_pixel().0 as i32 - w - 5
+        area.dim_in_pixel().0 as i32 - w - INSET
     } else {
-        5
+        INSET
     };
-    let y = 5;
+    let y = INSET;
     let back: ShapeStyle = WHITE.mix(0.9).into();
     let border: ShapeStyle = BLACK.into();
     let frame = [(x, y), (x + w, y + h)];
@@ -172,16 +210,16 @@ pub fn legend(
         .map_err(|e| err(&e))?;
     area.draw(&Rectangle::new(frame, border))
         .map_err(|e| err(&e))?;
-    let font: TextStyle = ("sans-serif", FONT).into_font().into();
-    let (text_x, text_y) = (x + SAMPLE_AREA + MARGIN, y + MARGIN);
+    let style: TextStyle = ("sans-serif", font).into_font().into();
+    let (text_x, text_y) = (x + ty.len(SAMPLE_AREA) as i32 + margin, y + margin);
     for ((label, _), &top) in items.iter().zip(&tops) {
-        area.draw(&Text::new(label.as_str(), (text_x, text_y + top), &font))
+        area.draw(&Text::new(label.as_str(), (text_x, text_y + top), &style))
             .map_err(|e| err(&e))?;
     }
     for (((_, s), &top), &(_, dy)) in items.iter().zip(&tops).zip(&sizes) {
         let y0 = text_y + top;
         let mid = (y0 + y0 + dy as i32) / 2;
-        let line = vec![(x + MARGIN, mid), (x + MARGIN + 36, mid)];
+        let line = vec![(x + margin, mid), (x + margin + ty.len(SAMPLE) as i32, mid)];
         let style = s.colour.stroke_width(s.width);
         match s.dashes {
             Some((dash, gap)) => area.draw(&DashedPathElement::new(line, dash, gap, style)),
@@ -245,7 +283,13 @@ mod tests {
                 ));
             }
             if ours {
-                legend(&chart.plotting_area().strip_coord_spec(), &items, right).unwrap();
+                legend(
+                    &chart.plotting_area().strip_coord_spec(),
+                    &items,
+                    right,
+                    Type::new(500, 500),
+                )
+                .unwrap();
             } else {
                 chart
                     .configure_series_labels()

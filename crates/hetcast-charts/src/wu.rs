@@ -1,7 +1,7 @@
 //! Figures 3 and 4 of Wu, Yeh, Liu (paper 001, section 5).
 
 use crate::text::Svg;
-use crate::{err, Size};
+use crate::{err, Size, Type};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::multi::algo::MultiAlgorithm;
 use hetcast_core::models::multi::experiment::{WuRow, WuSpec};
@@ -46,8 +46,8 @@ pub fn wu_figure(rows: &[WuRow], spec: &WuSpec, figure: u32) -> Result<String, S
     wu_figure_sized(rows, spec, figure, Size::WU_PANEL_FILE)
 }
 
-/// [`wu_figure`] with panels of `panel` (the legend's items narrow when the figure is too
-/// narrow for them).
+/// [`wu_figure`] with panels of `panel` (type sizes: [`Type`], of the whole figure's width;
+/// the legend's items narrow when the figure is too narrow for them).
 pub fn wu_figure_sized(
     rows: &[WuRow],
     spec: &WuSpec,
@@ -58,17 +58,20 @@ pub fn wu_figure_sized(
         return Err("no data to draw".into());
     }
     let panels = &spec.mixes;
-    let (w, h) = (panel.width * panels.len().max(1) as u32, panel.height);
+    let columns = panels.len().max(1) as u32;
+    let (w, h) = (panel.width * columns, panel.height);
+    let ty = Type::new(w, Size::WU_PANEL_FILE.width * columns);
+    let heading = Heading::new(spec, figure, w, ty);
     let mut buf = String::new();
     {
         let root = Svg::with_string(&mut buf, (w, h)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(&e))?;
-        let (top, body) = root.split_vertically(130);
-        draw_heading(&top, spec, figure, w)?;
+        let (top, body) = root.split_vertically(heading.height());
+        heading.draw(&top)?;
         let areas = body.split_evenly((1, panels.len().max(1)));
         for (area, mix) in areas.iter().zip(panels) {
             let of: Vec<&WuRow> = rows.iter().filter(|r| r.sizes == *mix).collect();
-            draw_panel(area, &of, &spec.source_counts, mix)?;
+            draw_panel(area, &of, &spec.source_counts, mix, ty)?;
         }
         root.present().map_err(|e| err(&e))?;
     }
@@ -76,71 +79,115 @@ pub fn wu_figure_sized(
 }
 
 /// The figure's top `w` px wide: its title, the legend (the five series, left to right as the
-/// bars, narrower items when the figure is narrow) and the note on cut FEF bars.
-fn draw_heading(
-    top: &DrawingArea<Svg<'_>, Shift>,
-    spec: &WuSpec,
-    figure: u32,
+/// bars, narrower items when the figure is narrow) and the note on cut FEF bars (on two lines
+/// when it does not fit on one), in type `ty`.
+struct Heading {
+    title: String,
+    /// The note's lines.
+    note: Vec<String>,
     w: u32,
-) -> Result<(), String> {
-    let title = format!(
-        "Wu, Yeh, Liu Fig. {figure}: multiple multicast, {} nodes, {} network, mean of {} runs",
-        spec.nodes,
-        spec.network.title(),
-        spec.runs
-    );
-    top.draw(&Text::new(
-        title,
-        (w as i32 / 2, 30),
-        ("sans-serif", 28)
-            .into_font()
-            .color(&BLACK)
-            .pos(Pos::new(HPos::Center, VPos::Center)),
-    ))
-    .map_err(|e| err(&e))?;
-    // Legend: the five series, left to right as the bars.
-    let item_w = 190.min((w as i32 - 40) / 5);
-    let x0 = w as i32 / 2 - item_w * 5 / 2;
-    for (i, name) in series().enumerate() {
-        let x = x0 + item_w * i as i32;
-        top.draw(&Rectangle::new(
-            [(x, 70), (x + 30, 94)],
-            COLOURS[i].filled(),
-        ))
-        .map_err(|e| err(&e))?;
+    ty: Type,
+}
+
+/// The note on cut FEF bars, in two parts (its lines when it does not fit on one).
+const NOTE: [&str; 2] = [
+    "mean simulated completion time; ",
+    "FEF bars too tall for a panel are cut, their value written above (same unit)",
+];
+
+impl Heading {
+    fn new(spec: &WuSpec, figure: u32, w: u32, ty: Type) -> Heading {
+        let title = format!(
+            "Wu, Yeh, Liu Fig. {figure}: multiple multicast, {} nodes, {} network, mean of {} runs",
+            spec.nodes,
+            spec.network.title(),
+            spec.runs
+        );
+        let one = NOTE.concat();
+        let note = if ty.fit(18.0, &one, Heading::room(w)) < ty.px(18.0) {
+            vec![NOTE[0].trim_end_matches([' ', ';']).into(), NOTE[1].into()]
+        } else {
+            vec![one]
+        };
+        Heading { title, note, w, ty }
+    }
+
+    /// The width a line of the heading may take.
+    fn room(w: u32) -> f64 {
+        w as f64 - 20.0
+    }
+
+    /// The note's line height.
+    fn line(&self) -> i32 {
+        (self.ty.px(18.0) * 1.25).round() as i32
+    }
+
+    /// Its height: 130 px in the files, and a line for a note on two lines.
+    fn height(&self) -> u32 {
+        self.ty.len(130) + (self.line() * (self.note.len() as i32 - 1)) as u32
+    }
+
+    fn draw(&self, top: &DrawingArea<Svg<'_>, Shift>) -> Result<(), String> {
+        let (w, ty) = (self.w as i32, self.ty);
+        let room = Heading::room(self.w);
+        let y = |px: u32| ty.len(px) as i32;
         top.draw(&Text::new(
-            name.to_string(),
-            (x + 40, 82),
-            ("sans-serif", 22)
+            self.title.as_str(),
+            (w / 2, y(30)),
+            ("sans-serif", ty.fit(28.0, &self.title, room))
                 .into_font()
                 .color(&BLACK)
-                .pos(Pos::new(HPos::Left, VPos::Center)),
+                .pos(Pos::new(HPos::Center, VPos::Center)),
         ))
         .map_err(|e| err(&e))?;
+        // Legend: the five series, left to right as the bars.
+        let item_w = y(190).min((w - 40) / 5);
+        let x0 = w / 2 - item_w * 5 / 2;
+        let font = ty.fit(22.0, "lower bound", (item_w - y(40) - 4) as f64);
+        for (i, name) in series().enumerate() {
+            let x = x0 + item_w * i as i32;
+            top.draw(&Rectangle::new(
+                [(x, y(70)), (x + y(30), y(94))],
+                COLOURS[i].filled(),
+            ))
+            .map_err(|e| err(&e))?;
+            top.draw(&Text::new(
+                name.to_string(),
+                (x + y(40), y(82)),
+                ("sans-serif", font)
+                    .into_font()
+                    .color(&BLACK)
+                    .pos(Pos::new(HPos::Left, VPos::Center)),
+            ))
+            .map_err(|e| err(&e))?;
+        }
+        for (i, line) in self.note.iter().enumerate() {
+            top.draw(&Text::new(
+                line.as_str(),
+                (w / 2, y(108) + self.line() * i as i32),
+                ("sans-serif", ty.fit(18.0, line, room))
+                    .into_font()
+                    .color(&RGBColor(80, 80, 80))
+                    .pos(Pos::new(HPos::Center, VPos::Center)),
+            ))
+            .map_err(|e| err(&e))?;
+        }
+        Ok(())
     }
-    top.draw(&Text::new(
-        "mean simulated completion time; FEF bars too tall for a panel are cut, their value written above (same unit)",
-        (w as i32 / 2, 108),
-        ("sans-serif", 18)
-            .into_font()
-            .color(&RGBColor(80, 80, 80))
-            .pos(Pos::new(HPos::Center, VPos::Center)),
-    ))
-    .map_err(|e| err(&e))?;
-    Ok(())
 }
 
 /// The bar chart of a Wu figure's panel.
 type Bars<'a, 'b> = ChartContext<'a, Svg<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
 /// One panel: the rows `of` of size mix `mix`, a group of five bars per number of sources of
-/// `counts`. FEF is far slower than the others: its bars are cut (with their value written
-/// above) when they would squash the other bars.
+/// `counts`, in type `ty`. FEF is far slower than the others: its bars are cut (with their
+/// value written above) when they would squash the other bars.
 fn draw_panel(
     area: &DrawingArea<Svg<'_>, Shift>,
     of: &[&WuRow],
     counts: &[usize],
     mix: &SizeMix,
+    ty: Type,
 ) -> Result<(), String> {
     let n = counts.len() as f64;
     let others = of
@@ -156,11 +203,14 @@ fn draw_panel(
     };
     let (scale, unit) = time_unit(y_max);
     let y_top = (y_max / scale).max(1e-9);
+    let panel_w = area.dim_in_pixel().0;
+    let margin = ty.len(16);
+    let caption_px = ty.fit(24.0, mix.title(), (panel_w - 2 * margin) as f64);
     let mut chart = ChartBuilder::on(area)
-        .caption(mix.title(), ("sans-serif", 24))
-        .margin(16)
-        .x_label_area_size(60)
-        .y_label_area_size(80)
+        .caption(mix.title(), ("sans-serif", caption_px))
+        .margin(margin)
+        .x_label_area_size(ty.len(60))
+        .y_label_area_size(ty.len(80))
         .build_cartesian_2d(-0.5f64..n - 0.5, 0f64..y_top)
         .map_err(|e| err(&e))?;
     chart
@@ -168,8 +218,8 @@ fn draw_panel(
         .disable_x_mesh()
         .x_desc("number of sources")
         .y_desc(format!("mean completion time ({unit})"))
-        .axis_desc_style(("sans-serif", 20))
-        .label_style(("sans-serif", 18))
+        .axis_desc_style(("sans-serif", ty.px(20.0)))
+        .label_style(("sans-serif", ty.px(18.0)))
         .light_line_style(RGBColor(235, 235, 235))
         .x_labels(counts.len())
         .y_labels(8)
@@ -190,29 +240,45 @@ fn draw_panel(
         })
         .draw()
         .map_err(|e| err(&e))?;
-    // The values of cut FEF bars: 18 px, smaller on narrow panels so that neighbours'
-    // values (up to 4 digits) do not run into each other (margins and y labels: 112 px).
-    let group_px = (area.dim_in_pixel().0 as f64 - 112.0) / n;
-    let cut_font = (group_px / 2.6).clamp(11.0, 18.0);
+    // The values of cut FEF bars (up to 4 characters) in the tick labels' size, smaller on
+    // narrow panels so that neighbours' values do not run into each other: on two rows, every
+    // other one higher, when one row would take them under the smallest size.
+    let plot = chart.plotting_area().dim_in_pixel();
+    let group_px = plot.0 as f64 / n;
+    let rows = if group_px / 2.6 < Type::MIN { 2.0 } else { 1.0 };
+    let cut = Cut {
+        font: (rows * group_px / 2.6).clamp(Type::MIN, ty.px(18.0)),
+        rows: rows as usize,
+        plot_h: plot.1 as f64,
+    };
     for (i, &k) in counts.iter().enumerate() {
         let Some(r) = of.iter().find(|r| r.sources == k) else {
             continue;
         };
-        draw_group(&mut chart, i, r, scale, y_top, cut_font)?;
+        draw_group(&mut chart, i, r, scale, y_top, cut)?;
     }
     Ok(())
 }
 
+/// How the values of cut FEF bars are written: `font` px, on `rows` rows (1 or 2), on a
+/// plotting area `plot_h` px high.
+#[derive(Clone, Copy)]
+struct Cut {
+    font: f64,
+    rows: usize,
+    plot_h: f64,
+}
+
 /// The five bars of row `r` around `x = i`, values divided by `scale`, on an axis up to
 /// `y_top`. A FEF bar above 0.88 `y_top` is cut there, the cut marked with a white gap and
-/// its value written above in `cut_font` px.
+/// its value written above as `cut` says.
 fn draw_group(
     chart: &mut Bars<'_, '_>,
     i: usize,
     r: &WuRow,
     scale: f64,
     y_top: f64,
-    cut_font: f64,
+    cut: Cut,
 ) -> Result<(), String> {
     let bar = 0.8 / 5.0;
     let fef_cap = 0.88 * y_top;
@@ -242,11 +308,13 @@ fn draw_group(
                 ),
             ])
             .map_err(|e| err(&e))?;
+        // The upper row: a line higher.
+        let higher = (i % cut.rows) as f64 * 1.1 * cut.font / cut.plot_h * y_top;
         chart
             .draw_series(std::iter::once(Text::new(
                 short_number(r.fef / scale),
-                (x + bar / 2.0, 0.935 * y_top),
-                ("sans-serif", cut_font)
+                (x + bar / 2.0, 0.935 * y_top + higher),
+                ("sans-serif", cut.font)
                     .into_font()
                     .color(&RGBColor(170, 100, 0))
                     .pos(Pos::new(HPos::Center, VPos::Center)),
