@@ -242,14 +242,18 @@ fn draw_panel(
         .map_err(|e| err(&e))?;
     // The values of cut FEF bars (up to 4 characters) in the tick labels' size, smaller on
     // narrow panels so that neighbours' values do not run into each other: on two rows, every
-    // other one higher, when one row would take them under the smallest size.
+    // other one higher, when one row would take them under the smallest size (the bars are
+    // then cut a row lower).
     let plot = chart.plotting_area().dim_in_pixel();
     let group_px = plot.0 as f64 / n;
-    let rows = if group_px / 2.6 < Type::MIN { 2.0 } else { 1.0 };
+    let rows = if group_px / 2.6 < Type::MIN { 2 } else { 1 };
+    let font = (rows as f64 * group_px / 2.6).clamp(Type::MIN, ty.px(18.0));
+    let row = 1.1 * font / (plot.1 as f64).max(1.0);
     let cut = Cut {
-        font: (rows * group_px / 2.6).clamp(Type::MIN, ty.px(18.0)),
-        rows: rows as usize,
-        plot_h: plot.1 as f64,
+        font,
+        rows,
+        row,
+        cap: 0.88 - (rows - 1) as f64 * row,
     };
     for (i, &k) in counts.iter().enumerate() {
         let Some(r) = of.iter().find(|r| r.sources == k) else {
@@ -260,18 +264,19 @@ fn draw_panel(
     Ok(())
 }
 
-/// How the values of cut FEF bars are written: `font` px, on `rows` rows (1 or 2), on a
-/// plotting area `plot_h` px high.
+/// Where FEF bars are cut (`cap`, a share of the axis) and how their values are written:
+/// `font` px, on `rows` rows (1 or 2) `row` of the axis apart.
 #[derive(Clone, Copy)]
 struct Cut {
     font: f64,
     rows: usize,
-    plot_h: f64,
+    row: f64,
+    cap: f64,
 }
 
 /// The five bars of row `r` around `x = i`, values divided by `scale`, on an axis up to
-/// `y_top`. A FEF bar above 0.88 `y_top` is cut there, the cut marked with a white gap and
-/// its value written above as `cut` says.
+/// `y_top`. A FEF bar above `cut.cap` of `y_top` (0.88 on one row) is cut there, the cut
+/// marked with a white gap and its value written above as `cut` says.
 fn draw_group(
     chart: &mut Bars<'_, '_>,
     i: usize,
@@ -281,7 +286,7 @@ fn draw_group(
     cut: Cut,
 ) -> Result<(), String> {
     let bar = 0.8 / 5.0;
-    let fef_cap = 0.88 * y_top;
+    let fef_cap = cut.cap * y_top;
     let vals = [r.fef, r.ecf, r.wr, r.wrp, r.lower_bound];
     let left = |j: usize| i as f64 - 0.4 + bar * j as f64;
     chart
@@ -308,12 +313,13 @@ fn draw_group(
                 ),
             ])
             .map_err(|e| err(&e))?;
-        // The upper row: a line higher.
-        let higher = (i % cut.rows) as f64 * 1.1 * cut.font / cut.plot_h * y_top;
+        // The lower row just above the cut, the upper one a row higher.
+        let row = (cut.rows - 1 - i % cut.rows) as f64;
+        let y = (cut.cap + 0.055 + row * cut.row) * y_top;
         chart
             .draw_series(std::iter::once(Text::new(
                 short_number(r.fef / scale),
-                (x + bar / 2.0, 0.935 * y_top + higher),
+                (x + bar / 2.0, y),
                 ("sans-serif", cut.font)
                     .into_font()
                     .color(&RGBColor(170, 100, 0))
