@@ -169,10 +169,10 @@ pub fn legend_bottom(lines: usize, ty: Type) -> i32 {
 
 /// The top of a y axis from 0 whose data reach `data_max` on a plotting area `plot_h` px high,
 /// at least `top`, so that the data stay below a legend in a top corner ending `legend` px
-/// below the area's top (and a 4 px gap). The legend may take at most 60 % of the height: on a
-/// flatter area the data may reach it.
+/// below the area's top (and a 10 px gap, for the points' 5 px markers). The legend may take
+/// at most 60 % of the height: on a flatter area the data may reach it.
 pub fn top_below_legend(top: f64, data_max: f64, plot_h: f64, legend: i32) -> f64 {
-    let taken = ((legend + 4) as f64 / plot_h.max(1.0)).min(0.6);
+    let taken = ((legend + 10) as f64 / plot_h.max(1.0)).min(0.6);
     top.max(data_max / (1.0 - taken))
 }
 
