@@ -1,7 +1,7 @@
 //! Figure 11 of Beaumont, Legrand, Marchal, Robert (paper 002, section 7).
 
-use crate::text::{legend, legend_bottom, plot_height, top_below_legend, Sample, Svg};
-use crate::{err, Size, Type};
+use crate::text::{legend, Sample, Svg};
+use crate::{err, line_chart, Size};
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::platform::experiment::{Fig11Row, HEURISTICS};
 use plotters::prelude::*;
@@ -40,21 +40,11 @@ pub fn beaumont_fig11_sized(
                 "scatter (upper bound)"
             }
         );
-        let ty = Type::new(size_px.width, Size::FILE.width);
-        let margin = ty.len(24);
-        let caption_px = ty.fit(26.0, &caption, (size_px.width - 2 * margin) as f64);
-        // The data stay below the legend (one line per heuristic).
-        let plot_h = plot_height(size_px.height, margin, caption_px, ty.len(64));
-        let legend_end = legend_bottom(HEURISTICS.len(), ty);
-        let y_max = top_below_legend(data_max * 1.1, data_max, plot_h, legend_end);
+        // A line of legend per heuristic.
+        let x = 0f64..x_max.max(1.0);
+        let top = (data_max, 1.1, 1.1);
+        let (mut chart, ty) = line_chart(&root, size_px, &caption, x, top, HEURISTICS.len())?;
         let mut items: Vec<(String, Sample)> = Vec::new();
-        let mut chart = ChartBuilder::on(&root)
-            .caption(caption, ("sans-serif", caption_px))
-            .margin(margin)
-            .x_label_area_size(ty.len(64))
-            .y_label_area_size(ty.len(80))
-            .build_cartesian_2d(0f64..x_max.max(1.0), 0f64..y_max.max(1.1))
-            .map_err(|e| err(&e))?;
         chart
             .configure_mesh()
             .x_desc("target density among the LAN nodes (%)")

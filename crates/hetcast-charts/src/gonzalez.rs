@@ -1,8 +1,8 @@
 //! The `gonzalez-random` experiment's chart: steps over the degree d, by degree, for each
 //! algorithm of the multimessage model (Gonzalez, paper 003).
 
-use crate::text::{legend, legend_bottom, plot_height, top_below_legend, Sample, Svg};
-use crate::{err, Size, Type};
+use crate::text::{legend, Sample, Svg};
+use crate::{err, line_chart, Size};
 use hetcast_core::models::multimessage::experiment::Summary;
 use plotters::prelude::*;
 
@@ -25,20 +25,9 @@ pub fn gonzalez_random(rows: &[Summary], size: Size) -> Result<String, String> {
         let root = Svg::with_string(&mut buf, (size.width, size.height)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(&e))?;
         let caption = "Multimessage multicasting: steps / d on random instances";
-        let ty = Type::new(size.width, Size::FILE.width);
-        let margin = ty.len(24);
-        let caption_px = ty.fit(26.0, caption, (size.width - 2 * margin) as f64);
-        // The data stay below the legend (seven lines).
-        let plot_h = plot_height(size.height, margin, caption_px, ty.len(64));
-        let y_max = top_below_legend(data_max * 1.1, data_max, plot_h, legend_bottom(7, ty));
+        // Seven lines of legend.
+        let (mut chart, ty) = line_chart(&root, size, caption, x_range, (data_max, 1.1, 0.0), 7)?;
         let mut items: Vec<(String, Sample)> = Vec::new();
-        let mut chart = ChartBuilder::on(&root)
-            .caption(caption, ("sans-serif", caption_px))
-            .margin(margin)
-            .x_label_area_size(ty.len(64))
-            .y_label_area_size(ty.len(80))
-            .build_cartesian_2d(x_range, 0f64..y_max)
-            .map_err(|e| err(&e))?;
         chart
             .configure_mesh()
             .x_desc("degree d")

@@ -35,6 +35,11 @@ pub use gonzalez::gonzalez_random;
 pub use liu::{liu_fig6, liu_fig6_sized};
 pub use wu::{wu_figure, wu_figure_sized};
 
+use plotters::coord::types::RangedCoordf64;
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use std::ops::Range;
+
 /// The size of a chart, in SVG pixels: the files (the CLI) use [`Size::FILE`]; the page, a
 /// smaller canvas ([`Size::SCREEN`]) with the same type sizes, so that once scaled to fit the
 /// screen its text is larger.
@@ -112,6 +117,38 @@ impl Type {
             .max(Type::MIN)
     }
 }
+
+/// A line chart of the CLI's layout on `root` (a canvas of `size`), its type for that width
+/// ([`Type`]): `caption` over it (made smaller to fit), x over `x`, y from 0 to `top` times the
+/// data's largest value `data_max` (at least `at_least`) or higher, so that the data stay below
+/// a legend of `legend_lines` lines in a top corner ([`text::top_below_legend`]).
+pub(crate) fn line_chart<'a, 'b>(
+    root: &'a DrawingArea<text::Svg<'b>, Shift>,
+    size: Size,
+    caption: &str,
+    x: Range<f64>,
+    (data_max, top, at_least): (f64, f64, f64),
+    legend_lines: usize,
+) -> Result<(LineChart<'a, 'b>, Type), String> {
+    let ty = Type::new(size.width, Size::FILE.width);
+    let margin = ty.len(24);
+    let caption_px = ty.fit(26.0, caption, (size.width - 2 * margin) as f64);
+    let plot_h = text::plot_height(size.height, margin, caption_px, ty.len(64));
+    let legend = text::legend_bottom(legend_lines, ty);
+    let y_max = text::top_below_legend(data_max * top, data_max, plot_h, legend).max(at_least);
+    let chart = ChartBuilder::on(root)
+        .caption(caption, ("sans-serif", caption_px))
+        .margin(margin)
+        .x_label_area_size(ty.len(64))
+        .y_label_area_size(ty.len(80))
+        .build_cartesian_2d(x, 0f64..y_max)
+        .map_err(|e| err(&e))?;
+    Ok((chart, ty))
+}
+
+/// The chart of [`line_chart`].
+pub(crate) type LineChart<'a, 'b> =
+    ChartContext<'a, text::Svg<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
 /// The error of a chart that cannot be drawn, as text ("cannot draw the chart: ...").
 fn err(e: &dyn std::fmt::Display) -> String {

@@ -1,7 +1,7 @@
 //! Figure 6 of Liu et al. (paper 004, section 5).
 
-use crate::text::{legend, legend_bottom, plot_height, top_below_legend, Sample, Svg};
-use crate::{err, Size, Type};
+use crate::text::{legend, Sample, Svg};
+use crate::{err, line_chart, Size};
 use hetcast_core::models::overhead::experiment::LiuFig6Row;
 use plotters::prelude::*;
 
@@ -23,20 +23,9 @@ pub fn liu_fig6_sized(rows: &[LiuFig6Row], runs: usize, size: Size) -> Result<St
         let root = Svg::with_string(&mut buf, (size.width, size.height)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| err(&e))?;
         let caption = "Liu et al. Fig. 6: FNF vs random selection (3 classes, L = 0)";
-        let ty = Type::new(size.width, Size::FILE.width);
-        let margin = ty.len(24);
-        let caption_px = ty.fit(26.0, caption, (size.width - 2 * margin) as f64);
-        // The data stay below the legend (five lines).
-        let plot_h = plot_height(size.height, margin, caption_px, ty.len(64));
-        let y_max = top_below_legend(data_max * 1.08, data_max, plot_h, legend_bottom(5, ty));
+        // Five lines of legend.
+        let (mut chart, ty) = line_chart(&root, size, caption, x_range, (data_max, 1.08, 0.0), 5)?;
         let mut items: Vec<(String, Sample)> = Vec::new();
-        let mut chart = ChartBuilder::on(&root)
-            .caption(caption, ("sans-serif", caption_px))
-            .margin(margin)
-            .x_label_area_size(ty.len(64))
-            .y_label_area_size(ty.len(80))
-            .build_cartesian_2d(x_range, 0f64..y_max)
-            .map_err(|e| err(&e))?;
         chart
             .configure_mesh()
             .x_desc("cluster size n (processors, source included)")
