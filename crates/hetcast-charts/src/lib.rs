@@ -15,8 +15,9 @@
 //! Type sizes are in pixels, as in plotters (whose SVG writes a size `s` as `font-size`
 //! `s / 1.24`): the page asks for a chart of its panel's size in CSS pixels and shows it 1:1,
 //! so that text is as large on screen as in the SVG. On a canvas narrower than the files' the
-//! type shrinks with the width, but no text is under plotters' size 14 ([`Type::MIN`], 11.3 px
-//! on screen): a title is made smaller only to fit its width ([`Type::fit`]).
+//! type shrinks with the width (and grows on a wider one, up to [`Type::MAX_SCALE`]), but no
+//! text is under plotters' size 14 ([`Type::MIN`], 11.3 px on screen): a title is made smaller
+//! only to fit its width ([`Type::fit`]).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -75,8 +76,8 @@ impl Size {
 }
 
 /// The type sizes of a chart `width` px wide: those of the files' charts (whose width is
-/// `full`) times `width / full`, within [`Type::MIN_SCALE`]..=1. At the files' width it is
-/// 1: the files' charts are the same at every width of the page.
+/// `full`) times `width / full`, within [`Type::MIN_SCALE`]..=[`Type::MAX_SCALE`]. At the
+/// files' width it is 1: the files' charts are the CLI's.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Type {
     scale: f64,
@@ -87,6 +88,8 @@ impl Type {
     pub(crate) const MIN: f64 = 14.0;
     /// The smallest scale: tick labels (18 in the files) at [`Type::MIN`].
     pub(crate) const MIN_SCALE: f64 = Type::MIN / 18.0;
+    /// The largest scale (a chart wider than the files', on a large screen).
+    pub(crate) const MAX_SCALE: f64 = 1.4;
     /// A text's width per character and unit of plotters' size, on the wide side (the
     /// sans-serif fonts of browsers take about 0.55 em a character, the em being a size / 1.24).
     const PER_CHAR: f64 = 0.5;
@@ -94,7 +97,7 @@ impl Type {
     /// The type of a chart `width` px wide, the files' being `full` px wide.
     pub(crate) fn new(width: u32, full: u32) -> Type {
         Type {
-            scale: (width as f64 / full.max(1) as f64).clamp(Type::MIN_SCALE, 1.0),
+            scale: (width as f64 / full.max(1) as f64).clamp(Type::MIN_SCALE, Type::MAX_SCALE),
         }
     }
 

@@ -104,8 +104,8 @@ fn no_text_is_under_the_smallest_size_at_any_width() {
     }
 }
 
-/// The type's scale: the files' sizes at the files' width and above, smaller in proportion
-/// below it, never under [`Type::MIN`].
+/// The type's scale: the files' sizes at the files' width, in proportion to the width below
+/// and above it, never under [`Type::MIN`] nor over 1.4 times the files'.
 #[test]
 fn type_sizes_follow_the_width() {
     let full = Type::new(1100, 1100);
@@ -113,7 +113,12 @@ fn type_sizes_follow_the_width() {
         (full.px(26.0), full.px(18.0), full.len(80)),
         (26.0, 18.0, 80)
     );
-    assert_eq!(Type::new(2200, 1100), full);
+    assert_eq!(Type::new(1100 * 2, 1100), Type::new(1100 * 14 / 10, 1100));
+    let wide = Type::new(1100 * 14 / 10, 1100);
+    assert_eq!(
+        (wide.px(26.0), wide.px(18.0), wide.len(80)),
+        (36.0, 25.0, 112)
+    );
     let less = Type::new(990, 1100);
     assert_eq!(
         (less.px(26.0), less.px(18.0), less.len(80)),
