@@ -295,7 +295,11 @@ pub fn units(job: &Job) -> u64 {
             to.saturating_sub(*from) as u64
         }
         Job::Fig11 { .. } => 1,
-        Job::Explore { .. } | Job::Platform { .. } | Job::Overhead { .. } | Job::Charts { .. } => 0,
+        Job::Explore { .. }
+        | Job::Platform { .. }
+        | Job::Overhead { .. }
+        | Job::Multi { .. }
+        | Job::Charts { .. } => 0,
     }
 }
 

@@ -29,6 +29,7 @@ pub fn runners(p: &crate::components::StateProps) -> yew::Html {
         <>
             <platform::runner::PlatformRunner state={p.state.clone()} />
             <overhead::runner::OverheadRunner state={p.state.clone()} />
+            <multi::runner::MultiRunner state={p.state.clone()} />
         </>
     }
 }

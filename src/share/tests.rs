@@ -52,8 +52,10 @@ fn round_trip(s: &AppState) -> AppState {
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
     assert_eq!(decode(&payload).unwrap(), sc);
-    let back = AppState::restored(open(&payload).unwrap());
+    let mut back = AppState::restored(open(&payload).unwrap());
     assert_eq!(capture(&back), sc);
+    // The many-source runs start again in workers: answered here by the worker's code.
+    crate::models::multi::runner::answer_worker(&mut back);
     back
 }
 
@@ -79,6 +81,7 @@ fn every_gallery_example_of_both_models_round_trips_with_its_runs_and_selection(
     for inst in one.into_iter().chain(many).chain(mm).chain(platforms) {
         let mut s = AppState::from_saved(inst.clone());
         s.apply(ModelAction::RunAll);
+        crate::models::multi::runner::answer_worker(&mut s);
         s.apply(ModelAction::SelectStep(1));
         s.apply(Action::Ui(UiAction::SetTab(View::Gantt)));
         let back = round_trip(&s);
@@ -126,6 +129,7 @@ fn multimessage_edited_schedule_round_trips() {
 fn both_models_the_edited_plan_the_seed_and_the_tree_message_round_trip() {
     let mut s = AppState::from_saved(multi_gallery::wrp_beats_wr().into());
     s.apply(ModelAction::RunAll);
+    s.answer_workers();
     let plan = match &s.model {
         ModelState::Multi(m) => {
             serde_json::to_string(&m.results.rows[0].outcome.as_ref().unwrap().solution.plan)

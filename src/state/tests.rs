@@ -247,6 +247,9 @@ fn many_source_model_switch_edit_run_and_undo() {
     });
     assert_eq!(mu(&s).instance.node_count(), 8);
     s.apply(ModelAction::RunAll);
+    // The runs are in web workers (answered here by the worker's code).
+    assert_eq!(mu(&s).running().count(), 4);
+    s.answer_workers();
     assert_eq!(mu(&s).results.rows.len(), 4);
     assert_eq!(mu(&s).results.selected, Some(MultiAlgorithm::Wrp));
     for r in &mu(&s).results.rows {
@@ -276,9 +279,11 @@ fn many_source_model_switch_edit_run_and_undo() {
     });
     assert!(mu(&s).drafts.is_valid());
     assert_eq!(mu(&s).instance.classes[0].send.fixed, 10.0);
+    s.answer_workers();
     assert!(mu(&s).results.rows[3].time().unwrap() > wrp);
     // Undo goes back through the edit, the load and the model switch.
     s.apply(Action::Undo);
+    s.answer_workers();
     assert_eq!(mu(&s).results.rows[3].time(), Some(wrp));
     s.apply(Action::Undo);
     s.apply(Action::Undo);

@@ -4,6 +4,7 @@ use crate::charts::draw;
 use crate::explore::search_part;
 use crate::protocol::{Job, Message, Request, PROGRESS_STEPS};
 use hetcast_core::models::multi::experiment::{wu_item, wu_items};
+use hetcast_core::models::multi::MultiInstance;
 use hetcast_core::models::multimessage::experiment as gonzalez;
 use hetcast_core::models::overhead::experiment::liu_fig6_row;
 use hetcast_core::models::overhead::{self, Instance};
@@ -182,6 +183,12 @@ pub fn run(request: &Request, post: impl FnMut(Message) + 'static) {
                 id,
                 solution: Box::new(solution),
             }),
+        Job::Multi { instance, algo } => MultiInstance::from_json(instance)
+            .and_then(|inst| algo.solve(&inst))
+            .map(|solution| Message::MultiSolved {
+                id,
+                solution: Box::new(solution),
+            }),
     };
     send(result.unwrap_or_else(|e| Message::Failed {
         id,
@@ -221,7 +228,10 @@ mod tests {
         // The app's main module writes the models' requests alone; anything else is a
         // request the worker refuses, with its id.
         let model = encode_model_request(&req);
-        if matches!(req.job, Job::Platform { .. } | Job::Overhead { .. }) {
+        if matches!(
+            req.job,
+            Job::Platform { .. } | Job::Overhead { .. } | Job::Multi { .. }
+        ) {
             assert_eq!(model, text);
         } else {
             assert!(decode_request(&model).is_err(), "{model}");
@@ -242,6 +252,7 @@ mod tests {
                     | Message::Progress { .. }
                     | Message::PlatformSolved { .. }
                     | Message::OverheadSolved { .. }
+                    | Message::MultiSolved { .. }
                     | Message::Failed { .. }
             );
             match decode_model_message(&text) {
@@ -563,6 +574,34 @@ mod tests {
             instance: "{\"model\": \"node\"}".into(),
             algo: Algorithm::Optimal,
             seed: 0,
+        });
+        assert!(
+            matches!(&msgs[..], [Message::Failed { id: 7, error }] if !error.is_empty()),
+            "{msgs:?}"
+        );
+    }
+
+    /// Every many-source algorithm gives in the worker exactly what the core gives (plan and
+    /// steps), through the text both ways (Wu et al.'s example where WRP beats WR); a bad
+    /// instance fails with the parser's message.
+    #[test]
+    fn multi_jobs_answer_what_the_core_answers() {
+        use hetcast_core::catalog::Catalog;
+        use hetcast_core::models::multi::{gallery, MultiAlgorithm};
+        let inst = gallery::wrp_beats_wr();
+        for &algo in MultiAlgorithm::ALL {
+            let msgs = through_text(Job::Multi {
+                instance: inst.to_json(),
+                algo,
+            });
+            let [Message::MultiSolved { id: 7, solution }] = msgs.as_slice() else {
+                panic!("{algo:?}: {msgs:?}");
+            };
+            assert_eq!(**solution, algo.solve(&inst).unwrap(), "{algo:?}");
+        }
+        let msgs = through_text(Job::Multi {
+            instance: "{\"model\": \"multi\"}".into(),
+            algo: MultiAlgorithm::Wrp,
         });
         assert!(
             matches!(&msgs[..], [Message::Failed { id: 7, error }] if !error.is_empty()),

@@ -4,6 +4,7 @@ use crate::charts::Chart;
 use crate::explore::AnyFamily;
 use hetcast_core::explore::{Record, Search};
 use hetcast_core::models::multi::experiment::WuSpec;
+use hetcast_core::models::multi::{MultiAlgorithm, MultiSolution};
 use hetcast_core::models::multimessage::experiment::{Row as GonzalezRow, Spec as GonzalezSpec};
 use hetcast_core::models::overhead::algo::{Algorithm as OverheadAlgorithm, Solution};
 use hetcast_core::models::overhead::experiment::{LiuFig6Row, LiuFig6Spec};
@@ -98,6 +99,14 @@ pub enum Job {
         /// The seed (random selection only).
         seed: u64,
     },
+    /// One algorithm of the many-source model (paper 001) on one instance: the app runs its
+    /// algorithms here, so that the page's wasm does not link them.
+    Multi {
+        /// The instance as its JSON file (`docs/formats.md`).
+        instance: String,
+        /// The algorithm.
+        algo: MultiAlgorithm,
+    },
 }
 
 /// What the worker says, as `{"platform_solved": {...}}` (`"ready"` for [`Message::Ready`]):
@@ -174,6 +183,14 @@ pub enum Message {
         /// The solution.
         solution: Box<Solution>,
     },
+    /// What a [`Job::Multi`] found: the task lists and the algorithm's steps (the page
+    /// simulates the task lists).
+    MultiSolved {
+        /// The job.
+        id: u32,
+        /// The solution.
+        solution: Box<MultiSolution>,
+    },
     /// The SVG text of each chart of a [`Job::Charts`], in order.
     Charts {
         /// The job.
@@ -203,6 +220,7 @@ impl Message {
             | Message::GonzalezRows { id, .. }
             | Message::PlatformSolved { id, .. }
             | Message::OverheadSolved { id, .. }
+            | Message::MultiSolved { id, .. }
             | Message::Charts { id, .. }
             | Message::Failed { id, .. } => Some(*id),
         }
@@ -264,6 +282,10 @@ enum ModelJob<'a> {
         algo: OverheadAlgorithm,
         seed: u64,
     },
+    Multi {
+        instance: &'a str,
+        algo: MultiAlgorithm,
+    },
 }
 
 /// A [`Request`] of a model's job, written as [`Request`] writes it.
@@ -273,7 +295,7 @@ struct ModelRequest<'a> {
     job: ModelJob<'a>,
 }
 
-/// A request of a model ([`Job::Platform`], [`Job::Overhead`]) as the text posted to the
+/// A request of a model ([`Job::Platform`], [`Job::Overhead`], [`Job::Multi`]) as the text posted to the
 /// worker: the same text as [`encode_request`], without linking the writers of the
 /// experiments' jobs (the app's main module writes its requests with this alone). Any other
 /// job is written as a job the worker does not know, which it answers with a
@@ -292,6 +314,10 @@ pub fn encode_model_request(r: &Request) -> String {
             instance,
             algo: *algo,
             seed: *seed,
+        },
+        Job::Multi { instance, algo } => ModelJob::Multi {
+            instance,
+            algo: *algo,
         },
         _ => {
             return format!(
@@ -349,6 +375,10 @@ enum ModelMessage {
         id: u32,
         solution: Box<Solution>,
     },
+    MultiSolved {
+        id: u32,
+        solution: Box<MultiSolution>,
+    },
     Failed {
         id: u32,
         error: String,
@@ -356,7 +386,7 @@ enum ModelMessage {
 }
 
 /// A message from the text the page received about a model's job ([`Job::Platform`],
-/// [`Job::Overhead`]), as [`decode_message`] reads it; any other kind of message is an error.
+/// [`Job::Overhead`], [`Job::Multi`]), as [`decode_message`] reads it; any other kind of message is an error.
 /// The app's main module reads its workers' messages with this alone.
 pub fn decode_model_message(text: &str) -> Result<Message, String> {
     let m = serde_json::from_str(text)
@@ -366,6 +396,7 @@ pub fn decode_model_message(text: &str) -> Result<Message, String> {
         ModelMessage::Progress { id, done, total } => Message::Progress { id, done, total },
         ModelMessage::PlatformSolved { id, solution } => Message::PlatformSolved { id, solution },
         ModelMessage::OverheadSolved { id, solution } => Message::OverheadSolved { id, solution },
+        ModelMessage::MultiSolved { id, solution } => Message::MultiSolved { id, solution },
         ModelMessage::Failed { id, error } => Message::Failed { id, error },
     })
 }

@@ -11,6 +11,7 @@ pub mod generators;
 pub mod link_graph;
 pub mod plan_edit;
 pub mod results;
+pub mod runner;
 mod screen;
 pub mod text;
 pub mod views;
@@ -21,7 +22,7 @@ use hetcast_core::catalog::Catalog;
 use hetcast_core::models::multi::algo::lower_bound::{lower_bound, LowerBound};
 use hetcast_core::models::multi::instance::instance_words;
 use hetcast_core::models::multi::{
-    simulate_multi, Link, MultiAlgorithm, MultiInstance, MultiSchedule, MultiSolution,
+    Link, MultiAlgorithm, MultiInstance, MultiSchedule, MultiSolution,
 };
 use hetcast_core::models::overhead::Instance;
 use hetcast_core::AnyInstance;
@@ -99,25 +100,6 @@ impl MultiRunRow {
             .as_ref()
             .ok()
             .map(|r| r.schedule.completion_time)
-    }
-}
-
-/// Run `algo` on `inst` and simulate its plan. Never panics.
-pub fn run_multi(inst: &MultiInstance, algo: MultiAlgorithm) -> MultiRunRow {
-    let outcome = match too_large(inst) {
-        Some(why) => Err(why),
-        None => algo
-            .solve(inst)
-            .and_then(|solution| {
-                let schedule = simulate_multi(inst, &solution.plan)?;
-                Ok(MultiRunOk { solution, schedule })
-            })
-            .map_err(|e| e.to_string()),
-    };
-    MultiRunRow {
-        algo,
-        outcome,
-        edited: false,
     }
 }
 
@@ -199,6 +181,17 @@ pub enum MultiAction {
     SetTreeMessage(usize),
     /// Show the tree of the next (+1) or previous (-1) message.
     StepTreeMessage(i32),
+    /// Stop the runs in the web workers.
+    Cancel,
+    /// A message of a web worker about request `index` of run `job`.
+    Worker {
+        /// The run.
+        job: u32,
+        /// Which of its pending algorithms.
+        index: usize,
+        /// What the worker said.
+        message: hetcast_worker::Message,
+    },
 }
 
 impl MultiAction {
@@ -268,6 +261,14 @@ pub struct MultiState {
     pub results: Results<MultiRunRow>,
     /// The message whose tree the Tree view shows.
     pub tree_msg: usize,
+    /// The number of the latest run in the web workers ([`runner`]).
+    pub job: u32,
+    /// The algorithms of run `job`, in request order.
+    pub pending: Vec<MultiAlgorithm>,
+    /// Which of `pending` have answered.
+    pub answered: Vec<bool>,
+    /// The algorithm to select once its row comes from a worker.
+    pub follow: Option<MultiAlgorithm>,
 }
 
 impl MultiState {
@@ -284,6 +285,10 @@ impl MultiState {
             instance: Rc::new(inst),
             results: Results::default(),
             tree_msg: 0,
+            job: 0,
+            pending: Vec::new(),
+            answered: Vec::new(),
+            follow: None,
         }
     }
 
@@ -305,14 +310,15 @@ impl MultiState {
         reply
     }
 
-    /// Run every algorithm; the last one is selected when none was.
+    /// Run every algorithm (in web workers); the last one is selected when none was.
     pub fn run_all(&mut self) -> Reply {
-        for a in MultiAlgorithm::ALL.iter().copied() {
-            self.results.put(run_multi(&self.instance, a));
-        }
-        if self.results.selected_row().is_none() {
-            self.results.selected = self.results.rows.last().map(|r| r.algo);
-        }
+        let last = MultiAlgorithm::ALL.last().copied();
+        let follow = if self.results.selected_row().is_none() {
+            self.results.selected.or(last)
+        } else {
+            None
+        };
+        self.run(MultiAlgorithm::ALL, follow);
         Reply::default()
     }
 
@@ -402,8 +408,21 @@ impl MultiState {
                 d.errors.clear();
             }
             MultiAction::Run(a) => {
-                self.results.put(run_multi(&self.instance, a));
-                self.results.select(a);
+                self.run(&[a], Some(a));
+                return Reply::default();
+            }
+            MultiAction::Cancel => {
+                return match self.cancel() {
+                    0 => Reply::default(),
+                    n => Reply::say(crate::models::cancelled_notice(n)),
+                };
+            }
+            MultiAction::Worker {
+                job,
+                index,
+                message,
+            } => {
+                self.on_worker(job, index, message);
                 return Reply::default();
             }
             MultiAction::Select(a) => {
@@ -453,8 +472,7 @@ impl MultiState {
         if self.tree_msg >= self.instance.messages.len() {
             self.tree_msg = 0;
         }
-        let inst = &self.instance;
-        self.results.rerun(|r| run_multi(inst, r.algo));
+        self.rerun_rows();
     }
 }
 
@@ -463,10 +481,25 @@ mod tests {
     use super::*;
     use hetcast_core::models::multi::simulate_multi;
 
+    /// WRP runs in the web worker (answered here by the worker's code); its row's times are
+    /// the simulator's, and it is selected once it comes.
     #[test]
     fn runs_use_the_simulator() {
         let inst = default_multi();
-        let row = run_multi(&inst, MultiAlgorithm::Wrp);
+        let mut s = crate::state::AppState::new(inst.clone());
+        s.apply(MultiAction::Run(MultiAlgorithm::Wrp));
+        let running = |s: &crate::state::AppState| match &s.model {
+            crate::models::ModelState::Multi(m) => m.running().collect::<Vec<_>>(),
+            _ => unreachable!("the many-source model is on screen"),
+        };
+        assert_eq!(running(&s), [MultiAlgorithm::Wrp]);
+        super::runner::answer_worker(&mut s);
+        assert!(running(&s).is_empty());
+        let crate::models::ModelState::Multi(m) = &s.model else {
+            unreachable!("the many-source model is on screen")
+        };
+        assert_eq!(m.results.selected, Some(MultiAlgorithm::Wrp));
+        let row = &m.results.rows[0];
         let ok = row.outcome.as_ref().unwrap();
         assert_eq!(
             ok.schedule,

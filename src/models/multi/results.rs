@@ -91,9 +91,20 @@ pub fn results_table(state: &StateHandle, m: &MultiState) -> Html {
             <th scope="col" title="total time receivers spend blocked waiting for a message">{"Blocked"}</th>
         </>
     };
+    let running = m.running().map(|a| {
+        let key = a.key();
+        html! {
+            <tr key={format!("running-{key}")} id={format!("running-{key}")} class="running">
+                <th scope="row">{ a.short() }</th>
+                <td colspan="3"><progress></progress>{" running in a web worker"}</td>
+            </tr>
+        }
+    });
+    let any_running = m.running().next().is_some();
     let rows = html! {
         <>
             { for results.rows.iter().chain(&results.edited).filter(|r| open || shown(r)).map(row) }
+            { for running }
             if open {
                 <tr class="lb-row" id="row-lb">
                     <th scope="row" title="idealised lower bound: a node may receive and send many messages at once (section 3.1)">{"LB"}<span class="algo-name">{" lower bound"}</span></th>
@@ -105,6 +116,18 @@ pub fn results_table(state: &StateHandle, m: &MultiState) -> Html {
         </>
     };
     let table = results_table_of(state, classes!("results", "multi"), columns, rows);
+    let cancel = {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| s.dispatch(MultiAction::Cancel.into()))
+    };
+    let table = html! {
+        <>
+            { table }
+            if any_running {
+                <button id="cancel-runs" onclick={cancel} title="Stop the web workers">{"Cancel"}</button>
+            }
+        </>
+    };
     let empty = html! {
         <p class="hint" id="results-empty">
             {"No results yet. Press "}<kbd>{"r"}</kbd>{" to run FEF, ECF, WR and WRP, or pick one above. Lower bound: "}
@@ -113,7 +136,7 @@ pub fn results_table(state: &StateHandle, m: &MultiState) -> Html {
     };
     results_panel(
         state,
-        results.rows.is_empty() && results.edited.is_none(),
+        results.rows.is_empty() && results.edited.is_none() && !any_running,
         empty,
         table,
     )

@@ -1,5 +1,6 @@
 //! The many-source model on the shell's screen ([`Screen`]).
 
+use hetcast_core::catalog::Catalog;
 use hetcast_core::layout::Motion;
 use hetcast_core::models::{Place, View};
 use yew::prelude::*;
@@ -35,14 +36,32 @@ impl Screen for MultiState {
     fn keep(&self) -> ModelScenario {
         let mut out = ModelScenario::of_instance(&Screen::instance(self));
         self.results.keep(&mut out);
+        // Runs still in workers start again on load.
+        out.runs
+            .extend(self.running().map(|a| crate::models::kept::RunSpec {
+                algorithm: a.key().into(),
+                seed: None,
+            }));
+        // The row to select once it comes.
+        if out.selected.is_none() {
+            out.selected = self.follow.map(|a| a.key().into());
+        }
         out.tree_message = self.tree_msg;
         out
     }
     fn put_back(&mut self, m: &ModelScenario) -> Result<(), String> {
         use hetcast_core::models::multi::{MultiAlgorithm, MultiPlan};
-        for (a, _) in m.algorithms::<MultiAlgorithm>()? {
-            self.results.put(super::run_multi(&self.instance, a));
-        }
+        let algos: Vec<MultiAlgorithm> = m
+            .algorithms::<MultiAlgorithm>()?
+            .into_iter()
+            .map(|(a, _)| a)
+            .collect();
+        // The selected row comes from a worker: selected once it comes.
+        let follow = m
+            .selected
+            .as_deref()
+            .and_then(|k| algos.iter().copied().find(|a| a.key() == k));
+        self.run(&algos, follow);
         if let Some(plan) = &m.edited {
             let plan: MultiPlan = hetcast_core::error::from_value(plan)
                 .map_err(|e| format!("malformed plan: {e}"))?;
@@ -84,7 +103,6 @@ impl Screen for MultiState {
         hetcast_core::export::dot::multi(&self.instance, &ok.schedule, self.tree_msg, &title)
     }
     fn result_rows(&self) -> Vec<hetcast_core::export::csv::ResultRow> {
-        use hetcast_core::catalog::Catalog;
         let inst = &self.instance;
         self.results
             .rows

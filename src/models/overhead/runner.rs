@@ -208,6 +208,7 @@ impl crate::state::AppState {
     /// Answer every request pending in a web worker, in order.
     pub fn answer_workers(&mut self) {
         answer_worker(self);
+        crate::models::multi::runner::answer_worker(self);
     }
 }
 

@@ -79,8 +79,9 @@ impl Catalog for MultiAlgorithm {
     }
 }
 
-/// What a many-source algorithm returns: its task lists and the steps it took.
-#[derive(Debug, Clone, PartialEq)]
+/// What a many-source algorithm returns: its task lists and the steps it took (the app's web
+/// worker sends it to the page as JSON).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MultiSolution {
     /// The task list of every node.
     pub plan: MultiPlan,
