@@ -99,6 +99,33 @@ pub fn results_table_of(state: &StateHandle, class: Classes, columns: Html, rows
     }
 }
 
+/// The rows of the algorithms still running in web workers (`(key, label)` each, in a row of
+/// `span` cells after the name), with a progress bar.
+pub fn running_rows(running: impl Iterator<Item = (&'static str, String)>, span: usize) -> Html {
+    let span = span.to_string();
+    html! {
+        { for running.map(|(key, label)| html! {
+            <tr key={format!("running-{key}")} id={format!("running-{key}")} class="running">
+                <th scope="row">{ label }</th>
+                <td colspan={span.clone()}><progress></progress>{" running in a web worker"}</td>
+            </tr>
+        }) }
+    }
+}
+
+/// `table`, and under it, while runs are in web workers (`running`), the button that stops
+/// them (`cancel`).
+pub fn with_cancel(table: Html, running: bool, cancel: Callback<MouseEvent>) -> Html {
+    html! {
+        <>
+            { table }
+            if running {
+                <button id="cancel-runs" onclick={cancel} title="Stop the web workers">{"Cancel"}</button>
+            }
+        </>
+    }
+}
+
 /// The results section: the stale note, then `empty` when there are no results, else `table`.
 pub fn results_panel(state: &StateHandle, is_empty: bool, empty: Html, table: Html) -> Html {
     html! {

@@ -299,6 +299,7 @@ pub fn units(job: &Job) -> u64 {
         | Job::Platform { .. }
         | Job::Overhead { .. }
         | Job::Multi { .. }
+        | Job::Multimessage { .. }
         | Job::Charts { .. } => 0,
     }
 }

@@ -17,6 +17,7 @@ pub mod overhead;
 pub mod platform;
 mod results_list;
 pub mod screen;
+pub mod worker_runs;
 
 pub use results_list::{Results, ResultsView, Row, EDITED_KEY};
 pub use screen::Screen;
@@ -30,8 +31,24 @@ pub fn runners(p: &crate::components::StateProps) -> yew::Html {
             <platform::runner::PlatformRunner state={p.state.clone()} />
             <overhead::runner::OverheadRunner state={p.state.clone()} />
             <multi::runner::MultiRunner state={p.state.clone()} />
+            <multimessage::runner::MmRunner state={p.state.clone()} />
         </>
     }
+}
+
+/// What the web workers answer to `requests`, done natively (tests): each request run by
+/// [`hetcast_worker::run`], the worker's own code, its messages in order with the request's
+/// index.
+#[cfg(test)]
+pub fn answer_natively(
+    requests: &[hetcast_worker::Request],
+) -> Vec<(usize, hetcast_worker::Message)> {
+    let out = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    for (index, r) in requests.iter().enumerate() {
+        let sink = out.clone();
+        hetcast_worker::run(r, move |m| sink.borrow_mut().push((index, m)));
+    }
+    out.take()
 }
 
 use hetcast_core::layout::{Motion, Scene};

@@ -45,6 +45,13 @@ fn times(s: &AppState) -> Vec<Option<f64>> {
     }
 }
 
+/// The runs of the many-source and multimessage models in web workers, answered here by the
+/// worker's code (the one-source optimum and the platform's runs are left running).
+fn answer(s: &mut AppState) {
+    crate::models::multi::runner::answer_worker(s);
+    crate::models::multimessage::runner::answer_worker(s);
+}
+
 fn round_trip(s: &AppState) -> AppState {
     let sc = capture(s);
     let payload = encode(&sc);
@@ -54,8 +61,8 @@ fn round_trip(s: &AppState) -> AppState {
     assert_eq!(decode(&payload).unwrap(), sc);
     let mut back = AppState::restored(open(&payload).unwrap());
     assert_eq!(capture(&back), sc);
-    // The many-source runs start again in workers: answered here by the worker's code.
-    crate::models::multi::runner::answer_worker(&mut back);
+    // The many-source and multimessage runs start again in workers.
+    answer(&mut back);
     back
 }
 
@@ -81,7 +88,7 @@ fn every_gallery_example_of_both_models_round_trips_with_its_runs_and_selection(
     for inst in one.into_iter().chain(many).chain(mm).chain(platforms) {
         let mut s = AppState::from_saved(inst.clone());
         s.apply(ModelAction::RunAll);
-        crate::models::multi::runner::answer_worker(&mut s);
+        answer(&mut s);
         s.apply(ModelAction::SelectStep(1));
         s.apply(Action::Ui(UiAction::SetTab(View::Gantt)));
         let back = round_trip(&s);
@@ -107,6 +114,7 @@ fn multimessage_edited_schedule_round_trips() {
     use crate::models::multimessage::default_mm;
     let mut s = AppState::from_saved(default_mm().into());
     s.apply(ModelAction::RunAll);
+    answer(&mut s);
     let plan = match &s.model {
         ModelState::Multimessage(m) => {
             serde_json::to_string(&m.results.rows[3].outcome.as_ref().unwrap().solution.plan)

@@ -43,10 +43,9 @@ pub enum ItemId {
 /// (see [`crate::models::multimessage::view::step_scene`]). Nodes and messages are indices of
 /// the algorithm's own numbering (the input's first, then what it adds).
 ///
-/// Written, not read: the only steps read from JSON are the platform model's (from the web
-/// worker to the page), which build nothing; the multimessage model, whose algorithms build
-/// these, runs on the page. Its reader was 16 KB of the page's code.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// The multimessage model's algorithms, which build these, run in the app's web worker: the
+/// page reads them with the steps.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Built {
     /// A node is added (a dummy processor), named `name`.
@@ -141,9 +140,8 @@ pub struct Step {
     pub highlight: Vec<ItemId>,
     /// The time the step is about (the decision's time in the schedule being built).
     pub t: f64,
-    /// What the step builds beyond the schedule (empty for most algorithms). Not read back
-    /// ([`Built`]): a step read from JSON has none.
-    #[serde(default, skip_deserializing, skip_serializing_if = "Vec::is_empty")]
+    /// What the step builds beyond the schedule (empty for most algorithms).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub built: Vec<Built>,
 }
 

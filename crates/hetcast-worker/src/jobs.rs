@@ -6,6 +6,7 @@ use crate::protocol::{Job, Message, Request, PROGRESS_STEPS};
 use hetcast_core::models::multi::experiment::{wu_item, wu_items};
 use hetcast_core::models::multi::MultiInstance;
 use hetcast_core::models::multimessage::experiment as gonzalez;
+use hetcast_core::models::multimessage::{MmInstance, MmSolution};
 use hetcast_core::models::overhead::experiment::liu_fig6_row;
 use hetcast_core::models::overhead::{self, Instance};
 use hetcast_core::models::platform::experiment::{fig11_platforms, platform_ratios};
@@ -183,6 +184,16 @@ pub fn run(request: &Request, post: impl FnMut(Message) + 'static) {
                 id,
                 solution: Box::new(solution),
             }),
+        Job::Multimessage { instance, algo } => MmInstance::from_json(instance)
+            .and_then(|inst| algo.solve(&inst))
+            // Gonzalez's phases are not sent (the page draws them from the steps).
+            .map(|solution| Message::MultimessageSolved {
+                id,
+                solution: Box::new(MmSolution {
+                    gonzalez: None,
+                    ..solution
+                }),
+            }),
         Job::Multi { instance, algo } => MultiInstance::from_json(instance)
             .and_then(|inst| algo.solve(&inst))
             .map(|solution| Message::MultiSolved {
@@ -230,7 +241,10 @@ mod tests {
         let model = encode_model_request(&req);
         if matches!(
             req.job,
-            Job::Platform { .. } | Job::Overhead { .. } | Job::Multi { .. }
+            Job::Platform { .. }
+                | Job::Overhead { .. }
+                | Job::Multi { .. }
+                | Job::Multimessage { .. }
         ) {
             assert_eq!(model, text);
         } else {
@@ -253,6 +267,7 @@ mod tests {
                     | Message::PlatformSolved { .. }
                     | Message::OverheadSolved { .. }
                     | Message::MultiSolved { .. }
+                    | Message::MultimessageSolved { .. }
                     | Message::Failed { .. }
             );
             match decode_model_message(&text) {
@@ -602,6 +617,57 @@ mod tests {
         let msgs = through_text(Job::Multi {
             instance: "{\"model\": \"multi\"}".into(),
             algo: MultiAlgorithm::Wrp,
+        });
+        assert!(
+            matches!(&msgs[..], [Message::Failed { id: 7, error }] if !error.is_empty()),
+            "{msgs:?}"
+        );
+    }
+
+    /// Every multimessage algorithm gives in the worker what the core gives (schedule, steps
+    /// with what they build, exactness; Gonzalez's phases stay in the worker), through the
+    /// text both ways (Example 1.1: 6, 4 and 3 steps for single-send, no-forwarding and the
+    /// optimum); a bad instance fails with the parser's message.
+    #[test]
+    fn multimessage_jobs_answer_what_the_core_answers() {
+        use hetcast_core::catalog::Catalog;
+        use hetcast_core::models::multimessage::{gallery, simulate, MmAlgorithm};
+        let inst = gallery::example_1_1();
+        for &algo in MmAlgorithm::ALL {
+            let msgs = through_text(Job::Multimessage {
+                instance: inst.to_json(),
+                algo,
+            });
+            let [Message::MultimessageSolved { id: 7, solution }] = msgs.as_slice() else {
+                panic!("{algo:?}: {msgs:?}");
+            };
+            let core = algo.solve(&inst).unwrap();
+            assert_eq!(
+                (&solution.plan, &solution.trace, solution.exact),
+                (&core.plan, &core.trace, core.exact),
+                "{algo:?}"
+            );
+            assert!(solution.gonzalez.is_none());
+            let steps = simulate(&inst, &solution.plan).unwrap().steps;
+            match algo {
+                MmAlgorithm::SingleSend => assert_eq!(steps, 6),
+                MmAlgorithm::NoForwarding => assert_eq!(steps, 4),
+                MmAlgorithm::Optimal => assert_eq!(steps, 3),
+                MmAlgorithm::Gonzalez => assert!(steps <= 6, "{steps}"),
+            }
+        }
+        assert!(
+            MmAlgorithm::Gonzalez
+                .solve(&inst)
+                .unwrap()
+                .trace
+                .iter()
+                .any(|s| !s.built.is_empty()),
+            "Gonzalez's steps build its multigraph"
+        );
+        let msgs = through_text(Job::Multimessage {
+            instance: "{\"model\": \"multimessage\"}".into(),
+            algo: MmAlgorithm::Gonzalez,
         });
         assert!(
             matches!(&msgs[..], [Message::Failed { id: 7, error }] if !error.is_empty()),

@@ -6,6 +6,7 @@ use hetcast_core::explore::{Record, Search};
 use hetcast_core::models::multi::experiment::WuSpec;
 use hetcast_core::models::multi::{MultiAlgorithm, MultiSolution};
 use hetcast_core::models::multimessage::experiment::{Row as GonzalezRow, Spec as GonzalezSpec};
+use hetcast_core::models::multimessage::{MmAlgorithm, MmSolution};
 use hetcast_core::models::overhead::algo::{Algorithm as OverheadAlgorithm, Solution};
 use hetcast_core::models::overhead::experiment::{LiuFig6Row, LiuFig6Spec};
 use hetcast_core::models::platform::experiment::Fig11Spec;
@@ -107,6 +108,14 @@ pub enum Job {
         /// The algorithm.
         algo: MultiAlgorithm,
     },
+    /// One algorithm of the multimessage model (paper 003) on one instance: the app runs its
+    /// algorithms here, so that the page's wasm does not link them.
+    Multimessage {
+        /// The instance as its JSON file (`docs/formats.md`).
+        instance: String,
+        /// The algorithm.
+        algo: MmAlgorithm,
+    },
 }
 
 /// What the worker says, as `{"platform_solved": {...}}` (`"ready"` for [`Message::Ready`]):
@@ -191,6 +200,14 @@ pub enum Message {
         /// The solution.
         solution: Box<MultiSolution>,
     },
+    /// What a [`Job::Multimessage`] found: the schedule and the algorithm's steps (the page
+    /// checks the schedule).
+    MultimessageSolved {
+        /// The job.
+        id: u32,
+        /// The solution.
+        solution: Box<MmSolution>,
+    },
     /// The SVG text of each chart of a [`Job::Charts`], in order.
     Charts {
         /// The job.
@@ -221,6 +238,7 @@ impl Message {
             | Message::PlatformSolved { id, .. }
             | Message::OverheadSolved { id, .. }
             | Message::MultiSolved { id, .. }
+            | Message::MultimessageSolved { id, .. }
             | Message::Charts { id, .. }
             | Message::Failed { id, .. } => Some(*id),
         }
@@ -286,6 +304,10 @@ enum ModelJob<'a> {
         instance: &'a str,
         algo: MultiAlgorithm,
     },
+    Multimessage {
+        instance: &'a str,
+        algo: MmAlgorithm,
+    },
 }
 
 /// A [`Request`] of a model's job, written as [`Request`] writes it.
@@ -295,7 +317,7 @@ struct ModelRequest<'a> {
     job: ModelJob<'a>,
 }
 
-/// A request of a model ([`Job::Platform`], [`Job::Overhead`], [`Job::Multi`]) as the text posted to the
+/// A request of a model ([`Job::Platform`], [`Job::Overhead`], [`Job::Multi`], [`Job::Multimessage`]) as the text posted to the
 /// worker: the same text as [`encode_request`], without linking the writers of the
 /// experiments' jobs (the app's main module writes its requests with this alone). Any other
 /// job is written as a job the worker does not know, which it answers with a
@@ -316,6 +338,10 @@ pub fn encode_model_request(r: &Request) -> String {
             seed: *seed,
         },
         Job::Multi { instance, algo } => ModelJob::Multi {
+            instance,
+            algo: *algo,
+        },
+        Job::Multimessage { instance, algo } => ModelJob::Multimessage {
             instance,
             algo: *algo,
         },
@@ -379,6 +405,10 @@ enum ModelMessage {
         id: u32,
         solution: Box<MultiSolution>,
     },
+    MultimessageSolved {
+        id: u32,
+        solution: Box<MmSolution>,
+    },
     Failed {
         id: u32,
         error: String,
@@ -386,7 +416,7 @@ enum ModelMessage {
 }
 
 /// A message from the text the page received about a model's job ([`Job::Platform`],
-/// [`Job::Overhead`], [`Job::Multi`]), as [`decode_message`] reads it; any other kind of message is an error.
+/// [`Job::Overhead`], [`Job::Multi`], [`Job::Multimessage`]), as [`decode_message`] reads it; any other kind of message is an error.
 /// The app's main module reads its workers' messages with this alone.
 pub fn decode_model_message(text: &str) -> Result<Message, String> {
     let m = serde_json::from_str(text)
@@ -397,6 +427,9 @@ pub fn decode_model_message(text: &str) -> Result<Message, String> {
         ModelMessage::PlatformSolved { id, solution } => Message::PlatformSolved { id, solution },
         ModelMessage::OverheadSolved { id, solution } => Message::OverheadSolved { id, solution },
         ModelMessage::MultiSolved { id, solution } => Message::MultiSolved { id, solution },
+        ModelMessage::MultimessageSolved { id, solution } => {
+            Message::MultimessageSolved { id, solution }
+        }
         ModelMessage::Failed { id, error } => Message::Failed { id, error },
     })
 }

@@ -261,14 +261,8 @@ pub struct MultiState {
     pub results: Results<MultiRunRow>,
     /// The message whose tree the Tree view shows.
     pub tree_msg: usize,
-    /// The number of the latest run in the web workers ([`runner`]).
-    pub job: u32,
-    /// The algorithms of run `job`, in request order.
-    pub pending: Vec<MultiAlgorithm>,
-    /// Which of `pending` have answered.
-    pub answered: Vec<bool>,
-    /// The algorithm to select once its row comes from a worker.
-    pub follow: Option<MultiAlgorithm>,
+    /// The algorithms running in web workers ([`runner`]).
+    pub runs: crate::models::worker_runs::WorkerRuns<MultiAlgorithm>,
 }
 
 impl MultiState {
@@ -285,10 +279,7 @@ impl MultiState {
             instance: Rc::new(inst),
             results: Results::default(),
             tree_msg: 0,
-            job: 0,
-            pending: Vec::new(),
-            answered: Vec::new(),
-            follow: None,
+            runs: Default::default(),
         }
     }
 
@@ -412,7 +403,7 @@ impl MultiState {
                 return Reply::default();
             }
             MultiAction::Cancel => {
-                return match self.cancel() {
+                return match self.runs.cancel() {
                     0 => Reply::default(),
                     n => Reply::say(crate::models::cancelled_notice(n)),
                 };

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use super::{MultiAction, MultiRunRow, MultiState};
 use crate::components::results::{
-    error_cell, ratio_text, result_row, results_panel, results_table_of,
+    error_cell, ratio_text, result_row, results_panel, results_table_of, running_rows, with_cancel,
 };
 use crate::components::StateHandle;
 use crate::models::ModelAction;
@@ -91,20 +91,12 @@ pub fn results_table(state: &StateHandle, m: &MultiState) -> Html {
             <th scope="col" title="total time receivers spend blocked waiting for a message">{"Blocked"}</th>
         </>
     };
-    let running = m.running().map(|a| {
-        let key = a.key();
-        html! {
-            <tr key={format!("running-{key}")} id={format!("running-{key}")} class="running">
-                <th scope="row">{ a.short() }</th>
-                <td colspan="3"><progress></progress>{" running in a web worker"}</td>
-            </tr>
-        }
-    });
+    let running = running_rows(m.running().map(|a| (a.key(), a.short().to_string())), 3);
     let any_running = m.running().next().is_some();
     let rows = html! {
         <>
             { for results.rows.iter().chain(&results.edited).filter(|r| open || shown(r)).map(row) }
-            { for running }
+            { running }
             if open {
                 <tr class="lb-row" id="row-lb">
                     <th scope="row" title="idealised lower bound: a node may receive and send many messages at once (section 3.1)">{"LB"}<span class="algo-name">{" lower bound"}</span></th>
@@ -120,14 +112,7 @@ pub fn results_table(state: &StateHandle, m: &MultiState) -> Html {
         let s = state.clone();
         Callback::from(move |_: MouseEvent| s.dispatch(MultiAction::Cancel.into()))
     };
-    let table = html! {
-        <>
-            { table }
-            if any_running {
-                <button id="cancel-runs" onclick={cancel} title="Stop the web workers">{"Cancel"}</button>
-            }
-        </>
-    };
+    let table = with_cancel(table, any_running, cancel);
     let empty = html! {
         <p class="hint" id="results-empty">
             {"No results yet. Press "}<kbd>{"r"}</kbd>{" to run FEF, ECF, WR and WRP, or pick one above. Lower bound: "}

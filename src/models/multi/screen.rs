@@ -36,31 +36,13 @@ impl Screen for MultiState {
     fn keep(&self) -> ModelScenario {
         let mut out = ModelScenario::of_instance(&Screen::instance(self));
         self.results.keep(&mut out);
-        // Runs still in workers start again on load.
-        out.runs
-            .extend(self.running().map(|a| crate::models::kept::RunSpec {
-                algorithm: a.key().into(),
-                seed: None,
-            }));
-        // The row to select once it comes.
-        if out.selected.is_none() {
-            out.selected = self.follow.map(|a| a.key().into());
-        }
+        self.runs.keep(&mut out);
         out.tree_message = self.tree_msg;
         out
     }
     fn put_back(&mut self, m: &ModelScenario) -> Result<(), String> {
         use hetcast_core::models::multi::{MultiAlgorithm, MultiPlan};
-        let algos: Vec<MultiAlgorithm> = m
-            .algorithms::<MultiAlgorithm>()?
-            .into_iter()
-            .map(|(a, _)| a)
-            .collect();
-        // The selected row comes from a worker: selected once it comes.
-        let follow = m
-            .selected
-            .as_deref()
-            .and_then(|k| algos.iter().copied().find(|a| a.key() == k));
+        let (algos, follow) = crate::models::worker_runs::scenario_runs::<MultiAlgorithm>(m)?;
         self.run(&algos, follow);
         if let Some(plan) = &m.edited {
             let plan: MultiPlan = hetcast_core::error::from_value(plan)

@@ -8,6 +8,7 @@
 pub mod drafts;
 pub mod editor;
 pub mod results;
+pub mod runner;
 mod screen;
 pub mod views;
 
@@ -112,25 +113,6 @@ impl MmRunRow {
     }
 }
 
-/// Run `algo` on `inst` and check its schedule. Never panics.
-pub fn run_mm(inst: &MmInstance, algo: MmAlgorithm) -> MmRunRow {
-    let outcome = match too_large(inst) {
-        Some(why) => Err(why),
-        None => algo
-            .solve(inst)
-            .and_then(|solution| {
-                let schedule = simulate(inst, &solution.plan)?;
-                Ok(MmRunOk { solution, schedule })
-            })
-            .map_err(|e| e.to_string()),
-    };
-    MmRunRow {
-        algo,
-        outcome,
-        edited: false,
-    }
-}
-
 /// The instance shown when the model is first chosen: Gonzalez's Example 1.1.
 pub fn default_mm() -> MmInstance {
     hetcast_core::models::multimessage::gallery::example_1_1()
@@ -171,6 +153,17 @@ pub enum MmAction {
     Run(MmAlgorithm),
     /// Select a result row.
     Select(MmAlgorithm),
+    /// Stop the runs in the web workers.
+    Cancel,
+    /// A message of a web worker about request `index` of run `job`.
+    Worker {
+        /// The run.
+        job: u32,
+        /// Which of its pending algorithms.
+        index: usize,
+        /// What the worker said.
+        message: hetcast_worker::Message,
+    },
 }
 
 impl MmAction {
@@ -213,6 +206,8 @@ pub struct MmState {
     pub drafts: MmDrafts,
     /// Results on `instance`, in [`MmAlgorithm`] list order, and the selected one.
     pub results: Results<MmRunRow>,
+    /// The algorithms running in web workers ([`runner`]).
+    pub runs: crate::models::worker_runs::WorkerRuns<MmAlgorithm>,
 }
 
 impl MmState {
@@ -228,6 +223,7 @@ impl MmState {
             drafts: MmDrafts::from_instance(&inst),
             instance: Rc::new(inst),
             results: Results::default(),
+            runs: Default::default(),
         }
     }
 
@@ -253,15 +249,19 @@ impl MmState {
     /// ([`MmAlgorithm::refusal`]) is skipped, and said so.
     pub fn run_all(&mut self) -> Reply {
         let mut skipped = Vec::new();
+        let mut algos = Vec::new();
         for a in MmAlgorithm::ALL.iter().copied() {
             match a.refusal(&self.instance) {
                 Some(e) => skipped.push((a.title(), e)),
-                None => self.results.put(run_mm(&self.instance, a)),
+                None => algos.push(a),
             }
         }
-        if self.results.selected_row().is_none() {
-            self.results.selected = self.results.rows.first().map(|r| r.algo);
-        }
+        let follow = if self.results.selected_row().is_none() {
+            self.results.selected.or(algos.first().copied())
+        } else {
+            None
+        };
+        self.run(&algos, follow);
         Reply {
             replaced: None,
             notice: crate::models::skipped_notice(&skipped),
@@ -341,8 +341,21 @@ impl MmState {
                 d.errors.clear();
             }
             MmAction::Run(a) => {
-                self.results.put(run_mm(&self.instance, a));
-                self.results.select(a);
+                self.run(&[a], Some(a));
+                return Reply::default();
+            }
+            MmAction::Cancel => {
+                return match self.runs.cancel() {
+                    0 => Reply::default(),
+                    n => Reply::say(crate::models::cancelled_notice(n)),
+                };
+            }
+            MmAction::Worker {
+                job,
+                index,
+                message,
+            } => {
+                self.on_worker(job, index, message);
                 return Reply::default();
             }
             MmAction::Select(a) => {
@@ -378,8 +391,7 @@ impl MmState {
 
     fn set_instance(&mut self, m: MmInstance) {
         self.instance = Rc::new(m);
-        let inst = &self.instance;
-        self.results.rerun(|r| run_mm(inst, r.algo));
+        self.rerun_rows();
     }
 }
 
@@ -392,6 +404,8 @@ mod tests {
     fn example_1_1_runs() {
         let mut s = MmState::new(default_mm());
         s.run_all();
+        assert_eq!(s.running().count(), 4);
+        s.answer_natively();
         let steps: Vec<Option<f64>> = s.results.rows.iter().map(|r| r.time()).collect();
         assert_eq!(steps[1..], [Some(6.0), Some(4.0), Some(3.0)]);
         assert!(steps[0].unwrap() <= 6.0);
@@ -415,6 +429,7 @@ mod tests {
             }],
         });
         let reply = s.run_all();
+        s.answer_natively();
         let ran: Vec<MmAlgorithm> = s.results.rows.iter().map(|r| r.algo).collect();
         assert_eq!(
             ran,

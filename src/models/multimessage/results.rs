@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use super::{steps_text, MmAction, MmRunRow, MmState};
 use crate::components::results::{
-    error_cell, ratio_text, result_row, results_panel, results_table_of,
+    error_cell, ratio_text, result_row, results_panel, results_table_of, running_rows, with_cancel,
 };
 use crate::components::StateHandle;
 use crate::models::ModelAction;
@@ -90,10 +90,20 @@ pub fn results_table(state: &StateHandle, m: &MmState) -> Html {
             <th scope="col" title="known to be the fewest under the algorithm's rules">{"Exact"}</th>
         </>
     };
+    let running = running_rows(m.running().map(|a| (a.key(), a.short().to_string())), 3);
+    let any_running = m.running().next().is_some();
     let rows = html! {
-        { for results.rows.iter().chain(&results.edited).filter(|r| open || shown(r)).map(row) }
+        <>
+            { for results.rows.iter().chain(&results.edited).filter(|r| open || shown(r)).map(row) }
+            { running }
+        </>
     };
     let table = results_table_of(state, classes!("results", "mm"), columns, rows);
+    let cancel = {
+        let s = state.clone();
+        Callback::from(move |_: MouseEvent| s.dispatch(MmAction::Cancel.into()))
+    };
+    let table = with_cancel(table, any_running, cancel);
     let empty = html! {
         <p class="hint" id="results-empty">
             {"No results yet. Press "}<kbd>{"r"}</kbd>{" to run gonzalez, single-send, no-forwarding and optimal. Lower bound: d = "}
@@ -102,7 +112,7 @@ pub fn results_table(state: &StateHandle, m: &MmState) -> Html {
     };
     results_panel(
         state,
-        results.rows.is_empty() && results.edited.is_none(),
+        results.rows.is_empty() && results.edited.is_none() && !any_running,
         empty,
         table,
     )

@@ -21,13 +21,13 @@ impl Screen for MmState {
     fn keep(&self) -> ModelScenario {
         let mut out = ModelScenario::of_instance(&Screen::instance(self));
         self.results.keep(&mut out);
+        self.runs.keep(&mut out);
         out
     }
     fn put_back(&mut self, m: &ModelScenario) -> Result<(), String> {
         use hetcast_core::models::multimessage::MmAlgorithm;
-        for (a, _) in m.algorithms::<MmAlgorithm>()? {
-            self.results.put(super::run_mm(&self.instance, a));
-        }
+        let (algos, follow) = crate::models::worker_runs::scenario_runs::<MmAlgorithm>(m)?;
+        self.run(&algos, follow);
         if let Some(plan) = &m.edited {
             let reply = self.import_plan("the edited plan", &plan.to_string());
             if self.results.edited.is_none() {

@@ -209,6 +209,7 @@ impl crate::state::AppState {
     pub fn answer_workers(&mut self) {
         answer_worker(self);
         crate::models::multi::runner::answer_worker(self);
+        crate::models::multimessage::runner::answer_worker(self);
     }
 }
 
@@ -219,17 +220,12 @@ pub fn answer_worker(s: &mut crate::state::AppState) {
     let ModelState::Overhead(m) = &s.model else {
         return;
     };
-    let (job, requests) = (m.job, m.requests());
-    for (index, r) in requests.iter().enumerate() {
-        let out = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
-        let sink = out.clone();
-        hetcast_worker::run(r, move |m| sink.borrow_mut().push(m));
-        for message in out.take() {
-            s.apply(OverheadAction::Worker {
-                job,
-                index,
-                message,
-            });
-        }
+    let job = m.job;
+    for (index, message) in crate::models::answer_natively(&m.requests()) {
+        s.apply(OverheadAction::Worker {
+            job,
+            index,
+            message,
+        });
     }
 }

@@ -74,8 +74,10 @@ impl Catalog for MmAlgorithm {
     }
 }
 
-/// What an algorithm of the multimessage model returns.
-#[derive(Debug, Clone, PartialEq)]
+/// What an algorithm of the multimessage model returns (the app's web worker sends it to the
+/// page as JSON, without [`MmSolution::gonzalez`]: the page draws the construction from the
+/// steps).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct MmSolution {
     /// The communication schedule (input indices).
     pub plan: MmPlan,
@@ -85,7 +87,8 @@ pub struct MmSolution {
     /// (always false for `gonzalez`, true for `optimal`; `single-send` and `no-forwarding`
     /// are exact up to their limits and heuristics past them).
     pub exact: bool,
-    /// Gonzalez's construction, phase by phase (only for `gonzalez`).
+    /// Gonzalez's construction, phase by phase (only for `gonzalez`; not written as JSON).
+    #[serde(skip)]
     pub gonzalez: Option<Box<gonzalez::GonzalezRun>>,
 }
 
