@@ -3,7 +3,7 @@
 //! model's runner component starts a pool for [`WorkerRuns::job`] ([`use_worker_runs`]); the
 //! pool's answers come back to the model's reducer, which makes its rows.
 
-use hetcast_worker::{Message, Request};
+use hetcast_worker::{Job, Message, Request};
 use yew::prelude::*;
 
 use crate::experiments::pool::{run_requests, Pool, SPARE_WORKERS};
@@ -124,29 +124,6 @@ impl<A: Copy + PartialEq> WorkerRuns<A> {
         self.start(algos, follow, results.selected, nothing);
     }
 
-    /// The answer to request `index` of run `job`: `row` makes the row of its algorithm
-    /// (`None`: a message that is not an answer), which goes into `results`, selected when
-    /// followed.
-    pub fn put_answer<R: Row<Algo = A>>(
-        &mut self,
-        results: &mut Results<R>,
-        job: u32,
-        index: usize,
-        row: impl FnOnce(A) -> Option<R>,
-    ) {
-        let Some(algo) = self.of(job, index) else {
-            return;
-        };
-        let Some(r) = row(algo) else {
-            return;
-        };
-        results.put(r);
-        let nothing = results.selected_row().is_none();
-        if self.answered(index, algo, nothing) {
-            results.select(algo);
-        }
-    }
-
     /// The rows of `results` leave (their instance changed), the edited row with them, and
     /// the runs stop; returns their algorithms and those that were running, to run again.
     pub fn take_rows<R: Row<Algo = A>>(&mut self, results: &mut Results<R>) -> Vec<A> {
@@ -186,6 +163,103 @@ pub fn scenario_runs<A: Catalog + Copy + PartialEq>(
         .as_deref()
         .and_then(|k| algos.iter().copied().find(|a| a.key() == k));
     Ok((algos, follow))
+}
+
+/// A model whose algorithms run in web workers: its state gives its runs and results, the
+/// job of one algorithm, and the row of a worker's answer; the functions below do the rest.
+pub trait InWorkers {
+    /// A row of the model's results.
+    type Row: Row;
+    /// The runs in workers.
+    fn runs(&self) -> &WorkerRuns<AlgoOf<Self>>;
+    /// The runs in workers and the results, to change them.
+    fn parts(&mut self) -> (&mut WorkerRuns<AlgoOf<Self>>, &mut Results<Self::Row>);
+    /// Why the app will not run the instance (too large for a browser tab), if it will not.
+    fn refusal(&self) -> Option<String>;
+    /// The job of `algo` on the instance, given as its JSON file.
+    fn job(instance: String, algo: AlgoOf<Self>) -> Job;
+    /// The instance as its JSON file.
+    fn instance_json(&self) -> String;
+    /// The row of `algo` from a worker's `message` (its answer, or [`Message::Failed`]);
+    /// `None` for a message that is neither.
+    fn row(&self, algo: AlgoOf<Self>, message: Message) -> Option<Self::Row>;
+}
+
+/// The algorithms of a model's rows.
+pub type AlgoOf<M> = <<M as InWorkers>::Row as Row>::Algo;
+
+/// Run `algos` of `m` in web workers, with those still running (its runner starts them when
+/// [`WorkerRuns::job`] changes): `follow`'s row, or while no row is selected the selected
+/// algorithm's, is selected once it comes. An instance the app refuses gets its error rows
+/// at once.
+pub fn run<M: InWorkers>(m: &mut M, algos: &[AlgoOf<M>], follow: Option<AlgoOf<M>>) {
+    if let Some(error) = m.refusal() {
+        let rows: Vec<M::Row> = algos
+            .iter()
+            .filter_map(|&a| {
+                let error = error.clone();
+                m.row(a, Message::Failed { id: 0, error })
+            })
+            .collect();
+        let (_, results) = m.parts();
+        for r in rows {
+            results.put(r);
+        }
+        if let Some(a) = follow {
+            results.select(a);
+        }
+        return;
+    }
+    let (runs, results) = m.parts();
+    runs.run_for(results, algos, follow);
+}
+
+/// The workers' requests of `m`'s run in progress: one per pending algorithm, in order.
+pub fn requests<M: InWorkers>(m: &M) -> Vec<Request> {
+    let instance = m.instance_json();
+    let runs = m.runs();
+    runs.pending
+        .iter()
+        .map(|&algo| Request {
+            id: runs.job,
+            job: M::job(instance.clone(), algo),
+        })
+        .collect()
+}
+
+/// Message `message` of a worker about request `index` of `m`'s run `job`: the row of its
+/// algorithm, selected when followed; older runs' messages and progress are ignored.
+pub fn on_worker<M: InWorkers>(m: &mut M, job: u32, index: usize, message: Message) {
+    let Some(algo) = m.runs().of(job, index) else {
+        return;
+    };
+    let Some(row) = m.row(algo, message) else {
+        return;
+    };
+    let (runs, results) = m.parts();
+    results.put(row);
+    let nothing = results.selected_row().is_none();
+    if runs.answered(index, algo, nothing) {
+        results.select(algo);
+    }
+}
+
+/// `m`'s rows leave the table (its instance changed), the edited row with them; their
+/// algorithms run again, with those that were running.
+pub fn rerun<M: InWorkers>(m: &mut M) {
+    let (runs, results) = m.parts();
+    let again = runs.take_rows(results);
+    run(m, &again, None);
+}
+
+/// What the runner and the worker do, natively (tests): each pending request of `m` done by
+/// the worker's own code, its messages given back in order.
+#[cfg(test)]
+pub fn answer_natively<M: InWorkers>(m: &mut M) {
+    let job = m.runs().job;
+    for (index, message) in crate::models::answer_natively(&requests(m)) {
+        on_worker(m, job, index, message);
+    }
 }
 
 /// Start a pool for run `job` (`None`: nothing runs) with `requests` on [`SPARE_WORKERS`]

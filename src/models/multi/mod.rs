@@ -309,7 +309,7 @@ impl MultiState {
         } else {
             None
         };
-        self.run(MultiAlgorithm::ALL, follow);
+        crate::models::worker_runs::run(self, MultiAlgorithm::ALL, follow);
         Reply::default()
     }
 
@@ -399,7 +399,7 @@ impl MultiState {
                 d.errors.clear();
             }
             MultiAction::Run(a) => {
-                self.run(&[a], Some(a));
+                crate::models::worker_runs::run(self, &[a], Some(a));
                 return Reply::default();
             }
             MultiAction::Cancel => {
@@ -413,7 +413,7 @@ impl MultiState {
                 index,
                 message,
             } => {
-                self.on_worker(job, index, message);
+                crate::models::worker_runs::on_worker(self, job, index, message);
                 return Reply::default();
             }
             MultiAction::Select(a) => {
@@ -463,7 +463,7 @@ impl MultiState {
         if self.tree_msg >= self.instance.messages.len() {
             self.tree_msg = 0;
         }
-        self.rerun_rows();
+        crate::models::worker_runs::rerun(self);
     }
 }
 

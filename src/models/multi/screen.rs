@@ -43,7 +43,7 @@ impl Screen for MultiState {
     fn put_back(&mut self, m: &ModelScenario) -> Result<(), String> {
         use hetcast_core::models::multi::{MultiAlgorithm, MultiPlan};
         let (algos, follow) = crate::models::worker_runs::scenario_runs::<MultiAlgorithm>(m)?;
-        self.run(&algos, follow);
+        crate::models::worker_runs::run(self, &algos, follow);
         if let Some(plan) = &m.edited {
             let plan: MultiPlan = hetcast_core::error::from_value(plan)
                 .map_err(|e| format!("malformed plan: {e}"))?;

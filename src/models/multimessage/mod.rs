@@ -261,7 +261,7 @@ impl MmState {
         } else {
             None
         };
-        self.run(&algos, follow);
+        crate::models::worker_runs::run(self, &algos, follow);
         Reply {
             replaced: None,
             notice: crate::models::skipped_notice(&skipped),
@@ -341,7 +341,7 @@ impl MmState {
                 d.errors.clear();
             }
             MmAction::Run(a) => {
-                self.run(&[a], Some(a));
+                crate::models::worker_runs::run(self, &[a], Some(a));
                 return Reply::default();
             }
             MmAction::Cancel => {
@@ -355,7 +355,7 @@ impl MmState {
                 index,
                 message,
             } => {
-                self.on_worker(job, index, message);
+                crate::models::worker_runs::on_worker(self, job, index, message);
                 return Reply::default();
             }
             MmAction::Select(a) => {
@@ -391,7 +391,7 @@ impl MmState {
 
     fn set_instance(&mut self, m: MmInstance) {
         self.instance = Rc::new(m);
-        self.rerun_rows();
+        crate::models::worker_runs::rerun(self);
     }
 }
 
@@ -405,7 +405,7 @@ mod tests {
         let mut s = MmState::new(default_mm());
         s.run_all();
         assert_eq!(s.running().count(), 4);
-        s.answer_natively();
+        crate::models::worker_runs::answer_natively(&mut s);
         let steps: Vec<Option<f64>> = s.results.rows.iter().map(|r| r.time()).collect();
         assert_eq!(steps[1..], [Some(6.0), Some(4.0), Some(3.0)]);
         assert!(steps[0].unwrap() <= 6.0);
@@ -429,7 +429,7 @@ mod tests {
             }],
         });
         let reply = s.run_all();
-        s.answer_natively();
+        crate::models::worker_runs::answer_natively(&mut s);
         let ran: Vec<MmAlgorithm> = s.results.rows.iter().map(|r| r.algo).collect();
         assert_eq!(
             ran,

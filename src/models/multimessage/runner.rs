@@ -3,7 +3,7 @@
 //! model's algorithms
 //! ([`crate::experiments::pool::run_requests`]), so that the page's wasm does not link them
 //! (docs/performance.md "The app's wasm", step 13). The state's run number
-//! ([`crate::models::worker_runs::WorkerRuns::job`]) changing starts the pending algorithms on two workers in turn
+//! ([`WorkerRuns::job`]) changing starts the pending algorithms on two workers in turn
 //! ([`use_worker_runs`]: a finished run's workers are kept as spares, loaded, for the next
 //! edit); a newer run, Cancel, or leaving the model terminates them. The answer is the
 //! schedule and the algorithm's steps, with what they build
@@ -11,13 +11,14 @@
 //! step counts are the checker's, as before.
 
 use hetcast_core::models::multimessage::{simulate, MmAlgorithm, MmInstance, MmSolution};
-use hetcast_worker::{Job, Message, Request};
+use hetcast_worker::{Job, Message};
 use yew::prelude::*;
 
 use super::{too_large, MmAction, MmRunOk, MmRunRow, MmState};
 use crate::components::StateProps;
-use crate::models::worker_runs::use_worker_runs;
+use crate::models::worker_runs::{requests, use_worker_runs, InWorkers, WorkerRuns};
 use crate::models::ModelState;
+use crate::models::Results;
 
 /// The row of `algo`'s `solved` schedule on `inst` (a worker's answer): the schedule checked.
 /// Never panics.
@@ -43,7 +44,7 @@ pub fn mm_runner(p: &StateProps) -> Html {
     let state = &p.state;
     let (job, requests) = match &state.model {
         ModelState::Multimessage(s) if s.running().next().is_some() => {
-            (Some(s.runs.job), s.requests())
+            (Some(s.runs.job), requests(s.as_ref()))
         }
         _ => (None, Vec::new()),
     };
@@ -61,86 +62,46 @@ pub fn mm_runner(p: &StateProps) -> Html {
     html! {}
 }
 
-/// The multimessage runs in web workers: their requests and answers.
+/// The multimessage runs in web workers ([`crate::models::worker_runs`]).
+impl InWorkers for MmState {
+    type Row = MmRunRow;
+    fn runs(&self) -> &WorkerRuns<MmAlgorithm> {
+        &self.runs
+    }
+    fn parts(&mut self) -> (&mut WorkerRuns<MmAlgorithm>, &mut Results<MmRunRow>) {
+        (&mut self.runs, &mut self.results)
+    }
+    fn refusal(&self) -> Option<String> {
+        too_large(&self.instance)
+    }
+    fn job(instance: String, algo: MmAlgorithm) -> Job {
+        Job::Multimessage { instance, algo }
+    }
+    fn instance_json(&self) -> String {
+        self.instance.to_json()
+    }
+    fn row(&self, algo: MmAlgorithm, message: Message) -> Option<MmRunRow> {
+        let solved = match message {
+            Message::MultimessageSolved { solution, .. } => Ok(*solution),
+            Message::Failed { error, .. } => Err(error),
+            _ => return None,
+        };
+        Some(row_of(&self.instance, algo, solved))
+    }
+}
+
 impl MmState {
-    /// Run `algos` in web workers, with those still running (the runner starts them when
-    /// [`crate::models::worker_runs::WorkerRuns::job`] changes). An instance too large for the app gets its error rows at
-    /// once. The row of `follow` (or, while nothing is selected, of the selected algorithm)
-    /// is selected once it comes.
-    pub(super) fn run(&mut self, algos: &[MmAlgorithm], follow: Option<MmAlgorithm>) {
-        if let Some(why) = too_large(&self.instance) {
-            for &algo in algos {
-                self.results
-                    .put(row_of(&self.instance, algo, Err(why.clone())));
-            }
-            if let Some(a) = follow {
-                self.results.select(a);
-            }
-            return;
-        }
-        self.runs.run_for(&self.results, algos, follow);
-    }
-
-    /// The workers' requests of the run in progress: one per pending algorithm, in order.
-    pub fn requests(&self) -> Vec<Request> {
-        let instance = self.instance.to_json();
-        self.runs
-            .pending
-            .iter()
-            .map(|&algo| Request {
-                id: self.runs.job,
-                job: Job::Multimessage {
-                    instance: instance.clone(),
-                    algo,
-                },
-            })
-            .collect()
-    }
-
-    /// Message `message` of the worker about request `index` of run `job`: the algorithm's
-    /// schedule (checked here: [`row_of`]) or its failure; progress is not sent.
-    pub(super) fn on_worker(&mut self, job: u32, index: usize, message: Message) {
-        let inst = &self.instance;
-        self.runs.put_answer(&mut self.results, job, index, |algo| {
-            let solved = match message {
-                Message::MultimessageSolved { solution, .. } => Ok(*solution),
-                Message::Failed { error, .. } => Err(error),
-                _ => return None,
-            };
-            Some(row_of(inst, algo, solved))
-        });
-    }
-
     /// The algorithms still running in a worker.
     pub fn running(&self) -> impl Iterator<Item = MmAlgorithm> + '_ {
         self.runs.running()
     }
-
-    /// The rows leave the table (their instance changed), the edited row with them; their
-    /// algorithms run again, with those still running.
-    pub(super) fn rerun_rows(&mut self) {
-        let again = self.runs.take_rows(&mut self.results);
-        self.run(&again, None);
-    }
 }
 
-/// What the runner and the worker do, natively (tests): each pending request of the
-/// multimessage model on screen done by the worker's own code, its messages given back in
-/// order.
+/// What the runner and the worker do, natively (tests): the multimessage model's pending
+/// requests, if it is on screen, done by the worker's own code.
 #[cfg(test)]
 pub fn answer_worker(s: &mut crate::state::AppState) {
     if let ModelState::Multimessage(m) = &mut s.model {
-        m.answer_natively();
-    }
-}
-
-#[cfg(test)]
-impl MmState {
-    /// Answer every pending request with the worker's own code, in order.
-    pub fn answer_natively(&mut self) {
-        let job = self.runs.job;
-        for (index, message) in crate::models::answer_natively(&self.requests()) {
-            self.on_worker(job, index, message);
-        }
+        crate::models::worker_runs::answer_natively(m.as_mut());
     }
 }

@@ -27,7 +27,7 @@ impl Screen for MmState {
     fn put_back(&mut self, m: &ModelScenario) -> Result<(), String> {
         use hetcast_core::models::multimessage::MmAlgorithm;
         let (algos, follow) = crate::models::worker_runs::scenario_runs::<MmAlgorithm>(m)?;
-        self.run(&algos, follow);
+        crate::models::worker_runs::run(self, &algos, follow);
         if let Some(plan) = &m.edited {
             let reply = self.import_plan("the edited plan", &plan.to_string());
             if self.results.edited.is_none() {
