@@ -294,6 +294,7 @@ async fn many_source_wrp_gantt_has_one_lane_per_node_and_a_legend_per_message() 
     choose("model", "multi").await;
     choose("gallery", "wu-wrp-beats-wr").await;
     click("run-wrp").await;
+    workers_answered().await;
     assert_eq!(text("time-wrp"), wu_time(MultiAlgorithm::Wrp));
     click("tab-gantt").await;
     assert_eq!(count("#scene-gantt rect[id^='lane-']"), 8);
@@ -304,6 +305,7 @@ async fn many_source_wrp_gantt_has_one_lane_per_node_and_a_legend_per_message() 
     assert!(text("view-caption").ends_with(&wu_time(MultiAlgorithm::Wrp)));
     // Run all: four rows and the lower bound's row; WRP is the best here.
     key("r").await;
+    workers_answered().await;
     assert_eq!(count("#results tr.result"), 4);
     assert_eq!(count("#row-lb"), 1);
     assert_eq!(text("time-wr"), wu_time(MultiAlgorithm::Wr));
@@ -328,6 +330,7 @@ async fn many_source_editor_marks_bad_fields_and_keeps_the_last_valid_instance()
     choose("model", "multi").await;
     choose("gallery", "wu-wrp-beats-wr").await;
     click("run-wrp").await;
+    workers_answered().await;
     let wrp = wu_time(MultiAlgorithm::Wrp);
     type_into("class-1-send-fixed", "-1").await;
     assert!(text("class-1-send-fixed-error").contains("> 0"));
@@ -353,10 +356,12 @@ async fn many_source_editor_marks_bad_fields_and_keeps_the_last_valid_instance()
     type_into("link-rate", "6").await;
     assert_eq!(count("input.invalid"), 0);
     assert_eq!(count("#stale-note"), 0);
+    workers_answered().await;
     assert_eq!(text("time-wrp"), wrp);
     type_into("class-0-count", "6").await;
     assert!(text("instance-summary").starts_with("9 nodes"));
     type_into("msg-3-dests", "all").await;
+    workers_answered().await;
     assert_ne!(text("time-wrp"), wrp);
     // Per-pair rates: a 9 x 9 grid.
     el("per-pair").dyn_into::<HtmlElement>().unwrap().click();
@@ -441,8 +446,10 @@ async fn multimessage_example_1_1_six_four_three_and_the_phases() {
         "{}",
         text("instance-summary")
     );
-    // Run all: Example 1.1's 6 / 4 / 3 (section 1), gonzalez within 2d = 6.
+    // Run all: Example 1.1's 6 / 4 / 3 (section 1), gonzalez within 2d = 6 (in web workers,
+    // answered here by the worker's code).
     key("r").await;
+    workers_answered().await;
     assert_eq!(count("#results tr.result"), 4);
     assert_eq!(text("time-single-send"), "6 steps");
     assert_eq!(text("time-no-forwarding"), "4 steps");

@@ -84,6 +84,7 @@ async fn autosave_brings_back_instance_results_selection_and_view_of_every_model
     choose("model", "multi").await;
     choose("gallery", "wu-wrp-beats-wr").await;
     click("run-wrp").await;
+    workers_answered().await;
     choose("tree-msg", "2").await;
     click("tab-gantt").await;
     let wrp = text("time-wrp");
@@ -96,6 +97,8 @@ async fn autosave_brings_back_instance_results_selection_and_view_of_every_model
 
     let app = Mounted::keep().await;
     assert!(text("instance-summary").starts_with("8 nodes, 4 messages"));
+    // WRP runs again in a worker.
+    workers_answered().await;
     assert_eq!(text("time-wrp"), wrp);
     assert!(text("view-caption").starts_with("WRP: T = "));
     assert!(selected_tab("tab-gantt"));

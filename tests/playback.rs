@@ -250,6 +250,7 @@ async fn the_many_source_model_plays_through_the_same_player() {
     choose("model", "multi").await;
     choose("gallery", "wu-wrp-beats-wr").await;
     click("run-wrp").await;
+    workers_answered().await;
     click("tab-tree").await;
     let inst = mg::wrp_beats_wr();
     let s = Multi::simulate(&inst, &Multi::solve(&inst, MultiAlgorithm::Wrp, 0).unwrap()).unwrap();

@@ -21,8 +21,8 @@ impl Mounted {
 
     /// Mount over what is saved (a reload).
     pub async fn keep() -> Mounted {
-        // No worker script is served here: the web workers' jobs (the one-source optimum) are
-        // answered on the page by the worker's own code.
+        // No worker script is served here: the web workers' jobs (the one-source optimum, the
+        // many-source and multimessage runs) are answered on the page by the worker's own code.
         hetcast_app::experiments::pool::answer_on_the_page(hetcast_worker::run);
         let doc = gloo::utils::document();
         // The app's stylesheet, as the page has it (the panels' sizes depend on it).
