@@ -21,12 +21,25 @@
 //! when its lower bound ([`Scratch::reaches`]: the latest receive so far; per message, the
 //! earliest each destination still waiting may hold it, relays included, by Dijkstra's
 //! algorithm over the earliest send starts; per node, its receives still to come one after the
-//! other from their earliest arrivals and its clock on) is not below the best plan known. The
-//! best plan known is at first `seed`, a plan of the same space, e.g. the best heuristic's (the
-//! four heuristics of paper 001 return task lists the simulator runs, so every one of their
-//! plans lies in this space). Every bound is computed with the simulator's own operations in
-//! its order (floating-point sums round monotonically) except the sums of several receives,
-//! which are lowered by a relative 1e-12 (far more than their rounding).
+//! other from their earliest arrivals and its clock on; per set of nodes, the average of their
+//! clocks and the work that must run on them, the sends only they may run included) is not
+//! below the best plan known. The best plan known is at first `seed`, a plan of the same
+//! space, e.g. the best heuristic's (the four heuristics of paper 001 return task lists the
+//! simulator runs, so every one of their plans lies in this space). Every bound is computed
+//! with the simulator's own operations in its order (floating-point sums round monotonically)
+//! except the sums of several times, which are lowered by a relative 1e-12 (far more than
+//! their rounding), or rounded up to a whole number when every time of the instance is whole
+//! (then every time is exact and whole, see [`Ctx::at_least`]).
+//!
+//! **Deepening on whole times.** When every time is whole, the search first looks for a plan
+//! of time `known`, a proven lower bound of the optimum (0 at first): it cuts every part whose
+//! bound reaches `known + 1` (or the best plan's time, if less). A plan it finds then is
+//! optimal; if the pass ends without one, no plan is below `known + 1`, and every plan is at
+//! least the least bound among the parts it cut (each part's bound holds for every plan in
+//! it, a leaf's is its time), which becomes `known`; it strictly grows. The pass that reaches
+//! the best plan's time is the plain branch and bound. A pass cuts as much as the plain search
+//! would with a plan of time `known + 1` known; the heuristics' best plan is often far slower
+//! than that on the instances the search finds hard.
 //!
 //! **Alike nodes.** When exchanging two nodes (and the messages with them, see [`Swap`]) maps
 //! the instance onto itself, and also the partial plan's state (every clock, holding time,
@@ -38,15 +51,18 @@
 //! **Which optimal plan.** Choices are tried sends first (by message, then destination), then
 //! receives (by message, then sender), then finishing. Without a seed the plan returned is the
 //! first plan of least completion time in this order (a cut part holds no plan better than one
-//! found earlier; a skipped part's plans have their images earlier). With one, the seed is
-//! returned when no plan is faster, else the first faster plan of least time. The plain
+//! found earlier, nor, while deepening, one of time `known`; a skipped part's plans have their
+//! images earlier). With one, the seed is returned when no plan is faster, else the first
+//! faster plan of least time. The plain
 //! enumeration this search replaced (every relay tree, then every order per node; kept in the
 //! tests as their reference) gives the same time; on ties its plan may differ.
 //!
-//! **Budget.** Past `max_states` partial plans visited the search gives `None`.
+//! **Budget.** Past `max_states` partial plans visited (over every pass) the search gives
+//! `None`.
 //!
 //! # Complexity
-//! At most `max_states` partial plans, each `O(M·N²)` for the bound (N nodes, M messages) and
+//! At most `max_states` partial plans, each `O(M·N² + N·2^N)` for the bound (N nodes, M
+//! messages; the sets of nodes for at most 10 nodes) and
 //! `O(M·N)` per exchange of alike nodes (at most 64 tried), with no allocation but the best
 //! plan's copy; the state is changed in place and put back after each choice.
 
@@ -69,6 +85,15 @@ pub fn exhaustive(
     seed: Option<&MultiPlan>,
     max_states: u64,
 ) -> Result<Option<(f64, MultiPlan)>, Error> {
+    Ok(counted(inst, seed, max_states)?.0)
+}
+
+/// [`exhaustive`] and the number of partial plans it visited (the budget's count).
+pub(crate) fn counted(
+    inst: &MultiInstance,
+    seed: Option<&MultiPlan>,
+    max_states: u64,
+) -> Result<(Option<(f64, MultiPlan)>, u64), Error> {
     inst.validate()?;
     let ctx = Ctx::new(inst);
     let best = seed.and_then(|p| {
@@ -77,19 +102,43 @@ pub fn exhaustive(
     });
     let mut search = Search {
         ctx: &ctx,
-        bound: best.as_ref().map_or(f64::INFINITY, |(t, _)| *t),
+        bound: f64::INFINITY,
         best,
+        known: 0.0,
+        cut_least: f64::INFINITY,
+        found: false,
         visited: 0,
         max_states,
         choices: Vec::new(),
         scratch: Scratch::new(ctx.n, ctx.source.len()),
     };
-    if !search.go(&mut ctx.start()) {
-        return Ok(None);
+    let mut root = ctx.start();
+    loop {
+        let best = search.best.as_ref().map_or(f64::INFINITY, |(t, _)| *t);
+        // Whole times: look for a plan of time `known` first (see the module documentation).
+        search.bound = if ctx.whole {
+            best.min(search.known + 1.0)
+        } else {
+            best
+        };
+        search.cut_least = f64::INFINITY;
+        let within = search.go(&mut root);
+        if search.found {
+            break;
+        }
+        if !within {
+            return Ok((None, search.visited));
+        }
+        if search.bound >= best {
+            break; // no plan is faster than the best known
+        }
+        // No plan below `bound`: every plan is at least the least value cut.
+        search.known = search.cut_least;
     }
+    let visited = search.visited;
     search
         .best
-        .map(Some)
+        .map(|b| (Some(b), visited))
         .ok_or_else(|| Error::InvalidPlan("no plan of this instance runs".into()))
 }
 
@@ -106,6 +155,10 @@ struct Ctx<'a> {
     recv: Vec<f64>,
     /// The swaps of two nodes that map the instance onto itself (at most 64, see [`Swap`]).
     swaps: Vec<Swap>,
+    /// Every send, wire and receive time is a whole number and all of them together stay
+    /// below 2^40: then every time the simulator computes is a whole number, computed exactly
+    /// (see [`Ctx::at_least`]).
+    whole: bool,
 }
 
 /// Two nodes `a`, `b` whose exchange, with the messages' permutation `msg`, maps the instance
@@ -194,7 +247,9 @@ impl Ctx<'_> {
             send,
             recv,
             swaps: Vec::new(),
+            whole: false,
         };
+        ctx.whole = ctx.all_whole();
         for a in 0..n {
             for b in a + 1..n {
                 if let Some(msg) = ctx.swap(a, b) {
@@ -245,6 +300,47 @@ impl Ctx<'_> {
             msg.push(image);
         }
         Some(msg)
+    }
+
+    /// Whether every time of the instance is whole and their total below 2^40 (see
+    /// [`Ctx::whole`]): each transfer still to place takes one send, one wire and one receive,
+    /// so every time a plan reaches is at most the total of the largest of each.
+    fn all_whole(&self) -> bool {
+        let n = self.n;
+        let mut total = 0.0;
+        for (k, dests) in self.dests.iter().enumerate() {
+            let row = k * n;
+            let mut largest = 0.0f64;
+            for u in 0..n {
+                let times = [self.send[row + u], self.recv[row + u]]
+                    .into_iter()
+                    .chain((0..n).map(|w| self.wire(k, u, w)));
+                for t in times {
+                    if t.fract() != 0.0 || !t.is_finite() {
+                        return false;
+                    }
+                    largest = largest.max(t);
+                }
+            }
+            total += 3.0 * largest * dests.len() as f64;
+        }
+        total < 2f64.powi(40)
+    }
+
+    /// A lower bound of the completion time `T` of a plan from `T · parts >= sum`, where `sum`
+    /// is a real sum of times computed in another order than the simulator's: `sum / parts`
+    /// rounded up to a whole number when the times are whole ([`Ctx::whole`]: then the
+    /// simulator's `T` is a whole number; `sum`, at most 64 clocks and loads each below 2^41,
+    /// is exact; and the quotient, an average below 2^41, is exact when whole and else at
+    /// least `1/64` from every whole number, far above its rounding error, at most
+    /// `2^41 · 2^-53`), else lowered by the relative [`SUM_MARGIN`].
+    fn at_least(&self, sum: f64, parts: usize) -> f64 {
+        let t = sum / parts as f64;
+        if self.whole {
+            t.ceil()
+        } else {
+            t - t * SUM_MARGIN
+        }
     }
 
     /// `X(i, j)·l_k`, as the simulator computes it.
@@ -305,10 +401,17 @@ enum Choice {
 
 struct Search<'a> {
     ctx: &'a Ctx<'a>,
-    /// The least completion time known: the best plan's, else infinite.
+    /// Parts whose lower bound reaches this are cut: the best plan's time (infinite without
+    /// one), or less while deepening.
     bound: f64,
     /// The best plan known (the seed's at first) and its time.
     best: Option<(f64, MultiPlan)>,
+    /// A lower bound of the optimum (0 until a pass proves more).
+    known: f64,
+    /// The least lower bound of the parts cut in this pass (a plan's time at a leaf).
+    cut_least: f64,
+    /// A plan of time `known` was found: it is optimal.
+    found: bool,
     visited: u64,
     max_states: u64,
     /// The choices of the nodes on the path to the current state, one run per depth.
@@ -317,7 +420,8 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// Search below `st` (left as it was); false when the budget ran out.
+    /// Search below `st` (left as it was); false when the budget ran out or a plan of time
+    /// `known` was found.
     fn go(&mut self, st: &mut State) -> bool {
         self.visited += 1;
         if self.visited > self.max_states {
@@ -332,6 +436,12 @@ impl Search<'_> {
                         tasks: st.tasks.clone(),
                     },
                 ));
+                if st.latest <= self.known {
+                    self.found = true;
+                    return false;
+                }
+            } else {
+                self.cut_least = self.cut_least.min(st.latest);
             }
             return true;
         }
@@ -341,7 +451,8 @@ impl Search<'_> {
         else {
             return true; // deadlock: every node left waits
         };
-        if self.scratch.reaches(self.ctx, st, st.clock[v], self.bound) {
+        if let Some(end) = self.scratch.reaches(self.ctx, st, st.clock[v], self.bound) {
+            self.cut_least = self.cut_least.min(end);
             return true;
         }
         let first = self.choices.len();
