@@ -806,8 +806,8 @@ fn best_tree_equals_the_enumeration() {
 
 /// AUGMENTED_MULTICAST skips the trials whose cheapest edge in already exceeds BestSol, and
 /// those whose Multicast-LB with the candidate a target does (a copy of the round's LP with
-/// the candidate's first cut rows), and stops the others' cut generation at a relaxation
-/// above BestSol (`Trials::Bounded`), and solves two LPs at once (`Trials::Parallel`, the
+/// the candidate's first cut rows; not sought where `within_cap` says it fails), and stops
+/// the others' cut generation at a relaxation above BestSol (`Trials::Bounded`), and solves two LPs at once (`Trials::Parallel`, the
 /// default): the same solution as solving every trial whole, one at a time (`Trials::All`),
 /// bit for bit (loads, period, nodes kept, flows; only the trace's sentences for the skipped
 /// and stopped trials differ; the parallel run's trace and all equal the bounded one's), on
@@ -874,6 +874,63 @@ fn augmented_multicast_bound_changes_nothing() {
         skipped > 0 && by_lb > 0,
         "{skipped} skipped, {stopped} stopped, {by_lb} by Multicast-LB"
     );
+}
+
+/// `augmented_multicast::within_cap`, which lets AUGMENTED_MULTICAST skip the bounds by
+/// Multicast-LB that cannot settle a trial, says what it claims: for target sets `X` (the
+/// platform's targets and random other nodes) with Multicast-LB's loads for `X`, every node
+/// `m` it returns under a cap has Multicast-LB for `X ∪ {m}`, solved anew, at most the cap;
+/// caps from Multicast-LB for `X` itself up to 30 % above it, on Tiers-like platforms of
+/// 8-30 nodes and random digraphs of 2-7 nodes. It does return nodes (184 here), and none
+/// when the cap is below the loads' own busy time. About 3 s in a debug build.
+#[test]
+fn within_cap_is_below_the_cap() {
+    use hetcast_core::models::platform::algo::augmented_multicast::within_cap;
+    let mut rng = Rng64::seed_from_u64(83);
+    let mut platforms: Vec<PlatformInstance> = (0..30).map(|_| random_platform(&mut rng)).collect();
+    for (n, d, seed) in [(8, 0.5, 1), (14, 0.3, 2), (20, 0.5, 3), (30, 0.2, 4)] {
+        platforms.push(tiers(&TiersSpec::sized(n, d), seed));
+    }
+    let mut found = 0;
+    for (case, p) in platforms.iter().enumerate() {
+        let n = p.node_count();
+        let everywhere = vec![true; n];
+        let mut x: Vec<usize> = (0..n)
+            .filter(|&v| v != p.source && (p.targets.contains(&v) || below(&mut rng, 3) == 0))
+            .collect();
+        x.sort_unstable();
+        let Some(lb) =
+            hetcast_core::models::platform::lp::lower(p, &everywhere, &x, &mut 0).unwrap()
+        else {
+            continue;
+        };
+        let own = port_period(p, &lb.loads);
+        assert!(
+            within_cap(p, &lb.loads, own * (1.0 - 1e-3))
+                .iter()
+                .all(|&b| !b),
+            "case {case}"
+        );
+        for rise in [0.0, 0.05, 0.3] {
+            let cap = own * (1.0 + rise) * (1.0 + 2e-6);
+            let sure = within_cap(p, &lb.loads, cap);
+            for m in (0..n).filter(|&m| sure.get(m) == Some(&true)) {
+                if m == p.source || x.contains(&m) {
+                    continue;
+                }
+                found += 1;
+                let mut with_m = x.clone();
+                with_m.push(m);
+                with_m.sort_unstable();
+                let t = hetcast_core::models::platform::lp::lower(p, &everywhere, &with_m, &mut 0)
+                    .unwrap()
+                    .unwrap()
+                    .value;
+                assert!(t <= cap, "case {case}, m {m}: {t} > {cap}\n{}", p.to_json());
+            }
+        }
+    }
+    assert_eq!(found, 184);
 }
 
 /// `solve_with_progress` reports monotone `(done, total)` with `done <= total`, ends at

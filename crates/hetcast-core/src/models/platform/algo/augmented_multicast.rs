@@ -41,7 +41,8 @@
 //! [`lp::WarmLower::bound_with`]; where BestSol does not reach a node the set holds, from an
 //! LP of Multicast-LB for the nodes it reaches, `Search::reach_lb`). The candidates are
 //! bounded in the order the trials are tried, and the bounds stop for the run when they fail
-//! far more often than they settle (`Search::settle`). A trial that is solved only asks whether
+//! far more often than they settle (`Search::settle`); a bound that [`within_cap`] shows
+//! cannot exceed BestSol is counted as failed without its LP. A trial that is solved only asks whether
 //! `T*` is at most BestSol: its cut generation stops at the first LP (an LP with some of the
 //! cut rows, a relaxation, whose `T` is a lower bound on `T*`) whose `T` exceeds BestSol by
 //! a relative [`CAP_MARGIN`], and the trial fails with "T* ≥ that `T`"
@@ -185,6 +186,9 @@ struct Search<'a> {
     /// The bounds by Multicast-LB sought so far: those that settled a trial, those that did
     /// not ([`Search::settle`]).
     probes: (usize, usize),
+    /// The candidates whose bound by Multicast-LB this round surely fails ([`within_cap`]):
+    /// counted as failed without their LP.
+    sure_fail: Vec<bool>,
 }
 
 impl<'a> Search<'a> {
@@ -231,6 +235,7 @@ impl<'a> Search<'a> {
             next_lb: None,
             reach_lb: None,
             probes: (0, 0),
+            sure_fail: Vec::new(),
         })
     }
 
@@ -261,17 +266,21 @@ impl<'a> Search<'a> {
             .map(|v| (inflow(inst, &lb, &grown, v), v))
             .collect();
         crate::order::sort_by(&mut cands, |a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        // A trial's cut generation stops at a relaxation above this: it fails.
+        let cap = match self.trials {
+            Trials::All => f64::INFINITY,
+            _ => self.best_t * (1.0 + CAP_MARGIN),
+        };
+        self.sure_fail = match (&self.lb.warm, &self.best) {
+            (Some(_), Some(_)) => within_cap(inst, &lb.loads, cap),
+            _ => Vec::new(),
+        };
         let mut bound = self.bounds(&cands);
         // The round's first trial that the cheapest edge does not settle: the next round's
         // LB is guessed beside it (Parallel).
         let guess = bound.iter().position(Option::is_none);
         // Candidates whose bound by Multicast-LB was sought and not found.
         let mut probed = vec![false; cands.len()];
-        // A trial's cut generation stops at a relaxation above this: it fails.
-        let cap = match self.trials {
-            Trials::All => f64::INFINITY,
-            _ => self.best_t * (1.0 + CAP_MARGIN),
-        };
         let mut k = 0;
         while k < cands.len() {
             let m = cands[k].1;
@@ -376,7 +385,8 @@ impl<'a> Search<'a> {
     /// `probed[k]` says that was tried. The bounds by Multicast-LB stop for the rest of the
     /// run once they fail more than twice as often as they settle, plus [`PROBE_SLACK`]
     /// (each costs a copy of the LP and a few re-solves; on some platforms they rarely
-    /// settle a trial).
+    /// settle a trial). A bound that [`within_cap`] says fails is counted as failed without
+    /// being sought (nor is [`Search::reach_lb`] started for it).
     fn settle(
         &mut self,
         k: usize,
@@ -392,8 +402,13 @@ impl<'a> Search<'a> {
             return false;
         }
         probed[k] = true;
-        self.start_reach_lb();
         let m = cands[k].1;
+        // Counted as failed, as the bound would (the stop rule sees the same counts).
+        if self.sure_fail.get(m).copied().unwrap_or(false) {
+            self.probes.1 += 1;
+            return false;
+        }
+        self.start_reach_lb();
         let mut trial = self.set.clone();
         trial[m] = true;
         let Some(lb) = self.probe_lb() else {
@@ -724,6 +739,50 @@ fn lb_bound(
     }
     lb.bound_with(m, cap).ok().flatten()
 }
+
+/// The nodes `m` for which Multicast-LB with `m` a target too is at most `cap` for sure,
+/// given `loads`, which carry a whole flow to every target of the round's Multicast-LB `X`
+/// (its answer): then every bound [`lb_bound`] can find for `m` fails, whichever LP it is
+/// copied from (the round's, for `X`, or [`Search::reach_lb`], for nodes BestSol reaches,
+/// which are in `X`), as that bound is at most Multicast-LB for `X ∪ {m}`. Loads `n'` equal
+/// to `loads` but raised to 1 on the edges of a simple path from the source to `m` carry a
+/// whole flow to `X` and to `m`; on that path each node's out-port and in-port gain one edge
+/// each, `(1 - n(e))·c(e)`. So `m` is in the answer when the source reaches it over edges
+/// whose gain keeps both ports at most `cap / (1 + SURE_MARGIN)`, and every port's busy time
+/// under `loads` is at most that already: Multicast-LB for `X ∪ {m}`, whose `T` is at most
+/// `T(n')` times `1 + ε` (the LP's tie-break), is then at most `cap`. Empty when `cap` is
+/// `+∞` (no bound is sought then).
+///
+/// # Complexity
+/// `O(|V| + |E|)`: one search, the same for every candidate of the round.
+pub fn within_cap(inst: &PlatformInstance, loads: &[f64], cap: f64) -> Vec<bool> {
+    let n = inst.node_count();
+    if !cap.is_finite() {
+        return Vec::new();
+    }
+    let lim = cap / (1.0 + SURE_MARGIN);
+    let (mut busy_in, mut busy_out) = (vec![0.0; n], vec![0.0; n]);
+    for (e, edge) in inst.edges.iter().enumerate() {
+        let t = loads.get(e).copied().unwrap_or(0.0) * edge.cost;
+        busy_out[edge.from] += t;
+        busy_in[edge.to] += t;
+    }
+    if busy_in.iter().chain(&busy_out).any(|&b| b > lim) {
+        return Vec::new();
+    }
+    let mut next = vec![Vec::new(); n];
+    for (e, edge) in inst.edges.iter().enumerate() {
+        let gain = (1.0 - loads.get(e).copied().unwrap_or(0.0)).max(0.0) * edge.cost;
+        if busy_out[edge.from] + gain <= lim && busy_in[edge.to] + gain <= lim {
+            next[edge.from].push(edge.to);
+        }
+    }
+    super::super::graph::search(&next, inst.source)
+}
+
+/// The relative margin below the cap that [`within_cap`] keeps (the LP's tie-break moves
+/// `T` by a relative 1e-7 at most, the simplex's tolerance by about 1e-9).
+const SURE_MARGIN: f64 = 1e-6;
 
 /// `Σ_{i in targets} Σ_j x_i(j,m)` in `sol`.
 fn inflow(inst: &PlatformInstance, sol: &lp::LpSolution, targets: &[usize], m: usize) -> f64 {
