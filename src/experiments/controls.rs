@@ -3,10 +3,11 @@
 
 use super::explorer::explorer_menus;
 use super::plan::{units, Experiment, Field};
-use super::pool::{worker_count, Pool, EVERY_JOB};
+use super::pool::{keep_spares, worker_count, Pool, EVERY_JOB, WARM_UP_ID};
 use super::results::progress_view;
 use super::screen::Screen;
 use super::state::{ExpAction, ExpState};
+use hetcast_core::models::multi::experiment::WuSpec;
 use hetcast_worker::{Job, Message, Request};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -58,6 +59,29 @@ pub fn start(st: &Exp, pool: &Rc<RefCell<Option<Pool>>>, next_id: &Rc<RefCell<u3
         }
         Err(e) => st.dispatch(ExpAction::Failed(exp, e)),
     }
+}
+
+/// The warm-up job of the page's spare workers ([`keep_spares`]): one run of each point of Wu
+/// Figure 3 (21 runs, the work of FEF, ECF, WR, WRP and the lower bound on 64 nodes; about
+/// 0.1 s), so that the browser has optimized those functions before the first real run.
+fn warm_up() -> Request {
+    let spec = WuSpec {
+        runs: 1,
+        threads: 1,
+        ..WuSpec::fig3()
+    };
+    let to = spec.source_counts.len() * spec.mixes.len();
+    Request {
+        id: WARM_UP_ID,
+        job: Job::WuItems { spec, from: 0, to },
+    }
+}
+
+/// While the page is open and nothing runs, [`worker_count`] workers wait, loaded and warm
+/// ([`keep_spares`]): Run does not wait for the workers' WebAssembly to be compiled and
+/// started, nor for its functions to be optimized (docs/performance.md "Warm workers").
+pub fn keep_workers_ready() {
+    keep_spares(worker_count(), &warm_up(), EVERY_JOB);
 }
 
 /// Every answer of the run is in: a worker draws its charts (the run's workers, idle now, are

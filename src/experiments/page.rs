@@ -1,7 +1,9 @@
 //! The Experiments page component: its state, its workers and the layout (the controls are in
 //! [`super::controls`], the results in [`super::results`] and [`super::explorer`]).
 
-use super::controls::{draw_charts, redraw_charts, settings_form, start, tab};
+use super::controls::{
+    draw_charts, keep_workers_ready, redraw_charts, settings_form, start, tab,
+};
 use super::plan::Experiment;
 use super::pool::Pool;
 use super::results::{result_view, running_view};
@@ -48,6 +50,16 @@ pub fn experiments_page(p: &ExpProps) -> Html {
         use_effect_with(st.running.as_ref().map(|r| r.id), move |id| {
             if id.is_none() {
                 pool.borrow_mut().take();
+            }
+        });
+    }
+    // While the page is open and nothing runs, workers wait loaded and warm (after a run,
+    // once its workers are handed back as spares by the effect above).
+    {
+        let idle = st.running.is_none();
+        use_effect_with((open, idle), move |&(open, idle)| {
+            if open && idle {
+                keep_workers_ready();
             }
         });
     }

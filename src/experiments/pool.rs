@@ -55,7 +55,7 @@ impl Drop for Handle {
         let kept = self.idle.get()
             && SPARES.with(|spares| {
                 let mut spares = spares.borrow_mut();
-                let room = spares.len() < SPARE_WORKERS;
+                let room = spares.len() < SPARES_KEPT.with(Cell::get);
                 if room {
                     spares.push(Spare::new(self.worker.clone(), true, None));
                 }
@@ -82,15 +82,24 @@ pub const WARM_UP_ID: u32 = u32::MAX;
 
 thread_local! {
     static SPARES: RefCell<Vec<Spare>> = const { RefCell::new(Vec::new()) };
+    /// The most spares kept from finished pools: [`SPARE_WORKERS`], or more once
+    /// [`keep_spares`] has asked for more.
+    static SPARES_KEPT: Cell<usize> = const { Cell::new(SPARE_WORKERS) };
 }
 
 /// Start workers until `count` spares wait for a run (a worker that cannot start is simply
 /// not kept: [`Pool::queue`] then reports why). Once loaded, a spare does `warm_up` (give it
-/// the id [`WARM_UP_ID`]): the browser compiles a worker's wasm with a quick baseline compiler
-/// first and optimizes the functions that run hot, so a job of the same kind makes the first
-/// real run take the optimized code.
-pub fn keep_spares(count: usize, warm_up: &Request) {
-    let warm_up = (MODELS.encode)(warm_up);
+/// the id [`WARM_UP_ID`]; `codec` writes it): the browser compiles a worker's wasm with a
+/// quick baseline compiler first and optimizes the functions that run hot, so a job of the
+/// same kind makes the first real run take the optimized code. Finished pools then hand back
+/// up to `count` workers as spares (at least [`SPARE_WORKERS`]).
+pub fn keep_spares(count: usize, warm_up: &Request, codec: Codec) {
+    if ON_THE_PAGE.with(Cell::get).is_some() {
+        // Browser tests: no worker script to start.
+        return;
+    }
+    SPARES_KEPT.with(|kept| kept.set(kept.get().max(count)));
+    let warm_up = (codec.encode)(warm_up);
     SPARES.with(|spares| {
         let mut spares = spares.borrow_mut();
         while spares.len() < count {

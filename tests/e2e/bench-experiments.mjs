@@ -10,7 +10,7 @@
 // the ratio to the baseline.
 //
 // Run after `trunk build --release`:
-//   cd tests/e2e && node bench-experiments.mjs [wu-fig3|beaumont-fig11|gonzalez-random|explore-multi] [runs] [workers] [dist dir]
+//   cd tests/e2e && [SETTLE_MS=ms] [TIMELINE=1] node bench-experiments.mjs [wu-fig3|beaumont-fig11|gonzalez-random|explore-multi] [runs] [workers] [dist dir]
 // wu-fig3: runs per point (default 1000, the paper's); beaumont-fig11: platforms per (size,
 // density) (default 10, the paper's; both sizes, the seven densities); gonzalez-random: instances
 // per point (default 20); explore-multi: the explorer's many-source family of 2 to N nodes
@@ -43,6 +43,7 @@ if (!FIELDS[EXP]) throw new Error(`unknown experiment ${EXP}: one of ${Object.ke
 const RUNS = Number(process.argv[3] || FIELDS[EXP].full);
 const WORKERS = Number(process.argv[4] || 2);
 const DIST = process.argv[5] || new URL('../../dist/', import.meta.url).pathname;
+const SETTLE_MS = Number(process.env.SETTLE_MS || 0);
 
 /** Milliseconds from the click on Run to the chart, on a fresh page with `fields` filled. */
 async function timeRun(browser, url, fields) {
@@ -84,6 +85,9 @@ async function timeRun(browser, url, fields) {
   await page.click(`#exp-tab-${tab}`);
   for (const [sel, v] of Object.entries(select)) await page.selectOption(sel, v);
   for (const [sel, v] of Object.entries({ ...fixed, ...fields })) await page.fill(sel, String(v));
+  // SETTLE_MS: the time a user takes between opening the page and Run (the page starts its
+  // workers when it opens).
+  if (SETTLE_MS) await page.waitForTimeout(SETTLE_MS);
   await page.evaluate((done) => {
     window.__clicked = null;
     window.__shown = null;

@@ -16,7 +16,7 @@ use yew::prelude::*;
 
 use super::{row_of, Follow, PlRunRow, PlatformAction, PlatformState};
 use crate::components::StateProps;
-use crate::experiments::pool::{keep_spares, run_requests, worker_count, Pool, WARM_UP_ID};
+use crate::experiments::pool::{keep_spares, run_requests, worker_count, Pool, MODELS, WARM_UP_ID};
 use crate::models::ModelState;
 use hetcast_core::models::platform::algo::PlatformAlgorithm;
 use hetcast_core::models::platform::generate::{tiers, TiersSpec};
@@ -85,7 +85,7 @@ pub fn platform_runner(p: &StateProps) -> Html {
             if job.is_none() && *spares_wanted {
                 // Later, so that loading them does not slow the page drawing the results.
                 let refill = gloo::timers::callback::Timeout::new(REFILL_MS, || {
-                    keep_spares(SPARE_WORKERS, &warm_up())
+                    keep_spares(SPARE_WORKERS, &warm_up(), MODELS)
                 });
                 refill.forget();
             }
