@@ -79,7 +79,8 @@ fn warm_up() -> Request {
 
 /// While the page is open and nothing runs, [`worker_count`] workers wait, loaded and warm
 /// ([`keep_spares`]): Run does not wait for the workers' WebAssembly to be compiled and
-/// started, nor for its functions to be optimized (docs/performance.md "Warm workers").
+/// started, nor for its functions to be optimized (docs/performance.md "The worker's allocator,
+/// its allocations, warm workers and the page's redraws").
 pub fn keep_workers_ready() {
     keep_spares(worker_count(), &warm_up(), EVERY_JOB);
 }
