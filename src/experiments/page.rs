@@ -1,9 +1,7 @@
 //! The Experiments page component: its state, its workers and the layout (the controls are in
 //! [`super::controls`], the results in [`super::results`] and [`super::explorer`]).
 
-use super::controls::{
-    draw_charts, keep_workers_ready, redraw_charts, settings_form, start, tab,
-};
+use super::controls::{draw_charts, keep_workers_ready, redraw_charts, settings_form, start, tab};
 use super::plan::Experiment;
 use super::pool::Pool;
 use super::results::{result_view, running_view};
