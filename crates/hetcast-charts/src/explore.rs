@@ -166,7 +166,14 @@ mod tests {
         let svg = crate::wu_figure(&rows, &spec, 3).unwrap();
         assert_eq!(count(&svg, b"svg"), 1);
         assert!(svg.contains("Fig. 3"));
-        let small = crate::wu_figure_sized(&rows, &spec, 3, Size::WU_PANEL_SCREEN).unwrap();
+        let small = crate::wu_figure_sized(
+            &rows,
+            &spec,
+            3,
+            Size::WU_PANEL_SCREEN,
+            Size::WU_PANEL_SCREEN,
+        )
+        .unwrap();
         assert!(small.starts_with("<svg width=\"1140\" height=\"620\""));
     }
 }

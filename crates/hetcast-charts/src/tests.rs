@@ -67,7 +67,10 @@ fn every_chart(width: u32, height: u32) -> Vec<(&'static str, String)> {
     };
     vec![
         ("liu", crate::liu_fig6_sized(&liu, 3, size).unwrap()),
-        ("wu", crate::wu_figure_sized(&wu, &spec, 3, panel).unwrap()),
+        (
+            "wu",
+            crate::wu_figure_sized(&wu, &spec, 3, panel, Size::WU_PANEL_SCREEN).unwrap(),
+        ),
         (
             "beaumont",
             crate::beaumont_fig11_sized(&fig11, "small", false, size).unwrap(),

@@ -43,16 +43,22 @@ fn short_number(v: f64) -> String {
 /// The figure: one panel per size mix, grouped bars per number of sources, from left to right
 /// FEF, ECF, WR, WRP and the lower bound (the paper's order).
 pub fn wu_figure(rows: &[WuRow], spec: &WuSpec, figure: u32) -> Result<String, String> {
-    wu_figure_sized(rows, spec, figure, Size::WU_PANEL_FILE)
+    wu_figure_sized(rows, spec, figure, Size::WU_PANEL_FILE, Size::WU_PANEL_FILE)
 }
 
-/// [`wu_figure`] with panels of `panel` (type sizes: [`Type`], of the whole figure's width;
-/// the legend's items narrow when the figure is too narrow for them).
+/// [`wu_figure`] with panels of `panel`, its type sizes ([`Type`]) those of the files at a
+/// panel as wide as `type_panel` and scaled with the width from there (the legend's items
+/// narrow when the figure is too narrow for them). The files use [`Size::WU_PANEL_FILE`] for
+/// both; the page gives [`Size::WU_PANEL_SCREEN`] as `type_panel`, the panel it drew before it
+/// drew for its own width, so that on a wide screen (a lecture's projector: three panels of
+/// about 500 px at 1920x1080) the type is as large as it was when that drawing was scaled up
+/// (ticks 15.7 px on screen rather than 11.3).
 pub fn wu_figure_sized(
     rows: &[WuRow],
     spec: &WuSpec,
     figure: u32,
     panel: Size,
+    type_panel: Size,
 ) -> Result<String, String> {
     if rows.is_empty() {
         return Err("no data to draw".into());
@@ -60,7 +66,7 @@ pub fn wu_figure_sized(
     let panels = &spec.mixes;
     let columns = panels.len().max(1) as u32;
     let (w, h) = (panel.width * columns, panel.height);
-    let ty = Type::new(w, Size::WU_PANEL_FILE.width * columns);
+    let ty = Type::new(w, type_panel.width * columns);
     let heading = Heading::new(spec, figure, w, ty);
     let mut buf = String::new();
     {

@@ -109,6 +109,10 @@ pub(crate) fn draw(chart: &Chart) -> Result<String, String> {
             spec,
             *figure,
             canvas.size(Size::WU_PANEL_FILE, Size::WU_PANEL_SCREEN),
+            match canvas {
+                Canvas::File => Size::WU_PANEL_FILE,
+                Canvas::Screen | Canvas::Px { .. } => Size::WU_PANEL_SCREEN,
+            },
         ),
         Chart::Fig11 {
             rows,
