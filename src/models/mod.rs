@@ -36,6 +36,18 @@ pub fn runners(p: &crate::components::StateProps) -> yew::Html {
     }
 }
 
+/// Tests of the shell (deep links, tours, the app's state): what the models' runners
+/// ([`runners`]) and the web workers do, done natively, without naming a model.
+#[cfg(test)]
+impl crate::state::AppState {
+    /// Answer every request pending in a web worker, in order.
+    pub fn answer_workers(&mut self) {
+        overhead::runner::answer_worker(self);
+        multi::runner::answer_worker(self);
+        multimessage::runner::answer_worker(self);
+    }
+}
+
 /// What the web workers answer to `requests`, done natively (tests): each request run by
 /// [`hetcast_worker::run`], the worker's own code, its messages in order with the request's
 /// index.

@@ -201,18 +201,6 @@ impl OverheadState {
     }
 }
 
-/// Tests of the shell (deep links, tours, the app's state): what the models' runners and the
-/// web workers do, done natively ([`answer_worker`]), without naming a model.
-#[cfg(test)]
-impl crate::state::AppState {
-    /// Answer every request pending in a web worker, in order.
-    pub fn answer_workers(&mut self) {
-        answer_worker(self);
-        crate::models::multi::runner::answer_worker(self);
-        crate::models::multimessage::runner::answer_worker(self);
-    }
-}
-
 /// What the runner and the worker do, natively (tests): each pending request of the one-source
 /// model on screen done by [`hetcast_worker::run`], its messages given back in order.
 #[cfg(test)]
