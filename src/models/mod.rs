@@ -37,14 +37,15 @@ pub fn runners(p: &crate::components::StateProps) -> yew::Html {
 }
 
 /// Tests of the shell (deep links, tours, the app's state): what the models' runners
-/// ([`runners`]) and the web workers do, done natively, without naming a model.
+/// ([`runners`]) and the web workers do, done natively through each model's
+/// [`Screen::answer_workers`], without naming a model.
 #[cfg(test)]
 impl crate::state::AppState {
     /// Answer every request pending in a web worker, in order.
     pub fn answer_workers(&mut self) {
-        overhead::runner::answer_worker(self);
-        multi::runner::answer_worker(self);
-        multimessage::runner::answer_worker(self);
+        for action in self.model.screen_mut().answer_workers() {
+            self.apply(crate::state::Action::Model(action));
+        }
     }
 }
 

@@ -149,6 +149,13 @@ pub trait Screen {
     fn step_tables(&self) -> Option<crate::components::player::StepPanel> {
         None
     }
+    /// Tests of the shell: answer the requests pending in the model's web workers with the
+    /// worker's own code, natively; what is left to apply through the app's state is returned
+    /// (none by default).
+    #[cfg(test)]
+    fn answer_workers(&mut self) -> Vec<super::ModelAction> {
+        Vec::new()
+    }
     /// The model's own deep-link keys for what it shows now (e.g. the step of a walk it shows:
     /// `exchange=K`), added to a share link after its payload; empty when none.
     fn link_keys(&self) -> Vec<(&'static str, String)> {

@@ -46,10 +46,10 @@ fn times(s: &AppState) -> Vec<Option<f64>> {
 }
 
 /// The runs of the many-source and multimessage models in web workers, answered here by the
-/// worker's code (the one-source optimum and the platform's runs are left running).
+/// worker's code (the one-source optimum and the platform's runs are left running: the
+/// actions a model gives back to apply are dropped).
 fn answer(s: &mut AppState) {
-    crate::models::multi::runner::answer_worker(s);
-    crate::models::multimessage::runner::answer_worker(s);
+    s.model.screen_mut().answer_workers();
 }
 
 fn round_trip(s: &AppState) -> AppState {

@@ -484,7 +484,7 @@ mod tests {
             _ => unreachable!("the many-source model is on screen"),
         };
         assert_eq!(running(&s), [MultiAlgorithm::Wrp]);
-        super::runner::answer_worker(&mut s);
+        s.answer_workers();
         assert!(running(&s).is_empty());
         let crate::models::ModelState::Multi(m) = &s.model else {
             unreachable!("the many-source model is on screen")

@@ -13,6 +13,11 @@ use crate::models::kept::ModelScenario;
 use crate::models::{Reply, Screen};
 
 impl Screen for MultiState {
+    #[cfg(test)]
+    fn answer_workers(&mut self) -> Vec<crate::models::ModelAction> {
+        crate::models::worker_runs::answer_natively(self);
+        Vec::new()
+    }
     fn welcome(&self, first: bool) -> String {
         if first {
             "Many-source model (Wu et al.): the first gallery example. Press r to run FEF, ECF, WR and WRP.".into()

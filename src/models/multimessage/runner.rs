@@ -96,12 +96,3 @@ impl MmState {
         self.runs.running()
     }
 }
-
-/// What the runner and the worker do, natively (tests): the multimessage model's pending
-/// requests, if it is on screen, done by the worker's own code.
-#[cfg(test)]
-pub fn answer_worker(s: &mut crate::state::AppState) {
-    if let ModelState::Multimessage(m) = &mut s.model {
-        crate::models::worker_runs::answer_natively(m.as_mut());
-    }
-}

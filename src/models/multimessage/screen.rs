@@ -11,6 +11,11 @@ use crate::models::{Reply, Screen};
 use crate::state::Notice;
 
 impl Screen for MmState {
+    #[cfg(test)]
+    fn answer_workers(&mut self) -> Vec<crate::models::ModelAction> {
+        crate::models::worker_runs::answer_natively(self);
+        Vec::new()
+    }
     fn welcome(&self, first: bool) -> String {
         if first {
             "Multimessage model (Gonzalez): Example 1.1 of the paper. Press r to run the four algorithms.".into()

@@ -202,18 +202,19 @@ impl OverheadState {
 }
 
 /// What the runner and the worker do, natively (tests): each pending request of the one-source
-/// model on screen done by [`hetcast_worker::run`], its messages given back in order.
+/// model done by [`hetcast_worker::run`], its messages as actions, in order.
 #[cfg(test)]
-pub fn answer_worker(s: &mut crate::state::AppState) {
-    let ModelState::Overhead(m) = &s.model else {
-        return;
-    };
+pub fn worker_answers(m: &OverheadState) -> Vec<crate::models::ModelAction> {
     let job = m.job;
-    for (index, message) in crate::models::answer_natively(&m.requests()) {
-        s.apply(OverheadAction::Worker {
-            job,
-            index,
-            message,
-        });
-    }
+    crate::models::answer_natively(&m.requests())
+        .into_iter()
+        .map(|(index, message)| {
+            OverheadAction::Worker {
+                job,
+                index,
+                message,
+            }
+            .into()
+        })
+        .collect()
 }

@@ -166,6 +166,10 @@ impl Screen for OverheadState {
     fn open_link_key(&mut self, key: &str, value: &str) -> Option<Result<(), String>> {
         (key == super::EXCHANGE_KEY).then(|| self.open_exchange(value))
     }
+    #[cfg(test)]
+    fn answer_workers(&mut self) -> Vec<crate::models::ModelAction> {
+        super::runner::worker_answers(self)
+    }
     fn step_tables(&self) -> Option<StepPanel> {
         let tables = self
             .results

@@ -78,7 +78,7 @@ fn the_animated_tree_and_the_comparison() {
     assert!(svg.contains("width=\"1200\""));
     assert!(!svg.contains("s1-"));
     s.apply(OverheadAction::Run(Algorithm::Optimal));
-    super::runner::answer_worker(&mut s);
+    s.answer_workers();
     s.apply(Action::Ui(UiAction::ToggleCompare));
     let name = figure_name(&s, true, "svg");
     assert!(name.ends_with("-vs-greedy-tree-animated.svg"), "{name}");
@@ -175,7 +175,6 @@ fn a_share_link_of_the_exchanges_walk_opens_it_at_its_exchange() {
 /// sends it again; Cancel stops it, and says so.
 #[test]
 fn the_optimum_runs_in_the_worker() {
-    use super::runner::answer_worker;
     use super::{OverheadAction, OverheadState};
     use crate::state::Notice;
     use hetcast_core::models::overhead::algo::Algorithm;
@@ -203,7 +202,7 @@ fn the_optimum_runs_in_the_worker() {
         },
     });
     assert_eq!(oh(&s).results.rows.len(), 1);
-    answer_worker(&mut s);
+    s.answer_workers();
     assert_eq!(oh(&s).running().count(), 0);
     let times: Vec<Option<f64>> = oh(&s).results.rows.iter().map(|r| r.time()).collect();
     assert_eq!(times, [Some(10.0), Some(9.0)]);
@@ -214,7 +213,7 @@ fn the_optimum_runs_in_the_worker() {
     let opt = hetcast_core::models::overhead::algo::optimal::optimal_time(&oh(&s).instance);
     assert_eq!(oh(&s).running().collect::<Vec<_>>(), [Algorithm::Optimal]);
     assert_eq!(oh(&s).results.rows.len(), 1);
-    answer_worker(&mut s);
+    s.answer_workers();
     let row = &oh(&s).results.rows[1];
     assert_eq!((row.algo, row.time()), (Algorithm::Optimal, opt.ok()));
     assert_eq!(oh(&s).results.selected, Some(Algorithm::Optimal));
