@@ -3,13 +3,12 @@
 
 pub use super::fields::Field;
 use super::plans::explore::{ExploreRun, SearchKind};
-use super::plans::{capitalised, explore, fig11, gonzalez, queue_chunks, shares};
+use super::plans::{capitalised, explore, fig11, gonzalez, liu, queue_chunks};
 use super::screen::Screen;
 use hetcast_core::explore::Record;
 use hetcast_core::models::multi::algo::MultiAlgorithm;
 use hetcast_core::models::multi::experiment::{self as wu, WuRow, WuSpec};
 use hetcast_core::models::multimessage::experiment::{Row as GonzalezRow, Spec as GonzalezSpec};
-use hetcast_core::models::overhead::experiment::{self as liu, LiuFig6Row, LiuFig6Spec};
 use hetcast_core::models::platform::experiment::Fig11Row;
 use hetcast_core::registry::MODEL_MENU;
 use hetcast_worker::{Canvas, Chart, Fig11Settings, Job, Message};
@@ -130,10 +129,6 @@ impl Default for Forms {
     }
 }
 
-/// The largest Liu cluster the page takes (the CLI takes more).
-pub const LIU_N_LIMIT: u64 = 1000;
-/// The most random-selection runs per size the page takes.
-pub const LIU_RUNS_LIMIT: u64 = 10_000;
 /// The most Wu runs per point the page takes.
 pub const WU_RUNS_LIMIT: u64 = 100_000;
 
@@ -182,15 +177,7 @@ impl Forms {
     /// The whole experiment `exp` as the forms say, or what is wrong with them.
     pub fn whole(&self, exp: Experiment) -> Result<Whole, String> {
         Ok(match exp {
-            Experiment::LiuFig6 => {
-                let n_max = self.int(Field::LiuNMax, 2, LIU_N_LIMIT)?;
-                Whole::Liu(LiuFig6Spec {
-                    runs: self.int(Field::LiuRuns, 1, LIU_RUNS_LIMIT)? as usize,
-                    seed: self.int(Field::LiuSeed, 0, u64::MAX)?,
-                    n_min: self.int(Field::LiuNMin, 2, n_max)? as usize,
-                    n_max: n_max as usize,
-                })
-            }
+            Experiment::LiuFig6 => Whole::Liu(liu::spec(self)?),
             Experiment::WuFig3 | Experiment::WuFig4 => {
                 let base = if exp == Experiment::WuFig4 {
                     WuSpec::fig4()
@@ -218,7 +205,7 @@ impl Forms {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Whole {
     /// Liu Figure 6.
-    Liu(LiuFig6Spec),
+    Liu(liu::Spec),
     /// Wu Figure 3 or 4.
     Wu(u32, WuSpec),
     /// Beaumont et al. Figure 11.
@@ -237,7 +224,7 @@ impl Whole {
     pub fn jobs(&self, workers: usize) -> Vec<Job> {
         let workers = workers.max(1);
         match self {
-            Whole::Liu(spec) => liu_jobs(spec, workers),
+            Whole::Liu(spec) => liu::jobs(spec, workers),
             Whole::Wu(_, spec) => wu_jobs(spec, workers),
             Whole::Fig11(settings) => fig11::jobs(settings),
             Whole::Gonzalez(spec) => gonzalez::jobs(spec),
@@ -255,18 +242,7 @@ impl Whole {
             return Err(error);
         }
         Ok(match self {
-            Whole::Liu(spec) => {
-                let mut rows: Vec<LiuFig6Row> = answers
-                    .into_iter()
-                    .filter_map(|m| match m {
-                        Message::LiuFig6 { rows, .. } => Some(rows),
-                        _ => None,
-                    })
-                    .flatten()
-                    .collect();
-                hetcast_core::order::sort_by_key(&mut rows, |r| r.n);
-                Outcome::Liu(*spec, rows)
-            }
+            Whole::Liu(spec) => Outcome::Liu(*spec, liu::merge(answers)),
             Whole::Wu(figure, spec) => {
                 let times: Vec<[f64; 5]> = answers
                     .into_iter()
@@ -290,7 +266,7 @@ impl Whole {
 /// explorer): Liu's nodes, Wu's runs, Gonzalez's instances, one per Figure 11 platform.
 pub fn units(job: &Job) -> u64 {
     match job {
-        Job::LiuFig6 { spec } => (spec.n_min.max(2)..=spec.n_max).map(|n| n as u64).sum(),
+        Job::LiuFig6 { .. } => liu::units(job),
         Job::WuItems { from, to, .. } | Job::Gonzalez { from, to, .. } => {
             to.saturating_sub(*from) as u64
         }
@@ -302,22 +278,6 @@ pub fn units(job: &Job) -> u64 {
         | Job::Multimessage { .. }
         | Job::Charts { .. } => 0,
     }
-}
-
-/// Liu's sizes in contiguous ranges of about equal work (a size's work grows with n).
-fn liu_jobs(spec: &LiuFig6Spec, workers: usize) -> Vec<Job> {
-    let sizes: Vec<usize> = (spec.n_min.max(2)..=spec.n_max).collect();
-    let weights: Vec<u64> = sizes.iter().map(|&n| n as u64).collect();
-    shares(&weights, workers)
-        .into_iter()
-        .map(|r| Job::LiuFig6 {
-            spec: LiuFig6Spec {
-                n_min: sizes[r.start],
-                n_max: sizes[r.end - 1],
-                ..*spec
-            },
-        })
-        .collect()
 }
 
 /// Wu's runs in contiguous chunks that the workers take in turn ([`queue_chunks`]), weighed
@@ -345,7 +305,7 @@ fn wu_jobs(spec: &WuSpec, workers: usize) -> Vec<Job> {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
     /// Liu Figure 6: settings and rows.
-    Liu(LiuFig6Spec, Vec<LiuFig6Row>),
+    Liu(liu::Spec, Vec<liu::Row>),
     /// Wu Figure 3 or 4: figure, settings and rows.
     Wu(u32, WuSpec, Vec<WuRow>),
     /// Beaumont et al. Figure 11: settings and rows.
@@ -458,11 +418,7 @@ impl Outcome {
     /// others, which have several: [`Outcome::charts`]).
     fn chart(&self, canvas: Canvas) -> Option<Chart> {
         match self {
-            Outcome::Liu(spec, rows) => Some(Chart::LiuFig6 {
-                rows: rows.clone(),
-                runs: spec.runs,
-                canvas,
-            }),
+            Outcome::Liu(spec, rows) => Some(liu::chart(spec, rows, canvas)),
             Outcome::Wu(figure, spec, rows) => Some(Chart::Wu {
                 rows: rows.clone(),
                 spec: spec.clone(),
@@ -478,7 +434,7 @@ impl Outcome {
     /// `gonzalez-random.csv`, `explore-M.csv`).
     pub fn csv(&self) -> String {
         match self {
-            Outcome::Liu(_, rows) => liu::to_csv(rows),
+            Outcome::Liu(_, rows) => liu::csv(rows),
             Outcome::Wu(_, _, rows) => wu::to_csv(rows),
             Outcome::Explore(run, records) => explore::csv(run, records),
             Outcome::Fig11(_, rows) => fig11::csv(rows),
@@ -502,15 +458,12 @@ impl Outcome {
         match self {
             Outcome::Fig11(s, rows) => fig11::summary(s, rows),
             Outcome::Gonzalez(s, rows) => gonzalez::summary_line(s, rows),
-            Outcome::Liu(spec, rows) => match rows.last() {
-                Some(r) => format!(
-                    "n = {}: FNF {}, random selection {:.2} on average (best {}, worst {}), lower bound {}; {} runs per n.",
-                    r.n, r.fnf, r.random_mean, r.random_min, r.random_max, r.lower_bound, spec.runs
-                ),
-                None => "No rows.".into(),
-            },
+            Outcome::Liu(spec, rows) => liu::summary(spec, rows),
             Outcome::Wu(_, spec, rows) => {
-                let wins = rows.iter().filter(|r| r.is_best(MultiAlgorithm::Wrp)).count();
+                let wins = rows
+                    .iter()
+                    .filter(|r| r.is_best(MultiAlgorithm::Wrp))
+                    .count();
                 let max = rows.iter().map(WuRow::wrp_over_lb).fold(0.0, f64::max);
                 format!(
                     "WRP has the lowest mean at {wins} of {} points; mean WRP / mean lower bound at most {max:.2}; {} runs per point.",

@@ -8,7 +8,8 @@ use hetcast_core::error::Error;
 use hetcast_core::explore::{run, Comparison, Family, Record, Search, State};
 use hetcast_core::models::multi::explore::MultiFamily;
 use hetcast_core::models::multimessage::explore::MmFamily;
-use hetcast_core::models::overhead::explore::ExploreSpec;
+use hetcast_core::models::overhead::explore::{ExploreSpec, Search as SpecSearch, MAX_MEMBERS};
+use hetcast_core::models::overhead::ModelKind;
 use hetcast_core::models::platform::explore::PlatformFamily;
 use serde::{Deserialize, Serialize};
 
@@ -40,7 +41,63 @@ macro_rules! with_family {
     };
 }
 
+/// A family's settings as the options of `hetcast experiment explore` and the Experiments
+/// page's fields give them; each model reads those it has (the others are ignored).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FamilySettings {
+    /// Distinct destination kinds (node and sender-receiver models).
+    pub types: usize,
+    /// Costs are whole numbers up to this (node, sender-receiver, many-source, platform).
+    pub max_cost: u32,
+    /// Smallest and largest number of nodes (node, sender-receiver, many-source, platform).
+    pub nodes: (usize, usize),
+    /// Smallest and largest number of processors (multimessage).
+    pub processors: (usize, usize),
+    /// Messages (multimessage).
+    pub messages: usize,
+}
+
+/// The most members of an exhaustive family that one search times (the node model's own
+/// limit, [`MAX_MEMBERS`]).
+pub const EXHAUSTIVE_LIMIT: u64 = MAX_MEMBERS;
+
 impl AnyFamily {
+    /// The family of the model of instance-file tag `tag` with `settings`, searched by
+    /// `search` (the node and sender-receiver families bound the members they accept by it,
+    /// as the CLI sets them); `None` for an unknown tag. Not validated: [`AnyFamily::validate`].
+    pub fn of(tag: &str, settings: &FamilySettings, search: &Search) -> Option<AnyFamily> {
+        let FamilySettings {
+            types,
+            max_cost,
+            nodes,
+            processors,
+            messages,
+        } = *settings;
+        Some(match tag {
+            "node" | "sender_receiver" => AnyFamily::Overhead(ExploreSpec {
+                model: if tag == "node" {
+                    ModelKind::Node
+                } else {
+                    ModelKind::SenderReceiver
+                },
+                types,
+                max_cost,
+                nodes,
+                search: match *search {
+                    Search::Exhaustive => SpecSearch::Exhaustive,
+                    Search::Random { tries, seed, .. } => SpecSearch::Random { tries, seed },
+                },
+            }),
+            "multi" => AnyFamily::Multi(MultiFamily { nodes, max_cost }),
+            "multimessage" => AnyFamily::Multimessage(MmFamily {
+                processors,
+                messages,
+            }),
+            "platform" => AnyFamily::Platform(PlatformFamily { nodes, max_cost }),
+            _ => return None,
+        })
+    }
+
     /// The instance files' `model` tag (`hetcast experiment explore --model`).
     pub fn tag(&self) -> &'static str {
         match self {
@@ -103,4 +160,61 @@ fn search_in<F: Family>(
         true
     })?;
     Ok(state.records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_model_tag_has_its_family_with_the_settings_it_reads() {
+        let s = FamilySettings {
+            types: 2,
+            max_cost: 3,
+            nodes: (3, 10),
+            processors: (2, 4),
+            messages: 3,
+        };
+        let random = Search::Random {
+            tries: 5,
+            seed: 7,
+            climb: 2,
+        };
+        assert_eq!(
+            AnyFamily::of("sender_receiver", &s, &random),
+            Some(AnyFamily::Overhead(ExploreSpec {
+                model: ModelKind::SenderReceiver,
+                types: 2,
+                max_cost: 3,
+                nodes: (3, 10),
+                search: SpecSearch::Random { tries: 5, seed: 7 },
+            }))
+        );
+        assert_eq!(
+            AnyFamily::of("multi", &s, &Search::Exhaustive),
+            Some(AnyFamily::Multi(MultiFamily {
+                nodes: (3, 10),
+                max_cost: 3
+            }))
+        );
+        assert_eq!(
+            AnyFamily::of("multimessage", &s, &Search::Exhaustive),
+            Some(AnyFamily::Multimessage(MmFamily {
+                processors: (2, 4),
+                messages: 3
+            }))
+        );
+        assert_eq!(
+            AnyFamily::of("platform", &s, &Search::Exhaustive),
+            Some(AnyFamily::Platform(PlatformFamily {
+                nodes: (3, 10),
+                max_cost: 3
+            }))
+        );
+        for &(tag, ..) in hetcast_core::registry::MODEL_MENU {
+            let f = AnyFamily::of(tag, &s, &Search::Exhaustive);
+            assert_eq!(f.map(|f| f.tag()), Some(tag));
+        }
+        assert_eq!(AnyFamily::of("tree", &s, &Search::Exhaustive), None);
+    }
 }

@@ -21,7 +21,7 @@ mod jobs;
 mod protocol;
 
 pub use charts::{Canvas, Chart};
-pub use explore::{search_part, AnyFamily};
+pub use explore::{search_part, AnyFamily, FamilySettings, EXHAUSTIVE_LIMIT};
 pub use jobs::run;
 pub use protocol::{
     decode_message, decode_model_message, decode_request, encode_message, encode_model_request,

@@ -5,12 +5,7 @@
 use super::capitalised;
 use crate::experiments::plan::{Field, Forms};
 use hetcast_core::explore::{merge, records_csv, Record, Search};
-use hetcast_core::models::multi::explore::MultiFamily;
-use hetcast_core::models::multimessage::explore::MmFamily;
-use hetcast_core::models::overhead::explore::{ExploreSpec, Search as SpecSearch};
-use hetcast_core::models::overhead::ModelKind;
-use hetcast_core::models::platform::explore::PlatformFamily;
-use hetcast_worker::{AnyFamily, Canvas, Chart, Job, Message};
+use hetcast_worker::{AnyFamily, Canvas, Chart, FamilySettings, Job, Message};
 
 /// How the family is searched (the CLI: no `--runs`, `--runs N`, `--runs N --climb K`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,7 +43,7 @@ pub const SCREEN: Canvas = Canvas::Px {
 };
 
 /// The most members the page searches exhaustively (the node model's own limit).
-pub const EXHAUSTIVE_LIMIT: u64 = hetcast_core::models::overhead::explore::MAX_MEMBERS;
+pub const EXHAUSTIVE_LIMIT: u64 = hetcast_worker::EXHAUSTIVE_LIMIT;
 /// The most random members or climbing steps the page takes.
 pub const RUNS_LIMIT: u64 = 100_000_000;
 
@@ -99,7 +94,6 @@ pub fn defaults(model: &str) -> Vec<(Field, &'static str)> {
 
 /// The search the forms give, checked as the core checks it (the message names the setting).
 pub fn settings(forms: &Forms) -> Result<ExploreRun, String> {
-    let int = |f: Field| forms.int(f, 0, 9999).map(|v| v as usize);
     let search = match forms.search {
         SearchKind::Every => Search::Exhaustive,
         kind => Search::Random {
@@ -112,35 +106,28 @@ pub fn settings(forms: &Forms) -> Result<ExploreRun, String> {
             },
         },
     };
-    let family = match forms.model {
-        m @ ("node" | "sender_receiver") => AnyFamily::Overhead(ExploreSpec {
-            model: if m == "node" {
-                ModelKind::Node
-            } else {
-                ModelKind::SenderReceiver
-            },
-            types: int(Field::Types)?,
-            max_cost: int(Field::MaxCost)? as u32,
-            nodes: (int(Field::ExNMin)?, int(Field::ExNMax)?),
-            // As the CLI sets it: the spec's own search bounds the members it accepts.
-            search: match search {
-                Search::Exhaustive => SpecSearch::Exhaustive,
-                Search::Random { tries, seed, .. } => SpecSearch::Random { tries, seed },
-            },
-        }),
-        "multi" => AnyFamily::Multi(MultiFamily {
-            nodes: (int(Field::ExNMin)?, int(Field::ExNMax)?),
-            max_cost: int(Field::MaxCost)? as u32,
-        }),
-        "multimessage" => AnyFamily::Multimessage(MmFamily {
-            processors: (int(Field::ProcMin)?, int(Field::ProcMax)?),
-            messages: int(Field::Messages)?,
-        }),
-        _ => AnyFamily::Platform(PlatformFamily {
-            nodes: (int(Field::ExNMin)?, int(Field::ExNMax)?),
-            max_cost: int(Field::MaxCost)? as u32,
-        }),
+    // The family's fields of the model, in the order shown (the first bad one is said); the
+    // worker's registry of families makes the model's family of them.
+    let shown = fields(forms.model, SearchKind::Every);
+    let int = |f: Field| {
+        if shown.contains(&f) {
+            forms.int(f, 0, 9999).map(|v| v as usize)
+        } else {
+            Ok(0)
+        }
     };
+    for &f in &shown {
+        int(f)?;
+    }
+    let family_settings = FamilySettings {
+        types: int(Field::Types)?,
+        max_cost: int(Field::MaxCost)? as u32,
+        nodes: (int(Field::ExNMin)?, int(Field::ExNMax)?),
+        processors: (int(Field::ProcMin)?, int(Field::ProcMax)?),
+        messages: int(Field::Messages)?,
+    };
+    let family = AnyFamily::of(forms.model, &family_settings, &search)
+        .ok_or_else(|| format!("No explorer for the model '{}'", forms.model))?;
     family.validate().map_err(|e| {
         let e = e.to_string();
         capitalised(e.strip_prefix("invalid instance: ").unwrap_or(&e))

@@ -3,11 +3,16 @@
 //!
 //! - [`explore`]: the explorer's settings and chart title;
 //! - [`fig11`]: Beaumont et al. Figure 11 (paper 002), one job per platform;
-//! - [`gonzalez`]: Gonzalez's random experiment (paper 003), one job per (n, d, fan-out).
+//! - [`gonzalez`]: Gonzalez's random experiment (paper 003), one job per (n, d, fan-out);
+//! - [`liu`]: Liu et al.'s Figure 6 (paper 004), the sizes in one range per worker.
+//!
+//! Each names its model's experiment in the core; the explorer, shared by every model, names
+//! none (its families come from the worker's registry, [`hetcast_worker::AnyFamily::of`]).
 
 pub mod explore;
 pub mod fig11;
 pub mod gonzalez;
+pub mod liu;
 
 use std::ops::Range;
 
