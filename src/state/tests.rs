@@ -237,6 +237,10 @@ fn many_source_model_switch_edit_run_and_undo() {
     assert_eq!(mu(&s).instance.node_count(), 12);
     assert_eq!(mu(&s).instance.messages.len(), 1);
     assert_eq!(mu(&s).instance.messages[0].destinations.len(), 11);
+    assert_eq!(
+        s.ui.notice.as_ref().unwrap().text,
+        "Many-source model: this instance as one message of 1 byte from P0 (S = s, R = r, X = L per byte). The gallery has a 4-message example."
+    );
     // Single-model edits do nothing while the many-source model is on screen.
     let before = mu(&s).instance.clone();
     s.apply(OverheadAction::AddNode);

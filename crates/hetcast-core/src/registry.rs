@@ -126,6 +126,20 @@ pub fn example_id(inst: &AnyInstance) -> Option<&'static str> {
         .map(|e| e.id)
 }
 
+/// `from` as an instance of model `to`, where the core converts one model's instances into
+/// another's: a one-source instance becomes a many-source one
+/// ([`crate::models::multi::MultiInstance::from_single`]: one message of size 1 from its
+/// source to every other node). `None` when there is no such conversion (or `from` is already
+/// of model `to`). The shell's model menu goes through here, so that no model names another.
+pub fn convert(from: &AnyInstance, to: ModelId) -> Option<AnyInstance> {
+    match (from, to) {
+        (AnyInstance::Overhead(one), ModelId::Multi) => Some(AnyInstance::Multi(
+            crate::models::multi::MultiInstance::from_single(one),
+        )),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,5 +201,37 @@ mod tests {
             example("wu-wrp-beats-wr").unwrap().compare,
             Some(("wrp", "wr"))
         );
+    }
+
+    #[test]
+    fn a_one_source_instance_converts_to_one_message_of_the_many_source_model() {
+        // lh-fig1 (node model): source P0 and eleven destinations.
+        let one = example("lh-fig1").unwrap().instance;
+        let Some(AnyInstance::Multi(m)) = convert(&one, ModelId::Multi) else {
+            panic!("lh-fig1 converts")
+        };
+        let AnyInstance::Overhead(o) = &one else {
+            panic!()
+        };
+        assert_eq!(m, crate::models::multi::MultiInstance::from_single(o));
+        assert_eq!(m.messages.len(), 1);
+        assert_eq!(m.messages[0].source, o.source);
+        assert_eq!(m.messages[0].destinations, (1..12).collect::<Vec<usize>>());
+        assert_eq!(m.messages[0].size, 1.0);
+        assert_eq!(m.classes.len(), o.nodes.len());
+        // No other conversion: not to its own model, not between the other models.
+        for id in ModelId::ALL {
+            for e in gallery_of(id) {
+                for to in ModelId::ALL {
+                    let known = e.model() == ModelId::Overhead && to == ModelId::Multi;
+                    assert_eq!(
+                        convert(&e.instance, to).is_some(),
+                        known,
+                        "{} to {to:?}",
+                        e.id
+                    );
+                }
+            }
+        }
     }
 }

@@ -24,7 +24,6 @@ use hetcast_core::models::multi::instance::instance_words;
 use hetcast_core::models::multi::{
     Link, MultiAlgorithm, MultiInstance, MultiSchedule, MultiSolution,
 };
-use hetcast_core::models::overhead::Instance;
 use hetcast_core::AnyInstance;
 
 use self::drafts::{ClassDraft, ClassField, MessageDraft, MsgField, MultiDrafts};
@@ -229,15 +228,18 @@ pub fn describe(inst: &MultiInstance) -> Result<String, String> {
     Ok(format!("{}, many-source model", instance_words(inst)))
 }
 
-/// The many-source instance the model menu makes of a one-source instance: one message of 1
-/// byte from its source to every other node (the gallery's 'WRP beats WR' when it is too large
-/// for the app), and the notice saying so.
-pub fn from_one_source(one: &Instance) -> (MultiInstance, String) {
-    let m = MultiInstance::from_single(one);
+/// The many-source instance the model menu makes of a one-source instance, `m` as the core
+/// converts it ([`hetcast_core::registry::convert`]: one message of 1 byte from its source to
+/// every other node, one class per node named after it), or the gallery's 'WRP beats WR' when
+/// it is too large for the app; and the notice saying so.
+pub fn adopted(m: MultiInstance) -> (MultiInstance, String) {
     if m.validate().is_ok() && too_large(&m).is_none() {
+        let source = m.messages.first().map_or(0, |msg| msg.source);
+        let name = m
+            .class_of(source)
+            .map_or_else(|| m.label(source), |c| m.classes[c].name.clone());
         let text = format!(
-            "Many-source model: this instance as one message of 1 byte from {} (S = s, R = r, X = L per byte). The gallery has a 4-message example.",
-            one.label(one.source)
+            "Many-source model: this instance as one message of 1 byte from {name} (S = s, R = r, X = L per byte). The gallery has a 4-message example."
         );
         (m, text)
     } else {

@@ -32,10 +32,11 @@ impl Screen for MultiState {
         &self,
         from: &hetcast_core::AnyInstance,
     ) -> Option<(hetcast_core::AnyInstance, String)> {
-        let hetcast_core::AnyInstance::Overhead(one) = from else {
+        let converted = hetcast_core::registry::convert(from, hetcast_core::ModelId::Multi);
+        let Some(hetcast_core::AnyInstance::Multi(m)) = converted else {
             return None;
         };
-        let (m, text) = super::from_one_source(one);
+        let (m, text) = super::adopted(m);
         Some((m.into(), text))
     }
     fn keep(&self) -> ModelScenario {
