@@ -7,7 +7,6 @@ use super::pool::{keep_spares, worker_count, Pool, EVERY_JOB, WARM_UP_ID};
 use super::results::progress_view;
 use super::screen::Screen;
 use super::state::{ExpAction, ExpState};
-use hetcast_core::models::multi::experiment::WuSpec;
 use hetcast_worker::{Job, Message, Request};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -65,15 +64,9 @@ pub fn start(st: &Exp, pool: &Rc<RefCell<Option<Pool>>>, next_id: &Rc<RefCell<u3
 /// Figure 3 (21 runs, the work of FEF, ECF, WR, WRP and the lower bound on 64 nodes; about
 /// 0.1 s), so that the browser has optimized those functions before the first real run.
 fn warm_up() -> Request {
-    let spec = WuSpec {
-        runs: 1,
-        threads: 1,
-        ..WuSpec::fig3()
-    };
-    let to = spec.source_counts.len() * spec.mixes.len();
     Request {
         id: WARM_UP_ID,
-        job: Job::WuItems { spec, from: 0, to },
+        job: super::plans::wu::warm_up(),
     }
 }
 

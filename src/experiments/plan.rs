@@ -3,13 +3,9 @@
 
 pub use super::fields::Field;
 use super::plans::explore::{ExploreRun, SearchKind};
-use super::plans::{capitalised, explore, fig11, gonzalez, liu, queue_chunks};
+use super::plans::{capitalised, explore, fig11, gonzalez, liu, wu};
 use super::screen::Screen;
 use hetcast_core::explore::Record;
-use hetcast_core::models::multi::algo::MultiAlgorithm;
-use hetcast_core::models::multi::experiment::{self as wu, WuRow, WuSpec};
-use hetcast_core::models::multimessage::experiment::{Row as GonzalezRow, Spec as GonzalezSpec};
-use hetcast_core::models::platform::experiment::Fig11Row;
 use hetcast_core::registry::MODEL_MENU;
 use hetcast_worker::{Canvas, Chart, Fig11Settings, Job, Message};
 
@@ -129,9 +125,6 @@ impl Default for Forms {
     }
 }
 
-/// The most Wu runs per point the page takes.
-pub const WU_RUNS_LIMIT: u64 = 100_000;
-
 impl Forms {
     /// The text of field `f`.
     pub fn get(&self, f: Field) -> &str {
@@ -179,20 +172,7 @@ impl Forms {
         Ok(match exp {
             Experiment::LiuFig6 => Whole::Liu(liu::spec(self)?),
             Experiment::WuFig3 | Experiment::WuFig4 => {
-                let base = if exp == Experiment::WuFig4 {
-                    WuSpec::fig4()
-                } else {
-                    WuSpec::fig3()
-                };
-                Whole::Wu(
-                    exp.figure(),
-                    WuSpec {
-                        runs: self.int(Field::WuRuns, 1, WU_RUNS_LIMIT)? as usize,
-                        seed: self.int(Field::WuSeed, 0, u64::MAX)?,
-                        threads: 1,
-                        ..base
-                    },
-                )
+                Whole::Wu(exp.figure(), wu::spec(self, exp.figure())?)
             }
             Experiment::Fig11 => Whole::Fig11(fig11::settings(self)?),
             Experiment::Gonzalez => Whole::Gonzalez(gonzalez::spec(self)?),
@@ -207,11 +187,11 @@ pub enum Whole {
     /// Liu Figure 6.
     Liu(liu::Spec),
     /// Wu Figure 3 or 4.
-    Wu(u32, WuSpec),
+    Wu(u32, wu::Spec),
     /// Beaumont et al. Figure 11.
     Fig11(Fig11Settings),
     /// Gonzalez's random experiment.
-    Gonzalez(GonzalezSpec),
+    Gonzalez(gonzalez::Spec),
     /// The explorer.
     Explore(ExploreRun),
 }
@@ -225,7 +205,7 @@ impl Whole {
         let workers = workers.max(1);
         match self {
             Whole::Liu(spec) => liu::jobs(spec, workers),
-            Whole::Wu(_, spec) => wu_jobs(spec, workers),
+            Whole::Wu(_, spec) => wu::jobs(spec, workers),
             Whole::Fig11(settings) => fig11::jobs(settings),
             Whole::Gonzalez(spec) => gonzalez::jobs(spec),
             Whole::Explore(run) => explore::jobs(run, workers),
@@ -244,16 +224,7 @@ impl Whole {
         Ok(match self {
             Whole::Liu(spec) => Outcome::Liu(*spec, liu::merge(answers)),
             Whole::Wu(figure, spec) => {
-                let times: Vec<[f64; 5]> = answers
-                    .into_iter()
-                    .filter_map(|m| match m {
-                        Message::WuTimes { times, .. } => Some(times),
-                        _ => None,
-                    })
-                    .flatten()
-                    .collect();
-                let rows = wu::wu_rows(spec, &times).map_err(|e| e.to_string())?;
-                Outcome::Wu(*figure, spec.clone(), rows)
+                Outcome::Wu(*figure, spec.clone(), wu::merge(spec, answers)?)
             }
             Whole::Explore(run) => Outcome::Explore(*run, explore::join(answers)?),
             Whole::Fig11(s) => Outcome::Fig11(s.clone(), fig11::merge(s, &answers)?),
@@ -280,38 +251,17 @@ pub fn units(job: &Job) -> u64 {
     }
 }
 
-/// Wu's runs in contiguous chunks that the workers take in turn ([`queue_chunks`]), weighed
-/// by [`wu::wu_item_weight`].
-fn wu_jobs(spec: &WuSpec, workers: usize) -> Vec<Job> {
-    let job = |r: std::ops::Range<usize>| Job::WuItems {
-        spec: spec.clone(),
-        from: r.start,
-        to: r.end,
-    };
-    match wu::wu_items(spec) {
-        Ok(items) => {
-            let weights: Vec<u64> = (0..items).map(|i| wu::wu_item_weight(spec, i)).collect();
-            queue_chunks(&weights, workers)
-                .into_iter()
-                .map(job)
-                .collect()
-        }
-        // Bad settings: one job, whose worker reports the error.
-        Err(_) => vec![job(0..0)],
-    }
-}
-
 /// A finished experiment.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
     /// Liu Figure 6: settings and rows.
     Liu(liu::Spec, Vec<liu::Row>),
     /// Wu Figure 3 or 4: figure, settings and rows.
-    Wu(u32, WuSpec, Vec<WuRow>),
+    Wu(u32, wu::Spec, Vec<wu::Row>),
     /// Beaumont et al. Figure 11: settings and rows.
-    Fig11(Fig11Settings, Vec<Fig11Row>),
+    Fig11(Fig11Settings, Vec<fig11::Row>),
     /// Gonzalez's random experiment: settings and one row per instance.
-    Gonzalez(GonzalezSpec, Vec<GonzalezRow>),
+    Gonzalez(gonzalez::Spec, Vec<gonzalez::Row>),
     /// The explorer: the search and, per comparison, what it found.
     Explore(ExploreRun, Vec<Record>),
 }
@@ -400,16 +350,7 @@ impl Outcome {
                     .collect()
             }
             // Wu's canvas is one panel's.
-            Outcome::Wu(_, spec, _) => match canvas {
-                Canvas::Px { width, height } => self
-                    .chart(Canvas::Px {
-                        width: width / spec.mixes.len().max(1) as u32,
-                        height,
-                    })
-                    .into_iter()
-                    .collect(),
-                canvas => self.chart(canvas).into_iter().collect(),
-            },
+            Outcome::Wu(figure, spec, rows) => vec![wu::chart(*figure, spec, rows, canvas, true)],
             _ => self.chart(canvas).into_iter().collect(),
         }
     }
@@ -419,12 +360,7 @@ impl Outcome {
     fn chart(&self, canvas: Canvas) -> Option<Chart> {
         match self {
             Outcome::Liu(spec, rows) => Some(liu::chart(spec, rows, canvas)),
-            Outcome::Wu(figure, spec, rows) => Some(Chart::Wu {
-                rows: rows.clone(),
-                spec: spec.clone(),
-                figure: *figure,
-                canvas,
-            }),
+            Outcome::Wu(figure, spec, rows) => Some(wu::chart(*figure, spec, rows, canvas, false)),
             Outcome::Gonzalez(_, rows) => Some(gonzalez::chart(rows, canvas)),
             Outcome::Fig11(..) | Outcome::Explore(..) => None,
         }
@@ -435,7 +371,7 @@ impl Outcome {
     pub fn csv(&self) -> String {
         match self {
             Outcome::Liu(_, rows) => liu::csv(rows),
-            Outcome::Wu(_, _, rows) => wu::to_csv(rows),
+            Outcome::Wu(_, _, rows) => wu::csv(rows),
             Outcome::Explore(run, records) => explore::csv(run, records),
             Outcome::Fig11(_, rows) => fig11::csv(rows),
             Outcome::Gonzalez(_, rows) => gonzalez::csv(rows),
@@ -459,18 +395,7 @@ impl Outcome {
             Outcome::Fig11(s, rows) => fig11::summary(s, rows),
             Outcome::Gonzalez(s, rows) => gonzalez::summary_line(s, rows),
             Outcome::Liu(spec, rows) => liu::summary(spec, rows),
-            Outcome::Wu(_, spec, rows) => {
-                let wins = rows
-                    .iter()
-                    .filter(|r| r.is_best(MultiAlgorithm::Wrp))
-                    .count();
-                let max = rows.iter().map(WuRow::wrp_over_lb).fold(0.0, f64::max);
-                format!(
-                    "WRP has the lowest mean at {wins} of {} points; mean WRP / mean lower bound at most {max:.2}; {} runs per point.",
-                    rows.len(),
-                    spec.runs
-                )
-            }
+            Outcome::Wu(_, spec, rows) => wu::summary(spec, rows),
             Outcome::Explore(run, records) => explore::summary(run, records),
         }
     }

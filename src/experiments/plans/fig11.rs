@@ -5,6 +5,7 @@
 
 use crate::experiments::plan::{Field, Forms};
 use hetcast_core::catalog::Catalog;
+pub use hetcast_core::models::platform::experiment::Fig11Row as Row;
 use hetcast_core::models::platform::experiment::{
     fig11_csv, fig11_platforms, fig11_rows, parse_densities, Fig11Row, HEURISTICS,
 };

@@ -3,9 +3,8 @@
 //! instances, and the CLI's rows, chart and CSV from the answers.
 
 use crate::experiments::plan::{Field, Forms};
-use hetcast_core::models::multimessage::experiment::{
-    csv as rows_csv, jobs as all, summary, Row, Spec,
-};
+use hetcast_core::models::multimessage::experiment::{csv as rows_csv, jobs as all, summary};
+pub use hetcast_core::models::multimessage::experiment::{Row, Spec};
 use hetcast_worker::{Canvas, Chart, Job, Message};
 
 /// The most instances per (n, d, fan-out) the page takes (the CLI's limit).

@@ -4,15 +4,19 @@
 //! - [`explore`]: the explorer's settings and chart title;
 //! - [`fig11`]: Beaumont et al. Figure 11 (paper 002), one job per platform;
 //! - [`gonzalez`]: Gonzalez's random experiment (paper 003), one job per (n, d, fan-out);
-//! - [`liu`]: Liu et al.'s Figure 6 (paper 004), the sizes in one range per worker.
+//! - [`liu`]: Liu et al.'s Figure 6 (paper 004), the sizes in one range per worker;
+//! - [`wu`]: Wu et al.'s Figures 3 and 4 (paper 001), the runs in chunks the workers share.
 //!
-//! Each names its model's experiment in the core; the explorer, shared by every model, names
-//! none (its families come from the worker's registry, [`hetcast_worker::AnyFamily::of`]).
+//! Each names its model's experiment in the core; [`super::plan`], the page's list of
+//! experiments, reaches a model only through these files, and the explorer, shared by every
+//! model, names none (its families come from the worker's registry,
+//! [`hetcast_worker::AnyFamily::of`]).
 
 pub mod explore;
 pub mod fig11;
 pub mod gonzalez;
 pub mod liu;
+pub mod wu;
 
 use std::ops::Range;
 
