@@ -3,7 +3,7 @@
 
 use super::explorer::explorer_menus;
 use super::plan::{units, Experiment, Field};
-use super::pool::{keep_spares, worker_count, Pool, EVERY_JOB, WARM_UP_ID};
+use super::pool::{keep_spares, worker_count, Pool, EXPERIMENTS, WARM_UP_ID};
 use super::results::progress_view;
 use super::screen::Screen;
 use super::state::{ExpAction, ExpState};
@@ -44,7 +44,7 @@ pub fn start(st: &Exp, pool: &Rc<RefCell<Option<Pool>>>, next_id: &Rc<RefCell<u3
     let requests: Vec<Request> = jobs.into_iter().map(|job| Request { id, job }).collect();
     let dispatcher = st.dispatcher();
     let on = Callback::from(move |(i, m)| dispatcher.dispatch(ExpAction::Worker(i, m, now())));
-    match Pool::queue(requests, workers, on, EVERY_JOB) {
+    match Pool::queue(requests, workers, on, EXPERIMENTS) {
         Ok(p) => {
             *pool.borrow_mut() = Some(p);
             st.dispatch(ExpAction::Started {
@@ -75,7 +75,7 @@ fn warm_up() -> Request {
 /// started, nor for its functions to be optimized (docs/performance.md "The worker's allocator,
 /// its allocations, warm workers and the page's redraws").
 pub fn keep_workers_ready() {
-    keep_spares(worker_count(), &warm_up(), EVERY_JOB);
+    keep_spares(worker_count(), &warm_up(), EXPERIMENTS);
 }
 
 /// Every answer of the run is in: a worker draws its charts (the run's workers, idle now, are
@@ -93,7 +93,7 @@ pub fn draw_charts(st: &Exp, pool: &Rc<RefCell<Option<Pool>>>) {
     let dispatcher = st.dispatcher();
     let on = Callback::from(move |(i, m)| dispatcher.dispatch(ExpAction::Worker(i, m, now())));
     let job = d.charts.job();
-    match Pool::queue(vec![Request { id, job }], 1, on, EVERY_JOB) {
+    match Pool::queue(vec![Request { id, job }], 1, on, EXPERIMENTS) {
         Ok(p) => *pool.borrow_mut() = Some(p),
         Err(error) => st.dispatch(ExpAction::Worker(0, Message::Failed { id, error }, now())),
     }
@@ -111,7 +111,7 @@ pub fn redraw_charts(st: &Exp, pool: &Rc<RefCell<Option<Pool>>>, id: u32, screen
     pool.borrow_mut().take();
     let dispatcher = st.dispatcher();
     let on = Callback::from(move |(_, m)| dispatcher.dispatch(ExpAction::Redrawn(id, screen, m)));
-    match Pool::queue(vec![Request { id, job }], 1, on, EVERY_JOB) {
+    match Pool::queue(vec![Request { id, job }], 1, on, EXPERIMENTS) {
         Ok(p) => *pool.borrow_mut() = Some(p),
         Err(error) => st.dispatch(ExpAction::Redrawn(
             id,

@@ -15,7 +15,8 @@
 //! every edit, each time on workers that are loaded and warm.
 
 use hetcast_worker::{
-    decode_message, decode_model_message, encode_model_request, encode_request, Message, Request,
+    decode_experiment_message, decode_model_message, encode_model_request, encode_request, Message,
+    Request,
 };
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -243,10 +244,12 @@ pub const MODELS: Codec = Codec {
     decode: decode_model_message,
 };
 
-/// Every job and answer: the Experiments page's own module.
-pub const EVERY_JOB: Codec = Codec {
+/// Every job, and the experiments' answers alone: the Experiments page's own module, so that
+/// it does not link the readers of the models' solutions and their steps (docs/performance.md
+/// "The app's wasm", step 11).
+pub const EXPERIMENTS: Codec = Codec {
     encode: encode_request,
-    decode: decode_message,
+    decode: decode_experiment_message,
 };
 
 /// Running workers; dropping the pool stops them.

@@ -32,7 +32,9 @@ fn answers(jobs: &[Job], id: u32) -> Vec<Vec<Message>> {
 /// The outcome's charts drawn by the worker's code (natively), asked and answered as JSON text
 /// as the page and the worker do: the page's SVG texts and the files.
 fn drawn(outcome: &Outcome) -> (Vec<String>, Vec<(String, String)>) {
-    use hetcast_worker::{decode_message, decode_request, encode_message, encode_request};
+    use hetcast_worker::{
+        decode_experiment_message, decode_request, encode_message, encode_request,
+    };
     let charts = outcome.charts(None);
     let request = Request {
         id: 5,
@@ -42,7 +44,7 @@ fn drawn(outcome: &Outcome) -> (Vec<String>, Vec<(String, String)>) {
     let mut msgs = answers(&[request.job], 5).remove(0);
     match msgs
         .pop()
-        .map(|m| decode_message(&encode_message(&m)).unwrap())
+        .map(|m| decode_experiment_message(&encode_message(&m)).unwrap())
     {
         Some(Message::Charts { id: 5, svgs }) => charts.split(svgs).unwrap(),
         m => panic!("the worker answered {m:?}"),

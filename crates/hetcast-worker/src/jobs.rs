@@ -274,6 +274,19 @@ mod tests {
                 Ok(read) => assert!(model && read == m, "{text}"),
                 Err(e) => assert!(!model && e.contains("unknown variant"), "{text}: {e}"),
             }
+            // The Experiments page reads the experiments' answers alone (and the messages
+            // that every job sends: ready, progress, failed).
+            let any = matches!(
+                m,
+                Message::Ready | Message::Progress { .. } | Message::Failed { .. }
+            );
+            match decode_experiment_message(&text) {
+                Ok(read) => assert!((any || !model) && read == m, "{text}"),
+                Err(e) => assert!(
+                    model && !any && e.contains("unknown variant"),
+                    "{text}: {e}"
+                ),
+            }
             sink.borrow_mut().push(back);
         });
         let v = out.borrow().clone();

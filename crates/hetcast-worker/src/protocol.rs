@@ -433,3 +433,75 @@ pub fn decode_model_message(text: &str) -> Result<Message, String> {
         ModelMessage::Failed { id, error } => Message::Failed { id, error },
     })
 }
+
+/// The answers to the experiments' jobs ([`Job::LiuFig6`], [`Job::WuItems`], [`Job::Fig11`],
+/// [`Job::Gonzalez`], [`Job::Explore`], [`Job::Charts`]): the variants of [`Message`] that the
+/// Experiments page's module reads, written the same way, so that it does not link the
+/// readers of the models' solutions and their steps (those are read by the app's main module,
+/// with [`decode_model_message`]).
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum ExperimentMessage {
+    Ready,
+    Progress {
+        id: u32,
+        done: u64,
+        total: u64,
+    },
+    LiuFig6 {
+        id: u32,
+        rows: Vec<LiuFig6Row>,
+    },
+    WuTimes {
+        id: u32,
+        times: Vec<[f64; 5]>,
+    },
+    Fig11Platform {
+        id: u32,
+        targets: usize,
+        ratios: Vec<(f64, f64)>,
+    },
+    GonzalezRows {
+        id: u32,
+        rows: Vec<GonzalezRow>,
+    },
+    Explored {
+        id: u32,
+        records: Vec<Record>,
+    },
+    Charts {
+        id: u32,
+        svgs: Vec<String>,
+    },
+    Failed {
+        id: u32,
+        error: String,
+    },
+}
+
+/// A message from the text the page received about an experiment's job, as [`decode_message`]
+/// reads it; any other kind of message (a model's solution) is an error. The Experiments
+/// page's module reads its workers' messages with this alone.
+pub fn decode_experiment_message(text: &str) -> Result<Message, String> {
+    let m = serde_json::from_str(text)
+        .map_err(|e| format!("unreadable message from the worker: {e}"))?;
+    Ok(match m {
+        ExperimentMessage::Ready => Message::Ready,
+        ExperimentMessage::Progress { id, done, total } => Message::Progress { id, done, total },
+        ExperimentMessage::LiuFig6 { id, rows } => Message::LiuFig6 { id, rows },
+        ExperimentMessage::WuTimes { id, times } => Message::WuTimes { id, times },
+        ExperimentMessage::Fig11Platform {
+            id,
+            targets,
+            ratios,
+        } => Message::Fig11Platform {
+            id,
+            targets,
+            ratios,
+        },
+        ExperimentMessage::GonzalezRows { id, rows } => Message::GonzalezRows { id, rows },
+        ExperimentMessage::Explored { id, records } => Message::Explored { id, records },
+        ExperimentMessage::Charts { id, svgs } => Message::Charts { id, svgs },
+        ExperimentMessage::Failed { id, error } => Message::Failed { id, error },
+    })
+}
