@@ -258,8 +258,10 @@ fn view_buttons(state: &StateHandle) -> Html {
                 title="Compare the selected result with another, on one time scale (key c)">{ if ui.compare { "Compared" } else { "Compare" } }</button>
         }
     });
+    // One group (laid out as its buttons alone but in lecture mode, where it wraps as one to
+    // the right of a second row when the caption needs the room: static/style.css).
     html! {
-        <>
+        <span class="view-buttons">
             { critical_button }
             { compare_button }
             <button id="fit" class="icon" onclick={dispatch(UiAction::ToggleFit)}
@@ -268,7 +270,7 @@ fn view_buttons(state: &StateHandle) -> Html {
                 title="Focus: only the drawing (key f)">{ if ui.focus { "Exit focus" } else { "Focus" } }</button>
             <button id="lecture" class="icon" aria-pressed={ui.lecture.to_string()} onclick={dispatch(UiAction::ToggleLecture)}
                 title="Lecture mode: one view filling the screen, large text (key l; Esc leaves)">{ if ui.lecture { "Leave" } else { "Lecture" } }</button>
-        </>
+        </span>
     }
 }
 

@@ -3,6 +3,7 @@
 // 1280x720. No two node labels overlap on screen (their boxes from getBoundingClientRect), and
 // every label is drawn inside the drawing's box. Before the stress layout (core
 // layout/graph_layout.rs), 20 pairs overlapped here.
+// In lecture mode at 1024x768 the caption over the views (the algorithm and its time) is whole.
 // Run: cd tests/e2e && node --test platform-labels.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -58,6 +59,29 @@ test('65-node platform, MCPH in lecture mode at 1280x720: no two node labels ove
     const outside = boxes.filter((b) => b.x0 < frame.x0 - 0.5 || b.x1 > frame.x1 + 0.5
       || b.y0 < frame.y0 - 0.5 || b.y1 > frame.y1 + 0.5).map((b) => b.text);
     assert.deepEqual(outside, [], 'labels outside the drawing');
+    assert.deepEqual(app.errors, []);
+  } finally {
+    await app.page.close();
+  }
+});
+
+test('65-node platform in lecture mode at 1024x768: the caption over the views is whole, at 12 px or more', async () => {
+  const app = await openApp({ width: 1024, height: 768 });
+  try {
+    await app.generatePlatform(65, { seed: 1 });
+    await app.run('mcph');
+    await app.select('mcph');
+    await app.page.keyboard.press('l');
+    await app.page.locator('#lecture[aria-pressed="true"]').waitFor();
+    const caption = await app.page.locator('#view-caption').evaluate((el) => ({
+      text: el.textContent,
+      clipped: el.scrollWidth > el.clientWidth + 0.5,
+      px: parseFloat(getComputedStyle(el).fontSize),
+    }));
+    await app.page.screenshot({ path: `${ARTIFACTS}/platform-65-lecture-1024x768.png` });
+    assert.match(caption.text, /^MCPH \(tree\): T = \d/);
+    assert.equal(caption.clipped, false, `the caption is cut: ${caption.text}`);
+    assert.ok(caption.px >= 12, `${caption.px} px`);
     assert.deepEqual(app.errors, []);
   } finally {
     await app.page.close();
