@@ -87,6 +87,21 @@ fn load_button(
     }
 }
 
+/// `name` with a line-break opportunity after each underscore (`<wbr>`): a narrow column
+/// wraps "REDUCED_BROADCAST / Multicast-LB" at its spaces and underscores, never inside a
+/// word (its text is unchanged).
+fn breakable(name: &str) -> Html {
+    let mut parts = name.split_inclusive('_').peekable();
+    let mut out = Vec::new();
+    while let Some(p) = parts.next() {
+        out.push(html! { { p.to_string() } });
+        if p.ends_with('_') && parts.peek().is_some() {
+            out.push(html! { <wbr /> });
+        }
+    }
+    html! { for out }
+}
+
 /// The explorer's result: the comparisons, the chosen one's chart (of `svgs`, one per
 /// comparison, as the worker drew them) and worst instances.
 pub fn explorer_result(
@@ -114,7 +129,7 @@ pub fn explorer_result(
         html! {
             <tr id={format!("exp-cmp-{c}")} class={classes!((c == chosen).then_some("selected"))}>
                 <td><button id={format!("exp-cmp-pick-{c}")} onclick={pick} aria-pressed={(c == chosen).to_string()}
-                    title="Show its histogram and worst instances">{ name }</button></td>
+                    title="Show its histogram and worst instances">{ breakable(&name) }</button></td>
                 <td>{ r.tried }</td>
                 <td>{ r.at_reference }</td>
                 <td>{ ratio }</td>
