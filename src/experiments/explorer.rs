@@ -87,16 +87,33 @@ fn load_button(
     }
 }
 
-/// `name` with a line-break opportunity after each underscore (`<wbr>`): a narrow column
-/// wraps "REDUCED_BROADCAST / Multicast-LB" at its spaces and underscores, never inside a
-/// word (its text is unchanged).
+/// `name` that wraps only at its spaces and after its underscores: each word a piece that
+/// does not break (`nowrap`, so not at the hyphen of "Multicast-LB"; a "/" kept with the word
+/// after it), the pieces of a word split after each underscore with a `<wbr>` between them. A
+/// narrow column then wraps "REDUCED_BROADCAST / Multicast-LB" as "REDUCED_ / BROADCAST /
+/// Multicast-LB", never inside a word; the text is unchanged.
 fn breakable(name: &str) -> Html {
-    let mut parts = name.split_inclusive('_').peekable();
+    let mut words: Vec<String> = Vec::new();
+    for word in name.split(' ') {
+        match words.last_mut() {
+            Some(last) if last == "/" => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => words.push(word.to_string()),
+        }
+    }
     let mut out = Vec::new();
-    while let Some(p) = parts.next() {
-        out.push(html! { { p.to_string() } });
-        if p.ends_with('_') && parts.peek().is_some() {
-            out.push(html! { <wbr /> });
+    for (w, word) in words.iter().enumerate() {
+        if w > 0 {
+            out.push(html! { {" "} });
+        }
+        let mut parts = word.split_inclusive('_').peekable();
+        while let Some(p) = parts.next() {
+            out.push(html! { <span class="nowrap">{ p.to_string() }</span> });
+            if parts.peek().is_some() {
+                out.push(html! { <wbr /> });
+            }
         }
     }
     html! { for out }
