@@ -1,6 +1,7 @@
 //! Share links: the whole [`Scenario`] in the URL's fragment, `#s=` followed by its JSON,
-//! zlib-compressed (`miniz_oxide`, level 9, with zlib's Adler-32 check) and written in URL-safe
-//! base64 without padding (RFC 4648 section 5), then the model's own deep-link keys of what it
+//! zlib-compressed (RFC 1950, with its Adler-32 check: in the browser by its own
+//! `CompressionStream("deflate")`, natively by `miniz_oxide` at level 9, [`pack`]) and written
+//! in URL-safe base64 without padding (RFC 4648 section 5), then the model's own deep-link keys of what it
 //! shows (`&exchange=2`: the exchanges walk at exchange 2). A damaged or truncated link does not decode
 //! (bad base64, a failed checksum or inflate, JSON that is not a scenario, an invalid instance)
 //! and the error says so, as it says a link too large to open ([`LinkError`]); nothing in it
@@ -40,15 +41,62 @@ impl std::fmt::Display for LinkError {
     }
 }
 
-/// The link's payload (after `#s=`) of `sc`.
-pub fn encode(sc: &Scenario) -> String {
-    pack(&sc.to_json())
+/// The link's payload (after `#s=`) of `sc`, or why the browser cannot compress it.
+pub async fn encode(sc: &Scenario) -> Result<String, String> {
+    pack(&sc.to_json()).await
 }
 
-/// `text` as a link's payload: zlib-compressed, in URL-safe base64 (share links, tour links).
-pub fn pack(text: &str) -> String {
-    let z = miniz_oxide::deflate::compress_to_vec_zlib(text.as_bytes(), 9);
-    URL_SAFE_NO_PAD.encode(z)
+/// `text` as a link's payload: zlib-compressed, in URL-safe base64 (share links, tour links);
+/// `Err` says why the browser cannot compress it. [`unpack`] reads it.
+pub async fn pack(text: &str) -> Result<String, String> {
+    Ok(URL_SAFE_NO_PAD.encode(zlib(text).await?))
+}
+
+/// `text` compressed in the zlib format (RFC 1950) by the browser's
+/// `CompressionStream("deflate")`, so that the page's module carries no compressor (only
+/// [`unpack`]'s decompressor, which opens a link at once when the page starts): about 17 KB
+/// of the page's wasm (docs/performance.md, "The app's wasm", step 14). Its error when the
+/// browser has no `CompressionStream` (before Chrome 80, Firefox 113, Safari 16.4).
+#[cfg(target_arch = "wasm32")]
+async fn zlib(text: &str) -> Result<Vec<u8>, String> {
+    use wasm_bindgen::JsCast;
+    let why = |e: JsValue| {
+        e.dyn_ref::<js_sys::Error>()
+            .and_then(|e| e.message().as_string())
+            .unwrap_or_else(|| format!("{e:?}"))
+    };
+    let compress = js_sys::Function::new_with_args(
+        "text",
+        "return new Response(new Blob([text]).stream()\
+         .pipeThrough(new CompressionStream('deflate'))).arrayBuffer()",
+    );
+    let buffer = compress
+        .call1(&JsValue::NULL, &JsValue::from_str(text))
+        .map_err(why)?;
+    let buffer = wasm_bindgen_futures::JsFuture::from(js_sys::Promise::from(buffer))
+        .await
+        .map_err(why)?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
+/// `text` compressed in the zlib format by miniz_oxide at level 9 (natively: tests).
+#[cfg(not(target_arch = "wasm32"))]
+async fn zlib(text: &str) -> Result<Vec<u8>, String> {
+    Ok(miniz_oxide::deflate::compress_to_vec_zlib(
+        text.as_bytes(),
+        9,
+    ))
+}
+
+/// The value of a future that is ready when first polled, as [`pack`]'s is natively (tests).
+#[cfg(all(test, not(target_arch = "wasm32")))]
+pub fn ready<T>(f: impl std::future::Future<Output = T>) -> T {
+    let mut f = std::pin::pin!(f);
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    match f.as_mut().poll(&mut cx) {
+        std::task::Poll::Ready(value) => value,
+        std::task::Poll::Pending => panic!("natively, packing does not wait"),
+    }
 }
 
 /// The scenario in a link's payload, or why it does not read.
@@ -112,17 +160,16 @@ pub fn page_address() -> String {
 }
 
 /// The share link of `sc` on this page, with the model's own `keys` after its payload
-/// (`&exchange=2`, [`crate::deep_link::model_keys_text`]); [`LinkError::TooLarge`] when the
-/// link would not open.
-pub fn link(sc: &Scenario, keys: &str) -> Result<String, LinkError> {
+/// (`&exchange=2`, [`crate::deep_link::model_keys_text`]); why there is none in words: the
+/// link would not open ([`LinkError::TooLarge`]), or the browser cannot compress it.
+pub async fn link(sc: &Scenario, keys: &str) -> Result<String, String> {
     if sc.to_json().len() > MAX_INFLATED {
-        return Err(LinkError::TooLarge);
+        return Err(LinkError::TooLarge.to_string());
     }
-    Ok(format!(
-        "{}{HASH_PREFIX}{}{keys}",
-        page_address(),
-        encode(sc)
-    ))
+    let payload = encode(sc)
+        .await
+        .map_err(|e| format!("this browser cannot compress it ({e})"))?;
+    Ok(format!("{}{HASH_PREFIX}{payload}{keys}", page_address()))
 }
 
 /// Take the fragment off the address (without reloading or a history entry), so that a reload

@@ -316,20 +316,22 @@ pub fn share_menu(p: &StateProps) -> Html {
         let (s, link, copied, field) = (state.clone(), link.clone(), copied.clone(), field.clone());
         Callback::from(move |_| {
             let keys = crate::deep_link::model_keys_text(&s.model.screen().link_keys());
-            let url = match share::link(&capture(&s), &keys) {
-                Ok(url) => url,
-                Err(e) => {
-                    link.set(String::new());
-                    copied.set(Some(Err(format!(
-                        "No link: {e}. Save it under Scenarios, or export the instance."
-                    ))));
-                    return;
-                }
-            };
-            link.set(url.clone());
+            let scenario = capture(&s);
+            link.set(String::new());
             copied.set(None);
-            let (copied, field) = (copied.clone(), field.clone());
+            let (link, copied, field) = (link.clone(), copied.clone(), field.clone());
+            // The browser compresses the link (share::pack) and copies it: both wait.
             wasm_bindgen_futures::spawn_local(async move {
+                let url = match share::link(&scenario, &keys).await {
+                    Ok(url) => url,
+                    Err(e) => {
+                        copied.set(Some(Err(format!(
+                            "No link: {e}. Save it under Scenarios, or export the instance."
+                        ))));
+                        return;
+                    }
+                };
+                link.set(url.clone());
                 let ok = share::copy(&url).await.is_ok();
                 copied.set(Some(Ok(ok)));
                 if let Some(input) = field.cast::<HtmlInputElement>() {

@@ -54,7 +54,7 @@ fn answer(s: &mut AppState) {
 
 fn round_trip(s: &AppState) -> AppState {
     let sc = capture(s);
-    let payload = encode(&sc);
+    let payload = ready(encode(&sc)).unwrap();
     assert!(payload
         .chars()
         .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
@@ -191,7 +191,7 @@ const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01
 fn a_thousand_random_corruptions_of_a_link_are_refused_with_an_error() {
     let mut s = AppState::new(crate::models::overhead::default_instance());
     s.apply(ModelAction::RunAll);
-    let payload = encode(&capture(&s));
+    let payload = ready(encode(&capture(&s))).unwrap();
     let bytes = payload.as_bytes();
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut kinds = [0usize; 5];
@@ -234,7 +234,7 @@ fn a_thousand_random_corruptions_of_a_link_are_refused_with_an_error() {
 #[test]
 fn damaged_links_say_why() {
     let s = AppState::new(crate::models::overhead::default_instance());
-    let payload = encode(&capture(&s));
+    let payload = ready(encode(&capture(&s))).unwrap();
     let cut = &payload[..payload.len() / 8 * 4];
     assert!(decode(cut)
         .unwrap_err()

@@ -188,18 +188,49 @@ pub fn import(ctx: &TourContext, state: &StateHandle, name: &str, text: &str) ->
     is_tour
 }
 
-/// The Share menu's link to the tour on screen at its stop (nothing without a tour).
+/// The Share menu's link to the tour on screen at its stop (nothing without a tour). The link
+/// is made when the tour or its stop changes (a tour of the user's own is compressed by the
+/// browser, [`crate::share::pack`], which waits); its field shows once it is made.
 #[function_component(TourLink)]
 pub fn tour_link() -> Html {
     let ctx = use_context::<TourContext>().expect("the root provides the tour");
-    let Some((tour, i)) = (*ctx.0).clone() else {
+    let at = (*ctx.0).clone();
+    // The link of the tour and stop it was made for (an older one is not shown).
+    let made = use_state(|| None::<((Rc<Tour>, usize), Result<String, String>)>);
+    {
+        let made = made.setter();
+        use_effect_with(at.clone(), move |at| {
+            if let Some((tour, i)) = at.clone() {
+                wasm_bindgen_futures::spawn_local(async move {
+                    let url = link(&tour, i)
+                        .await
+                        .map(|l| format!("{}{l}", crate::share::page_address()));
+                    made.set(Some(((tour, i), url)));
+                });
+            }
+        });
+    }
+    let Some((tour, i)) = at else {
         return Html::default();
     };
-    let url = format!("{}{}", crate::share::page_address(), link(&tour, i));
+    let url = match &*made {
+        Some(((t, j), url)) if *t == tour && *j == i => Some(url.clone()),
+        _ => None,
+    };
     html! {
         <div class="tour-link">
             <label for="tour-link">{ format!("Link to the tour '{}', at stop {}", tour.title, i + 1) }</label>
-            <input id="tour-link" class="input share-link" type="text" readonly=true value={url} />
+            { match url {
+                Some(Ok(url)) => html! {
+                    <input id="tour-link" class="input share-link" type="text" readonly=true value={url} />
+                },
+                Some(Err(e)) => html! {
+                    <p class="field-error small" id="tour-link-error">
+                        { format!("No link: this browser cannot compress the tour ({e}).") }
+                    </p>
+                },
+                None => html! { <p class="hint small">{"Making the link…"}</p> },
+            } }
         </div>
     }
 }

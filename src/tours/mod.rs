@@ -236,16 +236,17 @@ pub fn open_stop(tour: &Tour, i: usize, around: &Ui, lecture: bool) -> Result<Ap
 }
 
 /// The link (a fragment) to stop `stop` (0-based) of `tour`: its id for a built-in tour,
-/// else the tour itself, compressed.
-pub fn link(tour: &Tour, stop: usize) -> String {
+/// else the tour itself, compressed ([`crate::share::pack`]: `Err` says why the browser
+/// cannot).
+pub async fn link(tour: &Tour, stop: usize) -> Result<String, String> {
     let body = match builtin_tour(&tour.id) {
         Some(b) if *b == *tour => tour.id.clone(),
         _ => format!(
             "~{}",
-            crate::share::pack(&serde_json::to_string(tour).unwrap_or_default())
+            crate::share::pack(&serde_json::to_string(tour).unwrap_or_default()).await?
         ),
     };
-    format!("{HASH_PREFIX}{body}&stop={}", stop + 1)
+    Ok(format!("{HASH_PREFIX}{body}&stop={}", stop + 1))
 }
 
 /// The tour and stop (0-based) of a tour link's fragment, `None` when it is not one; `Err`

@@ -5,6 +5,7 @@
 use super::*;
 use crate::components::player::Mode;
 use crate::models::ModelState;
+use crate::share::ready;
 use hetcast_core::catalog::Catalog;
 
 /// One tour per paper, in the menu's order.
@@ -158,7 +159,10 @@ fn a_tour_that_does_not_open_says_why_stop_by_stop() {
 #[test]
 fn tour_links_name_a_builtin_tour_or_hold_the_tour() {
     let first = builtin().remove(0);
-    assert_eq!(link(&first, 1), "#tour=000-libeskind-hadas&stop=2");
+    assert_eq!(
+        ready(link(&first, 1)).unwrap(),
+        "#tour=000-libeskind-hadas&stop=2"
+    );
     let (t, i) = from_hash("#tour=000-libeskind-hadas&stop=2")
         .unwrap()
         .unwrap();
@@ -171,7 +175,7 @@ fn tour_links_name_a_builtin_tour_or_hold_the_tour() {
     let mut mine = (*first).clone();
     mine.title = "My tour".into();
     mine.stops.truncate(2);
-    let l = link(&mine, 0);
+    let l = ready(link(&mine, 0)).unwrap();
     assert!(l.starts_with("#tour=~"), "{l}");
     let (t, i) = from_hash(&l).unwrap().unwrap();
     assert_eq!((&*t, i), (&mine, 0));

@@ -147,7 +147,10 @@ fn a_share_link_of_the_exchanges_walk_opens_it_at_its_exchange() {
     assert!(problems.is_empty(), "{problems:?}");
     let keys = deep_link::model_keys_text(&s.model.screen().link_keys());
     assert_eq!(keys, "&exchange=2");
-    let payload = format!("{}{keys}", share::encode(&capture(&s)));
+    let payload = format!(
+        "{}{keys}",
+        share::ready(share::encode(&capture(&s))).unwrap()
+    );
     let back = AppState::restored(share::open(&payload).unwrap());
     let ModelState::Overhead(m) = &back.model else {
         panic!("the one-source model is on screen");
@@ -162,7 +165,11 @@ fn a_share_link_of_the_exchanges_walk_opens_it_at_its_exchange() {
         [("exchange", "2".to_string())]
     );
     // A key no model knows is said in the words; the scenario still opens.
-    let r = share::open(&format!("{}&zoom=2", share::encode(&capture(&s)))).unwrap();
+    let r = share::open(&format!(
+        "{}&zoom=2",
+        share::ready(share::encode(&capture(&s))).unwrap()
+    ))
+    .unwrap();
     assert!(
         r.words.ends_with("; ignored: 'zoom' is not a link key"),
         "{}",
