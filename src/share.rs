@@ -54,8 +54,8 @@ pub async fn pack(text: &str) -> Result<String, String> {
 
 /// `text` compressed in the zlib format (RFC 1950) by the browser's
 /// `CompressionStream("deflate")`, so that the page's module carries no compressor (only
-/// [`unpack`]'s decompressor, which opens a link at once when the page starts): about 17 KB
-/// of the page's wasm (docs/performance.md, "The app's wasm", step 14). Its error when the
+/// [`unpack`]'s decompressor, which opens a link at once when the page starts): 13 KB
+/// of the page's wasm (docs/performance.md, "The app's wasm", step 15). Its error when the
 /// browser has no `CompressionStream` (before Chrome 80, Firefox 113, Safari 16.4).
 #[cfg(target_arch = "wasm32")]
 async fn zlib(text: &str) -> Result<Vec<u8>, String> {

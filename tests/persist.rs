@@ -178,12 +178,17 @@ async fn the_instance_saved_before_scenarios_is_still_read() {
     drop(app);
 }
 
-/// Open the Share menu and read its link.
+/// Open the Share menu and read its link (once the browser has compressed it: at most 5 s).
 async fn share_link() -> String {
     click("share-button").await;
-    settle().await;
-    let link: HtmlInputElement = el("share-link").dyn_into().unwrap();
-    link.value()
+    for _ in 0..125 {
+        settle().await;
+        let link: HtmlInputElement = el("share-link").dyn_into().unwrap();
+        if !link.value().is_empty() {
+            return link.value();
+        }
+    }
+    panic!("the Share menu made no link within 5 s");
 }
 
 #[wasm_bindgen_test]
