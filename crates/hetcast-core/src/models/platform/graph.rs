@@ -184,3 +184,132 @@ pub fn max_flow_cut_upto(
         flow += push;
     }
 }
+
+/// A minimum-weight spanning arborescence of nodes `0..n` rooted at `root` over the weighted
+/// `arcs` `(from, to, weight)` (Chu-Liu/Edmonds): the indices of its arcs, one into each node
+/// but the root, or `None` when some node is not reachable from the root. Loops and arcs into
+/// the root are never chosen. Its weight is the least over every set of arcs that gives
+/// every node a path from the root (weights at least 0: Edmonds' branching theorem, which
+/// [`super::lp::dual::broadcast_bound`] relies on).
+///
+/// # Complexity
+/// `O(|V|·|E|)`: at most `|V|` contractions of `O(|V| + |E|)` each.
+pub fn min_arborescence(n: usize, root: usize, arcs: &[(usize, usize, f64)]) -> Option<Vec<usize>> {
+    if root >= n {
+        return None;
+    }
+    // One level of contraction: its arcs (ends, weight, the arc of the level below it comes
+    // from), each node's cheapest arc in, and the node of the next level each node goes to.
+    struct Level {
+        arcs: Vec<(usize, usize, f64, usize)>,
+        best_in: Vec<usize>,
+        cycle: Vec<bool>,
+        id: Vec<usize>,
+    }
+    let mut levels: Vec<Level> = Vec::new();
+    let mut cur: Vec<(usize, usize, f64, usize)> = arcs
+        .iter()
+        .enumerate()
+        .filter(|(_, &(u, v, _))| u < n && v < n && u != v && v != root)
+        .map(|(i, &(u, v, w))| (u, v, w, i))
+        .collect();
+    let (mut size, mut top_root) = (n, root);
+    loop {
+        let mut best_in = vec![usize::MAX; size];
+        for (i, &(_, v, w, _)) in cur.iter().enumerate() {
+            if best_in[v] == usize::MAX || w < cur[best_in[v]].2 {
+                best_in[v] = i;
+            }
+        }
+        if (0..size).any(|v| v != top_root && best_in[v] == usize::MAX) {
+            return None;
+        }
+        // The cycles of the cheapest arcs in, each contracted to one node.
+        let mut id = vec![usize::MAX; size];
+        let mut mark = vec![usize::MAX; size];
+        let mut cycle = vec![false; size];
+        let mut count = 0;
+        for v in 0..size {
+            let mut x = v;
+            while x != top_root && mark[x] == usize::MAX && id[x] == usize::MAX {
+                mark[x] = v;
+                x = cur[best_in[x]].0;
+            }
+            if x != top_root && mark[x] == v && id[x] == usize::MAX {
+                let mut y = x;
+                loop {
+                    id[y] = count;
+                    cycle[y] = true;
+                    y = cur[best_in[y]].0;
+                    if y == x {
+                        break;
+                    }
+                }
+                count += 1;
+            }
+        }
+        if count == 0 {
+            levels.push(Level {
+                arcs: cur,
+                best_in,
+                cycle,
+                id,
+            });
+            break;
+        }
+        for x in id.iter_mut().filter(|x| **x == usize::MAX) {
+            *x = count;
+            count += 1;
+        }
+        let next: Vec<(usize, usize, f64, usize)> = cur
+            .iter()
+            .enumerate()
+            .filter(|(_, &(u, v, _, _))| id[u] != id[v])
+            .map(|(i, &(u, v, w, _))| {
+                let reduced = if cycle[v] { w - cur[best_in[v]].2 } else { w };
+                (id[u], id[v], reduced, i)
+            })
+            .collect();
+        top_root = id[top_root];
+        size = count;
+        levels.push(Level {
+            arcs: cur,
+            best_in,
+            cycle,
+            id,
+        });
+        cur = next;
+    }
+    // Expand: at the top every node keeps its cheapest arc in; a level below, a node of a
+    // cycle keeps its cycle's arc unless the arc chosen into the cycle enters it.
+    let top = levels.pop()?;
+    let mut chosen: Vec<usize> = top.best_in.clone();
+    let mut arcs_above = top.arcs;
+    while let Some(level) = levels.pop() {
+        let size = level.id.len();
+        let mut into = vec![usize::MAX; size];
+        for &a in chosen.iter().filter(|&&a| a != usize::MAX) {
+            let below = arcs_above[a].3;
+            into[level.arcs[below].1] = below;
+        }
+        chosen = (0..size)
+            .map(|v| {
+                if into[v] != usize::MAX {
+                    into[v]
+                } else if level.cycle[v] {
+                    level.best_in[v]
+                } else {
+                    usize::MAX
+                }
+            })
+            .collect();
+        arcs_above = level.arcs;
+    }
+    Some(
+        chosen
+            .iter()
+            .filter(|&&a| a != usize::MAX)
+            .map(|&a| arcs_above[a].3)
+            .collect(),
+    )
+}

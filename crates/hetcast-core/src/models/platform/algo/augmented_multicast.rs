@@ -34,6 +34,12 @@
 //! accuracy) the trial fails as its LP would, and nothing else changes: every LP solved is
 //! the one the plain path solves, from the same cuts ([`Trials::Bounded`]; on the app's
 //! 65-node platform, seed 1, 63 of its 223 trials). Nor is a trial whose lower bound by
+//! port weights exceeds BestSol (by [`CAP_MARGIN`]): for weights on the ports summing to 1,
+//! the weight of a minimum spanning arborescence of the nodes the trial's set reaches, each
+//! edge weighing its cost times its two ports' weights, is at most the trial's `T*` (LP
+//! duality and Edmonds' branching theorem; [`lp::dual::broadcast_bound`], which moves the
+//! weights by [`PORT_ROUNDS`] steps of multiplicative weights from BestSol's busiest ports;
+//! [`Search::port_bound`]). Nor is a trial whose lower bound by
 //! Multicast-LB exceeds BestSol (by [`CAP_MARGIN`]): once BestSol reaches every target of the
 //! round's Multicast-LB, P_target ∪ P_source ∪ P_m broadcasts to all of them and to P_m, so
 //! its `T*` is at least Multicast-LB on the whole platform for them and P_m, which is at
@@ -189,6 +195,9 @@ struct Search<'a> {
     /// The candidates whose bound by Multicast-LB this round surely fails ([`within_cap`]):
     /// counted as failed without their LP.
     sure_fail: Vec<bool>,
+    /// The candidates whose bound by port weights ([`Search::port_bound`]) was sought this
+    /// round.
+    port_tried: Vec<bool>,
 }
 
 impl<'a> Search<'a> {
@@ -236,6 +245,7 @@ impl<'a> Search<'a> {
             reach_lb: None,
             probes: (0, 0),
             sure_fail: Vec::new(),
+            port_tried: Vec::new(),
         })
     }
 
@@ -276,6 +286,7 @@ impl<'a> Search<'a> {
             _ => Vec::new(),
         };
         let mut bound = self.bounds(&cands);
+        self.port_tried = vec![false; cands.len()];
         // The round's first trial that the cheapest edge does not settle: the next round's
         // LB is guessed beside it (Parallel).
         let guess = bound.iter().position(Option::is_none);
@@ -398,6 +409,13 @@ impl<'a> Search<'a> {
         if bound[k].is_some() {
             return true;
         }
+        if !self.port_tried[k] {
+            self.port_tried[k] = true;
+            if let Some(t) = self.port_bound(cands[k].1, cap) {
+                bound[k] = Some((t, PORTS_WHY));
+                return true;
+            }
+        }
         if probed[k] || self.probes.1 > 2 * self.probes.0 + PROBE_SLACK {
             return false;
         }
@@ -425,6 +443,27 @@ impl<'a> Search<'a> {
                 false
             }
         }
+    }
+
+    /// A lower bound above `cap` on the trial of candidate `m` by port weights
+    /// ([`lp::dual::broadcast_bound`] on the nodes the trial's set reaches, from BestSol's
+    /// busiest ports), or `None`: none for [`Trials::All`], while BestSol is `+∞`, or when the
+    /// set does not reach `m` (the trial is BestSol's broadcast again).
+    ///
+    /// # Complexity
+    /// One search and [`PORT_ROUNDS`] minimum arborescences.
+    fn port_bound(&self, m: usize, cap: f64) -> Option<f64> {
+        let (sol, _) = self.best.as_ref().filter(|_| self.trials != Trials::All)?;
+        if !cap.is_finite() {
+            return None;
+        }
+        let mut trial = self.set.clone();
+        trial[m] = true;
+        let reach = super::super::graph::reachable(self.inst, &trial, self.inst.source);
+        if !reach[m] {
+            return None;
+        }
+        lp::dual::broadcast_bound(self.inst, &reach, &sol.loads, cap, PORT_ROUNDS)
     }
 
     /// What to solve beside the trial of candidate `m` (Parallel): the next round's LB on
@@ -705,6 +744,12 @@ fn trial_lp(
     )?;
     Ok((got, cuts))
 }
+
+/// The steps of multiplicative weights of [`Search::port_bound`].
+const PORT_ROUNDS: usize = 60;
+
+/// The trace's reason for a trial settled by [`Search::port_bound`].
+const PORTS_WHY: &str = "port weights";
 
 /// See [`Search::settle`].
 const PROBE_SLACK: usize = 30;

@@ -188,3 +188,100 @@ fn distances(inst: &PlatformInstance, alive: &[bool], weights: &PortWeights, s: 
     }
     dist
 }
+
+/// A lower bound on Broadcast-EB on the nodes `alive` (every alive node but the source a
+/// target; all of them reachable from the source over alive nodes), in the instance's time
+/// unit, from port weights: for weights `λ >= 0` with `Σ λ = 1` and edge lengths
+/// `ℓ(e) = c(e)·(λ_out(u) + λ_in(v))`, every loads `n` that carry a whole flow to each node
+/// have `T >= max_p t_p >= Σ_p λ_p·t_p = Σ_e ℓ(e)·n(e)`, and the least `Σ ℓ·n` over such
+/// loads is the weight of a minimum spanning arborescence (Edmonds' branching theorem: the
+/// cut rows define the dominant of the arborescences' hull), so that weight is a lower
+/// bound on `T` (LP duality: the best weights make it Broadcast-EB's optimum, without the
+/// tie-break term). Starting from weights that favour the ports busiest under `loads`
+/// ([`START_SHARPNESS`]), `rounds` steps of multiplicative weights (each port's weight times
+/// `exp(t_p / t_max)`, `t_p` its busy time in the last arborescence) move `λ` towards the
+/// ports the arborescences load most: the zero-sum game of the weights against the trees,
+/// whose value is Broadcast-EB's `T`. Returns the first bound above `cap`, or `None` (also
+/// when a node is unreachable). Used by AUGMENTED_MULTICAST to reject a trial without its
+/// LP (docs/algorithms.md, "Heuristics").
+///
+/// # Complexity
+/// `rounds` minimum arborescences, `O(|V|·|E|)` each.
+pub fn broadcast_bound(
+    inst: &PlatformInstance,
+    alive: &[bool],
+    loads: &[f64],
+    cap: f64,
+    rounds: usize,
+) -> Option<f64> {
+    let n = inst.node_count();
+    let mut index = vec![usize::MAX; n];
+    let nodes: Vec<usize> = (0..n).filter(|&v| alive[v]).collect();
+    for (i, &v) in nodes.iter().enumerate() {
+        index[v] = i;
+    }
+    let edges: Vec<usize> = alive_edges(inst, alive);
+    // Ports: 2v in, 2v + 1 out (by the node's index among the alive ones).
+    let k = nodes.len();
+    let mut lambda = vec![0.0; 2 * k];
+    for e in 0..inst.edges.len() {
+        let edge = &inst.edges[e];
+        let t = loads.get(e).copied().unwrap_or(0.0) * edge.cost;
+        if index[edge.from] != usize::MAX {
+            lambda[2 * index[edge.from] + 1] += t;
+        }
+        if index[edge.to] != usize::MAX {
+            lambda[2 * index[edge.to]] += t;
+        }
+    }
+    let top = lambda.iter().copied().fold(0.0_f64, f64::max);
+    if top <= 0.0 {
+        lambda.fill(1.0);
+    } else {
+        for x in &mut lambda {
+            *x = (START_SHARPNESS * (*x / top - 1.0)).exp() + START_FLOOR;
+        }
+    }
+    let root = index[inst.source];
+    let mut arcs: Vec<(usize, usize, f64)> = edges
+        .iter()
+        .map(|&e| (index[inst.edges[e].from], index[inst.edges[e].to], 0.0))
+        .collect();
+    let mut busy = vec![0.0; 2 * k];
+    for _ in 0..rounds {
+        let total: f64 = lambda.iter().sum();
+        for x in &mut lambda {
+            *x /= total;
+        }
+        for (a, &e) in arcs.iter_mut().zip(&edges) {
+            a.2 = inst.edges[e].cost * (lambda[2 * a.0 + 1] + lambda[2 * a.1]);
+        }
+        let tree = crate::models::platform::graph::min_arborescence(k, root, &arcs)?;
+        let weight: f64 = tree.iter().map(|&a| arcs[a].2).sum();
+        if weight > cap {
+            return Some(weight);
+        }
+        busy.fill(0.0);
+        for &a in &tree {
+            let c = inst.edges[edges[a]].cost;
+            busy[2 * arcs[a].0 + 1] += c;
+            busy[2 * arcs[a].1] += c;
+        }
+        let most = busy.iter().copied().fold(0.0_f64, f64::max);
+        if most <= 0.0 {
+            return None;
+        }
+        for (x, b) in lambda.iter_mut().zip(&busy) {
+            *x *= (b / most).exp();
+        }
+    }
+    None
+}
+
+/// [`broadcast_bound`]'s first weights: `exp(START_SHARPNESS·(t_p / t_max - 1)) +
+/// START_FLOOR` for a port busy `t_p` under the loads given (the busiest weigh most; every
+/// port weighs something, so multiplicative steps can raise it). Chosen with the step count
+/// of AUGMENTED_MULTICAST ([`crate::models::platform::algo::augmented_multicast`]) on the
+/// app's 65-node platforms (docs/performance.md).
+const START_SHARPNESS: f64 = 4.0;
+const START_FLOOR: f64 = 1e-3;
