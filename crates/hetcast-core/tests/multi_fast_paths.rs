@@ -230,13 +230,18 @@ fn same_choices(inst: &MultiInstance, what: &str) {
         simulate_multi(inst, &scan.plan).unwrap().completion_time,
     );
     assert_eq!(fast_t.to_bits(), scan_t.to_bits(), "WRP, {what}");
-    // The experiments' timing (no transfers recorded) gives the simulator's completion time.
-    let quick = completion_time_multi(inst, &fast.plan).unwrap();
-    assert_eq!(
-        quick.to_bits(),
-        fast_t.to_bits(),
-        "completion_time_multi, {what}"
-    );
+    // The experiments' timing (no transfers recorded) gives the simulator's completion time,
+    // for each algorithm's plan.
+    let wr = work_racing::work_racing(inst);
+    for plan in [&fef::fef(inst), &ecf::ecf(inst), &wr, &fast.plan] {
+        let quick = completion_time_multi(inst, plan).unwrap();
+        let full = simulate_multi(inst, plan).unwrap().completion_time;
+        assert_eq!(
+            quick.to_bits(),
+            full.to_bits(),
+            "completion_time_multi, {what}"
+        );
+    }
     let bits = |b: &lower_bound::LowerBound| {
         let hold: Vec<Vec<Option<u64>>> = b
             .hold
@@ -287,4 +292,55 @@ fn fast_paths_equal_the_scans_in_the_section_5_setting() {
             &format!("all-to-all {seed}"),
         );
     }
+}
+
+/// `completion_time_multi` checks a plan by itself and names a broken rule through the full
+/// simulator: on plans broken at random (a task dropped, duplicated, moved, or naming another
+/// peer or message) it gives `simulate_multi`'s error, or its time when the plan still holds.
+#[test]
+fn completion_time_rejects_what_the_simulator_rejects() {
+    let (mut broken, mut kept) = (0, 0);
+    for seed in 0..1500 {
+        let inst = tiny(seed);
+        let mut rng = Rng64::seed_from_u64(seed ^ 0x5eed);
+        let base = work_racing::work_racing(&inst);
+        for _ in 0..8 {
+            let mut plan = base.clone();
+            let v = below(&mut rng, plan.tasks.len());
+            let len = plan.tasks[v].len();
+            if len == 0 {
+                continue;
+            }
+            let p = below(&mut rng, len);
+            match below(&mut rng, 5) {
+                0 => {
+                    plan.tasks[v].remove(p);
+                }
+                1 => {
+                    let t = plan.tasks[v][p];
+                    plan.tasks[v].insert(below(&mut rng, len + 1), t);
+                }
+                2 => {
+                    let t = plan.tasks[v].remove(p);
+                    plan.tasks[v].insert(below(&mut rng, len), t);
+                }
+                3 => plan.tasks[v][p].peer = below(&mut rng, plan.tasks.len() + 1),
+                _ => plan.tasks[v][p].msg = below(&mut rng, inst.messages.len() + 1),
+            }
+            let full = simulate_multi(&inst, &plan).map(|s| s.completion_time.to_bits());
+            let quick = completion_time_multi(&inst, &plan).map(f64::to_bits);
+            broken += usize::from(full.is_err());
+            kept += usize::from(full.is_ok());
+            assert_eq!(
+                quick.map_err(|e| e.to_string()),
+                full.map_err(|e| e.to_string()),
+                "tiny instance {seed}, {plan:?}"
+            );
+        }
+    }
+    // Both ways are taken.
+    assert!(
+        broken > 0 && kept > 0,
+        "{broken} broken, {kept} still valid"
+    );
 }

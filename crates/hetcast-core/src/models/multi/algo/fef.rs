@@ -24,7 +24,7 @@
 //! ```
 
 use super::state::{pack, transfer_step, unpack, Appender, Costs, Sets};
-use crate::models::multi::{MultiInstance, MultiPlan};
+use crate::models::multi::{Link, MultiInstance, MultiPlan};
 use crate::trace::Tracer;
 use crate::units::fmt_us;
 use std::cmp::Reverse;
@@ -47,6 +47,161 @@ pub fn fef(inst: &MultiInstance) -> MultiPlan {
 
 /// [`fef`], recording one step per transfer in `trace`.
 pub fn fef_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
+    match inst.link {
+        Link::PerByte(_) => by_class(inst, trace),
+        Link::Matrix(_) => by_node(inst, trace),
+    }
+}
+
+/// Append the transfer `i -> j` of `m_k` of weight `w`, record its step and move `j` into
+/// `A_k`.
+fn schedule(
+    inst: &MultiInstance,
+    c: &Costs,
+    app: &mut Appender,
+    sets: &mut Sets,
+    (w, i, j, k): (f64, usize, usize, usize),
+    trace: &mut Tracer,
+) {
+    let start = app.avail[i];
+    let done = app.append(c, i, j, k);
+    trace.push(|| {
+        let text = format!(
+            "The lightest edge to a waiting node is {} -> {} for {} (T = {}); {} holds {} at {}",
+            inst.label(i),
+            inst.label(j),
+            inst.message_label(k),
+            fmt_us(w),
+            inst.label(j),
+            inst.message_label(k),
+            fmt_us(done)
+        );
+        transfer_step((i, j, k), start, 3, text)
+    });
+    sets.deliver(k, j);
+}
+
+/// FEF under one link rate: an edge's weight `S(i, l_k) + X·l_k + R(j, l_k)` depends only on
+/// the classes of `i` and `j` (their nodes share their costs), so the waiting nodes of a class
+/// share their lightest edge from `A_k`. Each message keeps, per class, that edge's weight and
+/// sender (a sender that joins `A_k` replaces it only when strictly lighter, as for each node
+/// in [`by_node`]) and its lowest waiting node (a pointer along the class's destinations in
+/// increasing order, past the nodes that left `B_k`); its lightest edge is the least weight
+/// over the classes, then the lowest node: the same choice as [`by_node`].
+///
+/// **Complexity**: O(C) per transfer for C classes (plus O(log M) for the heap), O(M·N) to set
+/// up: O(Σ_k |D_k| · (C + log M) + M·N) in all.
+fn by_class(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
+    let c = Costs::new(inst);
+    let (n, nm) = (c.n, inst.messages.len());
+    let mut sets = Sets::new(inst);
+    let mut app = Appender::new(&c);
+    let class_of: Vec<usize> = c.nodes.iter().map(|v| v.class).collect();
+    let nc = class_of.iter().max().map_or(0, |&k| k + 1);
+    // A node of each class (the first): its costs are the class's.
+    let mut member = vec![usize::MAX; nc];
+    for (v, &k) in class_of.iter().enumerate().rev() {
+        member[k] = v;
+    }
+    // The destinations of m_k in class `cl`, in increasing order: `dest[start[e]..start[e + 1]]`
+    // for `e = k * nc + cl`; `next[e]`: the first of them that may still wait.
+    let mut start = vec![0usize; nm * nc + 1];
+    let mut is_dest = vec![false; n];
+    let mut dest = Vec::with_capacity(inst.messages.iter().map(|m| m.destinations.len()).sum());
+    for (k, m) in inst.messages.iter().enumerate() {
+        for &d in &m.destinations {
+            is_dest[d] = true;
+        }
+        for cl in 0..nc {
+            start[k * nc + cl] = dest.len();
+            // Nodes are numbered class by class: the class's nodes from its first one.
+            for v in member[cl]..n {
+                if class_of[v] != cl {
+                    break;
+                }
+                if std::mem::take(&mut is_dest[v]) {
+                    dest.push(v);
+                }
+            }
+        }
+    }
+    start[nm * nc] = dest.len();
+    let mut next = start[..nm * nc].to_vec();
+    // sent[k * n + v]: `v` left B_k.
+    let mut sent = vec![false; nm * n];
+    // `X·l_k` and `R(v, l_k)` of each class, as `Costs::t` computes them.
+    let x: Vec<f64> = (0..nm).map(|k| c.transit(0, 0, k)).collect();
+    let r: Vec<f64> = (0..nm * nc).map(|e| c.r(member[e % nc], e / nc)).collect();
+    // best[k * nc + cl] = (weight, sender) of the lightest edge from A_k to the class's nodes
+    // (`T(i, v, l_k)` as `Costs::t` computes it).
+    let mut best: Vec<(f64, usize)> = (0..nm * nc)
+        .map(|e| {
+            let (k, cl) = (e / nc, e % nc);
+            let src = inst.messages[k].source;
+            (c.t(src, member[cl], k), src)
+        })
+        .collect();
+    // m_k's lightest edge to a waiting node: (weight, node, sender), the lowest node of equal
+    // weights (weights are finite: `<` and `==` order them as `total_cmp`).
+    let lightest = |sent: &[bool], next: &mut [usize], best: &[(f64, usize)], k: usize| {
+        let sent = &sent[k * n..(k + 1) * n];
+        let mut least: Option<(f64, usize, usize)> = None;
+        for e in k * nc..(k + 1) * nc {
+            let (mut p, end) = (next[e], start[e + 1]);
+            while p < end && sent[dest[p]] {
+                p += 1;
+            }
+            next[e] = p;
+            if p == end {
+                continue;
+            }
+            let ((w, i), v) = (best[e], dest[p]);
+            if least.is_none_or(|q| w < q.0 || (w == q.0 && v < q.1)) {
+                least = Some((w, v, i));
+            }
+        }
+        least
+    };
+    let mut least: Vec<Option<(f64, usize, usize)>> = (0..nm)
+        .map(|k| lightest(&sent, &mut next, &best, k))
+        .collect();
+    // The messages by (lightest weight, message), [`pack`]ed, least first, as in [`by_node`].
+    let mut queue: BinaryHeap<Reverse<u128>> = least
+        .iter()
+        .enumerate()
+        .filter_map(|(k, l)| l.map(|(w, ..)| Reverse(pack(w, k, 0))))
+        .collect();
+    while let Some(mut top) = queue.peek_mut() {
+        let (_, k, _) = unpack(top.0);
+        let Some((w, j, i)) = least[k] else {
+            PeekMut::pop(top);
+            continue;
+        };
+        schedule(inst, &c, &mut app, &mut sets, (w, i, j, k), trace);
+        sent[k * n + j] = true;
+        // `T(j, v, l_k)` for the nodes `v` of each class, as `Costs::t` computes it.
+        let sx = c.s(j, k) + x[k];
+        let row = k * nc..(k + 1) * nc;
+        for (b, &rv) in best[row.clone()].iter_mut().zip(&r[row]) {
+            let w = sx + rv;
+            if w < b.0 {
+                *b = (w, j);
+            }
+        }
+        least[k] = lightest(&sent, &mut next, &best, k);
+        match least[k] {
+            Some((w, ..)) => *top = Reverse(pack(w, k, 0)),
+            None => {
+                PeekMut::pop(top);
+            }
+        }
+    }
+    app.plan
+}
+
+/// FEF by the lightest edge to each waiting node (any link): each message keeps, for every
+/// waiting node, its lightest edge from `A_k`, and its least one over the waiting nodes.
+fn by_node(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
     let c = Costs::new(inst);
     let mut sets = Sets::new(inst);
     let mut app = Appender::new(&c);
@@ -93,22 +248,7 @@ pub fn fef_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
             continue;
         };
         let i = best[k][j].1;
-        let start = app.avail[i];
-        let done = app.append(&c, i, j, k);
-        trace.push(|| {
-            let text = format!(
-                "The lightest edge to a waiting node is {} -> {} for {} (T = {}); {} holds {} at {}",
-                inst.label(i),
-                inst.label(j),
-                inst.message_label(k),
-                fmt_us(w),
-                inst.label(j),
-                inst.message_label(k),
-                fmt_us(done)
-            );
-            transfer_step((i, j, k), start, 3, text)
-        });
-        sets.deliver(k, j);
+        schedule(inst, &c, &mut app, &mut sets, (w, i, j, k), trace);
         // `T(j, v, l_k)` as `Costs::t` computes it, `S(j, l_k)` read once; `lightest` in the
         // same pass.
         let sj = c.s(j, k);
