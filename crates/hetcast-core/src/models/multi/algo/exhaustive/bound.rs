@@ -19,11 +19,49 @@ pub(super) struct Scratch {
     jobs: Vec<(f64, f64)>,
     /// Per set of nodes (a bit mask), the work that must run on them (part 5).
     subsets: Vec<f64>,
+    /// Part 6's messages whose first send still to run comes from a holder.
+    firsts: Vec<FirstSend>,
+}
+
+/// A message whose sends still to run all go to destinations with no sender chosen yet and
+/// whose first one comes from a node that holds it or receives it from a send that has run
+/// (part 6 of [`Scratch::reaches`], see [`Scratch::shared_load_reaches`]); node sets as bit
+/// masks.
+struct FirstSend {
+    /// The nodes that may run the first send (holders and destinations whose send has run,
+    /// not finished), and the least send time of the message among them.
+    holders: usize,
+    first: f64,
+    /// The nodes that may run any of them (the source and the destinations, not finished).
+    senders: usize,
+    /// `(d - 1)` times the least send time among `senders`, for the `d` sends still to run.
+    rest: f64,
+    /// Part 5's count of these sends: their least send times, summed (for a set that holds
+    /// every sender), and per destination `j` (for a set that holds every sender but `j`).
+    sum: f64,
+    least: [f64; SUBSET_NODES],
 }
 
 /// Part 5 of [`Scratch::reaches`] looks at every set of nodes of instances of at most this
 /// many nodes (`2^n` sets), and is left out above.
 const SUBSET_NODES: usize = 10;
+
+impl FirstSend {
+    /// How much more than part 5 part 6 counts of this message's sends in the node set `m`,
+    /// which holds every holder: part 5 counts the send to each destination `j` whose other
+    /// possible senders all lie in `m` (all of them when `m` holds every sender, else the one
+    /// to `j` when `j` is the only sender outside `m`), part 6 the first send, and the other
+    /// `d - 1` when `m` holds every sender.
+    fn more_in(&self, m: usize) -> f64 {
+        let missing = self.senders & !m;
+        let (part_5, part_6) = match missing.count_ones() {
+            0 => (self.sum, self.first + self.rest),
+            1 => (self.least[missing.trailing_zeros() as usize], self.first),
+            _ => (0.0, self.first),
+        };
+        (part_6 - part_5).max(0.0)
+    }
+}
 
 impl Scratch {
     pub(super) fn new(n: usize, messages: usize) -> Scratch {
@@ -36,6 +74,7 @@ impl Scratch {
             load: vec![(0.0, 0); n],
             release: vec![0.0; n * messages],
             jobs: Vec::with_capacity(messages),
+            firsts: Vec::with_capacity(messages),
         }
     }
 
@@ -50,6 +89,8 @@ impl Scratch {
     /// 5. (cheaper than 3 and 4, so tried before them) per set of nodes, the average of their
     ///    clocks plus the work that must run on them, sends included
     ///    ([`Scratch::shared_load_reaches`], where it is proved);
+    /// 6. (with 5, on whole times only) part 5 with each message's first send still to run
+    ///    counted on the nodes that hold it ([`Scratch::shared_load_reaches`]);
     /// 3. per message and destination still waiting, the earliest it may hold the message,
     ///    relays included, by Dijkstra's algorithm over the earliest send starts (a holder
     ///    starts sending at its clock or `now`, a destination after its earliest receive end;
@@ -58,7 +99,7 @@ impl Scratch {
     ///    message `k` at `j` found in 3 (the known arrival when its send has run): for every
     ///    `t = a_k`, `max(t, clock_j)` plus the receive times of the messages with `a_l >= t`.
     ///
-    /// A sum of several times (2, 4 and 5) is computed in another order than the simulator's,
+    /// A sum of several times (2, 4, 5 and 6) is computed in another order than the simulator's,
     /// so it goes through [`Ctx::at_least`]: rounded up to a whole number when every time is
     /// whole, else lowered by a relative [`SUM_MARGIN`].
     ///
@@ -72,8 +113,8 @@ impl Scratch {
     /// message.
     ///
     /// # Complexity
-    /// `O(M·N² + N·2^N)` for N nodes and M messages (Dijkstra by scans; part 5 over the
-    /// `2^N` sets), with no allocation.
+    /// `O(M·N² + (N + M)·2^N)` for N nodes and M messages (Dijkstra by scans; parts 5 and 6
+    /// over the `2^N` sets), with no allocation.
     pub(super) fn reaches(&mut self, ctx: &Ctx, st: &State, now: f64, bound: f64) -> Option<f64> {
         let n = ctx.n;
         let nm = ctx.dests.len();
@@ -231,8 +272,23 @@ impl Scratch {
     /// this counts the sends (which a relay may take over, so only among the nodes that may
     /// run them) and shares them across nodes.
     ///
+    /// **Part 6** (whole times only, so that every sum is exact). A message `k` whose sends
+    /// still to run go to `d >= 1` waiting destinations with no sender chosen, and whose
+    /// blocked receivers wait for nodes outside its *holders* `H` (the nodes not finished that
+    /// hold `k` or to which a send of `k` has run), adds to the work on `A` the excess of
+    /// `[H ⊆ A]·(least send time in H) + [P ⊆ A]·(d - 1)·(least send time in P)` over part 5's
+    /// count of those `d` sends on `A` ([`FirstSend::more_in`]), `P` its possible senders.
+    /// *Why it holds.* The send still to run of `k` that starts first has a sender that holds
+    /// `k` then: it holds it now or a send of `k` to it has run (so it is in `H`), for else it
+    /// receives `k` from a send still to run that started earlier. The blocked receivers'
+    /// senders are not in `H`, so this first send goes to one of the `d` destinations, and
+    /// the other `d - 1` each receive `k` from a send of a node of `P` (as above): when
+    /// `H ⊆ A` the first runs on `A`, when `P ⊆ A` all `d` do. This and part 5 each bound the
+    /// same sends' work on `A` from below, so `A` takes the larger, message by message. With
+    /// `H` empty and `d >= 1` no plan extends `st` (the bound is infinite).
+    ///
     /// # Complexity
-    /// `O(M·N² + N·2^N)`, with no allocation.
+    /// `O(M·N² + (N + M)·2^N)`, with no allocation.
     fn shared_load_reaches(&mut self, ctx: &Ctx, st: &State, now: f64, bound: f64) -> Option<f64> {
         let n = ctx.n;
         if n > SUBSET_NODES {
@@ -245,24 +301,52 @@ impl Scratch {
                 sets[1 << v] = st.clock[v].max(now) + self.load[v].0;
             }
         }
+        self.firsts.clear();
         for k in 0..ctx.dests.len() {
             let row = k * n;
-            let senders = (0..n)
-                .filter(|&u| !st.finished[u] && (u == ctx.source[k] || ctx.is_dest[row + u]))
-                .fold(0usize, |m, u| m | 1 << u);
+            let least_in = |set: usize| {
+                (0..n)
+                    .filter(|&u| set >> u & 1 == 1)
+                    .map(|u| ctx.send[row + u])
+                    .fold(f64::INFINITY, f64::min)
+            };
+            let (mut senders, mut holders) = (0usize, 0usize);
+            for u in (0..n).filter(|&u| !st.finished[u]) {
+                if u == ctx.source[k] || ctx.is_dest[row + u] {
+                    senders |= 1 << u;
+                }
+                if st.hold[row + u].is_some() || st.arrive[row + u].is_some() {
+                    holders |= 1 << u;
+                }
+            }
+            let mut first = FirstSend {
+                holders,
+                first: 0.0,
+                senders,
+                rest: 0.0,
+                sum: 0.0,
+                least: [0.0; SUBSET_NODES],
+            };
+            // Part 6 holds for this message: no send still to run has its sender chosen
+            // among the holders.
+            let mut part_6 = ctx.whole;
+            let mut free = 0;
             for &j in &ctx.dests[k] {
                 let i = row + j;
                 if st.hold[i].is_some() || st.arrive[i].is_some() {
                     continue;
                 }
                 let (set, time) = match st.from[i] {
-                    Some(f) => (1 << f, ctx.send[row + f]),
+                    Some(f) => {
+                        part_6 &= holders >> f & 1 == 0;
+                        (1 << f, ctx.send[row + f])
+                    }
                     None => {
                         let set = senders & !(1 << j);
-                        let least = (0..n)
-                            .filter(|&u| set >> u & 1 == 1)
-                            .map(|u| ctx.send[row + u])
-                            .fold(f64::INFINITY, f64::min);
+                        let least = least_in(set);
+                        first.least[j] = least;
+                        first.sum += least;
+                        free += 1;
                         (set, least)
                     }
                 };
@@ -271,6 +355,11 @@ impl Scratch {
                 }
                 sets[set] += time;
             }
+            if part_6 && free > 0 {
+                first.first = least_in(holders);
+                first.rest = (free - 1) as f64 * least_in(senders);
+                self.firsts.push(first);
+            }
         }
         // Each set's work: what must run within it, summed over its subsets.
         for b in 0..n {
@@ -278,6 +367,19 @@ impl Scratch {
                 if m >> b & 1 == 1 {
                     sets[m] += sets[m ^ 1 << b];
                 }
+            }
+        }
+        // Part 6: per message, the larger of its two counts of the sends in each set (the
+        // same as part 5's on the sets that do not hold every holder).
+        let all = sets.len() - 1;
+        for f in &self.firsts {
+            let mut m = f.holders;
+            loop {
+                sets[m] += f.more_in(m);
+                if m == all {
+                    break;
+                }
+                m = (m + 1) | f.holders; // the next set that holds every holder
             }
         }
         sets.iter()

@@ -22,7 +22,8 @@
 //! earliest each destination still waiting may hold it, relays included, by Dijkstra's
 //! algorithm over the earliest send starts; per node, its receives still to come one after the
 //! other from their earliest arrivals and its clock on; per set of nodes, the average of their
-//! clocks and the work that must run on them, the sends only they may run included) is not
+//! clocks and the work that must run on them, the sends only they may run included, and on
+//! whole times each message's first send still to run on the nodes that hold it) is not
 //! below the best plan known. The best plan known is at first `seed`, a plan of the same
 //! space, e.g. the best heuristic's (the four heuristics of paper 001 return task lists the
 //! simulator runs, so every one of their plans lies in this space). Every bound is computed
@@ -61,7 +62,7 @@
 //! `None`.
 //!
 //! # Complexity
-//! At most `max_states` partial plans, each `O(M·N² + N·2^N)` for the bound (N nodes, M
+//! At most `max_states` partial plans, each `O(M·N² + (N + M)·2^N)` for the bound (N nodes, M
 //! messages; the sets of nodes for at most 10 nodes) and
 //! `O(M·N)` per exchange of alike nodes (at most 64 tried), with no allocation but the best
 //! plan's copy; the state is changed in place and put back after each choice.
