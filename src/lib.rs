@@ -34,7 +34,8 @@ pub mod views;
 
 pub use app::App;
 
-/// Mount the app as the last child of `root`; the handle can destroy it again.
+/// Mount the app as the last child of `root`; the handle can destroy it again. A link in the
+/// address is read only once [`share::inflate_address`] has decompressed it.
 pub fn mount(root: web_sys::Element) -> yew::AppHandle<App> {
     yew::Renderer::<App>::with_root(root).render()
 }
@@ -48,6 +49,15 @@ pub fn mount(root: web_sys::Element) -> yew::AppHandle<App> {
 /// modules' Yew would both take an event in the other's elements for theirs if one root held
 /// the other.
 pub fn start() {
+    // A link's payload in the address is decompressed by the browser first (share::unpack).
+    wasm_bindgen_futures::spawn_local(async {
+        share::inflate_address().await;
+        mount_on_body();
+    });
+}
+
+/// Mount the app in `#app-root` (see [`start`]).
+fn mount_on_body() {
     let props = app::AppProps {
         window_defaults: true,
     };

@@ -1,6 +1,7 @@
 //! Share links: the whole [`Scenario`] in the URL's fragment, `#s=` followed by its JSON,
 //! zlib-compressed (RFC 1950, with its Adler-32 check: in the browser by its own
-//! `CompressionStream("deflate")`, natively by `miniz_oxide` at level 9, [`pack`]) and written
+//! `CompressionStream("deflate")` and read by its `DecompressionStream`, natively by
+//! `miniz_oxide` at level 9, [`pack`], [`inflate_address`]) and written
 //! in URL-safe base64 without padding (RFC 4648 section 5), then the model's own deep-link keys of what it
 //! shows (`&exchange=2`: the exchanges walk at exchange 2). A damaged or truncated link does not decode
 //! (bad base64, a failed checksum or inflate, JSON that is not a scenario, an invalid instance)
@@ -9,7 +10,6 @@
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use miniz_oxide::inflate::{decompress_to_vec_zlib_with_limit, TINFLStatus};
 use wasm_bindgen::JsValue;
 
 use crate::scenario::{restore, Restored, Scenario};
@@ -53,8 +53,7 @@ pub async fn pack(text: &str) -> Result<String, String> {
 }
 
 /// `text` compressed in the zlib format (RFC 1950) by the browser's
-/// `CompressionStream("deflate")`, so that the page's module carries no compressor (only
-/// [`unpack`]'s decompressor, which opens a link at once when the page starts): 13 KB
+/// `CompressionStream("deflate")`, so that the page's module carries no compressor: 13 KB
 /// of the page's wasm (docs/performance.md, "The app's wasm", step 15). Its error when the
 /// browser has no `CompressionStream` (before Chrome 80, Firefox 113, Safari 16.4).
 #[cfg(target_arch = "wasm32")]
@@ -104,22 +103,134 @@ pub fn decode(payload: &str) -> Result<Scenario, LinkError> {
     Scenario::from_json(&unpack(payload)?).map_err(LinkError::Damaged)
 }
 
-/// The text of a link's payload ([`pack`]), or why it does not read.
+/// The text of a link's payload ([`pack`]), or why it does not read. In the page, the payload
+/// must be in the address when [`inflate_address`] last ran (which every reader of the address
+/// awaits first); natively it is inflated here.
 pub fn unpack(payload: &str) -> Result<String, LinkError> {
     // The model's keys after it (`&exchange=2`) are not the payload's: base64 has no `&`.
     let payload = payload.split('&').next().unwrap_or_default();
-    let damaged = |why: &str| LinkError::Damaged(why.to_string());
-    let bytes = URL_SAFE_NO_PAD
-        .decode(payload.trim())
-        .map_err(|_| damaged("it is not URL-safe base64: part of it is missing or changed"))?;
-    let json = decompress_to_vec_zlib_with_limit(&bytes, MAX_INFLATED).map_err(|e| {
+    let bytes = URL_SAFE_NO_PAD.decode(payload.trim()).map_err(|_| {
+        LinkError::Damaged(
+            "it is not URL-safe base64: part of it is missing or changed".to_string(),
+        )
+    })?;
+    let json = inflated(payload, &bytes)?;
+    String::from_utf8(json).map_err(|_| LinkError::Damaged("it is not UTF-8 text".to_string()))
+}
+
+/// Why a payload does not decompress.
+fn not_inflated() -> LinkError {
+    LinkError::Damaged("it does not decompress: part of it is missing or changed".to_string())
+}
+
+/// `bytes` (the base64 of `payload`) decompressed, natively: miniz_oxide's zlib reader, at
+/// most [`MAX_INFLATED`] bytes.
+#[cfg(not(target_arch = "wasm32"))]
+fn inflated(_payload: &str, bytes: &[u8]) -> Result<Vec<u8>, LinkError> {
+    use miniz_oxide::inflate::{decompress_to_vec_zlib_with_limit, TINFLStatus};
+    decompress_to_vec_zlib_with_limit(bytes, MAX_INFLATED).map_err(|e| {
         if e.status == TINFLStatus::HasMoreOutput {
             LinkError::TooLarge
         } else {
-            damaged("it does not decompress: part of it is missing or changed")
+            not_inflated()
         }
-    })?;
-    String::from_utf8(json).map_err(|_| damaged("it is not UTF-8 text"))
+    })
+}
+
+/// A payload of the address with its decompressed bytes, or why it does not decompress.
+#[cfg(target_arch = "wasm32")]
+type Inflated = (String, Result<Vec<u8>, LinkError>);
+
+#[cfg(target_arch = "wasm32")]
+thread_local! {
+    /// The payloads of the address as [`inflate_address`] last found them.
+    static INFLATED: std::cell::RefCell<Vec<Inflated>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `payload`'s bytes decompressed in the page: [`inflate_address`] has done it.
+#[cfg(target_arch = "wasm32")]
+fn inflated(payload: &str, _bytes: &[u8]) -> Result<Vec<u8>, LinkError> {
+    INFLATED.with_borrow(|found| {
+        found
+            .iter()
+            .find(|(p, _)| p == payload)
+            .map(|(_, bytes)| bytes.clone())
+            .unwrap_or_else(|| {
+                Err(LinkError::Damaged(
+                    "it was not decompressed when the page read its address".to_string(),
+                ))
+            })
+    })
+}
+
+/// The payloads that `hash` holds: a share link's (`s=`, also embedded) and a tour's
+/// (`tour=~`).
+pub fn payloads(hash: &str) -> Vec<&str> {
+    hash.trim_start_matches('#')
+        .split('&')
+        .filter_map(|part| part.strip_prefix("s=").or(part.strip_prefix("tour=~")))
+        .collect()
+}
+
+/// Decompress the payloads of the page's address (a share link's, a tour's) with the
+/// browser's `DecompressionStream("deflate")`, at most [`MAX_INFLATED`] bytes each, for
+/// [`unpack`], so that the page's module carries no decompressor (docs/performance.md, "The
+/// app's wasm", step 16). The app is mounted, and a link followed in an open tab is opened,
+/// once this is done: a few milliseconds for a link, nothing without one. A browser without
+/// `DecompressionStream` (before Chrome 80, Firefox 113, Safari 16.4) finds every link damaged.
+#[cfg(target_arch = "wasm32")]
+pub async fn inflate_address() {
+    let hash = location_hash().unwrap_or_default();
+    let mut found = Vec::new();
+    for payload in payloads(&hash) {
+        let Ok(bytes) = URL_SAFE_NO_PAD.decode(payload.trim()) else {
+            continue; // unpack says why
+        };
+        found.push((payload.to_string(), inflate(&bytes).await));
+    }
+    INFLATED.set(found);
+}
+
+/// Natively there is nothing to do before [`unpack`].
+#[cfg(not(target_arch = "wasm32"))]
+pub async fn inflate_address() {}
+
+/// `bytes` decompressed by the browser, at most [`MAX_INFLATED`] of them.
+#[cfg(target_arch = "wasm32")]
+async fn inflate(bytes: &[u8]) -> Result<Vec<u8>, LinkError> {
+    let read = js_sys::Function::new_with_args(
+        "bytes, limit",
+        "const reader = new Blob([bytes]).stream()\
+           .pipeThrough(new DecompressionStream('deflate')).getReader();\
+         const parts = [];\
+         let size = 0;\
+         const more = ({ done, value }) => {\
+           if (done) {\
+             const all = new Uint8Array(size);\
+             let at = 0;\
+             for (const part of parts) { all.set(part, at); at += part.length; }\
+             return all;\
+           }\
+           size += value.length;\
+           if (size > limit) { reader.cancel(); return null; }\
+           parts.push(value);\
+           return reader.read().then(more);\
+         };\
+         return reader.read().then(more);",
+    );
+    let array = js_sys::Uint8Array::from(bytes);
+    let promise = read
+        .call2(
+            &JsValue::NULL,
+            &array,
+            &JsValue::from_f64(MAX_INFLATED as f64),
+        )
+        .map_err(|_| not_inflated())?;
+    match wasm_bindgen_futures::JsFuture::from(js_sys::Promise::from(promise)).await {
+        Ok(out) if out.is_null() => Err(LinkError::TooLarge),
+        Ok(out) => Ok(js_sys::Uint8Array::new(&out).to_vec()),
+        Err(_) => Err(not_inflated()),
+    }
 }
 
 /// The models and view of a link's payload, made again, or why it does not open. The model's

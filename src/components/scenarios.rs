@@ -84,8 +84,14 @@ pub fn scenario_menu(p: &StateProps) -> Html {
 fn use_links_opened(state: &StateHandle) {
     let s = state.clone();
     use_effect_with((), move |_| {
-        let listener =
-            EventListener::new(&gloo::utils::window(), "hashchange", move |_| open_hash(&s));
+        let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
+            // The browser decompresses a share link's payload first (share::unpack).
+            let s = s.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                share::inflate_address().await;
+                open_hash(&s);
+            });
+        });
         move || drop(listener)
     });
 }

@@ -287,3 +287,15 @@ fn a_link_past_the_cap_is_too_large_not_damaged() {
         "This share link is damaged or cut short (it is not UTF-8 text). Your work is unchanged."
     );
 }
+
+#[test]
+fn the_payloads_of_an_address_are_its_share_links_and_its_tours() {
+    let none: [&str; 0] = [];
+    assert_eq!(payloads("#s=abc&exchange=2"), ["abc"]);
+    assert_eq!(payloads("#s=abc&embed=1"), ["abc"]);
+    assert_eq!(payloads("#embed=1&s=abc"), ["abc"]);
+    assert_eq!(payloads("#tour=~xyz&stop=2"), ["xyz"]);
+    assert_eq!(payloads("#tour=000-libeskind-hadas&stop=2"), none);
+    assert_eq!(payloads("#example=lh-fig1&algo=greedy"), none);
+    assert_eq!(payloads(""), none);
+}

@@ -71,8 +71,15 @@ pub fn tour_bar(p: &StateProps) -> Html {
                 }
             };
             open();
-            let listener =
-                EventListener::new(&gloo::utils::window(), "hashchange", move |_| open());
+            let open = Rc::new(open);
+            let listener = EventListener::new(&gloo::utils::window(), "hashchange", move |_| {
+                // The browser decompresses a tour's payload first (share::unpack).
+                let open = open.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    crate::share::inflate_address().await;
+                    open();
+                });
+            });
             move || drop(listener)
         });
     }

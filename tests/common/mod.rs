@@ -42,6 +42,8 @@ impl Mounted {
         let root = doc.create_element("div").unwrap();
         root.set_class_name("test-root");
         doc.body().unwrap().append_child(&root).unwrap();
+        // A link in the address is decompressed by the browser first, as the page does.
+        hetcast_app::share::inflate_address().await;
         let handle = hetcast_app::mount(root.clone());
         settle().await;
         Mounted {
