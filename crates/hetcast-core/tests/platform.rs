@@ -1064,6 +1064,63 @@ fn broadcast_bound_is_below_broadcast_eb() {
     assert_eq!((cases, near), (89, 89), "cases, within 1 %");
 }
 
+/// `augmented_multicast::surely_within`, which lets AUGMENTED_MULTICAST skip the bounds by
+/// port weights that cannot settle a trial, says what it claims: for sets `S` (the source,
+/// the targets and random other nodes) with BestSol the broadcast on `S` and caps from its
+/// period up to 30 % above, every node `m` it accepts has Broadcast-EB on the nodes `S ∪ {m}`
+/// reaches, solved anew, at most the cap (up to the LP's tie-break term and tolerance,
+/// relative 1e-6), on Tiers-like platforms of 8-30 nodes and random digraphs of 2-7 nodes.
+/// It does accept nodes (80 here).
+#[test]
+fn surely_within_is_below_the_cap() {
+    use hetcast_core::models::platform::algo::augmented_multicast::surely_within;
+    use hetcast_core::models::platform::algo::broadcast_with;
+    use hetcast_core::models::platform::graph::reachable;
+    use hetcast_core::models::platform::lp::{lower, CutPool};
+    let mut rng = Rng64::seed_from_u64(101);
+    let mut platforms: Vec<PlatformInstance> = (0..30).map(|_| random_platform(&mut rng)).collect();
+    for (n, d, seed) in [(8, 0.5, 1), (14, 0.3, 2), (20, 0.5, 3), (30, 0.2, 4)] {
+        platforms.push(tiers(&TiersSpec::sized(n, d), seed));
+    }
+    let mut found = 0;
+    for (case, p) in platforms.iter().enumerate() {
+        let n = p.node_count();
+        for _ in 0..2 {
+            let set: Vec<bool> = (0..n)
+                .map(|v| v == p.source || p.targets.contains(&v) || below(&mut rng, 3) == 0)
+                .collect();
+            let Some((sol, best_reach)) = broadcast_with(
+                p,
+                &set,
+                &p.targets,
+                LpReuse::Generate,
+                &mut CutPool::new(),
+                &mut LpWork::default(),
+            )
+            .unwrap() else {
+                continue;
+            };
+            let best_t = port_period(p, &sol.loads);
+            for cap in [best_t * (1.0 + 1e-5), best_t * 1.1, best_t * 1.3] {
+                for m in (0..n).filter(|&m| !set[m]) {
+                    let mut trial = set.clone();
+                    trial[m] = true;
+                    let reach = reachable(p, &trial, p.source);
+                    if !reach[m] || !surely_within(p, &sol, &best_reach, &reach, m, cap) {
+                        continue;
+                    }
+                    let nodes: Vec<usize> = (0..n).filter(|&v| reach[v] && v != p.source).collect();
+                    let t =
+                        port_period(p, &lower(p, &reach, &nodes, &mut 0).unwrap().unwrap().loads);
+                    assert!(le(t, cap), "case {case}: m {m}, {t} > cap {cap}");
+                    found += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(found, 80);
+}
+
 /// `solve_with_progress` reports monotone `(done, total)` with `done <= total`, ends at
 /// `(total, total)`, and gives the same solution as `solve`, for every algorithm on gallery
 /// instances.

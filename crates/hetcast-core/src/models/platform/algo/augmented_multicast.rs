@@ -450,17 +450,19 @@ impl<'a> Search<'a> {
     /// busiest ports), or `None`: none for [`Trials::All`], while BestSol is `+∞`, or when the
     /// set does not reach `m` (the trial is BestSol's broadcast again).
     ///
+    /// A bound that [`surely_within`] shows cannot exceed `cap` is not sought.
+    ///
     /// # Complexity
     /// One search and [`PORT_ROUNDS`] minimum arborescences.
     fn port_bound(&self, m: usize, cap: f64) -> Option<f64> {
-        let (sol, _) = self.best.as_ref().filter(|_| self.trials != Trials::All)?;
+        let (sol, best_reach) = self.best.as_ref().filter(|_| self.trials != Trials::All)?;
         if !cap.is_finite() {
             return None;
         }
         let mut trial = self.set.clone();
         trial[m] = true;
         let reach = super::super::graph::reachable(self.inst, &trial, self.inst.source);
-        if !reach[m] {
+        if !reach[m] || surely_within(self.inst, sol, best_reach, &reach, m, cap) {
             return None;
         }
         lp::dual::broadcast_bound(self.inst, &reach, &sol.loads, cap, PORT_ROUNDS)
@@ -743,6 +745,47 @@ fn trial_lp(
         &mut LpWork::default(),
     )?;
     Ok((got, cuts))
+}
+
+/// Whether the trial's `T*` is at most `cap` for sure, so that no lower bound on it can
+/// exceed `cap` ([`Search::port_bound`] is then not sought; the trial may still fail, by
+/// less than the cap's margin): when the trial's set reaches (`reach`) only the nodes
+/// BestSol reaches (`best_reach`) and `m`, BestSol's loads with one edge `(u, m)` from a
+/// node it reaches raised to 1 carry a whole flow to every node of the trial (to `m`, over
+/// `u`, which receives one), so Broadcast-EB for the trial is at most their busiest port;
+/// that is within `cap / (1 + SURE_MARGIN)` when every port is under BestSol's loads and
+/// `u`'s out-port and `m`'s in-port stay so with the edge's cost added.
+///
+/// # Complexity
+/// `O(|V| + |E|)`.
+pub fn surely_within(
+    inst: &PlatformInstance,
+    best: &lp::LpSolution,
+    best_reach: &[bool],
+    reach: &[bool],
+    m: usize,
+    cap: f64,
+) -> bool {
+    let n = inst.node_count();
+    if (0..n).any(|v| reach[v] && v != m && !best_reach[v]) {
+        return false;
+    }
+    let lim = cap / (1.0 + SURE_MARGIN);
+    let (mut busy_in, mut busy_out) = (vec![0.0; n], vec![0.0; n]);
+    for (e, edge) in inst.edges.iter().enumerate() {
+        let t = best.loads.get(e).copied().unwrap_or(0.0) * edge.cost;
+        busy_out[edge.from] += t;
+        busy_in[edge.to] += t;
+    }
+    if busy_in.iter().chain(&busy_out).any(|&b| b > lim) {
+        return false;
+    }
+    inst.edges.iter().any(|e| {
+        e.to == m
+            && best_reach[e.from]
+            && busy_out[e.from] + e.cost <= lim
+            && busy_in[m] + e.cost <= lim
+    })
 }
 
 /// The steps of multiplicative weights of [`Search::port_bound`].
