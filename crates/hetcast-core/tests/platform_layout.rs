@@ -401,3 +401,68 @@ mod random {
         }
     }
 }
+
+/// Untitled (the app's lecture and embed modes, where a caption names the result), the
+/// platform drawing has no heading, keeps the heading as its title, gives up the heading's
+/// 40 px band at the top and does not widen for the heading (65 nodes, seed 1: the heading was
+/// the widest part); the period's Gantt chart has no heading either. Titled, both are as before.
+#[test]
+fn untitled_drawings_leave_out_the_heading_and_its_band() {
+    let inst = view::tidy(&tiers(&TiersSpec::big(0.2), 1));
+    let s = empty(&inst);
+    let titled = view::platform_scene(&inst, PlatformAlgorithm::Mcph, &s);
+    let bare = view::platform_scene_with(&inst, PlatformAlgorithm::Mcph, &s, false);
+    let heading = view::heading(&inst, PlatformAlgorithm::Mcph, &s);
+    let titles = |scene: &Scene| {
+        scene
+            .items
+            .iter()
+            .filter(|i| matches!(i, Item::Text { class, .. } if class == "title"))
+            .count()
+    };
+    assert_eq!(titles(&titled), 1);
+    assert_eq!(titles(&bare), 0);
+    assert_eq!(bare.title, heading);
+    assert_eq!(titled.title, heading);
+    // This drawing was as wide as its heading (plus 20 px each side); untitled it is as wide
+    // as its nodes, which are the same, moved left by half the difference and up by 40 px.
+    let heading_w = hetcast_core::layout::style::title_width(&heading) + 40.0;
+    assert_eq!(titled.width, heading_w);
+    assert!(bare.width < heading_w, "{} px", bare.width);
+    assert_eq!(bare.height, titled.height - 40.0);
+    let dx = (titled.width - bare.width) / 2.0;
+    let (a, b) = (node_boxes(&titled), node_boxes(&bare));
+    assert_eq!(a.len(), 65);
+    let near = |u: f64, v: f64| (u - v).abs() < 1e-9;
+    for (p, q) in a.iter().zip(&b) {
+        assert!(near(p.0 - dx, q.0) && near(p.2 - dx, q.2), "{p:?} {q:?}");
+        assert!(
+            near(p.1 - 40.0, q.1) && near(p.3 - 40.0, q.3),
+            "{p:?} {q:?}"
+        );
+    }
+    let texts = |scene: &Scene| -> Vec<String> {
+        scene
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text { text, .. } => Some(text.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    let gantt =
+        view::period_scene_with(&inst, PlatformAlgorithm::Mcph, &s, None, false, 900.0, true);
+    let plain = view::period_scene_with(
+        &inst,
+        PlatformAlgorithm::Mcph,
+        &s,
+        None,
+        false,
+        900.0,
+        false,
+    );
+    assert!(texts(&gantt).contains(&heading));
+    assert!(!texts(&plain).contains(&heading));
+    assert_eq!(plain.title, heading);
+}

@@ -5,7 +5,7 @@
 
 use hetcast_core::layout::Scene;
 use hetcast_core::models::platform::{view, Platform};
-use hetcast_core::models::{Model, SceneOptions, View};
+use hetcast_core::models::{Model, View};
 use hetcast_core::trace::Step;
 use yew::prelude::*;
 
@@ -32,17 +32,25 @@ impl PlatformState {
     pub fn scene(&self, pick: Option<&str>, v: View, look: &ViewLook) -> Option<Scene> {
         let (row, ok) = self.ok(pick)?;
         let inst = &self.instance;
-        let opts = SceneOptions {
-            at: None,
-            critical: look.critical,
-        };
         match v {
             View::Gantt => Some(look.gantt(|width| {
-                view::period_scene_with(inst, row.algo, &ok.schedule, None, look.critical, width)
+                view::period_scene_with(
+                    inst,
+                    row.algo,
+                    &ok.schedule,
+                    None,
+                    look.critical,
+                    width,
+                    look.titled,
+                )
             })),
-            View::Graph => Platform::tree_scenes_with(inst, row.algo, &ok.schedule, &opts)
-                .into_iter()
-                .next(),
+            View::Graph => {
+                let mut g = view::platform_scene_with(inst, row.algo, &ok.schedule, look.titled);
+                if look.critical {
+                    view::outline_critical(inst, &ok.schedule, &mut g);
+                }
+                Some(g)
+            }
             View::Tree | View::Trace | View::Tasks => None,
         }
     }

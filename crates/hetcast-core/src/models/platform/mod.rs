@@ -224,7 +224,7 @@ impl Model for Platform {
         s: &PeriodicSchedule,
         o: &crate::models::SceneOptions,
     ) -> crate::layout::Scene {
-        view::period_scene_with(inst, algo, s, o.at, o.critical, 1200.0)
+        view::period_scene_with(inst, algo, s, o.at, o.critical, 1200.0, true)
     }
 
     /// The platform drawing, with the busiest port's node outlined when `o.critical`.
@@ -236,18 +236,7 @@ impl Model for Platform {
     ) -> Vec<crate::layout::Scene> {
         let mut g = view::platform_scene(inst, algo, s);
         if o.critical {
-            let on: Vec<String> = view::critical_path(inst, s)
-                .nodes
-                .iter()
-                .map(|(v, _)| format!("node-{v}"))
-                .collect();
-            for item in &mut g.items {
-                if let crate::layout::Item::Rect { id, class, .. } = item {
-                    if on.contains(id) {
-                        class.push_str(" critical");
-                    }
-                }
-            }
+            view::outline_critical(inst, s, &mut g);
         }
         vec![g]
     }

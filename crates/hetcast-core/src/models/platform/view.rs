@@ -36,7 +36,7 @@ pub fn period_scene(
     s: &PeriodicSchedule,
     at: Option<f64>,
 ) -> Scene {
-    period_scene_with(inst, algo, s, at, false, 1200.0)
+    period_scene_with(inst, algo, s, at, false, 1200.0, true)
 }
 
 /// The busiest port of `s`: `(node, out)` with the largest busy time per period (the sum of
@@ -73,6 +73,7 @@ pub fn period_scene_with(
     at: Option<f64>,
     critical: bool,
     width: f64,
+    titled: bool,
 ) -> Scene {
     let n = inst.node_count();
     let busiest = busiest_port(inst, s);
@@ -181,8 +182,8 @@ pub fn period_scene_with(
         Vec::new()
     };
     let tl = Timeline {
-        title: title.clone(),
-        heading: title,
+        heading: if titled { title.clone() } else { String::new() },
+        title,
         width,
         legend,
         critical,
@@ -347,6 +348,19 @@ pub fn platform_scene(
     algo: PlatformAlgorithm,
     s: &PeriodicSchedule,
 ) -> Scene {
+    platform_scene_with(inst, algo, s, true)
+}
+
+/// [`platform_scene`], with its heading drawn only when `titled` (the app's lecture and embed
+/// modes name the result above the drawing, and a heading as wide as a 65-node drawing's would
+/// be cut where the drawing scrolls). Untitled, the drawing neither keeps the heading's width
+/// nor its band at the top.
+pub fn platform_scene_with(
+    inst: &PlatformInstance,
+    algo: PlatformAlgorithm,
+    s: &PeriodicSchedule,
+    titled: bool,
+) -> Scene {
     let legend = [
         "edge labels and widths: messages per multicast; dashed grey: unused edge",
         "green: the tree (MCPH, best tree); blue square: source; amber: targets; grey: dropped",
@@ -355,14 +369,18 @@ pub fn platform_scene(
     let title = heading(inst, algo, s);
     let sizes = node_sizes(inst);
     let raw = drawing_positions(inst);
-    let (pos, w, h) = place(&raw, &sizes, &title, &legend);
-    let mut items = vec![Item::Text {
-        x: 20.0,
-        y: 30.0,
-        text: heading(inst, algo, s),
-        class: "title".into(),
-        anchor: Anchor::Start,
-    }];
+    let shown = if titled { title.as_str() } else { "" };
+    let (pos, w, h) = place(&raw, &sizes, shown, &legend);
+    let mut items = Vec::new();
+    if titled {
+        items.push(Item::Text {
+            x: 20.0,
+            y: 30.0,
+            text: title.clone(),
+            class: "title".into(),
+            anchor: Anchor::Start,
+        });
+    }
     let max_load = s.loads.iter().copied().fold(0.0_f64, f64::max);
     for (e, edge) in inst.edges.iter().enumerate() {
         let load = s.loads.get(e).copied().unwrap_or(0.0);
@@ -459,9 +477,26 @@ pub fn platform_scene(
     Scene {
         width: w,
         height: h,
-        title: heading(inst, algo, s),
+        title,
         items,
         time: None,
+    }
+}
+
+/// Outline, in the platform drawing `g` of `s`, the nodes on the critical path (the busiest
+/// port's node and the nodes it exchanges with: [`critical_path`]), by the class `critical`.
+pub fn outline_critical(inst: &PlatformInstance, s: &PeriodicSchedule, g: &mut Scene) {
+    let on: Vec<String> = critical_path(inst, s)
+        .nodes
+        .iter()
+        .map(|(v, _)| format!("node-{v}"))
+        .collect();
+    for item in &mut g.items {
+        if let Item::Rect { id, class, .. } = item {
+            if on.contains(id) {
+                class.push_str(" critical");
+            }
+        }
     }
 }
 
@@ -473,7 +508,9 @@ fn place(
     legend: &[&str],
 ) -> (Vec<(f64, f64)>, f64, f64) {
     let widest = sizes.iter().map(|s| s.0).fold(50.0, f64::max);
-    let (mx, my) = (20.0 + widest / 2.0, 80.0);
+    // The heading's band at the top, when there is a heading.
+    let my = if title.is_empty() { 40.0 } else { 80.0 };
+    let mx = 20.0 + widest / 2.0;
     let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
     for &(x, y) in raw {
         (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
