@@ -89,11 +89,7 @@ fn default_family(model: &str) -> Value {
 
 fn overhead_spec(model: &str, types: usize, max_cost: u32, nodes: (usize, usize)) -> ExploreSpec {
     ExploreSpec {
-        model: if model == "node" {
-            ModelKind::Node
-        } else {
-            ModelKind::SenderReceiver
-        },
+        model: ModelKind::from_name(model).unwrap_or_default(),
         types,
         max_cost,
         nodes,

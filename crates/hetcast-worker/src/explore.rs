@@ -75,11 +75,7 @@ impl AnyFamily {
         } = *settings;
         Some(match tag {
             "node" | "sender_receiver" => AnyFamily::Overhead(ExploreSpec {
-                model: if tag == "node" {
-                    ModelKind::Node
-                } else {
-                    ModelKind::SenderReceiver
-                },
+                model: ModelKind::from_name(tag)?,
                 types,
                 max_cost,
                 nodes,

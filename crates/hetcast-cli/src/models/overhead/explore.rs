@@ -33,11 +33,8 @@ pub fn default_spec() -> ExploreSpec {
 pub fn run(a: &ExperimentArgs) -> Result<(), String> {
     let mut spec = default_spec();
     if let Some(m) = &a.model {
-        spec.model = match m.as_str() {
-            "node" => ModelKind::Node,
-            "sender_receiver" | "sender-receiver" => ModelKind::SenderReceiver,
-            other => return Err(format!("--model {other}: node or sender_receiver")),
-        };
+        spec.model = ModelKind::from_name(m)
+            .ok_or_else(|| format!("--model {m}: node or sender_receiver"))?;
     }
     if let Some(t) = a.types {
         spec.types = t;

@@ -36,6 +36,16 @@ impl ModelKind {
             ModelKind::SenderReceiver => "sender_receiver",
         }
     }
+
+    /// The model named `name` (its [`ModelKind::name`], the instance files' `model` tag, or
+    /// `sender-receiver` as typed on a command line), if it is one of the two.
+    pub fn from_name(name: &str) -> Option<ModelKind> {
+        match name {
+            "node" => Some(ModelKind::Node),
+            "sender_receiver" | "sender-receiver" => Some(ModelKind::SenderReceiver),
+            _ => None,
+        }
+    }
 }
 
 /// One workstation.
@@ -507,5 +517,18 @@ mod tests {
         );
         assert!(!Instance::sender_receiver(0, 1.0, &[(1.0, 4.0), (2.0, 3.0)]).is_consistent());
         assert!(!Instance::sender_receiver(0, 1.0, &[(1.0, 4.0), (1.0, 3.0)]).is_consistent());
+    }
+
+    #[test]
+    fn a_model_kind_reads_back_from_its_name() {
+        for kind in [ModelKind::Node, ModelKind::SenderReceiver] {
+            assert_eq!(ModelKind::from_name(kind.name()), Some(kind));
+        }
+        assert_eq!(
+            ModelKind::from_name("sender-receiver"),
+            Some(ModelKind::SenderReceiver)
+        );
+        assert_eq!(ModelKind::from_name("multi"), None);
+        assert_eq!(ModelKind::from_name("Node"), None);
     }
 }
