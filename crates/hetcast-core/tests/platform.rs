@@ -209,6 +209,16 @@ fn set_cover_reduction_matches_theorem_1() {
     assert_eq!(both, [32, 268]);
 }
 
+/// The platforms the AUGMENTED_MULTICAST bound tests run on: 30 random digraphs of 2-7 nodes
+/// drawn from `rng`, then Tiers-like platforms of 8, 14, 20 and 30 nodes.
+fn bound_test_platforms(rng: &mut Rng64) -> Vec<PlatformInstance> {
+    let mut platforms: Vec<PlatformInstance> = (0..30).map(|_| random_platform(rng)).collect();
+    for (n, d, seed) in [(8, 0.5, 1), (14, 0.3, 2), (20, 0.5, 3), (30, 0.2, 4)] {
+        platforms.push(tiers(&TiersSpec::sized(n, d), seed));
+    }
+    platforms
+}
+
 fn random_platform(rng: &mut Rng64) -> PlatformInstance {
     if below(rng, 2) == 0 {
         let n = 4 + below(rng, 9);
@@ -887,10 +897,7 @@ fn augmented_multicast_bound_changes_nothing() {
 fn within_cap_is_below_the_cap() {
     use hetcast_core::models::platform::algo::augmented_multicast::within_cap;
     let mut rng = Rng64::seed_from_u64(83);
-    let mut platforms: Vec<PlatformInstance> = (0..30).map(|_| random_platform(&mut rng)).collect();
-    for (n, d, seed) in [(8, 0.5, 1), (14, 0.3, 2), (20, 0.5, 3), (30, 0.2, 4)] {
-        platforms.push(tiers(&TiersSpec::sized(n, d), seed));
-    }
+    let platforms = bound_test_platforms(&mut rng);
     let mut found = 0;
     for (case, p) in platforms.iter().enumerate() {
         let n = p.node_count();
@@ -1030,10 +1037,7 @@ fn broadcast_bound_is_below_broadcast_eb() {
     use hetcast_core::models::platform::graph::reachable;
     use hetcast_core::models::platform::lp::{dual::broadcast_bound, lower};
     let mut rng = Rng64::seed_from_u64(89);
-    let mut platforms: Vec<PlatformInstance> = (0..30).map(|_| random_platform(&mut rng)).collect();
-    for (n, d, seed) in [(8, 0.5, 1), (14, 0.3, 2), (20, 0.5, 3), (30, 0.2, 4)] {
-        platforms.push(tiers(&TiersSpec::sized(n, d), seed));
-    }
+    let platforms = bound_test_platforms(&mut rng);
     let (mut cases, mut near) = (0, 0);
     for (case, p) in platforms.iter().enumerate() {
         let n = p.node_count();
@@ -1078,10 +1082,7 @@ fn surely_within_is_below_the_cap() {
     use hetcast_core::models::platform::graph::reachable;
     use hetcast_core::models::platform::lp::{lower, CutPool};
     let mut rng = Rng64::seed_from_u64(101);
-    let mut platforms: Vec<PlatformInstance> = (0..30).map(|_| random_platform(&mut rng)).collect();
-    for (n, d, seed) in [(8, 0.5, 1), (14, 0.3, 2), (20, 0.5, 3), (30, 0.2, 4)] {
-        platforms.push(tiers(&TiersSpec::sized(n, d), seed));
-    }
+    let platforms = bound_test_platforms(&mut rng);
     let mut found = 0;
     for (case, p) in platforms.iter().enumerate() {
         let n = p.node_count();
