@@ -148,7 +148,7 @@ impl Forms {
         if let Some(&(tag, ..)) = MODEL_MENU.iter().find(|m| m.0 == model) {
             self.model = tag;
             for (f, v) in explore::defaults(tag) {
-                self.set(f, v.to_string());
+                self.set(f, v);
             }
         }
     }

@@ -67,33 +67,16 @@ pub fn model_of(name: &str) -> Option<&'static str> {
     MODELS.iter().copied().find(|x| *x == m)
 }
 
-/// The family searched without options, per model.
+/// The family searched without options: the model's own default.
 fn default_family(model: &str) -> Value {
     let v = |x: Result<Value, String>| x.unwrap_or_default();
     match model {
-        "node" | "sender_receiver" => v(to_value(&overhead_spec(model, 2, 3, (3, 10)))),
-        "multi" => v(to_value(&MultiFamily {
-            nodes: (2, 3),
-            max_cost: 2,
-        })),
-        "multimessage" => v(to_value(&MmFamily {
-            processors: (2, 4),
-            messages: 3,
-        })),
-        _ => v(to_value(&PlatformFamily {
-            nodes: (3, 4),
-            max_cost: 1,
-        })),
-    }
-}
-
-fn overhead_spec(model: &str, types: usize, max_cost: u32, nodes: (usize, usize)) -> ExploreSpec {
-    ExploreSpec {
-        model: ModelKind::from_name(model).unwrap_or_default(),
-        types,
-        max_cost,
-        nodes,
-        search: OldSearch::Exhaustive,
+        "node" | "sender_receiver" => v(to_value(&ExploreSpec::default_for(
+            ModelKind::from_name(model).unwrap_or_default(),
+        ))),
+        "multi" => v(to_value(&MultiFamily::DEFAULT)),
+        "multimessage" => v(to_value(&MmFamily::DEFAULT)),
+        _ => v(to_value(&PlatformFamily::DEFAULT)),
     }
 }
 

@@ -94,6 +94,50 @@ impl AnyFamily {
         })
     }
 
+    /// The family of the model of tag `tag` searched when no setting is given (each model's
+    /// own default: [`ExploreSpec::default_for`], [`MultiFamily::DEFAULT`],
+    /// [`MmFamily::DEFAULT`], [`PlatformFamily::DEFAULT`]); `None` for an unknown tag.
+    pub fn default_of(tag: &str) -> Option<AnyFamily> {
+        Some(match tag {
+            "node" | "sender_receiver" => {
+                AnyFamily::Overhead(ExploreSpec::default_for(ModelKind::from_name(tag)?))
+            }
+            "multi" => AnyFamily::Multi(MultiFamily::DEFAULT),
+            "multimessage" => AnyFamily::Multimessage(MmFamily::DEFAULT),
+            "platform" => AnyFamily::Platform(PlatformFamily::DEFAULT),
+            _ => return None,
+        })
+    }
+
+    /// The settings of this family, the inverse of [`AnyFamily::of`] (settings a model does
+    /// not read are 0).
+    pub fn settings(&self) -> FamilySettings {
+        let none = FamilySettings::default();
+        match *self {
+            AnyFamily::Overhead(s) => FamilySettings {
+                types: s.types,
+                max_cost: s.max_cost,
+                nodes: s.nodes,
+                ..none
+            },
+            AnyFamily::Multi(f) => FamilySettings {
+                max_cost: f.max_cost,
+                nodes: f.nodes,
+                ..none
+            },
+            AnyFamily::Multimessage(f) => FamilySettings {
+                processors: f.processors,
+                messages: f.messages,
+                ..none
+            },
+            AnyFamily::Platform(f) => FamilySettings {
+                max_cost: f.max_cost,
+                nodes: f.nodes,
+                ..none
+            },
+        }
+    }
+
     /// The instance files' `model` tag (`hetcast experiment explore --model`).
     pub fn tag(&self) -> &'static str {
         match self {
@@ -212,5 +256,26 @@ mod tests {
             assert_eq!(f.map(|f| f.tag()), Some(tag));
         }
         assert_eq!(AnyFamily::of("tree", &s, &Search::Exhaustive), None);
+    }
+
+    #[test]
+    fn every_model_has_a_default_family_that_its_settings_give_back() {
+        for &(tag, ..) in hetcast_core::registry::MODEL_MENU {
+            let f = AnyFamily::default_of(tag).expect(tag);
+            assert_eq!(f.tag(), tag);
+            assert_eq!(f.validate(), Ok(()), "{tag}");
+            assert_eq!(
+                AnyFamily::of(tag, &f.settings(), &Search::Exhaustive),
+                Some(f)
+            );
+        }
+        assert_eq!(
+            AnyFamily::default_of("multi"),
+            Some(AnyFamily::Multi(MultiFamily {
+                nodes: (2, 3),
+                max_cost: 2
+            }))
+        );
+        assert_eq!(AnyFamily::default_of("tree"), None);
     }
 }

@@ -65,31 +65,29 @@ pub fn fields(model: &str, search: SearchKind) -> Vec<Field> {
 }
 
 /// The family's settings of `model` when the CLI is given no option
-/// (`hetcast experiment explore --model M`).
-pub fn defaults(model: &str) -> Vec<(Field, &'static str)> {
-    match model {
-        "node" | "sender_receiver" => vec![
-            (Field::Types, "2"),
-            (Field::MaxCost, "3"),
-            (Field::ExNMin, "3"),
-            (Field::ExNMax, "10"),
-        ],
-        "multi" => vec![
-            (Field::MaxCost, "2"),
-            (Field::ExNMin, "2"),
-            (Field::ExNMax, "3"),
-        ],
-        "multimessage" => vec![
-            (Field::ProcMin, "2"),
-            (Field::ProcMax, "4"),
-            (Field::Messages, "3"),
-        ],
-        _ => vec![
-            (Field::MaxCost, "1"),
-            (Field::ExNMin, "3"),
-            (Field::ExNMax, "4"),
-        ],
-    }
+/// (`hetcast experiment explore --model M`): the model's own default family
+/// ([`AnyFamily::default_of`]), as the fields [`fields`] shows for it.
+pub fn defaults(model: &str) -> Vec<(Field, String)> {
+    let Some(family) = AnyFamily::default_of(model) else {
+        return Vec::new();
+    };
+    let s = family.settings();
+    fields(model, SearchKind::Every)
+        .into_iter()
+        .filter_map(|f| {
+            let v = match f {
+                Field::Types => s.types,
+                Field::MaxCost => s.max_cost as usize,
+                Field::ExNMin => s.nodes.0,
+                Field::ExNMax => s.nodes.1,
+                Field::ProcMin => s.processors.0,
+                Field::ProcMax => s.processors.1,
+                Field::Messages => s.messages,
+                _ => return None,
+            };
+            Some((f, v.to_string()))
+        })
+        .collect()
 }
 
 /// The search the forms give, checked as the core checks it (the message names the setting).

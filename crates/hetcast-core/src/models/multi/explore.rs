@@ -162,6 +162,13 @@ fn others(n: usize, v: usize, mask: u64) -> Vec<usize> {
 }
 
 impl MultiFamily {
+    /// The family searched when no setting is given (`hetcast experiment explore --model
+    /// multi`, the Experiments page's first settings): 2 to 3 nodes, costs 1 to 2.
+    pub const DEFAULT: MultiFamily = MultiFamily {
+        nodes: (2, 3),
+        max_cost: 2,
+    };
+
     fn candidates(&self, n: usize) -> u64 {
         let c = self.max_cost as u64;
         let masks = 1u64.checked_shl((n * (n - 1)) as u32).unwrap_or(u64::MAX);

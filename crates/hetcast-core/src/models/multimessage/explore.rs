@@ -124,6 +124,14 @@ fn multisets(k: u64, m: usize) -> impl Iterator<Item = Vec<u64>> {
 }
 
 impl MmFamily {
+    /// The family searched when no setting is given (`hetcast experiment explore --model
+    /// multimessage`, the Experiments page's first settings): 2 to 4 processors, up to 3
+    /// messages.
+    pub const DEFAULT: MmFamily = MmFamily {
+        processors: (2, 4),
+        messages: 3,
+    };
+
     fn random_kind(&self, p: usize, rng: &mut SplitMix64) -> (usize, Vec<usize>) {
         kind(p, rng_below(rng, kinds(p)))
     }

@@ -117,6 +117,19 @@ pub struct Exploration {
 }
 
 impl ExploreSpec {
+    /// The family of `model` searched when no setting is given (`hetcast experiment explore
+    /// --model node`, the Experiments page's first settings): 2 kinds of node, costs 1 to 3,
+    /// 3 to 10 nodes, every member.
+    pub const fn default_for(model: ModelKind) -> ExploreSpec {
+        ExploreSpec {
+            model,
+            types: 2,
+            max_cost: 3,
+            nodes: (3, 10),
+            search: Search::Exhaustive,
+        }
+    }
+
     /// Check the settings; the message names the field.
     pub fn validate(&self) -> Result<(), Error> {
         let bad = |m: String| Err(Error::BadInstance(m));

@@ -96,6 +96,13 @@ fn build(n: usize, edges: &[(usize, usize, f64)], targets: &[usize]) -> Option<P
 }
 
 impl PlatformFamily {
+    /// The family searched when no setting is given (`hetcast experiment explore --model
+    /// platform`, the Experiments page's first settings): 3 to 4 nodes, edge costs 1.
+    pub const DEFAULT: PlatformFamily = PlatformFamily {
+        nodes: (3, 4),
+        max_cost: 1,
+    };
+
     fn candidates(&self, n: usize) -> u64 {
         let c = self.max_cost as u64 + 1;
         c.saturating_pow(pairs(n).len() as u32)
