@@ -32,7 +32,8 @@
 //!   allocated once with its exact length.
 //!
 //! Instances whose numbers defeat the calendar (times that overflow, a send time negligible next
-//! to the clock) fall back to the binary heap.
+//! to the clock) fall back to the binary heap. With the feature `compact` (the app's page, at
+//! most 500 nodes, where code size counts) every instance runs on the binary heap.
 //!
 //! **LogP gaps** (000 section 5): a sender's next send ends one *step* later, the larger of its
 //! send time and its gap ([`Instance::step`]), so the heap re-pushes the sender at
@@ -68,7 +69,10 @@ pub fn greedy_plan(inst: &Instance) -> Result<Plan, Error> {
 }
 
 fn greedy_impl(inst: &Instance, with_trace: bool) -> Result<Solution, Error> {
-    let scan = if inst.nodes.len() >= U32_NODES {
+    // The app's page (feature `compact`) runs the textbook version only: the same schedule
+    // (the fast path's definition), at most the app's 500 nodes, without the fast path's
+    // sorts and calendar queue (about 28 KB of the page's WebAssembly).
+    let scan = if cfg!(feature = "compact") || inst.nodes.len() >= U32_NODES {
         inst.validate()?;
         None
     } else {
@@ -76,7 +80,8 @@ fn greedy_impl(inst: &Instance, with_trace: bool) -> Result<Solution, Error> {
     };
     let Some(scan) = scan else {
         let mut waiting: Vec<usize> = inst.destinations().collect();
-        waiting.sort_unstable_by(|&a, &b| faster_first(inst, a, b));
+        // A total order (ties by index): the stable sort gives the same order.
+        crate::order::sort_by(&mut waiting, |&a, &b| faster_first(inst, a, b));
         return Ok(heap_schedule(inst, &waiting, with_trace));
     };
     let (dst, recv, bounds, scratch) = sorted_destinations(inst, scan);
@@ -106,7 +111,11 @@ fn common_recv(inst: &Instance) -> Option<f64> {
 /// of the fastest-first order; any other order gives the schedule 004 calls the sequence `P`.
 /// `order` must list every destination once; `inst` must be valid. O(n log n).
 pub fn list_schedule(inst: &Instance, order: &[usize], with_trace: bool) -> Solution {
-    if inst.nodes.len() >= U32_NODES || !is_destination_list(inst, order) || inst.has_gaps() {
+    if cfg!(feature = "compact")
+        || inst.nodes.len() >= U32_NODES
+        || !is_destination_list(inst, order)
+        || inst.has_gaps()
+    {
         return heap_schedule(inst, order, with_trace);
     }
     let dst = order
