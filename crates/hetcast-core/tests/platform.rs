@@ -395,6 +395,45 @@ fn solutions_round_trip_through_json() {
     );
 }
 
+/// A round's Multicast-LB solved on a guess beside a trial (AUGMENTED_MULTICAST's parallel
+/// path, `WarmLower::add_target_unless`): while it is not stopped, its answer and its LP are
+/// those of `add_target`, bit for bit (the next target added gives the same answer too);
+/// stopped, it gives up with an error before its first round of separation.
+#[test]
+fn a_guessed_round_lb_is_the_round_lb_or_given_up() {
+    use hetcast_core::models::platform::lp::WarmLower;
+    use std::sync::atomic::AtomicBool;
+    let p = tiers(&TiersSpec::sized(30, 0.3), 4);
+    let (warm, _) = WarmLower::start(&p, &p.targets, &mut 0).unwrap().unwrap();
+    let others: Vec<usize> = (0..p.node_count())
+        .filter(|&v| v != p.source && !p.targets.contains(&v))
+        .collect();
+    assert!(!others.is_empty());
+    for (i, &m) in others.iter().enumerate() {
+        let (mut plain, mut guessed, mut stopped) = (warm.clone(), warm.clone(), warm.clone());
+        let go = AtomicBool::new(false);
+        let a = plain.add_target(m, &mut 0).unwrap();
+        let b = guessed.add_target_unless(m, &mut 0, Some(&go)).unwrap();
+        assert!(a.is_some(), "node {m}");
+        assert_eq!(a, b, "node {m}");
+        let next = others[(i + 1) % others.len()];
+        assert_eq!(
+            plain.add_target(next, &mut 0).unwrap(),
+            guessed.add_target(next, &mut 0).unwrap(),
+            "node {m}, then {next}"
+        );
+        let stop = AtomicBool::new(true);
+        let e = stopped
+            .add_target_unless(m, &mut 0, Some(&stop))
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid plan: cut generation was given up",
+            "node {m}"
+        );
+    }
+}
+
 /// Equivalence to 1e-9 (relative): T* of every LP a heuristic solves by cut generation
 /// (each starting from the cuts of the LP it improves on) equals the LP solved whole.
 const EXACT: f64 = 1e-9;

@@ -55,10 +55,13 @@
 //! ([`lp::lower_by_cuts_capped`]). An accepted trial, whose `T*` is at most BestSol, never
 //! meets the cap, so its LPs are all solved as before.
 //! Native builds also solve two LPs at once
-//! ([`Trials::Parallel`], the default): beside a round's first trial, the next round's
-//! Multicast-LB on the guess that the trial is accepted (it is in most rounds; from a copy
-//! of the round's LP), and beside each later trial the next one; what the sequential path
-//! would not have solved is dropped, so the answer is the same, bit for bit (test
+//! ([`Trials::Parallel`], the default): the first round's Multicast-LB beside BestSol;
+//! beside the first trial of a round whose LP is solved (whatever bounds settled the trials
+//! before it), the next round's Multicast-LB on the guess that the trial is accepted (it is
+//! in most rounds; from a copy of the round's LP; given up between its rounds of separation
+//! as soon as the trial fails, [`lp::WarmLower::add_target_unless`]), and beside each later
+//! trial the next one; what the sequential path would not have solved is dropped, so the
+//! answer is the same, bit for bit, whatever the threads' timing (test
 //! `augmented_multicast_bound_changes_nothing`).
 //!
 //! # Complexity
@@ -86,6 +89,7 @@ use super::{
 use crate::error::Error;
 use crate::trace::Step;
 use crate::units::fmt_t;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Figure 7, one line a row.
 pub const PSEUDO: &[&str] = &[
@@ -111,10 +115,11 @@ pub enum Trials {
     /// Not those the cheapest edge into the candidate already fails, and the others' cut
     /// generation stopped at a relaxation above BestSol (see the module doc).
     Bounded,
-    /// [`Trials::Bounded`], two LPs at once in native builds: beside a round's first trial,
-    /// the next round's Multicast-LB on the guess that the trial is accepted (kept if it is),
-    /// and beside each later trial the next one (discarded if the first is accepted). Every
-    /// LP kept is the one the sequential path solves, from the same cuts.
+    /// [`Trials::Bounded`], two LPs at once in native builds: the first round's Multicast-LB
+    /// beside BestSol; beside a round's first trial whose LP is solved, the next round's
+    /// Multicast-LB on the guess that the trial is accepted (kept if it is, given up as soon
+    /// as it fails), and beside each later trial the next one (discarded if the first is
+    /// accepted). Every LP kept is the one the sequential path solves, from the same cuts.
     Parallel,
 }
 
@@ -216,7 +221,23 @@ impl<'a> Search<'a> {
         progress.expect(2);
         let mut pool = lp::CutPool::new();
         let mut work = LpWork::default();
-        let best = broadcast_with(inst, &set, &inst.targets, reuse, &mut pool, &mut work)?;
+        // The first round's Multicast-LB does not depend on BestSol: with
+        // `Trials::Parallel`, it is solved beside it (and taken up by the first round).
+        let ahead = trials == Trials::Parallel && PARALLEL;
+        let grown: Vec<usize> = (0..set.len())
+            .filter(|&v| set[v] && v != inst.source)
+            .collect();
+        let mut first_lb = RoundLb::default();
+        let (best, lb) = two(
+            !ahead,
+            || broadcast_with(inst, &set, &inst.targets, reuse, &mut pool, &mut work),
+            || ahead.then(|| first_lb.solve(inst, reuse, &grown, None)),
+        );
+        let best = best?;
+        let next_lb = match lb {
+            Some(lb) => Some((lb?, first_lb)),
+            None => None,
+        };
         progress.solved();
         let best_t = best
             .as_ref()
@@ -241,7 +262,7 @@ impl<'a> Search<'a> {
             pool,
             lb: RoundLb::default(),
             trace,
-            next_lb: None,
+            next_lb,
             reach_lb: None,
             probes: (0, 0),
             sure_fail: Vec::new(),
@@ -265,7 +286,7 @@ impl<'a> Search<'a> {
                 self.lb = lb_lp;
                 lb
             }
-            None => self.lb.solve(inst, self.reuse, &grown)?,
+            None => self.lb.solve(inst, self.reuse, &grown, None)?,
         };
         let Some(lb) = lb else {
             return Ok(false);
@@ -287,9 +308,9 @@ impl<'a> Search<'a> {
         };
         let mut bound = self.bounds(&cands);
         self.port_tried = vec![false; cands.len()];
-        // The round's first trial that the cheapest edge does not settle: the next round's
-        // LB is guessed beside it (Parallel).
-        let guess = bound.iter().position(Option::is_none);
+        // Whether a trial's LP was solved this round: beside the first, the next round's LB
+        // is guessed (Parallel), whatever bounds settled the trials before it.
+        let mut solved_any = false;
         // Candidates whose bound by Multicast-LB was sought and not found.
         let mut probed = vec![false; cands.len()];
         let mut k = 0;
@@ -303,7 +324,8 @@ impl<'a> Search<'a> {
                 k += 1;
                 continue;
             }
-            let first = guess == Some(k);
+            let first = !solved_any;
+            solved_any = true;
             // The bounds sought ahead for `later` are undone if trial `k` is accepted, as
             // the sequential path never seeks them (so both paths answer alike).
             let before = (self.probes, self.reach_lb.is_none());
@@ -506,22 +528,35 @@ impl<'a> Search<'a> {
         cap: f64,
     ) -> Result<Vec<Outcome>, Error> {
         let (inst, reuse, pool, lb) = (self.inst, self.reuse, &self.pool, &self.lb);
+        let best_t = self.best_t;
         let mut trial = self.set.clone();
         trial[cands[k].1] = true;
+        // Set when the trial fails: the LB guessed beside it is then given up.
+        let stop = AtomicBool::new(false);
         let (got, other) = two(
             matches!(beside, Beside::Nothing),
-            || trial_lp(inst, &trial, reuse, pool, cap),
+            || {
+                let got = trial_lp(inst, &trial, reuse, pool, cap);
+                if !matches!(&got, Ok((c, _)) if accepts(inst, c, best_t)) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                got
+            },
             || match &beside {
                 Beside::Nothing => Ok(Aside::Nothing),
                 Beside::Lb(grown_m) => {
                     let mut next = lb.clone();
-                    next.solve(inst, reuse, grown_m)
+                    next.solve(inst, reuse, grown_m, Some(&stop))
                         .map(|got| Aside::Lb(got, Box::new(next)))
                 }
                 Beside::Trial(other) => trial_lp(inst, other, reuse, pool, cap).map(Aside::Trial),
             },
         );
         let mut outcomes = vec![(k, trial, got?)];
+        // A guessed LB beside a trial that fails is dropped, finished, given up or failed
+        // (the sequential path never solves it).
+        let given_up = matches!(beside, Beside::Lb(_)) && stop.into_inner();
+        let other = if given_up { Ok(Aside::Nothing) } else { other };
         match other? {
             Aside::Nothing => {}
             Aside::Lb(lb, lb_lp) => self.next_lb = Some((lb, *lb_lp)),
@@ -680,12 +715,15 @@ struct RoundLb<'a> {
 impl<'a> RoundLb<'a> {
     /// Multicast-LB on the whole platform for `grown`: by the full LP for `Scratch` (the
     /// paper's formulation) and for small LPs ([`lp::FULL_LP_MAX_VARIABLES`]), else by the
-    /// last round's LP with the new node a target (or anew).
+    /// last round's LP with the new node a target (or anew). With the last round's LP, given
+    /// up (an error, this LP left part-way) once `stop` is set
+    /// ([`lp::WarmLower::add_target_unless`]).
     fn solve(
         &mut self,
         inst: &'a PlatformInstance,
         reuse: LpReuse,
         grown: &[usize],
+        stop: Option<&AtomicBool>,
     ) -> Result<Option<lp::LpSolution>, Error> {
         let everywhere = vec![true; inst.node_count()];
         if reuse == LpReuse::Scratch {
@@ -710,7 +748,7 @@ impl<'a> RoundLb<'a> {
                 .filter(|v| !warm.targets().contains(v))
                 .collect();
             if let ([m], true) = (new.as_slice(), warm.targets().len() + 1 == grown.len()) {
-                let got = warm.add_target(*m, &mut 0)?;
+                let got = warm.add_target_unless(*m, &mut 0, stop)?;
                 if got.is_none() {
                     self.warm = None;
                 }
@@ -745,6 +783,19 @@ fn trial_lp(
         &mut LpWork::default(),
     )?;
     Ok((got, cuts))
+}
+
+/// Whether a trial's answer `got` is accepted at line 8 (its `T*` at most `best_t`), as
+/// [`Search::weigh`] decides.
+fn accepts(inst: &PlatformInstance, got: &Capped, best_t: f64) -> bool {
+    match got {
+        Capped::Above(_) => false,
+        Capped::Solved(got) => not_worse(
+            got.as_ref()
+                .map_or(f64::INFINITY, |(s, _)| port_period(inst, &s.loads)),
+            best_t,
+        ),
+    }
 }
 
 /// Whether the trial's `T*` is at most `cap` for sure, so that no lower bound on it can

@@ -25,6 +25,8 @@
 //! refactorises the basis on each row), per round of separation `|targets|` max flows, and
 //! per [`COMPACT_EVERY`] cuts at most one LP solved anew.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use super::cut_lp::{CutLp, CutSolve};
 use super::cuts::Cuts;
 use super::{feasible, Bound, Capped, CutPool, LpSolution, LpSpec};
@@ -118,7 +120,7 @@ impl<'a> WarmLower<'a> {
             shadows,
             compacted_at: 0.0,
         };
-        let got = warm.generate(work)?;
+        let got = warm.generate(work, None)?;
         Ok(Some((warm, got)))
     }
 
@@ -130,10 +132,24 @@ impl<'a> WarmLower<'a> {
     /// Multicast-LB with `m` a target too, from this LP; `None` when `m` is unreachable
     /// (the LP is then left as it was).
     pub fn add_target(&mut self, m: usize, work: &mut usize) -> Result<Option<LpSolution>, Error> {
+        self.add_target_unless(m, work, None)
+    }
+
+    /// [`WarmLower::add_target`], given up with an error as soon as `stop` is set (checked
+    /// before each round of separation): for an LP solved on a guess that may turn out
+    /// useless (AUGMENTED_MULTICAST's next round, beside a trial that fails). An LP given up
+    /// is left part-way and must be dropped. Unless it is given up, every LP solved is the
+    /// one [`WarmLower::add_target`] solves.
+    pub fn add_target_unless(
+        &mut self,
+        m: usize,
+        work: &mut usize,
+        stop: Option<&AtomicBool>,
+    ) -> Result<Option<LpSolution>, Error> {
         let inst = self.lp.inst;
         let n = inst.node_count();
         if self.targets.contains(&m) {
-            return self.generate(work).map(Some);
+            return self.generate(work, stop).map(Some);
         }
         if !super::super::graph::reachable(inst, &vec![true; n], inst.source)[m] {
             return Ok(None);
@@ -149,7 +165,7 @@ impl<'a> WarmLower<'a> {
             }
         }
         self.add_rows(first_new, work)?;
-        self.generate(work).map(Some)
+        self.generate(work, stop).map(Some)
     }
 
     /// A lower bound on Multicast-LB with `m` a target too, when it exceeds `cap`: this LP
@@ -222,12 +238,20 @@ impl<'a> WarmLower<'a> {
     }
 
     /// Rounds of separation until no cut is violated, each cut added to the solved LP (and
-    /// the LP compacted after each [`COMPACT_EVERY`] cuts).
-    fn generate(&mut self, work: &mut usize) -> Result<LpSolution, Error> {
+    /// the LP compacted after each [`COMPACT_EVERY`] cuts); given up before a round once
+    /// `stop` is set.
+    fn generate(
+        &mut self,
+        work: &mut usize,
+        stop: Option<&AtomicBool>,
+    ) -> Result<LpSolution, Error> {
         let n = self.lp.inst.node_count();
         let alive = vec![true; n];
         let mut added = 0;
         for round in 0..100 * n + 100 {
+            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                return Err(Error::InvalidPlan("cut generation was given up".into()));
+            }
             if added >= COMPACT_EVERY {
                 added = 0;
                 self.compact(work)?;
