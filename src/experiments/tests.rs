@@ -303,9 +303,17 @@ fn fig11_csv_is_the_clis() {
     let Whole::Fig11(settings) = &whole else {
         panic!("{whole:?}")
     };
-    // One platform per (size, density): two jobs, one unit of progress each.
+    // One platform per (size, density): two jobs, one unit of progress each, the densest
+    // first (the CLI's second platform first; the answers are put back in the CLI's order).
     let jobs = whole.jobs(2);
-    assert_eq!(jobs.len(), 2);
+    let items: Vec<usize> = jobs
+        .iter()
+        .map(|j| match j {
+            Job::Fig11 { item, .. } => *item,
+            _ => panic!("{j:?}"),
+        })
+        .collect();
+    assert_eq!(items, [1, 0]);
     assert!(jobs.iter().all(|j| units(j) == 1));
     let outcome = run_whole(&whole, 2);
     let cli = fig11_csv(&fig11(&settings.spec(), |_, _| {}).unwrap());
@@ -342,6 +350,46 @@ fn fig11_csv_is_the_clis() {
     assert_eq!(
         whole.merge(last).unwrap_err(),
         "1 of the 2 platforms came back"
+    );
+}
+
+/// Figure 11's jobs at both sizes: the 65-node platforms first, the densest first, each
+/// (size, density) in the CLI's order; the answers, in the jobs' order, are put back in the
+/// CLI's order before they are summed (answers made up: each platform's number as its
+/// targets and ratios).
+#[test]
+fn fig11_jobs_go_largest_first_and_merge_in_the_clis_order() {
+    use hetcast_core::models::platform::experiment::{fig11_platforms, fig11_rows};
+    let settings = hetcast_worker::Fig11Settings {
+        platforms: 2,
+        densities: vec![0.05, 0.5, 1.0],
+        seed: 1,
+        big: true,
+        per_lan: false,
+    };
+    let order = super::plans::fig11::order(&settings);
+    // CLI order: small 0.05 (0, 1), 0.5 (2, 3), 1 (4, 5), then big likewise (6 to 11).
+    assert_eq!(order, [10, 11, 8, 9, 6, 7, 4, 5, 2, 3, 0, 1]);
+    let made_up = |item: usize| (item, vec![(item as f64, 1.0 / (item + 1) as f64); 5]);
+    let answers: Vec<Message> = super::plans::fig11::jobs(&settings)
+        .iter()
+        .map(|j| match j {
+            Job::Fig11 { item, .. } => {
+                let (targets, ratios) = made_up(*item);
+                Message::Fig11Platform {
+                    id: 1,
+                    targets,
+                    ratios,
+                }
+            }
+            _ => panic!("{j:?}"),
+        })
+        .collect();
+    let spec = settings.spec();
+    let cli: Vec<_> = (0..fig11_platforms(&spec).len()).map(made_up).collect();
+    assert_eq!(
+        super::plans::fig11::merge(&settings, &answers).unwrap(),
+        fig11_rows(&spec, &cli)
     );
 }
 

@@ -1,7 +1,7 @@
 //! Beaumont et al. Figure 11 (paper 002, section 7; `hetcast experiment beaumont-fig11`) on
 //! the Experiments page: the settings from the forms, one worker job per platform (a 65-node
-//! platform takes seconds, a 30-node one much less, so the workers take them in turn), and the
-//! rows, charts and CSV of the CLI from the answers.
+//! platform takes seconds, a 30-node one much less, so the workers take them in turn, the
+//! largest first: [`order`]), and the rows, charts and CSV of the CLI from the answers.
 
 use crate::experiments::plan::{Field, Forms};
 use hetcast_core::catalog::Catalog;
@@ -46,9 +46,29 @@ pub fn settings(forms: &Forms) -> Result<Fig11Settings, String> {
     })
 }
 
-/// One job per platform, in the CLI's order ([`fig11_platforms`]).
+/// The platforms in the order the workers take them (numbers in [`fig11_platforms`], the
+/// CLI's order): the 65-node ones first, the densest first, then the 30-node ones likewise. The
+/// workers take the jobs in turn, so a run ends on small jobs: in the CLI's order it ended on
+/// the 65-node platforms with every LAN node a target, the largest jobs, with one worker
+/// alone on the last of them (docs/experiments/beaumont-fig11.md, "Where the time goes").
+pub fn order(settings: &Fig11Settings) -> Vec<usize> {
+    let all = fig11_platforms(&settings.spec());
+    let mut order: Vec<usize> = (0..all.len()).collect();
+    // A stable sort: the platforms of one (size, density) keep their order.
+    order.sort_by(|&a, &b| {
+        let (size_a, density_a, _) = all[a];
+        let (size_b, density_b, _) = all[b];
+        (size_b == "big")
+            .cmp(&(size_a == "big"))
+            .then(density_b.total_cmp(&density_a))
+    });
+    order
+}
+
+/// One job per platform, in [`order`].
 pub fn jobs(settings: &Fig11Settings) -> Vec<Job> {
-    (0..fig11_platforms(&settings.spec()).len())
+    order(settings)
+        .into_iter()
         .map(|item| Job::Fig11 {
             settings: settings.clone(),
             item,
@@ -56,8 +76,8 @@ pub fn jobs(settings: &Fig11Settings) -> Vec<Job> {
         .collect()
 }
 
-/// The rows from the answers to [`jobs`] (one per job, in the jobs' order): the CLI's sums in
-/// the CLI's order ([`fig11_rows`]).
+/// The rows from the answers to [`jobs`] (one per job, in the jobs' order): put back in the
+/// CLI's order, the CLI's sums in the CLI's order ([`fig11_rows`]).
 pub fn merge(settings: &Fig11Settings, answers: &[Message]) -> Result<Vec<Fig11Row>, String> {
     let platforms: Vec<(usize, Vec<(f64, f64)>)> = answers
         .iter()
@@ -76,7 +96,11 @@ pub fn merge(settings: &Fig11Settings, answers: &[Message]) -> Result<Vec<Fig11R
             platforms.len()
         ));
     }
-    Ok(fig11_rows(&spec, &platforms))
+    let mut in_order = vec![(0, Vec::new()); expected];
+    for (item, platform) in order(settings).into_iter().zip(platforms) {
+        in_order[item] = platform;
+    }
+    Ok(fig11_rows(&spec, &in_order))
 }
 
 /// The sizes run, with the charts' order: ("small", "big").
