@@ -176,7 +176,7 @@ impl PlatformState {
             }
         }
         // The quick ones first, then the long ones.
-        all.sort_by_key(|&a| start_rank(a));
+        hetcast_core::order::sort_by_key(&mut all, |&a| start_rank(a));
         self.job = self.job.wrapping_add(1);
         self.pending = all
             .into_iter()
