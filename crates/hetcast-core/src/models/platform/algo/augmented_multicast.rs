@@ -58,9 +58,9 @@
 //! ([`Trials::Parallel`], the default): the first round's Multicast-LB beside BestSol;
 //! beside the first trial of a round whose LP is solved (whatever bounds settled the trials
 //! before it), the next round's Multicast-LB on the guess that the trial is accepted (it is
-//! in most rounds; from a copy of the round's LP; given up between its rounds of separation
-//! as soon as the trial fails, [`lp::WarmLower::add_target_unless`]), and beside each later
-//! trial the next one; what the sequential path would not have solved is dropped, so the
+//! in most rounds; from a copy of the round's LP; given up between two of its rows as soon as
+//! the trial fails, [`lp::WarmLower::add_target_unless`]) unless the last round's first
+//! trial solved failed, and beside each later trial (and that first one then) the next one; what the sequential path would not have solved is dropped, so the
 //! answer is the same, bit for bit, whatever the threads' timing (test
 //! `augmented_multicast_bound_changes_nothing`).
 //!
@@ -118,7 +118,8 @@ pub enum Trials {
     /// [`Trials::Bounded`], two LPs at once in native builds: the first round's Multicast-LB
     /// beside BestSol; beside a round's first trial whose LP is solved, the next round's
     /// Multicast-LB on the guess that the trial is accepted (kept if it is, given up as soon
-    /// as it fails), and beside each later trial the next one (discarded if the first is
+    /// as it fails) when the last round's first such trial was accepted, and beside each
+    /// later trial (and that first one otherwise) the next one (discarded if the first is
     /// accepted). Every LP kept is the one the sequential path solves, from the same cuts.
     Parallel,
 }
@@ -203,6 +204,10 @@ struct Search<'a> {
     /// The candidates whose bound by port weights ([`Search::port_bound`]) was sought this
     /// round.
     port_tried: Vec<bool>,
+    /// Whether the last round's first trial whose LP was solved was accepted (true before
+    /// the first round): the next round's LB is then guessed beside this round's first
+    /// (`Trials::Parallel`), else that trial is paired with the next one.
+    guess_lb: bool,
 }
 
 impl<'a> Search<'a> {
@@ -267,6 +272,7 @@ impl<'a> Search<'a> {
             probes: (0, 0),
             sure_fail: Vec::new(),
             port_tried: Vec::new(),
+            guess_lb: true,
         })
     }
 
@@ -309,7 +315,8 @@ impl<'a> Search<'a> {
         let mut bound = self.bounds(&cands);
         self.port_tried = vec![false; cands.len()];
         // Whether a trial's LP was solved this round: beside the first, the next round's LB
-        // is guessed (Parallel), whatever bounds settled the trials before it.
+        // is guessed (Parallel), whatever bounds settled the trials before it, unless the
+        // last round's first such trial failed (then a trial pair, as for later trials).
         let mut solved_any = false;
         // Candidates whose bound by Multicast-LB was sought and not found.
         let mut probed = vec![false; cands.len()];
@@ -324,7 +331,8 @@ impl<'a> Search<'a> {
                 k += 1;
                 continue;
             }
-            let first = !solved_any;
+            let first = !solved_any && self.guess_lb;
+            let first_solved = !solved_any;
             solved_any = true;
             // The bounds sought ahead for `later` are undone if trial `k` is accepted, as
             // the sequential path never seeks them (so both paths answer alike).
@@ -337,6 +345,9 @@ impl<'a> Search<'a> {
             let beside = self.beside(first, m, &grown, &cands, later);
             let outcomes = self.solve_trial(k, beside, later, &cands, cap)?;
             let (improved, at) = self.weigh(outcomes, k, &cands, &bound, progress);
+            if first_solved {
+                self.guess_lb = improved && at == k + 1;
+            }
             if improved {
                 if at == k + 1 {
                     self.probes = before.0;

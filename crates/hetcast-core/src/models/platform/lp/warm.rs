@@ -136,7 +136,8 @@ impl<'a> WarmLower<'a> {
     }
 
     /// [`WarmLower::add_target`], given up with an error as soon as `stop` is set (checked
-    /// before each round of separation): for an LP solved on a guess that may turn out
+    /// before the LP is compacted, before each of the new target's own rows and before each
+    /// round of separation): for an LP solved on a guess that may turn out
     /// useless (AUGMENTED_MULTICAST's next round, beside a trial that fails). An LP given up
     /// is left part-way and must be dropped. Unless it is given up, every LP solved is the
     /// one [`WarmLower::add_target`] solves.
@@ -154,6 +155,7 @@ impl<'a> WarmLower<'a> {
         if !super::super::graph::reachable(inst, &vec![true; n], inst.source)[m] {
             return Ok(None);
         }
+        given_up(stop)?;
         self.compact(work)?;
         self.targets.push(m);
         self.cuts.is_target[m] = true;
@@ -164,7 +166,15 @@ impl<'a> WarmLower<'a> {
                 self.cuts.offer(set.clone());
             }
         }
-        self.add_rows(first_new, work)?;
+        // One row at a time, as `add_rows` adds them, so that `stop` is seen between two.
+        for first in first_new..self.cuts.rows.len() {
+            given_up(stop)?;
+            let sol = self.sol.take().ok_or_else(unreachable_answer)?;
+            self.sol = Some(
+                self.lp
+                    .add_cuts(sol, &self.cuts.rows[first..first + 1], work)?,
+            );
+        }
         self.generate(work, stop).map(Some)
     }
 
@@ -249,9 +259,7 @@ impl<'a> WarmLower<'a> {
         let alive = vec![true; n];
         let mut added = 0;
         for round in 0..100 * n + 100 {
-            if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                return Err(Error::InvalidPlan("cut generation was given up".into()));
-            }
+            given_up(stop)?;
             if added >= COMPACT_EVERY {
                 added = 0;
                 self.compact(work)?;
@@ -297,6 +305,16 @@ pub const COMPACT_EVERY: usize = 50;
 
 /// The slack rows [`WarmLower::compact`] leaves alone beyond as many as the tight ones.
 pub const COMPACT_SLACK_ROWS: usize = 50;
+
+/// An error once `stop` is set ([`WarmLower::add_target_unless`]).
+fn given_up(stop: Option<&AtomicBool>) -> Result<(), Error> {
+    match stop {
+        Some(s) if s.load(Ordering::Relaxed) => {
+            Err(Error::InvalidPlan("cut generation was given up".into()))
+        }
+        _ => Ok(()),
+    }
+}
 
 /// The set of the node `v` alone.
 fn single(n: usize, v: usize) -> Vec<bool> {
