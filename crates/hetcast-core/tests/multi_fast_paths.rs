@@ -7,7 +7,8 @@
 //! message's lightest waiting edge, gives the task lists of [`fef_scan`], the plain scan over
 //! every (message, waiting node) pair written out here. The lower bound under one link rate
 //! (each destination's distance the direct transfer's) gives, to the bit, the values of
-//! `lower_bound_dijkstra`, the dense Dijkstra search.
+//! `lower_bound_dijkstra`, the dense Dijkstra search, and `lower_bound_value` (what the
+//! experiments read) gives its value.
 
 use hetcast_core::models::multi::algo::{ecf, fef, lower_bound, work_racing, wrp};
 use hetcast_core::models::multi::generate::{section5, Network, Section5Spec, SizeMix};
@@ -255,6 +256,11 @@ fn same_choices(inst: &MultiInstance, what: &str) {
         bits(&lower_bound::lower_bound(inst)),
         bits(&lower_bound::lower_bound_dijkstra(inst)),
         "lower bound, {what}"
+    );
+    assert_eq!(
+        lower_bound::lower_bound_value(inst).to_bits(),
+        lower_bound::lower_bound(inst).value.to_bits(),
+        "lower bound's value alone, {what}"
     );
 }
 

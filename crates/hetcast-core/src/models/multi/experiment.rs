@@ -16,7 +16,8 @@
 //!   generator choices are in [`crate::models::multi::generate`];
 //! - **timing**: every plan is timed by the simulator ([`completion_time_multi`], the
 //!   completion time of [`super::simulate_multi`]), never by an algorithm's own
-//!   predictions; the lower bound is [`lower_bound`];
+//!   predictions; the lower bound is [`lower_bound`](crate::models::multi::algo::lower_bound::lower_bound)'s
+//!   value ([`lower_bound_value`]);
 //! - **seeds**: run `r` of size mix `i` at `k` sources uses seed [`run_seed`]`(seed, i, k, r)`,
 //!   so each run is reproducible on its own ([`wu_instance`]) and the result does not depend on
 //!   the number of threads (sums are taken in run order);
@@ -38,7 +39,7 @@ use super::instance::MultiInstance;
 use super::simulate::completion_time_multi;
 use crate::catalog::Catalog;
 use crate::error::Error;
-use crate::models::multi::algo::lower_bound::lower_bound;
+use crate::models::multi::algo::lower_bound::lower_bound_value;
 use crate::models::multi::algo::MultiAlgorithm;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -223,7 +224,7 @@ pub fn times(inst: &MultiInstance) -> Result<[f64; 5], Error> {
             }
         };
     }
-    out[4] = lower_bound(inst).value;
+    out[4] = lower_bound_value(inst);
     Ok(out)
 }
 
@@ -526,7 +527,7 @@ pub fn wu_broadcast(spec: &BroadcastSpec) -> Result<BroadcastRow, Error> {
                 plans.push(plan);
             }
         }
-        t[4] = lower_bound(&inst).value;
+        t[4] = lower_bound_value(&inst);
         Ok((t, [plans[0] == plans[1], plans[1] == plans[2]]))
     })?;
     let n = spec.nodes as f64;

@@ -138,8 +138,8 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
     let mut sets = Sets::new(inst);
     let mut app = Appender::new(&c);
     // S(i, l_k), R(j, l_k) and X·l_k, as the scan computes them.
-    let s: Vec<f64> = (0..nm * n).map(|x| c.s(x % n, x / n)).collect();
-    let r: Vec<f64> = (0..nm * n).map(|x| c.r(x % n, x / n)).collect();
+    let s = c.send_table();
+    let r = c.recv_table();
     let x: Vec<f64> = (0..nm).map(|k| c.transit(0, 0, k)).collect();
     // gate[k * n + v]: 0 when v is in A_k, infinite otherwise; wait[k * n + v]: the same for
     // B_k. Added to a time, they leave it or rule it out.

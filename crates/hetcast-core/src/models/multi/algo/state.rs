@@ -41,6 +41,24 @@ impl<'a> Costs<'a> {
         self.nodes[j].recv.at(self.size(k))
     }
 
+    /// `S(v, l_k)` of every node and message at `k * n + v`, as [`Costs::s`] computes it.
+    pub fn send_table(&self) -> Vec<f64> {
+        self.table(|v, size| v.send.at(size))
+    }
+
+    /// `R(v, l_k)` at `k * n + v`, as [`Costs::r`] computes it.
+    pub fn recv_table(&self) -> Vec<f64> {
+        self.table(|v, size| v.recv.at(size))
+    }
+
+    fn table(&self, f: impl Fn(&NodeCosts, f64) -> f64) -> Vec<f64> {
+        let mut t = Vec::with_capacity(self.inst.messages.len() * self.n);
+        for m in &self.inst.messages {
+            t.extend(self.nodes.iter().map(|v| f(v, m.size)));
+        }
+        t
+    }
+
     /// `X(i, j)·l_k`.
     pub fn transit(&self, i: usize, j: usize, k: usize) -> f64 {
         self.inst.link.x(i, j) * self.size(k)
@@ -138,8 +156,8 @@ impl Appender {
 /// For each message, which nodes hold it (the sender sets `A_k`) and which still need it
 /// (the receiver sets `B_k`).
 pub(crate) struct Sets {
-    /// `has[k][v]`: `v` is in `A_k`.
-    pub has: Vec<Vec<bool>>,
+    /// `has[k * n + v]`: `v` is in `A_k`.
+    pub has: Vec<bool>,
     /// `A_k` as a list, in the order nodes joined.
     pub senders: Vec<Vec<usize>>,
     /// `B_k`: destinations still waiting, in no particular order (the algorithms break ties by
@@ -153,12 +171,12 @@ pub(crate) struct Sets {
 impl Sets {
     pub fn new(inst: &MultiInstance) -> Self {
         let n = inst.node_count();
-        let mut has = vec![vec![false; n]; inst.messages.len()];
+        let mut has = vec![false; inst.messages.len() * n];
         let mut senders = Vec::new();
         let mut waiting = Vec::new();
         let mut at = vec![usize::MAX; inst.messages.len() * n];
         for (k, m) in inst.messages.iter().enumerate() {
-            has[k][m.source] = true;
+            has[k * n + m.source] = true;
             let mut a = Vec::with_capacity(m.destinations.len() + 1);
             a.push(m.source);
             senders.push(a);
@@ -178,9 +196,9 @@ impl Sets {
 
     /// Move `j` from `B_k` to `A_k` (the last waiting node takes `j`'s place in the list).
     pub fn deliver(&mut self, k: usize, j: usize) {
-        self.has[k][j] = true;
-        self.senders[k].push(j);
         let row = k * self.n;
+        self.has[row + j] = true;
+        self.senders[k].push(j);
         let p = std::mem::replace(&mut self.at[row + j], usize::MAX);
         if p != usize::MAX {
             let w = &mut self.waiting[k];

@@ -231,7 +231,7 @@ impl KeptSender {
     fn new(sets: &Sets, c: &Costs, avail: &[f64]) -> KeptSender {
         let (n, nm) = (c.n, sets.senders.len());
         let mut e = KeptSender {
-            s: (0..nm * n).map(|x| c.s(x % n, x / n)).collect(),
+            s: c.send_table(),
             x: (0..nm).map(|k| c.transit(0, 0, k)).collect(),
             best: vec![(f64::INFINITY, usize::MAX, 0); nm],
             version: vec![0; n],

@@ -231,7 +231,7 @@ fn run(inst: &MultiInstance, mut trace: Tracer, uniform: bool, record: bool) -> 
     let mut lists = Lists {
         lines,
         rank: vec![usize::MAX; c.n * nm],
-        s: (0..nm * c.n).map(|x| c.s(x % c.n, x / c.n)).collect(),
+        s: c.send_table(),
         nm,
         n: c.n,
     };
