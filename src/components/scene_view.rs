@@ -100,9 +100,12 @@ fn item_html(item: &Item) -> Html {
             class,
             arrow,
             id,
+            tip,
         } => html! {
             <line id={opt_id(id)} class={class.clone()} x1={num(*x1)} y1={num(*y1)} x2={num(*x2)} y2={num(*y2)}
-                marker-end={arrow.then_some(ARROW_MARKER)} />
+                marker-end={arrow.then_some(ARROW_MARKER)}>
+                if !tip.is_empty() { <title>{ tip.clone() }</title> }
+            </line>
         },
         Item::Text {
             x,

@@ -466,3 +466,82 @@ fn untitled_drawings_leave_out_the_heading_and_its_band() {
     assert!(!texts(&plain).contains(&heading));
     assert_eq!(plain.title, heading);
 }
+
+/// The boxes of the load labels of a platform drawing (class `edge-load`, anchored at their
+/// middle on their baseline), as the layout sizes them, with their text.
+fn load_label_boxes(scene: &Scene) -> Vec<((f64, f64, f64, f64), String)> {
+    scene
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text {
+                x, y, text, class, ..
+            } if class == "edge-load" => {
+                let w = view::edge_label_width(text);
+                let c = y - 0.35 * 16.0;
+                let h = view::EDGE_LABEL_HEIGHT;
+                Some((
+                    (x - w / 2.0, c - h / 2.0, x + w / 2.0, c + h / 2.0),
+                    text.clone(),
+                ))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The app generator's platforms (`TiersSpec::sized`, 20 % targets, tidied as the app does) at
+/// 30 and 65 nodes, seeds 1..5, under every heuristic that runs in a few seconds: no two load
+/// labels meet, none meets a node box, each is inside the drawing, and every used edge's load is
+/// in its tooltip. The labels left out (no free spot along their link) are printed; on the
+/// 65-node platform of seed 1 (the L27 with 0.3 / 0.68 / 0.877) they are exactly 0, 1,
+/// 0 and 9 of 23, 38, 24 and 91 loads (the broadcast's in the crowded LAN clusters).
+#[test]
+fn load_labels_never_meet() {
+    let meet = |a: &(f64, f64, f64, f64), b: &(f64, f64, f64, f64)| {
+        a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+    };
+    let mut seed1 = Vec::new();
+    for nodes in [30, 65] {
+        for seed in 1..=5u64 {
+            let inst = view::tidy(&tiers(&TiersSpec::sized(nodes, 0.2), seed));
+            for algo in [
+                PlatformAlgorithm::MulticastLb,
+                PlatformAlgorithm::ReducedBroadcast,
+                PlatformAlgorithm::Mcph,
+                PlatformAlgorithm::Broadcast,
+            ] {
+                let sol = algo.solve(&inst).unwrap();
+                let s = simulate(&inst, &sol).unwrap();
+                let scene = view::platform_scene_with(&inst, algo, &s, false);
+                let labels = load_label_boxes(&scene);
+                let nodes_b = node_boxes(&scene);
+                for (i, (a, ta)) in labels.iter().enumerate() {
+                    for (b, tb) in &labels[i + 1..] {
+                        assert!(!meet(a, b), "{nodes}/{seed}/{algo:?}: {ta} meets {tb}");
+                    }
+                    for n in &nodes_b {
+                        assert!(!meet(a, n), "{nodes}/{seed}/{algo:?}: {ta} meets a node");
+                    }
+                    assert!(a.0 >= 0.0 && a.1 >= 0.0 && a.2 <= scene.width && a.3 <= scene.height);
+                }
+                let used = s.loads.iter().filter(|&&l| l > 0.0).count();
+                let tips = scene
+                    .items
+                    .iter()
+                    .filter(|i| {
+                        matches!(i, Item::Line { id, tip, .. }
+                            if id.starts_with("edge-") && tip.contains("message(s) per multicast"))
+                    })
+                    .count();
+                assert_eq!(tips, used);
+                let out = used - labels.len();
+                println!("{nodes} nodes, seed {seed}, {algo:?}: {used} loads, {out} left out");
+                if nodes == 65 && seed == 1 {
+                    seed1.push(out);
+                }
+            }
+        }
+    }
+    assert_eq!(seed1, vec![0, 1, 0, 9]);
+}

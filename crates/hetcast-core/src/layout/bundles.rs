@@ -231,6 +231,7 @@ fn message_items(g: &Bundled, at: &Placement, k: usize, frac: f64, items: &mut V
             class: format!("medge {cls}"),
             arrow: true,
             id: format!("edge-{src}-{q}-{k}"),
+            tip: String::new(),
         });
         let (jx, jy) = (x1 + frac * (x2 - x1), y1 + frac * (y2 - y1));
         joints.push(((jy - a.1).atan2(jx - a.0), jx, jy));
@@ -245,6 +246,7 @@ fn message_items(g: &Bundled, at: &Placement, k: usize, frac: f64, items: &mut V
             class: format!("bundle {cls}"),
             arrow: false,
             id: format!("bundle-{k}"),
+            tip: String::new(),
         });
     }
     if let Some(&(_, jx, jy)) = joints.first() {

@@ -11,6 +11,7 @@
 //!   overlaps), for platform drawings and the platform editor's "tidy";
 //! - [`bundles`]: a multigraph with bundles (the multimessage model's instance);
 //! - [`links`]: a directed link drawn beside its reverse (platform drawings and editor);
+//! - [`labels`]: labels along links, none over another nor over a node (platform drawings);
 //! - [`svg::to_svg`]: a Scene as a standalone SVG 1.1 document;
 //! - [`style`]: the stylesheet, its classes and the type sizes the layouts assume.
 //!
@@ -24,6 +25,7 @@ pub mod axis;
 pub mod bundles;
 pub mod frame;
 pub mod graph_layout;
+pub mod labels;
 pub mod links;
 pub mod motion;
 pub mod scene;

@@ -66,6 +66,9 @@ pub enum Item {
         /// Identifier, may be empty (e.g. `edge-0-3`).
         #[serde(default)]
         id: String,
+        /// Tooltip text, may be empty (e.g. an edge's load).
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        tip: String,
     },
     /// A line of text (never markup: renderers escape it).
     Text {
@@ -197,6 +200,7 @@ pub fn stack(scenes: &[Scene], gap: f64, title: String) -> Scene {
                     class,
                     arrow,
                     id: d,
+                    tip,
                 } => Item::Line {
                     x1,
                     y1: y1 + y0,
@@ -205,6 +209,7 @@ pub fn stack(scenes: &[Scene], gap: f64, title: String) -> Scene {
                     class,
                     arrow,
                     id: id(&d),
+                    tip,
                 },
                 Item::Text {
                     x,

@@ -11,7 +11,7 @@
 //! - the holding element carries the class [`ROOT_CLASS`] and
 //!   contains [`DEFS`];
 //! - a `Line` with `arrow: true` gets `marker-end` = [`ARROW_MARKER`];
-//! - a `Rect` with a non-empty `tip` gets a `<title>` child (the browser's tooltip);
+//! - a `Rect` or a `Line` with a non-empty `tip` gets a `<title>` child (the browser's tooltip);
 //! - `Text` gets `text-anchor` from its [`Anchor`](crate::layout::Anchor).
 //!
 //! ```
@@ -257,6 +257,7 @@ impl Writer {
                 class,
                 arrow,
                 id,
+                tip,
             } => {
                 self.out.push_str("<line");
                 if !id.is_empty() {
@@ -271,7 +272,11 @@ impl Writer {
                 if *arrow {
                     attr(out, "marker-end", ARROW_MARKER);
                 }
-                out.push_str("/>\n");
+                if tip.is_empty() {
+                    out.push_str("/>\n");
+                } else {
+                    let _ = writeln!(out, "><title>{}</title></line>", escape(tip));
+                }
             }
             Item::Text {
                 x,
@@ -329,6 +334,7 @@ mod tests {
                 class: "edge".into(),
                 arrow: false,
                 id: String::new(),
+                tip: String::new(),
             }],
             time: None,
         };
@@ -384,6 +390,7 @@ mod tests {
                     class: "edge".into(),
                     arrow: true,
                     id: "edge-0-1".into(),
+                    tip: String::new(),
                 },
                 Item::Text {
                     x: 1.0,

@@ -210,6 +210,7 @@ impl<'a> TidyTree<'a> {
                     class: edge_class(u, c),
                     arrow: true,
                     id: format!("edge-{u}-{c}"),
+                    tip: String::new(),
                 });
             }
         }

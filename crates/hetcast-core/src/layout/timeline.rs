@@ -468,6 +468,7 @@ fn line(x1: f64, y1: f64, x2: f64, y2: f64, class: String, id: String) -> Item {
         class,
         arrow: false,
         id,
+        tip: String::new(),
     }
 }
 
@@ -795,6 +796,7 @@ impl Painter<'_> {
             class: format!("msg{}", self.fade(a.start)),
             arrow: true,
             id: a.id.clone(),
+            tip: String::new(),
         }
     }
 

@@ -274,6 +274,7 @@ fn push_send_arrows(
                 class: if s.new { "xsend new" } else { "xsend" }.into(),
                 arrow: true,
                 id: format!("xsend-{}-{q}-{}", s.from, s.message),
+                tip: String::new(),
             });
         }
     }

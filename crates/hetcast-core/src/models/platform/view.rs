@@ -7,6 +7,7 @@
 use super::{PeriodicSchedule, PlatformAlgorithm, PlatformInstance};
 use crate::catalog::Catalog;
 use crate::layout::graph_layout::{self, GraphLayout};
+use crate::layout::labels::{place_link_labels, Bounds};
 use crate::layout::links::Link;
 use crate::layout::scene::{Anchor, Item, Scene};
 use crate::layout::style::{text_width, title_width, FONT_LABEL, FONT_SMALL};
@@ -362,7 +363,7 @@ pub fn platform_scene_with(
     titled: bool,
 ) -> Scene {
     let legend = [
-        "edge labels and widths: messages per multicast; dashed grey: unused edge",
+        "edge labels, widths and tooltips: messages per multicast; dashed grey: unused edge",
         "green: the tree (MCPH, best tree); blue square: source; amber: targets; grey: dropped",
         "diamonds: secondary sources; orange outline: the busiest port (key x)",
     ];
@@ -382,6 +383,8 @@ pub fn platform_scene_with(
         });
     }
     let max_load = s.loads.iter().copied().fold(0.0_f64, f64::max);
+    // The loads' labels, placed after every link is known (see `edge_labels`).
+    let mut labelled: Vec<(Link, String)> = Vec::new();
     for (e, edge) in inst.edges.iter().enumerate() {
         let load = s.loads.get(e).copied().unwrap_or(0.0);
         // The two directions of a link side by side, stopping short of the boxes.
@@ -393,6 +396,16 @@ pub fn platform_scene_with(
         } else {
             "pedge idle".into()
         };
+        let tip = if load > 0.0 {
+            format!(
+                "{} → {}: {} message(s) per multicast",
+                inst.name(edge.from),
+                inst.name(edge.to),
+                fmt_t(load)
+            )
+        } else {
+            format!("{} → {}: unused", inst.name(edge.from), inst.name(edge.to))
+        };
         items.push(Item::Line {
             x1: link.start.0,
             y1: link.start.1,
@@ -401,18 +414,26 @@ pub fn platform_scene_with(
             class,
             arrow: true,
             id: format!("edge-{}-{}", edge.from, edge.to),
+            tip,
         });
         if load > 0.0 {
-            let (x, y) = link.label(0.5, 2.0);
-            items.push(Item::Text {
-                x,
-                y,
-                text: fmt_t(load),
-                class: "edge-load".into(),
-                anchor: Anchor::Middle,
-            });
+            labelled.push((link, fmt_t(load)));
         }
     }
+    let legend_y = |k: usize| h - 56.0 + 22.0 * k as f64;
+    let mut obstacles: Vec<Bounds> = pos
+        .iter()
+        .zip(&sizes)
+        .map(|(&(x, y), &(bw, bh))| (x - bw / 2.0, y - bh / 2.0, x + bw / 2.0, y + bh / 2.0))
+        .collect();
+    for (k, line) in legend.iter().enumerate() {
+        let y = legend_y(k);
+        obstacles.push((20.0, y - 15.0, 20.0 + text_width(line, FONT_SMALL), y + 4.0));
+    }
+    if titled {
+        obstacles.push((20.0, 8.0, 20.0 + title_width(&title), 36.0));
+    }
+    items.extend(edge_labels(&labelled, &obstacles, (0.0, 0.0, w, h)));
     for (v, &(x, y)) in pos.iter().enumerate() {
         let kept = s.nodes_kept.contains(&v);
         let mut class = String::from("pnode");
@@ -443,6 +464,7 @@ pub fn platform_scene_with(
                     class: "diamond".into(),
                     arrow: false,
                     id: String::new(),
+                    tip: String::new(),
                 });
             }
         }
@@ -468,7 +490,7 @@ pub fn platform_scene_with(
     for (k, line) in legend.iter().enumerate() {
         items.push(Item::Text {
             x: 20.0,
-            y: h - 56.0 + 22.0 * k as f64,
+            y: legend_y(k),
             text: (*line).into(),
             class: "legend".into(),
             anchor: Anchor::Start,
@@ -481,6 +503,41 @@ pub fn platform_scene_with(
         items,
         time: None,
     }
+}
+
+/// The height of an edge's load label's box (pixels): the line of [`FONT_SMALL`] px type.
+pub const EDGE_LABEL_HEIGHT: f64 = 19.0;
+
+/// The width of an edge's load label's box (pixels): [`text_width`] of its bold figures, a
+/// tenth wider (bold digits are 0.70 em in DejaVu Sans).
+pub fn edge_label_width(text: &str) -> f64 {
+    text_width(text, FONT_SMALL) * 1.1
+}
+
+/// The load labels of the links `labelled` (each link with its text), placed by
+/// [`place_link_labels`]: beside each link on its right, at the free spot nearest its middle,
+/// clear of `obstacles` (node boxes, legend, heading) and of each other. A label with no free
+/// spot is left out: its load is in its link's tooltip, as every load is (a number over
+/// another is read by no one; one to hover over is read by whoever asks).
+fn edge_labels(labelled: &[(Link, String)], obstacles: &[Bounds], frame: Bounds) -> Vec<Item> {
+    let sized: Vec<(Link, (f64, f64))> = labelled
+        .iter()
+        .map(|(l, t)| (*l, (edge_label_width(t), EDGE_LABEL_HEIGHT)))
+        .collect();
+    place_link_labels(&sized, obstacles, frame)
+        .into_iter()
+        .zip(labelled)
+        .filter_map(|(c, (_, text))| {
+            // The baseline under the box's centre: DejaVu Sans rises 0.93 em, drops 0.24 em.
+            c.map(|(x, y)| Item::Text {
+                x,
+                y: y + 0.35 * FONT_SMALL,
+                text: text.clone(),
+                class: "edge-load".into(),
+                anchor: Anchor::Middle,
+            })
+        })
+        .collect()
 }
 
 /// Outline, in the platform drawing `g` of `s`, the nodes on the critical path (the busiest
