@@ -258,8 +258,8 @@ fn view_buttons(state: &StateHandle) -> Html {
                 title="Compare the selected result with another, on one time scale (key c)">{ if ui.compare { "Compared" } else { "Compare" } }</button>
         }
     });
-    // One group (laid out as its buttons alone but in lecture mode, where it wraps as one to
-    // the right of a second row when the caption needs the room: static/style.css).
+    // One group, at the right of the tab strip; where it does not fit beside the tabs and the
+    // caption, it moves as one to a row above them (static/style.css, .tabs).
     html! {
         <span class="view-buttons">
             { critical_button }

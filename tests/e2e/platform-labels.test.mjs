@@ -4,7 +4,7 @@
 // every label is drawn inside the drawing's box. Before the stress layout (core
 // layout/graph_layout.rs), 20 pairs overlapped here.
 // In lecture mode at 1024x768 the caption over the views (the algorithm and its time) is whole.
-// After Run all, no load label meets another or a node label.
+// After Run all, no load label meets another or a node label; the tabs stand on their border.
 // Run: cd tests/e2e && node --test platform-labels.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -163,5 +163,40 @@ test('65-node platform after Run all, lecture mode at 1280x720: no load label me
     assert.deepEqual(app.errors, []);
   } finally {
     await app.page.close();
+  }
+});
+
+// The tab strip's tabs stand on its border: where the view's buttons do not fit beside the tabs
+// and the caption (1024 px; lecture mode's whole caption "AUGMENTED_MULTICAST: T = 14.1"),
+// they go to a row above, not under the tabs (before: a 49 px gap under the tabs at 1024x768,
+// in lecture and normal mode).
+test('the tabs meet the tab strip\'s border at 1024x768 and 1280x720, in lecture and normal mode', async () => {
+  for (const [width, height] of [[1024, 768], [1280, 720]]) {
+    const app = await openApp({ width, height });
+    try {
+      await app.generatePlatform(65, { seed: 1 });
+      await app.run('augmented-multicast');
+      await app.select('augmented-multicast');
+      await app.tab('graph');
+      for (const lecture of [false, true]) {
+        if (lecture) {
+          await app.page.keyboard.press('l');
+          await app.page.locator('#lecture[aria-pressed="true"]').waitFor();
+        }
+        await app.page.waitForTimeout(200);
+        const gaps = await app.page.evaluate(() => {
+          const strip = document.querySelector('.view > .tabs');
+          const r = strip.getBoundingClientRect();
+          const border = r.bottom - parseFloat(getComputedStyle(strip).borderBottomWidth);
+          return [...strip.querySelectorAll('[role=tab]')].map((t) => border - t.getBoundingClientRect().bottom);
+        });
+        await app.page.screenshot({ path: `${ARTIFACTS}/tabs-${lecture ? 'lecture' : 'normal'}-${width}x${height}.png` });
+        assert.equal(gaps.length, 3);
+        for (const g of gaps) assert.ok(Math.abs(g) <= 1, `${width}x${height} ${lecture ? 'lecture' : 'normal'}: ${g} px under a tab`);
+      }
+      assert.deepEqual(app.errors, []);
+    } finally {
+      await app.page.close();
+    }
   }
 });
