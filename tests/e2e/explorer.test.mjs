@@ -131,3 +131,43 @@ test('bad settings get a message naming them, and nothing runs', async () => {
     await app.page.close();
   }
 });
+
+// Every menu of the explorer's settings shows each of its choices whole, at the three sizes:
+// the menu is at least as wide as the browser makes it for its longest choice (its width set to
+// auto: the text, the padding and the arrow), and no choice overflows it. Before, at 19rem,
+// "every member" read "every membe" (the arrow over its last letter; 184 px needed, 166 shown)
+// and "sender-receiver" 192 px in 166.
+test('the explorer\'s menus show every choice whole at 1024x768, 1280x720 and 1920x1080', async () => {
+  for (const [width, height] of [[1024, 768], [1280, 720], [1920, 1080]]) {
+    const app = await openApp({ width, height });
+    try {
+      await app.page.keyboard.press('e');
+      await app.page.locator('#experiments:not(.hidden)').waitFor();
+      await app.page.click('#exp-tab-explore');
+      await app.page.locator('#exp-search').waitFor();
+      const menus = await app.page.evaluate(() => [...document.querySelectorAll('.exp-settings select')].map((s) => {
+        const shown = s.getBoundingClientRect().width;
+        s.style.width = 'auto';
+        const needed = s.getBoundingClientRect().width;
+        s.style.width = '';
+        const was = s.selectedIndex;
+        const over = [...s.options].filter((o, i) => {
+          s.selectedIndex = i;
+          return s.scrollWidth > s.clientWidth;
+        }).map((o) => o.textContent);
+        s.selectedIndex = was;
+        return { id: s.id, shown, needed, over, choices: s.options.length };
+      }));
+      if (width === 1024) await app.screenshot(`${ARTIFACTS}/explorer-menus-1024x768.png`);
+      assert.deepEqual(menus.map((m) => m.id), ['exp-model', 'exp-search']);
+      for (const m of menus) {
+        assert.ok(m.choices >= 3, m.id);
+        assert.ok(m.needed <= m.shown + 0.5, `${width}x${height} #${m.id}: ${m.needed} px needed, ${m.shown} shown`);
+        assert.deepEqual(m.over, [], `${width}x${height} #${m.id}`);
+      }
+      assert.deepEqual(app.errors, []);
+    } finally {
+      await app.page.close();
+    }
+  }
+});
