@@ -93,7 +93,8 @@ pub fn place_link_labels(
 ) -> Vec<Option<(f64, f64)>> {
     let mut order: Vec<usize> = (0..labels.len()).collect();
     let length = |l: &Link| (l.end.0 - l.start.0).hypot(l.end.1 - l.start.1);
-    order.sort_by(|&a, &b| {
+    // Through the one shared sort on the page (`order::sort_by`: no stable sort of its own).
+    crate::order::sort_by(&mut order, |&a, &b| {
         length(&labels[a].0)
             .total_cmp(&length(&labels[b].0))
             .then(a.cmp(&b))
