@@ -17,8 +17,9 @@
 use hetcast_core::catalog::Catalog;
 use hetcast_core::models::platform::algo::augmented_multicast::{augmented_multicast_with, Trials};
 use hetcast_core::models::platform::algo::{LpReuse, Progress};
-use hetcast_core::models::platform::experiment::{fig11_platforms, Fig11Spec, HEURISTICS};
-use hetcast_core::models::platform::generate::{tiers, TiersSpec};
+use hetcast_core::models::platform::experiment::{
+    fig11_platform, fig11_platforms, Fig11Spec, HEURISTICS,
+};
 use hetcast_core::models::platform::PlatformAlgorithm;
 
 /// This thread's CPU time so far, in nanoseconds.
@@ -58,15 +59,7 @@ fn main() {
     );
     for (item, (size, density, k)) in fig11_platforms(&spec).into_iter().enumerate() {
         let t0 = cpu_ns();
-        let shape = TiersSpec {
-            targets: spec.targets,
-            ..if size == "small" {
-                TiersSpec::small(density)
-            } else {
-                TiersSpec::big(density)
-            }
-        };
-        let inst = tiers(&shape, spec.seed + k as u64);
+        let inst = fig11_platform(&spec, size, density, k);
         let mut times = vec![cpu_ns() - t0];
         for &al in &solved {
             let t = cpu_ns();

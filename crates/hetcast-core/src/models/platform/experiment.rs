@@ -5,6 +5,7 @@
 
 use super::algo::PlatformAlgorithm;
 use super::generate::{tiers, TargetSpread, TiersSpec};
+use super::PlatformInstance;
 use crate::catalog::Catalog;
 use crate::error::Error;
 use serde::{Deserialize, Serialize};
@@ -119,6 +120,19 @@ impl TryFrom<RowText> for Fig11Row {
     }
 }
 
+/// Platform `k` of the run's (`size`, `density`) cell, as [`platform_ratios`] draws it.
+pub fn fig11_platform(spec: &Fig11Spec, size: &str, density: f64, k: usize) -> PlatformInstance {
+    let shape = TiersSpec {
+        targets: spec.targets,
+        ..if size == "small" {
+            TiersSpec::small(density)
+        } else {
+            TiersSpec::big(density)
+        }
+    };
+    tiers(&shape, spec.seed + k as u64)
+}
+
 /// Platform `k` of the run's (`size`, `density`) cell: its number of targets and, per
 /// heuristic of [`HEURISTICS`], its period over Multicast-LB's and over Multicast-UB's. One
 /// platform's work, so that a run can be split across processes (the CLI's `--shard`).
@@ -128,15 +142,7 @@ pub fn platform_ratios(
     density: f64,
     k: usize,
 ) -> Result<(usize, Vec<(f64, f64)>), Error> {
-    let shape = TiersSpec {
-        targets: spec.targets,
-        ..if size == "small" {
-            TiersSpec::small(density)
-        } else {
-            TiersSpec::big(density)
-        }
-    };
-    let inst = tiers(&shape, spec.seed + k as u64);
+    let inst = fig11_platform(spec, size, density, k);
     let lb = PlatformAlgorithm::MulticastLb.solve(&inst)?.period;
     let ub = PlatformAlgorithm::MulticastUb.solve(&inst)?.period;
     let ratios = HEURISTICS
