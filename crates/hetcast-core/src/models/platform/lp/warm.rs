@@ -9,6 +9,16 @@
 //! to the solved LP and re-solved from its basis (microlp's dual simplex), never from
 //! scratch.
 //!
+//! Separation is in-out ([`IN_OUT`]): a target's max flow is taken first at a point between
+//! the LP's loads and an inner point, loads under which every target already gets a whole
+//! flow (`WarmLower::core`). A cut that point violates, the loads violate too (the inner
+//! point holds every cut row), and it is deeper: it cuts off more of the loads the simplex
+//! would move to next. Where that point violates no cut, it becomes the inner point, and the
+//! loads themselves are separated as before, so cut generation still ends only when no cut
+//! is violated at the LP's optimum. On the slow 65-node platforms the LP moved among
+//! degenerate optima, each new cut met by loads that violate another, and needed hundreds of
+//! rounds for one target (docs/performance.md).
+//!
 //! Rows that stay slack are dropped now and then ([`WarmLower::compact`]): microlp cannot
 //! remove a row, so the LP is rebuilt from the rows tight at its optimum and solved anew.
 //! A dropped row is valid still and comes back if separation finds it violated again. On
@@ -22,7 +32,8 @@
 //!
 //! # Complexity
 //! Per target added: at least one re-solve from the current basis per cut added (microlp
-//! refactorises the basis on each row), per round of separation `|targets|` max flows, and
+//! refactorises the basis on each row), per round of separation at most `2·|targets|` max
+//! flows (in-out, then at the loads), one more to route the new target in the inner point, and
 //! per [`COMPACT_EVERY`] cuts at most one LP solved anew.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -47,6 +58,11 @@ pub struct WarmLower<'a> {
     shadows: Vec<Vec<bool>>,
     /// `T` when the LP was last rebuilt by [`WarmLower::compact`] (0 before).
     compacted_at: f64,
+    /// The inner point of the in-out separation ([`IN_OUT`]): loads by edge of the
+    /// instance under which every target has a max flow of at least 1 (up to the
+    /// separation's tolerance), so that every cut row holds there. At first 1 on every
+    /// alive edge; a new target's unit flow under those loads is added to it.
+    core: Vec<f64>,
 }
 
 impl<'a> WarmLower<'a> {
@@ -112,7 +128,12 @@ impl<'a> WarmLower<'a> {
             cuts.offer(set);
         }
         let sol = lp.fresh(&cuts.rows, work)?;
+        let mut core = vec![0.0; inst.edges.len()];
+        for &e in &lp.edges {
+            core[e] = 1.0;
+        }
         let mut warm = WarmLower {
+            core,
             lp,
             cuts,
             sol: Some(sol),
@@ -156,6 +177,16 @@ impl<'a> WarmLower<'a> {
             return Ok(None);
         }
         given_up(stop)?;
+        // The inner point carries a whole flow to `m` too: a shortest path, a unit flow
+        // under loads of 1 (`m` is reachable).
+        let mut ones = vec![0.0; inst.edges.len()];
+        for &e in &self.lp.edges {
+            ones[e] = 1.0;
+        }
+        let unit = super::super::graph::max_flow_cut_upto(inst, &ones, inst.source, m, 1e-12, 1.0);
+        for (c, f) in self.core.iter_mut().zip(&unit.flow) {
+            *c = c.max(f / unit.value);
+        }
         self.compact(work)?;
         self.targets.push(m);
         self.cuts.is_target[m] = true;
@@ -269,6 +300,26 @@ impl<'a> WarmLower<'a> {
             let first_new = self.cuts.rows.len();
             // One target a round, from the next one on: a cut added moves the loads, and
             // the cuts the other targets would give in this round are often met then.
+            // First at the point between the loads and the inner point (in-out): a cut
+            // violated there is violated by the loads too, since the inner point holds it.
+            let mid: Vec<f64> = loads
+                .iter()
+                .zip(&self.core)
+                .map(|(&x, &c)| x + IN_OUT * (c - x))
+                .collect();
+            let least_mid = self
+                .cuts
+                .add_violated_from(&alive, &self.targets, &mid, round, 1);
+            if self.cuts.rows.len() > first_new {
+                added += self.cuts.rows.len() - first_new;
+                self.add_rows(first_new, work)?;
+                continue;
+            }
+            // No new cut there: that point is the inner point from now on if it violates
+            // no cut (a cut it violates may be a row already), and the loads are separated.
+            if least_mid >= 1.0 - 1e-9 {
+                self.core = mid;
+            }
             let least = self
                 .cuts
                 .add_violated_from(&alive, &self.targets, &loads, round, 1);
@@ -296,6 +347,13 @@ impl<'a> WarmLower<'a> {
         Ok(())
     }
 }
+
+/// Where the in-out separation of [`WarmLower::generate`] takes its point: `loads + IN_OUT ·
+/// (core - loads)` (0 would be plain separation at the loads). Chosen on the app generator's
+/// 65-node platforms (seeds 1-14, CPU time of AUGMENTED_MULTICAST in all, one run each, a
+/// build without LTO on a loaded machine): 0.3: 11.9 s, 0.5: 7.5 s, 0.7: 7.5 s
+/// (docs/performance.md).
+pub const IN_OUT: f64 = 0.5;
 
 /// [`WarmLower::compact`] is tried after this many cuts added in one run of separation (and
 /// before each new target). Measured on the app generator's 65-node platforms (seeds 1-14,
