@@ -21,6 +21,8 @@ cargo fmt --all -- --check
 
 section "cargo clippy (all targets, warnings are errors)"
 cargo clippy --workspace --all-targets -- -D warnings
+# The page's module as index.html builds it: without the feature all-models (src/handover.rs).
+cargo clippy -p hetcast-app --target wasm32-unknown-unknown --no-default-features --lib --bins -- -D warnings
 
 # One optimised build runs every native test (profile `ci` in Cargo.toml: release speed, built
 # without LTO, debug assertions and overflow checks kept), the ones ignored in debug builds for

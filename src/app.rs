@@ -28,8 +28,8 @@ pub struct AppProps {
 pub fn app(props: &AppProps) -> Html {
     let window_defaults = props.window_defaults;
     let state = use_reducer(move || {
-        let mut s = crate::saved::startup();
-        if window_defaults {
+        let mut s = crate::startup_state();
+        if window_defaults && !crate::handover::taken() {
             let w = gloo::utils::window();
             let size = |v: Result<wasm_bindgen::JsValue, _>| v.ok().and_then(|v| v.as_f64());
             if let (Some(width), Some(height)) = (size(w.inner_width()), size(w.inner_height())) {
@@ -40,7 +40,18 @@ pub fn app(props: &AppProps) -> Html {
     });
 
     crate::saved::use_autosave(&state);
-    let tour = crate::tours::TourContext(use_state(|| None));
+    let tour = crate::tours::TourContext(use_state(crate::handover::take_tour));
+
+    // A model that this module leaves out came on screen: the app with every model takes over.
+    {
+        let elsewhere = state.model.loads_elsewhere();
+        let (state, tour) = (state.clone(), tour.0.clone());
+        use_effect_with(elsewhere, move |&elsewhere| {
+            if elsewhere {
+                crate::handover::hand_over(&state, (*tour).as_ref());
+            }
+        });
+    }
 
     // Keyboard commands.
     {

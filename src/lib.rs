@@ -19,6 +19,7 @@ pub mod deep_link;
 pub mod embed;
 pub mod experiments;
 pub mod exports;
+pub mod handover;
 pub mod keys;
 pub mod models;
 pub mod offline;
@@ -52,8 +53,54 @@ pub fn start() {
     // A link's payload in the address is decompressed by the browser first (share::unpack).
     wasm_bindgen_futures::spawn_local(async {
         share::inflate_address().await;
+        // The page's module: what the app starts with may be a model it leaves out; then the
+        // app with every model opens the address itself, as it was (crate::handover).
+        #[cfg(not(feature = "all-models"))]
+        {
+            let address = gloo::utils::window().location().href().ok();
+            let state = saved::startup();
+            if state.model.loads_elsewhere() {
+                if let (Some(address), Ok(history)) = (address, gloo::utils::window().history()) {
+                    let _ = history.replace_state_with_url(
+                        &wasm_bindgen::JsValue::NULL,
+                        "",
+                        Some(&address),
+                    );
+                }
+                handover::load_full().await;
+                return;
+            }
+            STARTUP.with(|s| *s.borrow_mut() = Some(state));
+        }
         mount_on_body();
     });
+}
+
+thread_local! {
+    /// The app mounted by [`start`], until [`unmount`].
+    static MOUNTED: std::cell::RefCell<Option<yew::AppHandle<App>>> =
+        const { std::cell::RefCell::new(None) };
+    /// The state [`start`] made, until the app takes it ([`startup_state`]).
+    static STARTUP: std::cell::RefCell<Option<state::AppState>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The state the app starts with: the one [`start`] made, else [`saved::startup`]'s.
+pub fn startup_state() -> state::AppState {
+    STARTUP
+        .with(|s| s.borrow_mut().take())
+        .unwrap_or_else(saved::startup)
+}
+
+/// Unmount the app that [`start`] mounted and take its element off the page (the app with
+/// every model takes over: [`handover`]).
+pub fn unmount() {
+    if let Some(app) = MOUNTED.with(|m| m.borrow_mut().take()) {
+        app.destroy();
+    }
+    if let Some(root) = gloo::utils::document().get_element_by_id("app-root") {
+        root.remove();
+    }
 }
 
 /// Mount the app in `#app-root` (see [`start`]).
@@ -65,10 +112,12 @@ fn mount_on_body() {
     match document.create_element("div") {
         Ok(root) if gloo::utils::body().append_child(&root).is_ok() => {
             root.set_id("app-root");
-            yew::Renderer::<App>::with_root_and_props(root, props).render();
+            let app = yew::Renderer::<App>::with_root_and_props(root, props).render();
+            MOUNTED.with(|m| *m.borrow_mut() = Some(app));
         }
         _ => {
-            yew::Renderer::<App>::with_props(props).render();
+            let app = yew::Renderer::<App>::with_props(props).render();
+            MOUNTED.with(|m| *m.borrow_mut() = Some(app));
         }
     }
 }

@@ -147,6 +147,9 @@ pub fn startup() -> AppState {
     if let Some(s) = crate::embed::startup() {
         return s;
     }
+    if let Some(s) = crate::handover::take() {
+        return s;
+    }
     let mut link_notice = None;
     if let Some(link) = share::location_hash().and_then(|h| crate::deep_link::parse(&h)) {
         share::clear_hash();

@@ -61,3 +61,27 @@ pub fn save(inst: &AnyInstance) {
         let _ = s.set_item(STORAGE_KEY, &inst.to_json());
     }
 }
+
+/// Import the ES module at `url` (relative to the page), started by its loader: the
+/// Experiments module, the app with every model; `Err` says why it did not load.
+pub async fn import_module(url: &str) -> Result<(), String> {
+    let base = gloo::utils::document()
+        .base_uri()
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    let url = web_sys::Url::new_with_base(url, &base).map_err(|e| format!("{e:?}"))?;
+    let import = js_sys::Function::new_with_args("url", "return import(url)");
+    let promise = import
+        .call1(&JsValue::NULL, &JsValue::from_str(&url.href()))
+        .map_err(|e| format!("{e:?}"))?;
+    wasm_bindgen_futures::JsFuture::from(js_sys::Promise::from(promise))
+        .await
+        .map(drop)
+        .map_err(|e| {
+            js_sys::Error::from(e)
+                .message()
+                .as_string()
+                .unwrap_or_default()
+        })
+}

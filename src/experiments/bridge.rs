@@ -15,6 +15,11 @@ pub const LOADER_URL: &str = "./hetcast-experiments_loader.js";
 /// Page to module: whether the Experiments page is on screen (detail `"true"` or `"false"`).
 pub const OPEN_EVENT: &str = "hetcast-experiments-open";
 
+/// Page to module, once the module's loader is imported: say [`ToPage::Ready`] again. A module
+/// that the page's module loaded before the app with every model took over
+/// ([`crate::handover`]) is already mounted: importing it again does not start it again.
+pub const HELLO_EVENT: &str = "hetcast-experiments-hello";
+
 /// Module to page: a [`ToPage`] as JSON.
 pub const TO_PAGE_EVENT: &str = "hetcast-experiments-to-page";
 

@@ -4,12 +4,10 @@
 //! and does what the module asks ([`ToPage`]). Once loaded, the module stays: its runs and
 //! results are kept while the editor is on screen.
 
-use super::bridge::{self, ToPage, LOADER_URL, OPEN_EVENT, TO_PAGE_EVENT};
+use super::bridge::{self, ToPage, HELLO_EVENT, LOADER_URL, OPEN_EVENT, TO_PAGE_EVENT};
 use crate::components::StateProps;
 use crate::state::{Action, Notice, UiAction};
 use hetcast_core::AnyInstance;
-use wasm_bindgen::JsValue;
-use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
 /// Where the Experiments module is.
@@ -24,29 +22,6 @@ enum Module {
     /// Could not be loaded (the error): the browser keeps a failed module import, so only
     /// reloading the page tries again.
     Failed(String),
-}
-
-/// Import the ES module at `url` (relative to the page), started by its loader.
-async fn import(url: &str) -> Result<(), String> {
-    let base = gloo::utils::document()
-        .base_uri()
-        .ok()
-        .flatten()
-        .unwrap_or_default();
-    let url = web_sys::Url::new_with_base(url, &base).map_err(|e| format!("{e:?}"))?;
-    let import = js_sys::Function::new_with_args("url", "return import(url)");
-    let promise = import
-        .call1(&JsValue::NULL, &JsValue::from_str(&url.href()))
-        .map_err(|e| format!("{e:?}"))?;
-    JsFuture::from(js_sys::Promise::from(promise))
-        .await
-        .map(drop)
-        .map_err(|e| {
-            js_sys::Error::from(e)
-                .message()
-                .as_string()
-                .unwrap_or_default()
-        })
 }
 
 /// The Experiments page as the main module sees it: a loading state (or the loading error)
@@ -89,8 +64,9 @@ pub fn experiments_host(p: &StateProps) -> Html {
                 module.set(Module::Loading);
                 let setter = module.setter();
                 wasm_bindgen_futures::spawn_local(async move {
-                    if let Err(e) = import(LOADER_URL).await {
-                        setter.set(Module::Failed(e));
+                    match crate::util::import_module(LOADER_URL).await {
+                        Ok(()) => bridge::send(HELLO_EVENT, ""),
+                        Err(e) => setter.set(Module::Failed(e)),
                     }
                 });
             }

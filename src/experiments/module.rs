@@ -2,7 +2,7 @@
 //! [`super::host`]): it mounts the [`ExperimentsPage`] in a layer of its own on the page's body
 //! and connects it to the app's main module through [`super::bridge`].
 
-use super::bridge::{self, ToPage, OPEN_EVENT};
+use super::bridge::{self, ToPage, HELLO_EVENT, OPEN_EVENT};
 use super::page::ExperimentsPage;
 use hetcast_core::AnyInstance;
 use yew::prelude::*;
@@ -28,8 +28,9 @@ fn experiments_root() -> Html {
         let open = open.setter();
         use_effect_with((), move |_| {
             let listener = bridge::listen(OPEN_EVENT, move |text| open.set(text == "true"));
+            let hello = bridge::listen(HELLO_EVENT, |_| bridge::send_to_page(&ToPage::Ready));
             bridge::send_to_page(&ToPage::Ready);
-            move || drop(listener)
+            move || drop((listener, hello))
         });
     }
     let on_close = Callback::from(|()| bridge::send_to_page(&ToPage::Close));

@@ -13,6 +13,8 @@
 pub mod kept;
 pub mod multi;
 pub mod multimessage;
+#[cfg(not(feature = "all-models"))]
+pub mod on_demand;
 pub mod overhead;
 pub mod platform;
 mod results_list;
@@ -28,12 +30,30 @@ pub use screen::Screen;
 pub fn runners(p: &crate::components::StateProps) -> yew::Html {
     yew::html! {
         <>
-            <platform::runner::PlatformRunner state={p.state.clone()} />
+            { platform_runner(p) }
             <overhead::runner::OverheadRunner state={p.state.clone()} />
-            <multi::runner::MultiRunner state={p.state.clone()} />
+            { multi_runner(p) }
             <multimessage::runner::MmRunner state={p.state.clone()} />
         </>
     }
+}
+
+// The runners of the models that the page's module leaves out ([`app_models!`]'s `if`).
+#[cfg(feature = "all-models")]
+fn platform_runner(p: &crate::components::StateProps) -> yew::Html {
+    yew::html! { <platform::runner::PlatformRunner state={p.state.clone()} /> }
+}
+#[cfg(feature = "all-models")]
+fn multi_runner(p: &crate::components::StateProps) -> yew::Html {
+    yew::html! { <multi::runner::MultiRunner state={p.state.clone()} /> }
+}
+#[cfg(not(feature = "all-models"))]
+fn platform_runner(_: &crate::components::StateProps) -> yew::Html {
+    yew::Html::default()
+}
+#[cfg(not(feature = "all-models"))]
+fn multi_runner(_: &crate::components::StateProps) -> yew::Html {
+    yew::Html::default()
 }
 
 /// Tests of the shell (deep links, tours, the app's state): what the models' runners
@@ -74,15 +94,22 @@ use crate::views::fit::ViewLook;
 
 /// The one list of the app's models: each line names a model's variant (as in
 /// [`ModelId`]) and its folder, which defines `State` (the model on screen), `Action` (what
-/// can be done to it, with `edit_key`), `describe` and `elsewhere` (the answer to its action
-/// when another model is on screen). The enums below and their dispatch are made from it; a new
-/// model joins by one line here (and one in the core's registry).
+/// can be done to it, with `edit_key`), `describe`, `welcome`, `adopt` and `elsewhere` (the
+/// answer to its action when another model is on screen), then, after `if`, when the module
+/// holds its `State`: `all()` always, `feature = "all-models"` for a model that the page's
+/// module leaves out (its state comes on screen as an `on_demand::OnDemand`, and the app
+/// with every model takes over: [`crate::handover`]). The enums below and their dispatch are
+/// made from it; a new model joins by one line here (and one in the core's registry).
 macro_rules! app_models {
-    ($($(#[$doc:meta])* $variant:ident => $module:ident,)+) => {
+    ($($(#[$doc:meta])* $variant:ident => $module:ident if $cond:meta,)+) => {
         /// The model on screen and its state.
         #[derive(Clone, Debug, PartialEq)]
         pub enum ModelState {
-            $($(#[$doc])* $variant(Box<$module::State>),)+
+            $(#[cfg($cond)] $(#[$doc])* $variant(Box<$module::State>),)+
+            /// A model that this module leaves out: what it shows, until the app with every
+            /// model takes over.
+            #[cfg(not(feature = "all-models"))]
+            OnDemand(Box<on_demand::OnDemand>),
         }
 
         /// What can be done to the model on screen.
@@ -145,21 +172,27 @@ macro_rules! app_models {
             /// A fresh state of the model of `inst` showing it (`inst` must be valid).
             pub fn of(inst: AnyInstance) -> ModelState {
                 match inst {
-                    $(AnyInstance::$variant(i) => ModelState::$variant(Box::new($module::State::new(i))),)+
+                    $(#[cfg($cond)] AnyInstance::$variant(i) => ModelState::$variant(Box::new($module::State::new(i))),)+
+                    #[cfg(not(feature = "all-models"))]
+                    other => ModelState::OnDemand(Box::new(on_demand::OnDemand::new(other))),
                 }
             }
 
             /// The model on screen, as the shell sees it.
             pub fn screen(&self) -> &dyn Screen {
                 match self {
-                    $(ModelState::$variant(s) => s.as_ref(),)+
+                    $(#[cfg($cond)] ModelState::$variant(s) => s.as_ref(),)+
+                    #[cfg(not(feature = "all-models"))]
+                    ModelState::OnDemand(s) => s.as_ref(),
                 }
             }
 
             /// The model on screen, to change it.
             pub fn screen_mut(&mut self) -> &mut dyn Screen {
                 match self {
-                    $(ModelState::$variant(s) => s.as_mut(),)+
+                    $(#[cfg($cond)] ModelState::$variant(s) => s.as_mut(),)+
+                    #[cfg(not(feature = "all-models"))]
+                    ModelState::OnDemand(s) => s.as_mut(),
                 }
             }
 
@@ -167,7 +200,7 @@ macro_rules! app_models {
             /// another model (a hint, or nothing).
             fn apply_own(&mut self, action: ModelAction) -> Reply {
                 match (self, action) {
-                    $((ModelState::$variant(s), ModelAction::$variant(a)) => s.apply(a),)+
+                    $(#[cfg($cond)] (ModelState::$variant(s), ModelAction::$variant(a)) => s.apply(a),)+
                     $((_, ModelAction::$variant(a)) => $module::elsewhere(&a),)+
                     // The shell's own actions are applied by [`ModelState::apply`].
                     _ => Reply::default(),
@@ -199,18 +232,36 @@ macro_rules! app_models {
                 $(AnyInstance::$variant(i) => $module::describe(i),)+
             }
         }
+
+        /// The notice when the model menu brings the model of `inst` on screen: the `first`
+        /// time (its first example), or back to where it was left.
+        pub fn welcome(inst: &AnyInstance, first: bool) -> String {
+            match inst {
+                $(AnyInstance::$variant(i) => $module::welcome(i, first),)+
+            }
+        }
+
+        /// The first time the model menu brings model `id`: the instance it makes of `from`,
+        /// the other model's instance on screen, and what it says, when it converts one (the
+        /// many-source model takes a one-source instance as one message).
+        pub fn adopt(id: ModelId, from: &AnyInstance) -> Option<(AnyInstance, String)> {
+            $(if id == ModelId::$variant {
+                return $module::adopt(from);
+            })+
+            None
+        }
     };
 }
 
 app_models! {
     /// The node or sender-receiver model.
-    Overhead => overhead,
+    Overhead => overhead if all(),
     /// The many-source model.
-    Multi => multi,
+    Multi => multi if feature = "all-models",
     /// The multimessage model.
-    Multimessage => multimessage,
+    Multimessage => multimessage if all(),
     /// The platform model.
-    Platform => platform,
+    Platform => platform if feature = "all-models",
 }
 
 /// What a model's reducer reports back to the root.
@@ -276,6 +327,19 @@ impl ModelState {
     /// A fresh state of model `id` showing its first example.
     pub fn fresh(id: ModelId) -> ModelState {
         ModelState::of(hetcast_core::registry::default_instance(id))
+    }
+
+    /// True when the model on screen is one that this module leaves out ([`app_models!`]'s
+    /// `if`): the app with every model is to take over ([`crate::handover`]).
+    pub fn loads_elsewhere(&self) -> bool {
+        self.screen().on_demand()
+    }
+
+    /// The model on screen's state as its own type `S` (a model's components read their own
+    /// state), `None` when another model is on screen. The models that the page's module leaves
+    /// out read theirs so: their `ModelState` variant is not in that module.
+    pub fn get<S: 'static>(&self) -> Option<&S> {
+        self.screen().as_any().downcast_ref::<S>()
     }
 
     /// Which model this is.

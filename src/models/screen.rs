@@ -18,6 +18,13 @@ use crate::views::ViewLook;
 pub trait Screen {
     /// Which model this is.
     fn id(&self) -> ModelId;
+    /// The model's state as itself, for its own components ([`super::ModelState::get`]).
+    fn as_any(&self) -> &dyn std::any::Any;
+    /// True for a model that this module leaves out, on screen until the app with every model
+    /// takes over (`models::on_demand`, [`crate::handover`]).
+    fn on_demand(&self) -> bool {
+        false
+    }
     /// Its value in the model menu: its instance file's `model` tag ("node", "multi", ...).
     fn menu_value(&self) -> &'static str {
         self.id().json_tags()[0]
@@ -50,16 +57,6 @@ pub trait Screen {
     /// (the shell records one), and says what changed; `None` when nothing did.
     fn choose(&mut self, tag: &str) -> Option<String> {
         let _ = tag;
-        None
-    }
-    /// The notice when the model menu brings the model on screen: the `first` time (a fresh
-    /// state: its first example), or back to where it was left.
-    fn welcome(&self, first: bool) -> String;
-    /// On a fresh state that the model menu brings for the first time: the instance it makes
-    /// of `from`, the other model's instance on screen, and what it says, when it converts
-    /// one (the many-source model takes a one-source instance as one message).
-    fn adopt(&self, from: &AnyInstance) -> Option<(AnyInstance, String)> {
-        let _ = from;
         None
     }
     /// Run every algorithm.
@@ -184,6 +181,9 @@ macro_rules! screen_basics {
     ($state:ty, $variant:ident, $algo:ty, $action:ty) => {
         fn id(&self) -> hetcast_core::ModelId {
             hetcast_core::ModelId::$variant
+        }
+        fn as_any(&self) -> &dyn std::any::Any {
+            self
         }
         fn instance(&self) -> hetcast_core::AnyInstance {
             hetcast_core::AnyInstance::$variant((*self.instance).clone())

@@ -42,6 +42,21 @@ impl History {
         self.last_edit_key = edit_key;
     }
 
+    /// What undo and redo go back to, oldest first (the app with every model takes them over:
+    /// [`crate::handover`]).
+    pub fn stacks(&self) -> (&[AnyInstance], &[AnyInstance]) {
+        (&self.undo, &self.redo)
+    }
+
+    /// A history that undoes to `undo` and redoes to `redo`, oldest first ([`History::stacks`]).
+    pub fn of_stacks(undo: Vec<AnyInstance>, redo: Vec<AnyInstance>) -> History {
+        History {
+            undo,
+            redo,
+            last_edit_key: None,
+        }
+    }
+
     /// The next edit starts a new undo step, whatever field it is in.
     pub fn break_step(&mut self) {
         self.last_edit_key = None;

@@ -329,7 +329,7 @@ impl AppState {
         }
         let first = !self.shelf.iter().any(|m| m.id() == id);
         if first {
-            if let Some((inst, text)) = ModelState::fresh(id).screen().adopt(&before) {
+            if let Some((inst, text)) = crate::models::adopt(id, &before) {
                 self.commit(inst);
                 self.ui.notice = Some(Notice::info(text));
                 return;
@@ -337,7 +337,10 @@ impl AppState {
         }
         self.bring(id);
         self.model.screen_mut().choose(tag);
-        self.ui.notice = Some(Notice::info(self.model.screen().welcome(first)));
+        self.ui.notice = Some(Notice::info(crate::models::welcome(
+            &self.model.instance(),
+            first,
+        )));
         self.history.remember(before, None);
         self.revision += 1;
     }

@@ -6,7 +6,7 @@ use super::{MultiAction, MAX_GRID};
 use crate::components::editor::{draft_status, editor_head};
 use crate::components::field::TextField;
 use crate::components::{StateHandle, StateProps};
-use crate::models::{num_text, ModelState};
+use crate::models::num_text;
 use crate::state::Action;
 use crate::views::message_swatch_class;
 use hetcast_core::models::multi::instance::instance_words;
@@ -41,7 +41,7 @@ pub fn multi_editor(p: &StateProps) -> Html {
     let state = &p.state;
     // The per-pair rates as a graph rather than a grid.
     let graph = use_state(|| false);
-    let ModelState::Multi(ms) = &state.model else {
+    let Some(ms) = state.model.get::<super::MultiState>() else {
         return html! {};
     };
     let d = &ms.drafts;

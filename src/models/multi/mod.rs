@@ -228,6 +228,29 @@ pub fn describe(inst: &MultiInstance) -> Result<String, String> {
     Ok(format!("{}, many-source model", instance_words(inst)))
 }
 
+/// The notice when the model menu brings the model on screen (see [`crate::models::welcome`]).
+pub fn welcome(inst: &MultiInstance, first: bool) -> String {
+    if first {
+        "Many-source model (Wu et al.): the first gallery example. Press r to run FEF, ECF, WR and WRP.".into()
+    } else {
+        format!(
+            "Many-source model: back to the last many-source instance ({}).",
+            instance_words(inst)
+        )
+    }
+}
+
+/// What the model makes of another model's instance `from` the first time it is chosen
+/// ([`crate::models::adopt`]): a one-source instance as one message ([`adopted`]).
+pub fn adopt(from: &AnyInstance) -> Option<(AnyInstance, String)> {
+    let converted = hetcast_core::registry::convert(from, hetcast_core::ModelId::Multi);
+    let Some(AnyInstance::Multi(m)) = converted else {
+        return None;
+    };
+    let (m, text) = adopted(m);
+    Some((m.into(), text))
+}
+
 /// The many-source instance the model menu makes of a one-source instance, `m` as the core
 /// converts it ([`hetcast_core::registry::convert`]: one message of 1 byte from its source to
 /// every other node, one class per node named after it), or the gallery's 'WRP beats WR' when

@@ -15,7 +15,6 @@ use yew::prelude::*;
 use super::{too_large, MultiAction, MultiRunOk, MultiRunRow, MultiState};
 use crate::components::StateProps;
 use crate::models::worker_runs::{requests, use_worker_runs, InWorkers, WorkerRuns};
-use crate::models::ModelState;
 use crate::models::Results;
 
 /// The row of `algo`'s `solved` task lists on `inst` (a worker's answer): the plan simulated.
@@ -40,10 +39,8 @@ pub fn row_of(
 #[function_component(MultiRunner)]
 pub fn multi_runner(p: &StateProps) -> Html {
     let state = &p.state;
-    let (job, requests) = match &state.model {
-        ModelState::Multi(s) if s.running().next().is_some() => {
-            (Some(s.runs.job), requests(s.as_ref()))
-        }
+    let (job, requests) = match state.model.get::<MultiState>() {
+        Some(s) if s.running().next().is_some() => (Some(s.runs.job), requests(s)),
         _ => (None, Vec::new()),
     };
     let dispatcher = state.dispatcher();

@@ -18,27 +18,6 @@ impl Screen for MultiState {
         crate::models::worker_runs::answer_natively(self);
         Vec::new()
     }
-    fn welcome(&self, first: bool) -> String {
-        if first {
-            "Many-source model (Wu et al.): the first gallery example. Press r to run FEF, ECF, WR and WRP.".into()
-        } else {
-            format!(
-                "Many-source model: back to the last many-source instance ({}).",
-                hetcast_core::models::multi::instance::instance_words(&self.instance)
-            )
-        }
-    }
-    fn adopt(
-        &self,
-        from: &hetcast_core::AnyInstance,
-    ) -> Option<(hetcast_core::AnyInstance, String)> {
-        let converted = hetcast_core::registry::convert(from, hetcast_core::ModelId::Multi);
-        let Some(hetcast_core::AnyInstance::Multi(m)) = converted else {
-            return None;
-        };
-        let (m, text) = super::adopted(m);
-        Some((m.into(), text))
-    }
     fn keep(&self) -> ModelScenario {
         let mut out = ModelScenario::of_instance(&Screen::instance(self));
         self.results.keep(&mut out);

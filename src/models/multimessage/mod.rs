@@ -188,6 +188,21 @@ pub fn elsewhere(action: &MmAction) -> Reply {
     }
 }
 
+/// The notice when the model menu brings the model on screen (see [`crate::models::welcome`]).
+pub fn welcome(_inst: &MmInstance, first: bool) -> String {
+    if first {
+        "Multimessage model (Gonzalez): Example 1.1 of the paper. Press r to run the four algorithms.".into()
+    } else {
+        "Multimessage model: back to the last multimessage instance.".into()
+    }
+}
+
+/// What the model makes of another model's instance the first time it is chosen
+/// ([`crate::models::adopt`]): nothing, it opens its first example.
+pub fn adopt(_from: &AnyInstance) -> Option<(AnyInstance, String)> {
+    None
+}
+
 /// What a loaded instance is, for the notice, or why it is refused.
 pub fn describe(inst: &MmInstance) -> Result<String, String> {
     inst.validate().map_err(|e| e.to_string())?;

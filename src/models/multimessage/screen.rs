@@ -16,13 +16,6 @@ impl Screen for MmState {
         crate::models::worker_runs::answer_natively(self);
         Vec::new()
     }
-    fn welcome(&self, first: bool) -> String {
-        if first {
-            "Multimessage model (Gonzalez): Example 1.1 of the paper. Press r to run the four algorithms.".into()
-        } else {
-            "Multimessage model: back to the last multimessage instance.".into()
-        }
-    }
     fn keep(&self) -> ModelScenario {
         let mut out = ModelScenario::of_instance(&Screen::instance(self));
         self.results.keep(&mut out);

@@ -530,6 +530,25 @@ impl OverheadState {
     }
 }
 
+/// The notice when the model menu brings the model on screen (see [`crate::models::welcome`]).
+pub fn welcome(inst: &Instance, first: bool) -> String {
+    let title = model_title(inst.model);
+    if first {
+        format!("One-source {title} model (Libeskind-Hadas et al., Liu et al.): the first gallery example. Press r to run every algorithm.")
+    } else {
+        format!(
+            "{title} model: back to the last one-message instance ({} nodes).",
+            inst.len()
+        )
+    }
+}
+
+/// What the model makes of another model's instance the first time it is chosen
+/// ([`crate::models::adopt`]): nothing, it opens its first example.
+pub fn adopt(_from: &AnyInstance) -> Option<(AnyInstance, String)> {
+    None
+}
+
 /// What a loaded instance is, for the notice ("12 nodes, node model"), or why it is refused.
 pub fn describe(inst: &Instance) -> Result<String, String> {
     inst.validate().map_err(|e| e.to_string())?;

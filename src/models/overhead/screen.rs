@@ -29,17 +29,6 @@ impl Screen for OverheadState {
         OverheadState::restore(self, super::convert_model(&self.instance, kind));
         Some(super::converted_to(kind).to_string())
     }
-    fn welcome(&self, first: bool) -> String {
-        let title = super::model_title(self.instance.model);
-        if first {
-            format!("One-source {title} model (Libeskind-Hadas et al., Liu et al.): the first gallery example. Press r to run every algorithm.")
-        } else {
-            format!(
-                "{title} model: back to the last one-message instance ({} nodes).",
-                self.instance.len()
-            )
-        }
-    }
     fn keep(&self) -> ModelScenario {
         let mut out = ModelScenario::of_instance(&Screen::instance(self));
         self.results.keep(&mut out);

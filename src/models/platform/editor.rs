@@ -11,7 +11,6 @@ use crate::components::editor::{draft_status, editor_head};
 use crate::components::field::TextField;
 use crate::components::graph_canvas::{Editing, GEdge, GNode, GPick, GraphCanvas};
 use crate::components::{StateHandle, StateProps};
-use crate::models::ModelState;
 use crate::state::Action;
 
 /// The canvas's nodes: label, position, and `source` / `target` classes.
@@ -93,7 +92,7 @@ pub fn platform_editor(p: &StateProps) -> Html {
         let dispatcher = state.dispatcher();
         use_memo((), move |_| CanvasCallbacks::new(dispatcher))
     };
-    let ModelState::Platform(ps) = &state.model else {
+    let Some(ps) = state.model.get::<super::PlatformState>() else {
         return html! {};
     };
     let d = &ps.drafts;

@@ -199,6 +199,21 @@ pub fn elsewhere(action: &PlatformAction) -> Reply {
     }
 }
 
+/// The notice when the model menu brings the model on screen (see [`crate::models::welcome`]).
+pub fn welcome(_inst: &PlatformInstance, first: bool) -> String {
+    if first {
+        "Platform model (Beaumont et al.): section 3's example, where one tree cannot reach throughput 1 and two trees of 1/2 can. Draw your own platform in the editor; press r to run the bounds and heuristics.".into()
+    } else {
+        "Platform model: back to the last platform.".into()
+    }
+}
+
+/// What the model makes of another model's instance the first time it is chosen
+/// ([`crate::models::adopt`]): nothing, it opens its first example.
+pub fn adopt(_from: &AnyInstance) -> Option<(AnyInstance, String)> {
+    None
+}
+
 /// The platform model on screen.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlatformState {

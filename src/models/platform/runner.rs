@@ -17,7 +17,6 @@ use yew::prelude::*;
 use super::{row_of, Follow, PlRunRow, PlatformAction, PlatformState};
 use crate::components::StateProps;
 use crate::experiments::pool::{keep_spares, run_requests, worker_count, Pool, MODELS, WARM_UP_ID};
-use crate::models::ModelState;
 use hetcast_core::models::platform::algo::PlatformAlgorithm;
 use hetcast_core::models::platform::generate::{tiers, TiersSpec};
 
@@ -49,8 +48,8 @@ fn warm_up() -> Request {
 pub fn platform_runner(p: &StateProps) -> Html {
     let state = &p.state;
     let pool = use_mut_ref(|| None::<Pool>);
-    let (job, requests, workers) = match &state.model {
-        ModelState::Platform(s) if !s.pending.is_empty() => {
+    let (job, requests, workers) = match state.model.get::<PlatformState>() {
+        Some(s) if !s.pending.is_empty() => {
             let requests = s.requests();
             let workers = if s.instance.nodes.len() <= SHARED_WORKERS_MAX_NODES {
                 SPARE_WORKERS
@@ -61,7 +60,7 @@ pub fn platform_runner(p: &StateProps) -> Html {
         }
         _ => (None, Vec::new(), 0),
     };
-    let spares_wanted = matches!(state.model, ModelState::Platform(_));
+    let spares_wanted = state.model.get::<PlatformState>().is_some();
     {
         let dispatcher = state.dispatcher();
         use_effect_with((job, spares_wanted), move |(job, spares_wanted)| {

@@ -12,13 +12,6 @@ use crate::state::Notice;
 use hetcast_core::catalog::Catalog;
 
 impl Screen for PlatformState {
-    fn welcome(&self, first: bool) -> String {
-        if first {
-            "Platform model (Beaumont et al.): section 3's example, where one tree cannot reach throughput 1 and two trees of 1/2 can. Draw your own platform in the editor; press r to run the bounds and heuristics.".into()
-        } else {
-            "Platform model: back to the last platform.".into()
-        }
-    }
     fn keep(&self) -> ModelScenario {
         let mut out = ModelScenario::of_instance(&Screen::instance(self));
         self.results.keep(&mut out);
