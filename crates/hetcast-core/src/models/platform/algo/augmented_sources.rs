@@ -27,18 +27,23 @@
 //! the -UB one. We run -UB, whose answer is achievable; the -LB program is in
 //! [`crate::models::platform::lp`] (`Bound::Lower` with several sources).
 //!
-//! Speed (docs/performance.md, "AUGMENTED_SOURCES: trials settled by a bound"): a round's
-//! trials after its first candidate are first bounded from below by LP duality
-//! ([`lp::dual`]: port weights of the round's sources, one dual LP per round, then shortest
-//! paths per candidate); a trial whose bound is not below BestSol is rejected without its LP
-//! ([`Trials::Bounded`]). The answer is the one of solving every trial; on the app's 65-node
-//! platforms nearly every trial of the last round is settled so.
+//! Speed (docs/performance.md, "AUGMENTED_SOURCES: trials settled by a bound" and "port
+//! weights without the dual LP"): a round's trials after its first candidate are first
+//! bounded from below by LP duality ([`lp::dual`]: port weights of the round's sources, then
+//! shortest paths per candidate); a trial whose bound is not below BestSol is rejected
+//! without its LP ([`Trials::Bounded`]). The weights are sought first by cutting planes on
+//! the ports BestSol's loads saturate ([`lp::dual::saturated_weights`]: shortest paths and an
+//! LP of a few variables), and by the dual LP only when those find none as good. The answer
+//! is the one of solving every trial; on the app's 65-node platforms nearly every trial of
+//! the last round is settled so.
 //!
 //! # Complexity
 //! At most |V| rounds of at most |V| LPs, each with `|sources|·(|targets| + |sources|)`
 //! commodities, solved with each source's commodities aggregated into one flow
-//! ([`lp::upper`]: `|sources|·|E|` flow variables); with [`Trials::Bounded`], one dual LP of
-//! the same size per round that reaches its second candidate and `|sources| + 1` Dijkstra
+//! ([`lp::upper`]: `|sources|·|E|` flow variables); with [`Trials::Bounded`], per round that
+//! reaches its second candidate at most [`CUT_ROUNDS`] cutting-plane rounds (`|sources|`
+//! Dijkstra searches and a re-solve of an LP with one variable per saturated port each),
+//! then, when they fail, one dual LP of the trials' size, and `|sources| + 1` Dijkstra
 //! searches (O(|V|² + |E|)) per bounded trial.
 //!
 //! # Example
@@ -95,6 +100,12 @@ fn spec(inst: &PlatformInstance, sources: &[usize]) -> LpSpec {
 /// `BestSol·(1 - 5e-10)` leaves half that margin to the simplex's round-off.
 const BOUND_MARGIN: f64 = 5e-10;
 
+/// At most this many cutting-plane rounds seek a round's port weights without the dual LP
+/// ([`lp::dual::saturated_weights`]); the 65-node platforms of Figure 11's seed 1 needed at
+/// most 130 (`fig11_profile 1 big`, docs/performance.md), 40 left 21 of their 45 rounds to
+/// the dual LP. A round costs a few Dijkstra searches, about a thousandth of the dual LP.
+pub const CUT_ROUNDS: usize = 500;
+
 /// AUGMENTED_SOURCES with MulticastMultiSource-UB.
 pub fn augmented_sources(inst: &PlatformInstance) -> Result<PlatformSolution, Error> {
     Progress::silent(|p| augmented_sources_progress(inst, p))
@@ -115,9 +126,10 @@ pub enum Trials {
     /// `augmented_sources_bound_changes_nothing`).
     All,
     /// The trials after a round's first candidate first by a lower bound
-    /// ([`lp::dual::bound`] with the port weights of the round's sources, one dual LP per
-    /// round): a trial whose bound is not below BestSol is rejected without its LP. The
-    /// answer is [`Trials::All`]'s; the trace gives the bound (`T* ≥`) for those trials.
+    /// ([`lp::dual::bound`] with port weights of the round's sources, found once per round:
+    /// by [`lp::dual::saturated_weights`], else by the dual LP [`lp::dual::port_weights`]): a
+    /// trial whose bound is not below BestSol is rejected without its LP. The answer is
+    /// [`Trials::All`]'s; the trace gives the bound (`T* ≥`) for those trials.
     Bounded,
 }
 
@@ -233,7 +245,7 @@ pub fn augmented_sources_part(
         let cands: Vec<usize> = cands.into_iter().map(|(_, v)| v).collect();
         progress.expect(cands.len());
         let mut trials: Vec<Trial> = cands.iter().map(|_| Trial::Open).collect();
-        // Port weights of the round's sources (the dual LP), solved for the first trial
+        // Port weights of the round's sources, sought for the first trial
         // after the first candidate (which most rounds pick) and used for every such trial,
         // so that a trial's verdict and step do not depend on which others were solved.
         let mut weights: Option<Option<lp::dual::PortWeights>> = None;
@@ -243,7 +255,21 @@ pub fn augmented_sources_part(
             if i > 0 && trials_by == Trials::Bounded {
                 if weights.is_none() {
                     // The bounds only spare LPs: without weights every trial is solved.
-                    let w = lp::dual::port_weights(inst, &spec(inst, &sources));
+                    // Cutting planes on BestSol's saturated ports first; the dual LP only
+                    // when they find no weights as good.
+                    let cheap = lp::dual::saturated_weights(
+                        inst,
+                        &alive,
+                        &sources,
+                        &inst.targets,
+                        &best.loads,
+                        best_t * (1.0 - BOUND_MARGIN / 5.0),
+                        CUT_ROUNDS,
+                    );
+                    let w = match cheap {
+                        Ok(Some(w)) => Ok(Some(w)),
+                        _ => lp::dual::port_weights(inst, &spec(inst, &sources)),
+                    };
                     weights = Some(w.unwrap_or(None));
                 }
                 if let Some(Some(w)) = &weights {

@@ -8,8 +8,10 @@
 //! distance from the source to `d`, so
 //! `T >= Σ_{receivers d} min_{sources s allowed for d} dist_ℓ(s, d)` ([`bound`]), whatever the
 //! weights. [`port_weights`] solves the dual LP for the weights that make the bound the LP's
-//! optimum (without the tie-break term) for one set of sources; AUGMENTED_SOURCES uses them
-//! to bound the programs with one source more before solving them.
+//! optimum (without the tie-break term) for one set of sources; [`saturated_weights`] seeks
+//! such weights from an optimal solution without that LP (cutting planes on its saturated
+//! ports). AUGMENTED_SOURCES uses them to bound the programs with one source more before
+//! solving them.
 
 use super::{alive_edges, commodities, feasible, receivers, time_unit, LpSpec};
 use crate::error::Error;
@@ -162,15 +164,35 @@ pub fn bound(
 /// # Complexity
 /// O(|V|² + |E|).
 fn distances(inst: &PlatformInstance, alive: &[bool], weights: &PortWeights, s: usize) -> Vec<f64> {
-    let n = inst.node_count();
+    shortest_tree(inst, &out_edges(inst, alive), weights, s).0
+}
+
+/// The edges between alive nodes, by tail.
+fn out_edges(inst: &PlatformInstance, alive: &[bool]) -> Vec<Vec<usize>> {
     let alive = |v: usize| alive.get(v).copied().unwrap_or(false);
-    let mut out: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); inst.node_count()];
     for (e, edge) in inst.edges.iter().enumerate() {
         if alive(edge.from) && alive(edge.to) {
             out[edge.from].push(e);
         }
     }
+    out
+}
+
+/// [`distances`] over the edges `out` (by tail), with the last edge of a shortest path to
+/// each node (`usize::MAX` at `s` and at the nodes not reached).
+///
+/// # Complexity
+/// O(|V|² + |E|).
+fn shortest_tree(
+    inst: &PlatformInstance,
+    out: &[Vec<usize>],
+    weights: &PortWeights,
+    s: usize,
+) -> (Vec<f64>, Vec<usize>) {
+    let n = inst.node_count();
     let mut dist = vec![f64::INFINITY; n];
+    let mut last = vec![usize::MAX; n];
     let mut done = vec![false; n];
     dist[s] = 0.0;
     while let Some(u) = (0..n)
@@ -183,11 +205,145 @@ fn distances(inst: &PlatformInstance, alive: &[bool], weights: &PortWeights, s: 
             let d = dist[u] + edge.cost * (weights.outward[u] + weights.inward[edge.to]);
             if d < dist[edge.to] {
                 dist[edge.to] = d;
+                last[edge.to] = e;
             }
         }
     }
-    dist
+    (dist, last)
 }
+
+/// Port weights as good as [`port_weights`]' found without the dual LP, from an optimal
+/// solution of the same -UB program: its `loads` (period `t`, the busiest port's time). By
+/// complementary slackness some optimal weights are 0 on every port less busy than `t`, so
+/// they are sought on the saturated ports only (busy at least `t·(1 - 1e-9)`, `K`), by
+/// Kelley's cutting planes on the concave function `f(λ)` = [`bound`] of the program's own
+/// sources: each evaluation routes every receiver along a shortest path from its nearest
+/// allowed source, whose ports' busy times `a` give the cut `f(μ) <= a·μ` for all `μ`; the
+/// next weights maximise the least cut over `Σ_K λ = 1` (a small LP of `|K| + 1` variables,
+/// one row per cut). Returns the first weights with `f(λ) >= goal` within `rounds`
+/// evaluations, `None` when none is found (the cuts show the saturated ports cannot reach
+/// `goal`, the rounds run out, or a receiver is unreachable): then the caller solves the dual
+/// LP. Any weights with `Σ λ <= 1` give a valid bound; these are normalised so.
+///
+/// # Complexity
+/// Per round: `|sources|` Dijkstra searches (O(|V|² + |E|) each) and an LP of `|K| + 1`
+/// variables and at most `rounds` rows.
+pub fn saturated_weights(
+    inst: &PlatformInstance,
+    alive: &[bool],
+    sources: &[usize],
+    targets: &[usize],
+    loads: &[f64],
+    goal: f64,
+    rounds: usize,
+) -> Result<Option<PortWeights>, Error> {
+    use microlp::{ComparisonOp, OptimizationDirection, Problem};
+    let n = inst.node_count();
+    // Ports: 2v in, 2v + 1 out.
+    let mut busy = vec![0.0; 2 * n];
+    for (e, edge) in inst.edges.iter().enumerate() {
+        let t = loads.get(e).copied().unwrap_or(0.0) * edge.cost;
+        busy[2 * edge.from + 1] += t;
+        busy[2 * edge.to] += t;
+    }
+    let t = busy.iter().copied().fold(0.0_f64, f64::max);
+    if !(t > 0.0 && goal.is_finite()) {
+        return Ok(None);
+    }
+    let ports: Vec<usize> = (0..2 * n)
+        .filter(|&p| busy[p] >= t * (1.0 - SATURATED))
+        .collect();
+    let out = out_edges(inst, alive);
+    let receivers: Vec<(usize, usize)> = targets
+        .iter()
+        .filter(|d| !sources.contains(d))
+        .map(|&d| (d, sources.len()))
+        .chain((1..sources.len()).map(|i| (sources[i], i)))
+        .collect();
+    let mut lambda = vec![1.0 / ports.len() as f64; ports.len()];
+    // max z subject to Σ_K λ = 1 and the cuts.
+    let mut lp = Problem::new(OptimizationDirection::Maximize);
+    let z = lp.add_var(1.0, (0.0, f64::INFINITY));
+    let xs: Vec<microlp::Variable> = ports
+        .iter()
+        .map(|_| lp.add_var(0.0, (0.0, f64::INFINITY)))
+        .collect();
+    let sum: Vec<(microlp::Variable, f64)> = xs.iter().map(|&x| (x, 1.0)).collect();
+    lp.add_constraint(sum.as_slice(), ComparisonOp::Eq, 1.0);
+    let mut master: Option<microlp::Solution> = None;
+    for _ in 0..rounds {
+        let mut weights = PortWeights {
+            inward: vec![0.0; n],
+            outward: vec![0.0; n],
+        };
+        for (&p, &x) in ports.iter().zip(&lambda) {
+            let side = if p % 2 == 0 {
+                &mut weights.inward
+            } else {
+                &mut weights.outward
+            };
+            side[p / 2] = x.max(0.0);
+        }
+        let total: f64 = weights.inward.iter().chain(&weights.outward).sum();
+        if total > 1.0 {
+            for x in weights.inward.iter_mut().chain(weights.outward.iter_mut()) {
+                *x /= total;
+            }
+        }
+        let trees: Vec<(Vec<f64>, Vec<usize>)> = sources
+            .iter()
+            .map(|&s| shortest_tree(inst, &out, &weights, s))
+            .collect();
+        // f(λ) and the busy times of the ports along the receivers' shortest paths.
+        let mut f = 0.0;
+        let mut a = vec![0.0; 2 * n];
+        for &(d, allowed) in &receivers {
+            let Some(i) = (0..allowed)
+                .filter(|&i| trees[i].0[d].is_finite())
+                .min_by(|&i, &j| trees[i].0[d].total_cmp(&trees[j].0[d]))
+            else {
+                return Ok(None);
+            };
+            f += trees[i].0[d];
+            let mut v = d;
+            while v != sources[i] {
+                let edge = &inst.edges[trees[i].1[v]];
+                a[2 * edge.from + 1] += edge.cost;
+                a[2 * v] += edge.cost;
+                v = edge.from;
+            }
+        }
+        if f >= goal {
+            return Ok(Some(weights));
+        }
+        // The cut z <= a·λ / t, added to the small LP (re-solved from its last basis).
+        let mut row = vec![(z, 1.0)];
+        row.extend(xs.iter().zip(&ports).map(|(&x, &p)| (x, -a[p] / t)));
+        let outcome = match master.take() {
+            None => {
+                lp.add_constraint(row.as_slice(), ComparisonOp::Le, 0.0);
+                lp.solve()
+            }
+            Some(sol) => sol.add_constraint(row.as_slice(), ComparisonOp::Le, 0.0),
+        };
+        let sol = outcome
+            .map_err(super::lp_error)?
+            .into_solution()
+            .map_err(|_| super::interrupted())?;
+        if sol.var_value(z) * t < goal * (1.0 - UNREACHABLE) {
+            return Ok(None);
+        }
+        lambda = xs.iter().map(|&x| sol.var_value(x)).collect();
+        master = Some(sol);
+    }
+    Ok(None)
+}
+
+/// [`saturated_weights`]: a port busy at least `t·(1 - SATURATED)` is saturated.
+const SATURATED: f64 = 1e-9;
+/// [`saturated_weights`] gives up when its cuts cap `f` below `goal·(1 - UNREACHABLE)` (far
+/// above the small LP's round-off).
+const UNREACHABLE: f64 = 1e-7;
 
 /// A lower bound on Broadcast-EB on the nodes `alive` (every alive node but the source a
 /// target; all of them reachable from the source over alive nodes), in the instance's time
