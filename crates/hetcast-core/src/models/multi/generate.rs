@@ -270,7 +270,9 @@ pub fn section5(spec: &Section5Spec, seed: u64) -> Result<MultiInstance, Error> 
                 None => rng.gen_range(1..=(n - 1) as u64) as usize,
                 Some(f) => ((f * (n - 1) as f64).round() as usize).clamp(1, n - 1),
             };
-            let others = (0..n).filter(|&v| v != source).collect();
+            // Sized ahead: a filtered range does not tell its length.
+            let mut others = Vec::with_capacity(n - 1);
+            others.extend((0..n).filter(|&v| v != source));
             Message {
                 source,
                 size,

@@ -141,14 +141,16 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
     let s = c.send_table();
     let r = c.recv_table();
     let x: Vec<f64> = (0..nm).map(|k| c.transit(0, 0, k)).collect();
-    // gate[k * n + v]: 0 when v is in A_k, infinite otherwise; wait[k * n + v]: the same for
-    // B_k. Added to a time, they leave it or rule it out.
+    // gate[k * n + v]: S(v, l_k) when v is in A_k, infinite otherwise; wait[k * n + v]:
+    // R(v, l_k) when v is in B_k, infinite otherwise. A pass over all nodes adds them to a
+    // time, which rules out the nodes outside the set: for the others the same sum as the
+    // scan's (times are never -0.0, so the scan's adding of 0 changed nothing).
     let mut gate = vec![f64::INFINITY; nm * n];
     let mut wait = vec![f64::INFINITY; nm * n];
     for (k, m) in inst.messages.iter().enumerate() {
-        gate[k * n + m.source] = 0.0;
+        gate[k * n + m.source] = s[k * n + m.source];
         for &d in &m.destinations {
-            wait[k * n + d] = 0.0;
+            wait[k * n + d] = r[k * n + d];
         }
     }
     // The earliest sender of m_k: (arrival, sender).
@@ -159,7 +161,7 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
         if 2 * list.len() < n {
             least_of(list, |v| avail[v] + sk[v] + xk)
         } else {
-            first_least(avail, sk, &gate[row], |v, s| v + s + xk)
+            first_least(avail, &gate[row], |v, s| v + s + xk)
         }
     };
     // The candidate of m_k whose earliest sender is `(arrive, i)`, if a receiver waits.
@@ -174,7 +176,7 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
         let (done, j) = if 2 * list.len() < n {
             least_of(list, |v| done_at(avail[v], rk[v]))
         } else {
-            first_least(avail, rk, &wait[row], done_at)
+            first_least(avail, &wait[row], done_at)
         };
         Some((done, k, j, arrive, i))
     };
@@ -221,7 +223,8 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
     // `touch[v]`: the messages whose candidate had `v` as its sender or receiver when it was
     // computed (a superset of those it has now: `who` tells), so that a transfer visits the
     // candidates of its two nodes only, not every message's.
-    let mut touch: Vec<Vec<usize>> = vec![Vec::new(); n];
+    // Sized for every message once: most lists then never grow.
+    let mut touch: Vec<Vec<usize>> = (0..n).map(|_| Vec::with_capacity(nm)).collect();
     for (m, &(i, j)) in who.iter().enumerate() {
         if i != usize::MAX {
             touch[i].push(m);
@@ -289,7 +292,7 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
         // candidates that involve neither are the same (the others' times only grew); a
         // candidate whose sender is neither keeps it.
         let (_, k, j, _, i) = key;
-        gate[k * n + j] = 0.0;
+        gate[k * n + j] = s[k * n + j];
         wait[k * n + j] = f64::INFINITY;
         waits[k * nc + class_of[j]] -= 1;
         // A candidate marked here stays marked until it is recomputed, and then enters the
@@ -308,33 +311,27 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
     app.plan
 }
 
-/// The least `f(avail[v], cost[v]) + gate[v]` over the nodes `v`, and the lowest such `v`
-/// (`(inf, usize::MAX)` when every `gate[v]` is infinite). Four lanes keep the first least of
+/// The least `f(avail[v], cost[v])` over the nodes `v`, and the lowest such `v`
+/// (`(inf, usize::MAX)` when every value is infinite: nodes ruled out by an infinite cost). Four lanes keep the first least of
 /// their nodes; the lowest index among the lanes' equal least values wins, and the nodes past
 /// the last whole group of four (higher indices) win only on a smaller value: the first least
 /// in index order, as one scan finds it. Times are never NaN, so `<` is `total_cmp`.
 ///
 /// **Complexity**: O(N), no branch on the data.
 #[inline]
-fn first_least(
-    avail: &[f64],
-    cost: &[f64],
-    gate: &[f64],
-    f: impl Fn(f64, f64) -> f64,
-) -> (f64, usize) {
+fn first_least(avail: &[f64], cost: &[f64], f: impl Fn(f64, f64) -> f64) -> (f64, usize) {
     const L: usize = 4;
     let n = avail.len();
-    let (cost, gate) = (&cost[..n], &gate[..n]);
+    let cost = &cost[..n];
     let mut val = [f64::INFINITY; L];
     let mut at = [usize::MAX; L];
     let whole = n / L * L;
     let lanes = avail[..whole]
         .chunks_exact(L)
-        .zip(cost[..whole].chunks_exact(L))
-        .zip(gate[..whole].chunks_exact(L));
-    for (b, ((a, c), g)) in lanes.enumerate() {
+        .zip(cost[..whole].chunks_exact(L));
+    for (b, (a, c)) in lanes.enumerate() {
         for l in 0..L {
-            let t = f(a[l], c[l]) + g[l];
+            let t = f(a[l], c[l]);
             let less = t < val[l];
             val[l] = if less { t } else { val[l] };
             at[l] = if less { b * L + l } else { at[l] };
@@ -347,7 +344,7 @@ fn first_least(
         }
     }
     for v in whole..n {
-        let t = f(avail[v], cost[v]) + gate[v];
+        let t = f(avail[v], cost[v]);
         if t < best.0 {
             best = (t, v);
         }

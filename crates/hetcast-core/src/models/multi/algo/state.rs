@@ -80,11 +80,11 @@ impl<'a> Costs<'a> {
         count
     }
 
-    /// Room for each node's task list: its receives and an even share of the sends, so that
-    /// most lists never grow.
+    /// Room for each node's task list: its receives and twice an even share of the sends (the
+    /// heuristics give the fast nodes more), so that most lists never grow.
     pub fn list_capacity(&self) -> Vec<usize> {
         let mut cap = self.receives();
-        let sends = cap.iter().sum::<usize>().div_ceil(self.n.max(1));
+        let sends = 2 * cap.iter().sum::<usize>().div_ceil(self.n.max(1));
         for c in &mut cap {
             *c += sends;
         }
