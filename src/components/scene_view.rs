@@ -27,6 +27,10 @@ pub struct SceneViewProps {
     /// always has one, for the cursor; see [`crate::components::frames`]).
     #[prop_or_default]
     pub moving: bool,
+    /// A tree of the schedule: wider than its scroll box, it opens with its source (root) in
+    /// sight ([`source_scroll`]); any other drawing opens at its left edge, its heading in sight.
+    #[prop_or_default]
+    pub tree: bool,
     /// Fitted to its container (no scrolling) or at 100%: when this changes, a wide tree is
     /// scrolled to its root again.
     #[prop_or_default]
@@ -68,6 +72,17 @@ pub fn source_centre(scene: &Scene) -> Option<f64> {
         }
         _ => None,
     })
+}
+
+/// Where a drawing wider than its scroll box (`client` px wide) opens, its source's centre
+/// `x` px from its left edge: at its left edge, which shows its heading, while the source is
+/// in the box's first three quarters there; else scrolled to put the source in the middle.
+pub fn source_scroll(x: f64, client: f64) -> i32 {
+    if x <= client * 0.75 {
+        0
+    } else {
+        (x - client / 2.0).max(0.0).round() as i32
+    }
 }
 
 fn opt_id(id: &str) -> Option<AttrValue> {
@@ -178,8 +193,10 @@ fn sticky_axis(s: &Scene, shown: (f64, f64)) -> Html {
     }
 }
 
-/// Inline SVG of a scene (see the module documentation). A tree wider than its scroll
-/// container opens scrolled so that its source (root) is centred.
+/// Inline SVG of a scene (see the module documentation). A drawing wider than its scroll
+/// container opens at its left edge (its heading in sight), but for a tree whose source (root)
+/// is not in sight there: that one opens scrolled so that its source is centred
+/// ([`source_scroll`]).
 #[function_component(SceneView)]
 pub fn scene_view(p: &SceneViewProps) -> Html {
     let s = &p.scene;
@@ -197,7 +214,7 @@ pub fn scene_view(p: &SceneViewProps) -> Html {
     }
     {
         let svg_ref = svg_ref.clone();
-        let centre = source_centre(s);
+        let centre = source_centre(s).filter(|_| p.tree);
         let scene_w = s.width.max(1.0);
         // After the scene (or its size on screen) changes: scroll the container to the root.
         use_effect_with((p.scene.clone(), p.size, p.fit), move |_| {
@@ -208,8 +225,8 @@ pub fn scene_view(p: &SceneViewProps) -> Html {
                 {
                     if wrap.scroll_width() > wrap.client_width() {
                         let scale = svg.client_width() as f64 / scene_w;
-                        let left = cx * scale - wrap.client_width() as f64 / 2.0;
-                        wrap.set_scroll_left(left.max(0.0).round() as i32);
+                        let client = wrap.client_width() as f64;
+                        wrap.set_scroll_left(source_scroll(cx * scale, client));
                     }
                 }
             }
@@ -253,5 +270,20 @@ pub fn scene_view(p: &SceneViewProps) -> Html {
                 <canvas id={layer_id} class="scene-overlay" aria-hidden="true" width="0" height="0" />
             }
         </div>
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::source_scroll;
+
+    #[test]
+    fn a_wide_drawing_opens_at_its_heading_while_its_source_is_in_sight() {
+        // A 600 px box: the source at 300 or 450 px is in sight at the left edge.
+        assert_eq!(source_scroll(300.0, 600.0), 0);
+        assert_eq!(source_scroll(450.0, 600.0), 0);
+        // Further right: scrolled to put it in the middle.
+        assert_eq!(source_scroll(451.0, 600.0), 151);
+        assert_eq!(source_scroll(900.0, 600.0), 600);
     }
 }

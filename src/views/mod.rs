@@ -121,6 +121,7 @@ fn scene_html(
     scene: Rc<Scene>,
     id: String,
     moving: bool,
+    tree: bool,
 ) -> Html {
     let class = classes!("scene-wrap", look.fit.then_some("fit"));
     let size = look
@@ -129,7 +130,7 @@ fn scene_html(
         .flatten();
     html! {
         <div {class}>
-            <SceneView {scene} {id} {moving} fit={look.fit} {size} {panel} />
+            <SceneView {scene} {id} {moving} {tree} fit={look.fit} {size} {panel} />
         </div>
     }
 }
@@ -334,7 +335,8 @@ fn drawing_html(
         .enumerate()
         .map(|(i, s)| {
             let moving = s.motion.is_some();
-            let drawing = scene_html(look, panel, s.scene.clone(), svg_id(tab, i), moving);
+            let tree = tab == View::Tree;
+            let drawing = scene_html(look, panel, s.scene.clone(), svg_id(tab, i), moving, tree);
             if comparing {
                 html! {
                     <div class="compare-side" id={format!("compare-{}", i)}
