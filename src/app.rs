@@ -162,9 +162,13 @@ pub fn app(props: &AppProps) -> Html {
             <div class={classes!("layout", layout_class)}>
                 { side }
                 <main class="main">
+                    // The algorithm bar and the results table share a row where they fit
+                    // side by side (the table folded to its selected row): static/style.css, .runs.
                     if !ui.focus && !ui.lecture {
-                        <AlgorithmBar state={state.clone()} />
-                        <ResultsTable state={state.clone()} />
+                        <div class="runs">
+                            <AlgorithmBar state={state.clone()} />
+                            <ResultsTable state={state.clone()} />
+                        </div>
                     }
                     <ViewPanel state={state.clone()} />
                 </main>

@@ -42,7 +42,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("i", "hide or show the instance panel"),
     ("f", "focus: only the drawing, as large as the window"),
     ("v", "drawing fitted to the panel / at 100%"),
-    ("t", "whole results table / only the selected row"),
+    ("t", "whole results table and algorithm bar / selected row, algorithms under Run one"),
     (
         "e",
         "Experiments: the papers' figures and the explorer (Esc goes back)",

@@ -76,7 +76,8 @@ pub enum UiAction {
     SetViewSize(f64, f64),
     /// Switch the drawings between fitted to the panel and natural size (100%).
     ToggleFit,
-    /// Show the whole results table, or only the selected row.
+    /// Show the whole results table and the algorithm bar, or only the selected row and "Run
+    /// all" with the algorithm buttons under "Run one" ([`crate::components::algorithms`]).
     ToggleTable,
     /// Enter or leave focus mode: only the top bar and the selected view, as large as the window.
     ToggleFocus,

@@ -5,7 +5,7 @@
 // Run after `trunk build --release`:  cd tests/e2e && node bench-playback.mjs [seconds] [dist...]
 // More than one build directory (e.g. a copy of `dist/` from before a change, then `dist/`)
 // are measured one after the other in the same run, so their figures can be compared.
-import { launch } from './app-page.mjs';
+import { clickRun, launch } from './app-page.mjs';
 import { serveDir } from './static-server.mjs';
 
 const SECONDS = Number(process.argv[2] || 5);
@@ -48,7 +48,7 @@ async function bench(dist) {
     await page.setInputFiles('#import-file', { name: 'n500.json', mimeType: 'application/json', buffer: Buffer.from(instance(500)) });
     // Attached, not visible: a 1280 px window opens with the instance panel folded.
     await page.locator('#instance-summary', { hasText: /^500 nodes/ }).waitFor({ state: 'attached' });
-    await page.click('#run-greedy');
+    await clickRun(page, 'greedy');
     await page.locator('#row-greedy').waitFor();
     const base = summary(await frames(page, SECONDS));
     if (DISTS.length > 1) console.log(`build ${dist}:`);

@@ -8,6 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ARTIFACTS, findIds, parseSvg, timerLag, useApp } from './harness.mjs';
+import { clickRun } from './app-page.mjs';
 
 const openApp = useApp();
 
@@ -187,9 +188,10 @@ test('a generated 65-node platform\'s long heuristics run in workers with progre
     await app.page.keyboard.press('t');
     await app.page.locator('.app[data-table="folded"]').waitFor();
     // The two long heuristics (seconds each in a release build: Cancel comes first), one
-    // worker each on a 2-core machine, so that the page's own thread is not starved.
-    await app.page.click('#run-augmented-multicast');
-    await app.page.click('#run-augmented-sources');
+    // worker each on a 2-core machine, so that the page's own thread is not starved. With the
+    // table folded, their buttons are under the bar's "Run one" menu.
+    await clickRun(app.page, 'augmented-multicast');
+    await clickRun(app.page, 'augmented-sources');
     await app.page.locator('#run-status', { hasText: /2 queued or running in web workers \(\d+ of about \d+ linear programs\)/ }).waitFor();
     assert.equal(await app.page.locator('tr.running').count(), 0, 'no running rows in the folded table');
     const onTop = await app.page.evaluate(() => {

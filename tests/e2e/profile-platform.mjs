@@ -7,7 +7,7 @@
 //   sed 's/data-bin="hetcast-app" data-wasm-opt="z"/data-bin="hetcast-app" data-wasm-opt="0" data-keep-debug="true"/' \
 //     index.html > profile.html && trunk build --release --dist /tmp/hetcast-prof profile.html; rm profile.html
 // then:  cd tests/e2e && node profile-platform.mjs /tmp/hetcast-prof [seeds] [algorithm]
-import { AppPage, launch } from './app-page.mjs';
+import { AppPage, clickRun, launch } from './app-page.mjs';
 import { serveDir } from './static-server.mjs';
 
 const DIST = process.argv[2];
@@ -29,7 +29,7 @@ try {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
     await cdp.send('Profiler.start');
-    await page.click(`#run-${KEY}`);
+    await clickRun(page, KEY);
     await page.locator(`#time-${KEY}, #error-${KEY}`).waitFor({ timeout: 600000 });
     const { profile } = await cdp.send('Profiler.stop');
     await page.close();

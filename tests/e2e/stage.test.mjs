@@ -1,0 +1,143 @@
+// The drawing gets the stage: after Run all, in the layout the window opens with (the instance
+// panel folded under 1400 px, the results table folded to its selected row under 900 px, the
+// algorithm buttons then under "Run one"), the view panel is at least half the window's height
+// at 1024x768, 1280x720 and 1920x1080, on the node model's first example, the many-source
+// model's and the generator's 65-node platform (seed 1, its Graph view). The drawing opens
+// with its heading in sight and, in normal mode, without a sideways scroll; its smallest text
+// is 11 px or more on screen (font size x getScreenCTM). In lecture mode a drawing scrolls
+// sideways only when it is shown at its 20 px floor (the 65-node platform at 1024x768), and
+// its node labels are 12 px or more. Each figure is printed (docs/architecture.md quotes them),
+// and so are the platform's with the instance panel open beside the drawing (not asserted).
+// Run: cd tests/e2e && node --test stage.test.mjs
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ARTIFACTS, useApp } from './harness.mjs';
+
+const openApp = useApp();
+
+const SIZES = [[1024, 768], [1280, 720], [1920, 1080]];
+const TEXT_FLOOR = 11;
+const LECTURE_FLOOR = 20;
+const NODE_LABEL_FLOOR = 12;
+
+/** The view panel's share of the window's height, and the facts of the drawing in it. */
+function stage(page) {
+  return page.evaluate(() => {
+    const panel = document.querySelector('.view-panel').getBoundingClientRect();
+    const svg = document.querySelector('.view-panel svg.hc-scene');
+    const wrap = svg.closest('.scene-wrap');
+    const box = wrap.getBoundingClientRect();
+    const ctm = svg.getScreenCTM();
+    const scale = Math.hypot(ctm.a, ctm.b);
+    const px = (t) => parseFloat(getComputedStyle(t).fontSize) * scale;
+    const texts = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim());
+    const labels = texts.filter((t) => t.classList.contains('node-label'));
+    const heading = svg.querySelector('text.title');
+    const h = heading?.getBoundingClientRect();
+    return {
+      height: panel.height,
+      share: panel.height / innerHeight,
+      sideways: wrap.scrollWidth - wrap.clientWidth,
+      smallest: Math.min(...texts.map(px)),
+      nodeLabel: labels.length ? Math.min(...labels.map(px)) : null,
+      heading: heading ? heading.textContent.trim() : null,
+      headingInSight: h ? h.left >= box.left - 0.5 && h.right <= box.right + 0.5 && h.top >= box.top - 0.5 : null,
+    };
+  });
+}
+
+/** Fold the instance panel back (key i) when the window opened with it folded. */
+async function withInstancePanel(app, folded, fn) {
+  if (folded) {
+    await app.page.keyboard.press('i');
+    await app.page.locator('.app[data-side="open"]').waitFor();
+  }
+  await fn();
+  if (folded) {
+    await app.page.evaluate(() => document.activeElement?.blur());
+    await app.page.keyboard.press('i');
+    await app.page.locator('.app[data-side="folded"]').waitFor();
+  }
+}
+
+async function runAll(app, done) {
+  await app.runAll();
+  await app.page.locator(done).waitFor({ timeout: 300000 });
+  // The last runs in web workers have reported (their status line is gone).
+  await app.page.locator('#run-status').waitFor({ state: 'detached', timeout: 300000 });
+  await app.page.waitForTimeout(400);
+}
+
+/**
+ * What is wrong with the stage `s` in normal mode (none: []), after printing its figures. The
+ * test gathers these and asserts at its end, so that every figure of a window is printed.
+ */
+function normalProblems(name, s) {
+  console.log(`${name}: view panel ${s.height.toFixed(0)} px (${(100 * s.share).toFixed(1)} %), sideways ${s.sideways} px, smallest text ${s.smallest.toFixed(2)} px`);
+  const problems = [];
+  if (!(s.share >= 0.5)) problems.push(`${name}: the view panel is ${(100 * s.share).toFixed(1)} % of the window's height`);
+  if (s.sideways !== 0) problems.push(`${name}: the drawing scrolls sideways by ${s.sideways} px`);
+  if (!s.heading) problems.push(`${name}: the drawing has no heading`);
+  else if (s.headingInSight !== true) problems.push(`${name}: the heading "${s.heading}" is cut`);
+  if (!(s.smallest >= TEXT_FLOOR - 0.05)) problems.push(`${name}: smallest text ${s.smallest} px`);
+  return problems;
+}
+
+for (const [width, height] of SIZES) {
+  test(`the view panel is half the window or more after Run all at ${width}x${height}: node, many-source and 65-node platform`, async () => {
+    const app = await openApp({ width, height, panels: false });
+    try {
+      const folded = (await app.page.locator('.app').getAttribute('data-side')) === 'folded';
+      assert.equal(folded, width < 1400, 'the instance panel opens folded under 1400 px');
+      assert.equal(await app.page.locator('.app').getAttribute('data-table'), height < 900 ? 'folded' : 'open');
+      const size = `${width}x${height}`;
+      const problems = [];
+
+      await runAll(app, '#row-greedy');
+      problems.push(...normalProblems(`node model, first example at ${size}`, await stage(app.page)));
+
+      await withInstancePanel(app, folded, () => app.selectModel('multi'));
+      await runAll(app, '#row-wrp');
+      problems.push(...normalProblems(`many-source model at ${size}`, await stage(app.page)));
+
+      await withInstancePanel(app, folded, () => app.generatePlatform(65, { seed: 1 }));
+      await runAll(app, '#time-augmented-multicast');
+      await app.tab('graph');
+      await app.page.waitForTimeout(400);
+      const s = await stage(app.page);
+      await app.page.screenshot({ path: `${ARTIFACTS}/stage-platform-65-${size}.png` });
+      problems.push(...normalProblems(`65-node platform, Graph at ${size}`, s));
+      assert.match(s.heading, /^AUGMENTED_MULTICAST on 65 nodes/);
+      if (folded) {
+        // With the instance panel open beside it (key i), as the generator leaves it: printed,
+        // not asserted (the narrower panel gives the player and the tab strip more rows).
+        await app.page.keyboard.press('i');
+        await app.page.locator('.app[data-side="open"]').waitFor();
+        await app.page.waitForTimeout(400);
+        const o = await stage(app.page);
+        await app.page.screenshot({ path: `${ARTIFACTS}/stage-platform-65-instance-panel-${size}.png` });
+        console.log(`65-node platform, Graph with the instance panel open at ${size}: view panel ${o.height.toFixed(0)} px (${(100 * o.share).toFixed(1)} %), sideways ${o.sideways} px, smallest text ${o.smallest.toFixed(2)} px`);
+        await app.page.keyboard.press('i');
+        await app.page.locator('.app[data-side="folded"]').waitFor();
+      }
+
+      await app.page.keyboard.press('l');
+      await app.page.locator('#lecture[aria-pressed="true"]').waitFor();
+      await app.page.waitForTimeout(400);
+      const l = await stage(app.page);
+      await app.page.screenshot({ path: `${ARTIFACTS}/stage-platform-65-lecture-${size}.png` });
+      console.log(`65-node platform, lecture at ${size}: view panel ${l.height.toFixed(0)} px (${(100 * l.share).toFixed(1)} %), sideways ${l.sideways} px, smallest text ${l.smallest.toFixed(2)} px, node labels ${l.nodeLabel.toFixed(2)} px`);
+      assert.ok(l.smallest >= LECTURE_FLOOR - 0.05, `lecture at ${size}: smallest text ${l.smallest} px`);
+      assert.ok(l.nodeLabel >= NODE_LABEL_FLOOR, `lecture at ${size}: node labels ${l.nodeLabel} px`);
+      // Sideways only where no fit keeps the floor: then the drawing is at the floor exactly.
+      if (l.sideways > 0) {
+        assert.ok(Math.abs(l.smallest - LECTURE_FLOOR) < 0.05,
+          `lecture at ${size}: it scrolls sideways by ${l.sideways} px at ${l.smallest} px, above the floor`);
+      }
+      assert.deepEqual(problems, []);
+      assert.deepEqual(app.errors, []);
+    } finally {
+      await app.page.close();
+    }
+  });
+}
