@@ -28,22 +28,25 @@
 //! [`crate::models::platform::lp`] (`Bound::Lower` with several sources).
 //!
 //! Speed (docs/performance.md, "AUGMENTED_SOURCES: trials settled by a bound" and "port
-//! weights without the dual LP"): a round's trials after its first candidate are first
-//! bounded from below by LP duality ([`lp::dual`]: port weights of the round's sources, then
+//! weights without the dual LP"): a round's trials are first bounded from below by LP
+//! duality ([`lp::dual`]: port weights of the round's sources, then
 //! shortest paths per candidate); a trial whose bound is not below BestSol is rejected
 //! without its LP ([`Trials::Bounded`]). The weights are sought first by cutting planes on
 //! the ports BestSol's loads saturate ([`lp::dual::saturated_weights`]: shortest paths and an
-//! LP of a few variables), and by the dual LP only when those find none as good. The answer
+//! LP of a few variables), at the round's first trial, and by the dual LP only when those
+//! find none as good, at its second (the first candidate, which most rounds pick, is bounded
+//! only with the cutting planes' weights). The answer
 //! is the one of solving every trial; on the app's 65-node platforms nearly every trial of
 //! the last round is settled so.
 //!
 //! # Complexity
 //! At most |V| rounds of at most |V| LPs, each with `|sources|·(|targets| + |sources|)`
 //! commodities, solved with each source's commodities aggregated into one flow
-//! ([`lp::upper`]: `|sources|·|E|` flow variables); with [`Trials::Bounded`], per round that
-//! reaches its second candidate at most [`CUT_ROUNDS`] cutting-plane rounds (`|sources|`
+//! ([`lp::upper`]: `|sources|·|E|` flow variables); with [`Trials::Bounded`], per round at
+//! most [`CUT_ROUNDS`] cutting-plane rounds (`|sources|`
 //! Dijkstra searches and a re-solve of an LP with one variable per saturated port each),
-//! then, when they fail, one dual LP of the trials' size, and `|sources| + 1` Dijkstra
+//! then, when they fail and the round reaches its second candidate, one dual LP of the
+//! trials' size, and `|sources| + 1` Dijkstra
 //! searches (O(|V|² + |E|)) per bounded trial.
 //!
 //! # Example
@@ -125,10 +128,11 @@ pub enum Trials {
     /// Every trial by its LP (the reference of the test
     /// `augmented_sources_bound_changes_nothing`).
     All,
-    /// The trials after a round's first candidate first by a lower bound
-    /// ([`lp::dual::bound`] with port weights of the round's sources, found once per round:
-    /// by [`lp::dual::saturated_weights`], else by the dual LP [`lp::dual::port_weights`]): a
-    /// trial whose bound is not below BestSol is rejected without its LP. The answer is
+    /// Each trial first by a lower bound ([`lp::dual::bound`] with port weights of the
+    /// round's sources, found once per round: by [`lp::dual::saturated_weights`], else, for
+    /// the trials after the round's first candidate, by the dual LP
+    /// [`lp::dual::port_weights`]): a trial whose bound is not below BestSol is rejected
+    /// without its LP. The answer is
     /// [`Trials::All`]'s; the trace gives the bound (`T* ≥`) for those trials.
     Bounded,
 }
@@ -245,19 +249,20 @@ pub fn augmented_sources_part(
         let cands: Vec<usize> = cands.into_iter().map(|(_, v)| v).collect();
         progress.expect(cands.len());
         let mut trials: Vec<Trial> = cands.iter().map(|_| Trial::Open).collect();
-        // Port weights of the round's sources, sought for the first trial
-        // after the first candidate (which most rounds pick) and used for every such trial,
-        // so that a trial's verdict and step do not depend on which others were solved.
+        // Port weights of the round's sources, sought at the round's first trial by cutting
+        // planes (cheap; they may settle the first candidate, the LP that most rounds pick,
+        // in the round that picks none) and, when those find none, by the dual LP for the
+        // first trial after the first candidate. Used for every trial of the round, so that
+        // a trial's verdict and step do not depend on which others were solved.
+        let mut cheap: Option<Option<lp::dual::PortWeights>> = None;
         let mut weights: Option<Option<lp::dual::PortWeights>> = None;
         let mut solve = |i: usize, trials: &mut [Trial]| -> Result<bool, Error> {
             let mut with = sources.clone();
             with.push(cands[i]);
-            if i > 0 && trials_by == Trials::Bounded {
-                if weights.is_none() {
-                    // The bounds only spare LPs: without weights every trial is solved.
-                    // Cutting planes on BestSol's saturated ports first; the dual LP only
-                    // when they find no weights as good.
-                    let cheap = lp::dual::saturated_weights(
+            if trials_by == Trials::Bounded {
+                // The bounds only spare LPs: without weights every trial is solved.
+                let found = cheap.get_or_insert_with(|| {
+                    lp::dual::saturated_weights(
                         inst,
                         &alive,
                         &sources,
@@ -265,14 +270,19 @@ pub fn augmented_sources_part(
                         &best.loads,
                         best_t * (1.0 - BOUND_MARGIN / 5.0),
                         CUT_ROUNDS,
-                    );
-                    let w = match cheap {
-                        Ok(Some(w)) => Ok(Some(w)),
-                        _ => lp::dual::port_weights(inst, &spec(inst, &sources)),
-                    };
-                    weights = Some(w.unwrap_or(None));
-                }
-                if let Some(Some(w)) = &weights {
+                    )
+                    .unwrap_or(None)
+                });
+                let w = match (found, i) {
+                    (Some(w), _) => Some(&*w),
+                    (None, 0) => None,
+                    (None, _) => weights
+                        .get_or_insert_with(|| {
+                            lp::dual::port_weights(inst, &spec(inst, &sources)).unwrap_or(None)
+                        })
+                        .as_ref(),
+                };
+                if let Some(w) = w {
                     let b = lp::dual::bound(inst, &alive, w, &with, &inst.targets);
                     if b.is_finite() && b >= best_t * (1.0 - BOUND_MARGIN) {
                         progress.solved();
