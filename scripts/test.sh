@@ -40,6 +40,17 @@ CARGO_PROFILE_DEV_DEBUG=0 WASM_BINDGEN_TEST_TIMEOUT=300 cargo test -p hetcast-ap
 section "release build: trunk build --release"
 trunk build --release
 
+# The page's module (what every first visit downloads) has a budget of 1,200,000 bytes (issue 19
+# F; docs/performance.md "The app's wasm"): a change that crosses it fails here, with the size.
+section "size budget: the page's wasm at most 1,200,000 bytes"
+page_wasm=$(ls dist/hetcast-app-*_bg.wasm)
+page_bytes=$(stat -c %s "$page_wasm")
+echo "$page_wasm: $page_bytes bytes"
+if [ "$page_bytes" -gt 1200000 ]; then
+    echo "the page's wasm is $page_bytes bytes, over its budget of 1,200,000 (docs/performance.md)" >&2
+    exit 1
+fi
+
 section "end-to-end tests: Playwright against dist/ on 127.0.0.1"
 (cd tests/e2e && node --test)
 
