@@ -156,8 +156,6 @@ impl Appender {
 /// For each message, which nodes hold it (the sender sets `A_k`) and which still need it
 /// (the receiver sets `B_k`).
 pub(crate) struct Sets {
-    /// `has[k * n + v]`: `v` is in `A_k`.
-    pub has: Vec<bool>,
     /// `A_k` as a list, in the order nodes joined.
     pub senders: Vec<Vec<usize>>,
     /// `B_k`: destinations still waiting, in no particular order (the algorithms break ties by
@@ -171,12 +169,10 @@ pub(crate) struct Sets {
 impl Sets {
     pub fn new(inst: &MultiInstance) -> Self {
         let n = inst.node_count();
-        let mut has = vec![false; inst.messages.len() * n];
-        let mut senders = Vec::new();
-        let mut waiting = Vec::new();
+        let mut senders = Vec::with_capacity(inst.messages.len());
+        let mut waiting = Vec::with_capacity(inst.messages.len());
         let mut at = vec![usize::MAX; inst.messages.len() * n];
         for (k, m) in inst.messages.iter().enumerate() {
-            has[k * n + m.source] = true;
             let mut a = Vec::with_capacity(m.destinations.len() + 1);
             a.push(m.source);
             senders.push(a);
@@ -186,7 +182,6 @@ impl Sets {
             waiting.push(m.destinations.clone());
         }
         Sets {
-            has,
             senders,
             waiting,
             at,
@@ -197,7 +192,6 @@ impl Sets {
     /// Move `j` from `B_k` to `A_k` (the last waiting node takes `j`'s place in the list).
     pub fn deliver(&mut self, k: usize, j: usize) {
         let row = k * self.n;
-        self.has[row + j] = true;
         self.senders[k].push(j);
         let p = std::mem::replace(&mut self.at[row + j], usize::MAX);
         if p != usize::MAX {
