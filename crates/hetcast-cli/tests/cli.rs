@@ -1,32 +1,17 @@
 //! End-to-end tests of the `hetcast` binary.
 
+mod common;
+
+use common::{fails, file, hetcast, ok, scratch};
 use serde_json::Value;
 use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 const FIG1: &str = r#"{"model":"node","source":0,"nodes":[{"cost":3},{"cost":2},{"cost":2},{"cost":2},{"cost":2},{"cost":3},{"cost":3},{"cost":3},{"cost":3},{"cost":3},{"cost":3},{"cost":3}]}"#;
 
+/// The binary, for a test that pipes its standard input.
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_hetcast"))
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{name}"));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn file(dir: &std::path::Path, name: &str, text: &str) -> String {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p.to_string_lossy().into_owned()
-}
-
-fn hetcast(args: &[&str]) -> Output {
-    bin().args(args).output().unwrap()
 }
 
 /// Run `hetcast experiment NAME ARGS --out DIR`; it must succeed; returns its standard output.
@@ -35,35 +20,12 @@ fn experiment(name: &str, args: &[&str], dir: &std::path::Path) -> String {
     let mut all = vec!["experiment", name];
     all.extend_from_slice(args);
     all.extend_from_slice(&["--out", &dir]);
-    let out = hetcast(&all);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    ok(&all)
 }
 
+/// `hetcast ARGS` must succeed; its standard output as JSON.
 fn ok_json(args: &[&str]) -> Value {
-    let out = hetcast(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
-/// Exit status 2 and exactly one line `hetcast: ...` on standard error, nothing on stdout.
-fn fails(args: &[&str]) -> String {
-    let out = hetcast(args);
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(out.stdout.is_empty(), "{args:?}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    assert!(err.starts_with("hetcast: "), "{err}");
-    assert!(!err.contains("panicked"), "{err}");
-    err
+    serde_json::from_str(&ok(args)).unwrap()
 }
 
 fn floats(v: &Value) -> Vec<f64> {

@@ -1,6 +1,9 @@
 //! `hetcast generate`: every model's output validates, reads back to the same bytes, is the
 //! core generator's instance, and depends on the seed alone.
 
+mod common;
+
+use common::hetcast;
 use hetcast_core::models::multi::generate::{section5, Network, Section5Spec, SizeMix};
 use hetcast_core::models::multimessage::generate::random_degree;
 use hetcast_core::models::overhead::generate::{random, RandomSpec};
@@ -9,14 +12,6 @@ use hetcast_core::models::platform::generate::{tiers, TargetSpread, TiersSpec};
 use hetcast_core::models::platform::view;
 use hetcast_core::AnyInstance;
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn hetcast(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hetcast"))
-        .args(args)
-        .output()
-        .unwrap()
-}
 
 /// `hetcast generate ARGS`: must succeed; its standard output.
 fn generate(args: &[&str]) -> String {
@@ -31,19 +26,11 @@ fn generate(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// Exit status 2, one line `hetcast: ...` on standard error, nothing on standard output.
+/// `hetcast generate ARGS` must fail as bad input does (see [`common::fails`]); its line.
 fn fails(args: &[&str]) -> String {
     let mut all = vec!["generate"];
     all.extend_from_slice(args);
-    let out = hetcast(&all);
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "{all:?}: {err}");
-    assert!(out.stdout.is_empty(), "{all:?}");
-    assert!(
-        err.starts_with("hetcast: ") && err.lines().count() == 1,
-        "{err}"
-    );
-    err
+    common::fails(&all)
 }
 
 /// The text validates, carries `tag`, and writing what it reads gives the same bytes.

@@ -1,8 +1,9 @@
 //! End-to-end tests of the `hetcast` binary on the multimessage model (Gonzalez, paper 003).
 
+mod common;
+
+use common::{fails, file, ok, scratch};
 use serde_json::Value;
-use std::path::PathBuf;
-use std::process::{Command, Output};
 
 /// Example 1.1 of the paper, as docs/formats.md writes it.
 const EXAMPLE_1_1: &str = r#"{"model": "multimessage", "version": 1, "processors": 9,
@@ -14,46 +15,6 @@ const EXAMPLE_1_1: &str = r#"{"model": "multimessage", "version": 1, "processors
   {"name": "d", "source": 1, "destinations": [4, 6, 7, 8]},
   {"name": "e", "source": 2, "destinations": [3, 5, 7]},
   {"name": "f", "source": 2, "destinations": [4, 6, 8]}]}"#;
-
-fn scratch(name: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-mm-{name}"));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn file(dir: &std::path::Path, name: &str, text: &str) -> String {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p.to_string_lossy().into_owned()
-}
-
-fn hetcast(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hetcast"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = hetcast(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// Exit status 2 and one line on standard error.
-fn fails(args: &[&str]) -> String {
-    let out = hetcast(args);
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(out.stdout.is_empty());
-    assert_eq!(err.lines().count(), 1, "{err}");
-    err.trim_end().to_string()
-}
 
 /// `--algo all`: one entry per algorithm with the documented keys; Example 1.1's 6 / 4 / 3, and
 /// gonzalez within 2d; every schedule as the issue specifies it (message, from, to).

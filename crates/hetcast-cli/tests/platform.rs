@@ -1,9 +1,10 @@
 //! End-to-end tests of `hetcast run` on platform instances (paper 002), its errors, the
 //! CPLEX LP output, the beaumont-fig11 experiment (one platform) and the platform bench.
 
+mod common;
+
+use common::{fails, file, ok, scratch};
 use serde_json::Value;
-use std::path::PathBuf;
-use std::process::{Command, Output};
 
 /// Two targets behind a relay, and a slow direct edge.
 const P: &str = r#"{"model": "platform", "version": 1,
@@ -11,43 +12,6 @@ const P: &str = r#"{"model": "platform", "version": 1,
  "edges": [{"from": 0, "to": 1, "cost": 1}, {"from": 1, "to": 2, "cost": 1},
            {"from": 1, "to": 3, "cost": 1}, {"from": 0, "to": 2, "cost": 3}],
  "source": 0, "targets": [2, 3]}"#;
-
-fn hetcast(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hetcast"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-platform-{name}"));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn file(dir: &std::path::Path, name: &str, text: &str) -> String {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p.to_string_lossy().into_owned()
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = hetcast(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn fails(args: &[&str]) -> String {
-    let out = hetcast(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    assert!(out.stdout.is_empty());
-    String::from_utf8(out.stderr).unwrap()
-}
 
 /// `--algo all`: every algorithm, the keys of docs/formats.md, the hand-computed periods:
 /// MCPH's tree S→A→{B, C} keeps A busy 2; the scatter balances S (1 + x + 3(1 − x)) and A

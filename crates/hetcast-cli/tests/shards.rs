@@ -3,43 +3,10 @@
 //! exactly the files of one unsharded run, byte for byte; a part is the same whenever it is
 //! run; merging refuses incomplete or mixed parts with a message.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn hetcast(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hetcast"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn ok(args: &[&str]) {
-    let out = hetcast(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-/// Exit status 2 and one line on standard error; returns it.
-fn fails(args: &[&str]) -> String {
-    let out = hetcast(args);
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(
-        err.starts_with("hetcast: ") && err.lines().count() == 1,
-        "{err}"
-    );
-    err
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("shards-{name}"));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use common::{fails, ok, scratch};
+use std::path::Path;
 
 /// The files of `dir`, by name, with their bytes.
 fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
