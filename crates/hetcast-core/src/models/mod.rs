@@ -91,6 +91,17 @@ pub struct GalleryEntry<I> {
     pub instance: I,
 }
 
+/// A model's gallery list gives `(id, title, instance)`.
+impl<I> From<(&'static str, &'static str, I)> for GalleryEntry<I> {
+    fn from((id, title, instance): (&'static str, &'static str, I)) -> Self {
+        GalleryEntry {
+            id,
+            title,
+            instance,
+        }
+    }
+}
+
 /// What every model gives the shared parts (the CLI, the app, `tests/every_model.rs`): its
 /// instance, algorithms, solver, simulator and examples. One zero-sized type per model
 /// implements it ([`overhead::Overhead`], [`multi::Multi`], [`multimessage::Multimessage`],

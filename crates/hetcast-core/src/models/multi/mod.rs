@@ -72,14 +72,7 @@ impl Model for Multi {
     type Schedule = MultiSchedule;
 
     fn gallery() -> Vec<GalleryEntry<MultiInstance>> {
-        gallery::all()
-            .into_iter()
-            .map(|(id, title, instance)| GalleryEntry {
-                id,
-                title,
-                instance,
-            })
-            .collect()
+        gallery::all().into_iter().map(GalleryEntry::from).collect()
     }
 
     /// The section 5 generator (1 to 4 classes, 1 to `nodes` sources, either network, small

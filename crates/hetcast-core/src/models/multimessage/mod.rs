@@ -45,14 +45,7 @@ impl Model for Multimessage {
     type Schedule = MmSchedule;
 
     fn gallery() -> Vec<GalleryEntry<MmInstance>> {
-        gallery::all()
-            .into_iter()
-            .map(|(id, title, instance)| GalleryEntry {
-                id,
-                title,
-                instance,
-            })
-            .collect()
+        gallery::all().into_iter().map(GalleryEntry::from).collect()
     }
 
     /// [`generate::random_instance`]: degree 1, one message, fan-out 1 or any degree up to 4.

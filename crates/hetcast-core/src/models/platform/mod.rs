@@ -167,14 +167,7 @@ impl Model for Platform {
     type Schedule = PeriodicSchedule;
 
     fn gallery() -> Vec<GalleryEntry<PlatformInstance>> {
-        gallery::all()
-            .into_iter()
-            .map(|(id, title, instance)| GalleryEntry {
-                id,
-                title,
-                instance,
-            })
-            .collect()
+        gallery::all().into_iter().map(GalleryEntry::from).collect()
     }
 
     /// A Tiers-like platform (section 7) of about `nodes` nodes, targets among the LAN nodes,
