@@ -21,6 +21,8 @@ pub(super) struct Scratch {
     subsets: Vec<f64>,
     /// Part 6's messages whose first send still to run comes from a holder.
     firsts: Vec<FirstSend>,
+    /// Part 7's senders of the message at hand: (the end of its next send, its send time).
+    slots: Vec<(f64, f64)>,
 }
 
 /// A message whose sends still to run all go to destinations with no sender chosen yet and
@@ -75,6 +77,7 @@ impl Scratch {
             release: vec![0.0; n * messages],
             jobs: Vec::with_capacity(messages),
             firsts: Vec::with_capacity(messages),
+            slots: Vec::with_capacity(2 * n),
         }
     }
 
@@ -91,6 +94,10 @@ impl Scratch {
     ///    ([`Scratch::shared_load_reaches`], where it is proved);
     /// 6. (with 5, on whole times only) part 5 with each message's first send still to run
     ///    counted on the nodes that hold it ([`Scratch::shared_load_reaches`]);
+    /// 7. (cheaper than 3 and 4, so tried after 6 and before them) per message with two or
+    ///    more destinations no send of it has reached, when the last of them may hold it at
+    ///    best if each sender runs its sends of it one after the other and a destination
+    ///    relays it only once it holds it ([`Scratch::broadcast_reaches`], where it is proved);
     /// 3. per message and destination still waiting, the earliest it may hold the message,
     ///    relays included, by Dijkstra's algorithm over the earliest send starts (a holder
     ///    starts sending at its clock or `now`, a destination after its earliest receive end;
@@ -99,9 +106,9 @@ impl Scratch {
     ///    message `k` at `j` found in 3 (the known arrival when its send has run): for every
     ///    `t = a_k`, `max(t, clock_j)` plus the receive times of the messages with `a_l >= t`.
     ///
-    /// A sum of several times (2, 4, 5 and 6) is computed in another order than the simulator's,
-    /// so it goes through [`Ctx::at_least`]: rounded up to a whole number when every time is
-    /// whole, else lowered by a relative [`SUM_MARGIN`].
+    /// A sum of several times (2, 4, 5, 6 and 7) is computed in another order than the
+    /// simulator's, so it goes through [`Ctx::at_least`]: rounded up to a whole number when
+    /// every time is whole, else lowered by a relative [`SUM_MARGIN`].
     ///
     /// *Why 4 holds.* Every plan that extends `st` runs the receives of `j` still to come one
     /// at a time on `j`, each from its message's arrival and `j`'s clock on, and each arrival is
@@ -114,7 +121,7 @@ impl Scratch {
     ///
     /// # Complexity
     /// `O(M·N² + (N + M)·2^N)` for N nodes and M messages (Dijkstra by scans; parts 5 and 6
-    /// over the `2^N` sets), with no allocation.
+    /// over the `2^N` sets; part 7 in `O(M·N²)`), with no allocation.
     pub(super) fn reaches(&mut self, ctx: &Ctx, st: &State, now: f64, bound: f64) -> Option<f64> {
         let n = ctx.n;
         let nm = ctx.dests.len();
@@ -150,6 +157,9 @@ impl Scratch {
             }
         }
         if let Some(end) = self.shared_load_reaches(ctx, st, now, bound) {
+            return Some(end);
+        }
+        if let Some(end) = self.broadcast_reaches(ctx, st, now, bound) {
             return Some(end);
         }
         let Scratch {
@@ -245,6 +255,99 @@ impl Scratch {
                 if end >= bound {
                     return Some(end);
                 }
+            }
+        }
+        None
+    }
+
+    /// Part 7 of [`Scratch::reaches`]: whether, for some message `k` with `d >= 2` waiting
+    /// destinations that no send of it has reached yet (its *open* destinations, `D`), the
+    /// last of them to hold `k` holds it at `bound` or later even in the fastest broadcast
+    /// that runs each sender's sends of `k` one after the other. That broadcast: every node
+    /// `u` not finished that may send `k` and holds it, or to which a send of `k` has run,
+    /// sends from `e_u` on, with sends of `s_u` (its send time of `k`) back to back, where
+    /// `e_u = max(clock_u, now)` for a holder and `max(max(a_u, clock_u) + r_u, now)` for a
+    /// node whose send has run (arrival `a_u`, receive time `r_u`); each send ending at `t`
+    /// makes a new holder at `t + L`, which then sends from there on, back to back, sends of
+    /// `s*`; the `d` earliest send ends are taken in order, the earliest first. With `L`
+    /// the least `X(u, j)·l_k + r_j` over the possible senders `u` (the source and the
+    /// destinations of `k`, not finished) and `j ≠ u` in `D`, and `s*` the least send time
+    /// of `k` in `D`, the bound is the `d`-th send end `τ_d` plus `L`. Messages with one
+    /// open destination are left to part 3 (it is at least this then). Without any such
+    /// sender and with `d >= 1`, no plan extends `st` (infinite).
+    ///
+    /// *Why it holds.* Take a plan that extends `st`, with completion time `T`. Each
+    /// destination in `D` receives `k` once, from a send still to run, so `d` sends of `k`
+    /// still to run, all distinct; sort their ends `t_1 <= … <= t_d`. The destination of the
+    /// last ends its receive of `k` by `T`, at least `t_d + L` after the send ends (the wire,
+    /// then the receive), so it is enough that `t_i >= τ_i` for every `i`. Each send still
+    /// to run has a sender that holds `k` when it starts: either a node of the broadcast's
+    /// first senders (it holds `k` now, or a send to it has run), whose `m`-th send of `k`
+    /// still to run ends at `e_u + m·s_u` or later (its tasks still to come run one after the
+    /// other, from `max(clock_u, now)` on and, for a node whose send has run, after its
+    /// receive of `k`), or a node of `D` that the `p`-th send reached (`p < i` when this is
+    /// the `i`-th: its receive ends before it sends), whose `m`-th send ends at
+    /// `t_p + L + m·s*` or later. So the first `i` sends fill `i` distinct *slots*, each
+    /// ending no earlier than its slot's time in the broadcast (`τ_p` for `t_p`, by
+    /// induction on `i`), all of them slots of the first senders or of the new holders made
+    /// by sends `1 … i - 1`, and all at most `t_i`. The broadcast took `i - 1` slots before its
+    /// `i`-th; one of these `i` is still free then, so the least free slot, `τ_i`, is at most
+    /// `t_i`. Parts 3 and 5 let a sender run any number of sends at once, or count them
+    /// without their order.
+    ///
+    /// # Complexity
+    /// `O(M·N²)` for N nodes and M messages (per message, at most `N` first senders and `N`
+    /// new holders scanned for each of at most `N` sends), with no allocation.
+    fn broadcast_reaches(&mut self, ctx: &Ctx, st: &State, now: f64, bound: f64) -> Option<f64> {
+        let n = ctx.n;
+        for (k, dests) in ctx.dests.iter().enumerate() {
+            let row = k * n;
+            let open = |j: usize| st.hold[row + j].is_none() && st.arrive[row + j].is_none();
+            let (mut d, mut relay) = (0, f64::INFINITY);
+            for &j in dests.iter().filter(|&&j| open(j)) {
+                d += 1;
+                relay = relay.min(ctx.send[row + j]);
+            }
+            if d < 2 {
+                continue;
+            }
+            let slots = &mut self.slots;
+            slots.clear();
+            let mut wire = f64::INFINITY;
+            for u in 0..n {
+                let i = row + u;
+                if st.finished[u] || (u != ctx.source[k] && !ctx.is_dest[i]) {
+                    continue;
+                }
+                for &j in dests.iter().filter(|&&j| j != u && open(j)) {
+                    wire = wire.min(ctx.wire(k, u, j) + ctx.recv[row + j]);
+                }
+                let from = match (st.hold[i], st.arrive[i]) {
+                    (Some(_), _) => st.clock[u].max(now),
+                    (None, Some(a)) => (a.max(st.clock[u]) + ctx.recv[i]).max(now),
+                    (None, None) => continue,
+                };
+                slots.push((from + ctx.send[i], ctx.send[i]));
+            }
+            if slots.is_empty() {
+                return Some(f64::INFINITY); // nobody will hold it any more
+            }
+            let mut last = 0.0;
+            for sent in 1..=d {
+                let (at, &(end, step)) = slots
+                    .iter()
+                    .enumerate()
+                    .min_by(|a, b| a.1 .0.total_cmp(&b.1 .0))
+                    .expect("a sender");
+                last = end;
+                slots[at].0 = end + step;
+                if sent < d {
+                    slots.push((end + wire + relay, relay));
+                }
+            }
+            let end = ctx.at_least(last + wire, 1);
+            if end >= bound {
+                return Some(end);
             }
         }
         None

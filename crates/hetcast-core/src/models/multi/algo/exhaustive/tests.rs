@@ -297,7 +297,10 @@ fn root_bound(inst: &MultiInstance, bound: f64) -> Option<f64> {
 /// Part 5 by hand on [`all_to_all`] with `R_0 = 1`. Six sends still to run, each at least 4
 /// wherever it runs, and six receives of 1: the three nodes hold 30 of work, 10 each. The
 /// other parts: a node's two receives, 2 (part 2); a message held at `S + X + R` = 6 at best
-/// (part 3); both arrivals at `S + X` = 5 at best, then both receives, 7 (part 4). Every node
+/// (part 3); both arrivals at `S + X` = 5 at best, then both receives, 7 (part 4). Part 7
+/// (tried after 5) reaches 10 too: a message's source ends its sends at 4 and 8 at best, and
+/// a destination that holds it at `4 + X + R` = 6 would end a relay at 10, so the second
+/// destination holds it at `8 + X + R` = 10 at best. Every node
 /// sending its message to the next node and then to the other reaches 10 (arrivals at 5 and
 /// 9, each node's sends end at 8, its receives run on [8, 9] and [9, 10]): the optimum. With
 /// that plan as the seed the search visits the root only, once per pass: the passes deepening
@@ -397,16 +400,70 @@ fn first_send(half: bool) -> MultiInstance {
 /// holder holds it at 5 at best, the second at 8 (a relay's send on [5, 6], or node 0's
 /// second on [3, 6], then the wire and the receive); 0 sends A to 1 on [0, 3] and receives B
 /// and C on [3, 7], 1 receives A on [4, 5] and relays it to 2 on [5, 6], received on [7, 8].
-/// Halved costs are not whole: part 6 is left out (it would give 3.5), and the most is node
-/// 0's receives by 3, lowered by the relative margin.
+/// Part 7 then proves that optimum at the root: A's sends from node 0 end at 3 and 6 at
+/// best, a relay's at `3 + 2 + 1` = 6, so its second destination holds it at `6 + 2` = 8.
+/// Halved costs are not whole: part 6 is left out (it would give 3.5), and the most is part
+/// 7's 4, lowered by the relative margin.
 #[test]
 fn the_first_send_comes_from_a_holder() {
     let inst = first_send(false);
     assert_eq!(root_bound(&inst, 6.5), Some(7.0));
-    assert_eq!(root_bound(&inst, 7.5), None);
+    assert_eq!(root_bound(&inst, 7.5), Some(8.0));
+    assert_eq!(root_bound(&inst, 8.5), None);
     assert_eq!(exhaustive(&inst, None, MAX_STATES).unwrap().unwrap().0, 8.0);
     assert_eq!(plain(&inst, u64::MAX).unwrap().unwrap().0, 8.0);
     let half = first_send(true);
-    assert_eq!(root_bound(&half, 3.0), None);
+    let got = root_bound(&half, 3.5).unwrap();
+    assert!(got < 4.0 && got > 4.0 * (1.0 - 2e-12), "{got}");
+    assert_eq!(root_bound(&half, 4.0), None);
     assert_eq!(exhaustive(&half, None, MAX_STATES).unwrap().unwrap().0, 4.0);
+}
+
+/// Node 0 sends one message to nodes 1 to 4, every send, wire and receive 1 (`half` halves
+/// every cost).
+fn star(half: bool) -> MultiInstance {
+    let c = if half { 0.5 } else { 1.0 };
+    MultiInstance {
+        classes: vec![NodeClass::constant("", 5, c, c)],
+        link: Link::PerByte(c),
+        messages: vec![Message {
+            source: 0,
+            size: 1.0,
+            destinations: vec![1, 2, 3, 4],
+        }],
+    }
+}
+
+/// Part 7 by hand on [`star`]. Parts 1 to 6 give at most 3: the message held at
+/// `S + X + R` = 3 at best (part 3); one receive per node (parts 2 and 4); the sets hold at
+/// most 8 of work on 5 nodes, 2 (part 5), and node 0 the first send, 1 (part 6). Part 7:
+/// node 0's sends end at 1, 2, 3, 4, …; the first destination holds the message at
+/// 1 + 2 = 3 and its sends end at 4, 5, …; the four earliest ends are 1, 2, 3 and 4, so the
+/// last destination holds it at 4 + 2 = 6 at best. The optimum is 6: node 0 sends to 1, 2
+/// and 3 on [0, 3] (received on [2, 3], [3, 4], [4, 5]), node 1 relays to 4 on [3, 4],
+/// received on [5, 6]. With that plan as the seed the search visits the root only, once per
+/// pass: the passes deepening from 0 stop at the root's first parts that reach 1, 2 and 3 (a
+/// destination's receive, 1; the five nodes' 8 / 5, 2; part 7's 6), the fourth cuts it at
+/// the seed's 6. Halved costs are not whole: 3 lowered by the relative margin.
+#[test]
+fn a_senders_sends_run_one_after_the_other() {
+    let inst = star(false);
+    assert_eq!(root_bound(&inst, 3.5), Some(6.0));
+    assert_eq!(root_bound(&inst, 6.5), None);
+    let tasks = vec![
+        vec![Task::send(1, 0), Task::send(2, 0), Task::send(3, 0)],
+        vec![Task::recv(0, 0), Task::send(4, 0)],
+        vec![Task::recv(0, 0)],
+        vec![Task::recv(0, 0)],
+        vec![Task::recv(1, 0)],
+    ];
+    let plan = MultiPlan { tasks };
+    assert_eq!(simulate_multi(&inst, &plan).unwrap().completion_time, 6.0);
+    assert_eq!(counted(&inst, Some(&plan), MAX_STATES).unwrap().1, 4);
+    assert_eq!(exhaustive(&inst, None, MAX_STATES).unwrap().unwrap().0, 6.0);
+    assert_eq!(plain(&inst, u64::MAX).unwrap().unwrap().0, 6.0);
+    let half = star(true);
+    let got = root_bound(&half, 2.9).unwrap();
+    assert!(got < 3.0 && got > 3.0 * (1.0 - 2e-12), "{got}");
+    assert_eq!(root_bound(&half, 3.0), None);
 }
