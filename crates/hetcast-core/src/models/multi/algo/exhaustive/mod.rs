@@ -23,14 +23,15 @@
 //! algorithm over the earliest send starts; per node, its receives still to come one after the
 //! other from their earliest arrivals and its clock on; per set of nodes, the average of their
 //! clocks and the work that must run on them, the sends only they may run included, and on
-//! whole times each message's first send still to run on the nodes that hold it) is not
-//! below the best plan known. The best plan known is at first `seed`, a plan of the same
-//! space, e.g. the best heuristic's (the four heuristics of paper 001 return task lists the
-//! simulator runs, so every one of their plans lies in this space). Every bound is computed
-//! with the simulator's own operations in its order (floating-point sums round monotonically)
-//! except the sums of several times, which are lowered by a relative 1e-12 (far more than
-//! their rounding), or rounded up to a whole number when every time of the instance is whole
-//! (then every time is exact and whole, see [`Ctx::at_least`]).
+//! whole times each message's first send still to run on the nodes that hold it; per message,
+//! when its last destination may hold it if each sender runs its sends of it one after the
+//! other) is not below the best plan known. The best plan known is at first `seed`, a plan of
+//! the same space, e.g. the best heuristic's (the four heuristics of paper 001 return task
+//! lists the simulator runs, so every one of their plans lies in this space). Every bound is
+//! computed with the simulator's own operations in its order (floating-point sums round
+//! monotonically) except the sums of several times, which are lowered by a relative 1e-12 (far
+//! more than their rounding), or rounded up to a whole number when every time of the instance
+//! is whole (then every time is exact and whole, see [`Ctx::at_least`]).
 //!
 //! **Deepening on whole times.** When every time is whole, the search first looks for a plan
 //! of time `known`, a proven lower bound of the optimum (0 at first): it cuts every part whose
