@@ -23,6 +23,8 @@ pub(super) struct Scratch {
     firsts: Vec<FirstSend>,
     /// Part 7's senders of the message at hand: (the end of its next send, its send time).
     slots: Vec<(f64, f64)>,
+    /// Per node, when its tasks still to come start at the earliest (part 5).
+    begin: Vec<f64>,
 }
 
 /// A message whose sends still to run all go to destinations with no sender chosen yet and
@@ -78,6 +80,7 @@ impl Scratch {
             jobs: Vec::with_capacity(messages),
             firsts: Vec::with_capacity(messages),
             slots: Vec::with_capacity(2 * n),
+            begin: vec![0.0; n],
         }
     }
 
@@ -91,7 +94,8 @@ impl Scratch {
     /// 2. per node, its clock plus its receives still to come;
     /// 5. (cheaper than 3 and 4, so tried before them) per set of nodes, the average of their
     ///    clocks plus the work that must run on them, sends included
-    ///    ([`Scratch::shared_load_reaches`], where it is proved);
+    ///    ([`Scratch::shared_load_reaches`], where it is proved); once 3 is known, again with
+    ///    each node that has nothing to send now starting at its first arrival (*5b*, below);
     /// 6. (with 5, on whole times only) part 5 with each message's first send still to run
     ///    counted on the nodes that hold it ([`Scratch::shared_load_reaches`]);
     /// 7. (cheaper than 3 and 4, so tried after 6 and before them) per message with two or
@@ -118,6 +122,15 @@ impl Scratch {
     /// the last of them ends a receive, which ends no later than the completion time. 2 is
     /// 4's case of the least `t`, cheaper (no arrivals), tried first; 3 is its case of one
     /// message.
+    ///
+    /// *Why 5b holds.* Part 5 holds with any `b_v` in place of `max(clock_v, now)` that is at
+    /// most the start of `v`'s first task still to come, or at most `T` when it has none (see
+    /// its proof). A node `v` not finished that holds no message with a destination still to
+    /// be sent it (none it could send now), or is blocked on a receive, and has receives still
+    /// to come, starts with a receive or with a send of a message it has yet to receive: both
+    /// after the arrival of one of its messages, so at `min a_k` (3's earliest arrivals) or
+    /// later. The sets' sums are linear in the `b_v`, so 5b adds each node's later start to
+    /// the sets that hold it.
     ///
     /// # Complexity
     /// `O(M·N² + (N + M)·2^N)` for N nodes and M messages (Dijkstra by scans; parts 5 and 6
@@ -156,7 +169,10 @@ impl Scratch {
                 return Some(end);
             }
         }
-        if let Some(end) = self.shared_load_reaches(ctx, st, now, bound) {
+        for (b, &clock) in self.begin.iter_mut().zip(&st.clock) {
+            *b = clock.max(now);
+        }
+        if let Some(end) = self.shared_load_reaches(ctx, st, bound) {
             return Some(end);
         }
         if let Some(end) = self.broadcast_reaches(ctx, st, now, bound) {
@@ -168,7 +184,6 @@ impl Scratch {
             arrive,
             done,
             release,
-            jobs,
             ..
         } = self;
         for k in 0..nm {
@@ -234,6 +249,46 @@ impl Scratch {
                 release[i] = arrive[j];
             }
         }
+        // Part 5 again, each node from its first arrival when it has nothing to send now.
+        let mut later = false;
+        for v in (0..n).filter(|&v| !st.finished[v]) {
+            let sends = (0..nm).any(|k| {
+                let row = k * n;
+                st.hold[row + v].is_some()
+                    && st.blocked[v].is_none()
+                    && ctx.dests[k].iter().any(|&j| {
+                        j != v && st.arrive[row + j].is_none() && st.hold[row + j].is_none()
+                    })
+            });
+            if sends {
+                continue;
+            }
+            let first = (0..nm)
+                .map(|k| k * n + v)
+                .filter(|&i| ctx.is_dest[i] && st.hold[i].is_none())
+                .map(|i| self.release[i])
+                .fold(f64::INFINITY, f64::min);
+            if first.is_finite() && first > self.begin[v] && n <= SUBSET_NODES {
+                // Each set's work is a sum over its nodes: add the later start to the sets
+                // that hold `v`.
+                let more = first - self.begin[v];
+                for (m, work) in self.subsets[..1 << n].iter_mut().enumerate() {
+                    if m >> v & 1 == 1 {
+                        *work += more;
+                    }
+                }
+                later = true;
+            }
+        }
+        if later {
+            let found = (self.subsets[..1 << n].iter().enumerate().skip(1))
+                .map(|(m, &work)| ctx.at_least(work, m.count_ones() as usize))
+                .find(|&end| end >= bound);
+            if found.is_some() {
+                return found;
+            }
+        }
+        let Scratch { release, jobs, .. } = self;
         for (j, &(_, count)) in self.load.iter().enumerate() {
             if count < 2 {
                 continue; // part 3 covers one receive
@@ -392,7 +447,7 @@ impl Scratch {
     ///
     /// # Complexity
     /// `O(M·N² + (N + M)·2^N)`, with no allocation.
-    fn shared_load_reaches(&mut self, ctx: &Ctx, st: &State, now: f64, bound: f64) -> Option<f64> {
+    fn shared_load_reaches(&mut self, ctx: &Ctx, st: &State, bound: f64) -> Option<f64> {
         let n = ctx.n;
         if n > SUBSET_NODES {
             return None;
@@ -401,7 +456,7 @@ impl Scratch {
         sets.fill(0.0);
         for v in 0..n {
             if !st.finished[v] {
-                sets[1 << v] = st.clock[v].max(now) + self.load[v].0;
+                sets[1 << v] = self.begin[v] + self.load[v].0;
             }
         }
         self.firsts.clear();

@@ -22,8 +22,9 @@
 //! earliest each destination still waiting may hold it, relays included, by Dijkstra's
 //! algorithm over the earliest send starts; per node, its receives still to come one after the
 //! other from their earliest arrivals and its clock on; per set of nodes, the average of their
-//! clocks and the work that must run on them, the sends only they may run included, and on
-//! whole times each message's first send still to run on the nodes that hold it; per message,
+//! starts (clocks, or first arrivals for nodes with nothing to send) and the work that must run
+//! on them, the sends only they may run included, and on whole times each message's first send
+//! still to run on the nodes that hold it; per message,
 //! when its last destination may hold it if each sender runs its sends of it one after the
 //! other) is not below the best plan known. The best plan known is at first `seed`, a plan of
 //! the same space, e.g. the best heuristic's (the four heuristics of paper 001 return task
