@@ -15,7 +15,7 @@
 //! every edit, each time on workers that are loaded and warm.
 
 use hetcast_worker::{
-    decode_experiment_message, decode_model_message, encode_model_request, encode_request, Message,
+    decode_answers, decode_experiment_message, encode_model_request, encode_request, Message,
     Request,
 };
 use std::cell::{Cell, RefCell};
@@ -237,11 +237,12 @@ pub struct Codec {
 }
 
 /// The models' jobs and answers alone (the platform's algorithms, the one-source optimum):
-/// what the app's main module uses, so that it does not link the writers and readers of the
-/// experiments' jobs and answers (docs/performance.md "The app's wasm", step 10).
+/// what the app's modules use, so that they do not link the writers and readers of the
+/// experiments' jobs and answers (docs/performance.md "The app's wasm", step 10), nor the
+/// readers of the answers of the models that the module leaves out (step 20).
 pub const MODELS: Codec = Codec {
     encode: encode_model_request,
-    decode: decode_model_message,
+    decode: decode_answers::<crate::models::ReadAnswers>,
 };
 
 /// Every job, and the experiments' answers alone: the Experiments page's own module, so that

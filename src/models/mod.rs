@@ -102,6 +102,19 @@ use crate::views::fit::ViewLook;
 /// made from it; a new model joins by one line here (and one in the core's registry).
 macro_rules! app_models {
     ($($(#[$doc:meta])* $variant:ident => $module:ident if $cond:meta,)+) => {
+        /// The models whose web workers' answers this module reads: those it holds (a
+        /// model it leaves out never runs here, and its readers are not linked).
+        pub struct ReadAnswers;
+
+        impl hetcast_worker::Answers for ReadAnswers {
+            $(
+                #[cfg($cond)]
+                type $variant = <hetcast_worker::EveryModel as hetcast_worker::Answers>::$variant;
+                #[cfg(not($cond))]
+                type $variant = hetcast_worker::NotRead;
+            )+
+        }
+
         /// The model on screen and its state.
         #[derive(Clone, Debug, PartialEq)]
         pub enum ModelState {

@@ -232,6 +232,17 @@ mod tests {
             .collect()
     }
 
+    /// The answers the page's module reads (it leaves out the many-source and platform
+    /// models): [`through_text`] reads every answer with it too.
+    struct OneSourceAndMultimessage;
+
+    impl Answers for OneSourceAndMultimessage {
+        type Overhead = <EveryModel as Answers>::Overhead;
+        type Multi = NotRead;
+        type Multimessage = <EveryModel as Answers>::Multimessage;
+        type Platform = NotRead;
+    }
+
     /// Run `job` through the text encoding both ways, as the page and the worker do.
     fn through_text(job: Job) -> Vec<Message> {
         let req = Request { id: 7, job };
@@ -272,6 +283,20 @@ mod tests {
             );
             match decode_model_message(&text) {
                 Ok(read) => assert!(model && read == m, "{text}"),
+                Err(e) => assert!(!model && e.contains("unknown variant"), "{text}: {e}"),
+            }
+            // A module that leaves out some models (the page's) reads the others' answers
+            // the same, and refuses theirs.
+            let unread = matches!(
+                m,
+                Message::MultiSolved { .. } | Message::PlatformSolved { .. }
+            );
+            match decode_answers::<OneSourceAndMultimessage>(&text) {
+                Ok(read) => assert!(model && !unread && read == m, "{text}"),
+                Err(e) if unread => assert!(
+                    e.contains("a model's answer that this module does not read"),
+                    "{text}: {e}"
+                ),
                 Err(e) => assert!(!model && e.contains("unknown variant"), "{text}: {e}"),
             }
             // The Experiments page reads the experiments' answers alone (and the messages

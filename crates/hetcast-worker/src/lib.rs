@@ -24,7 +24,7 @@ pub use charts::{Canvas, Chart};
 pub use explore::{search_part, AnyFamily, FamilySettings, EXHAUSTIVE_LIMIT};
 pub use jobs::run;
 pub use protocol::{
-    decode_experiment_message, decode_message, decode_model_message, decode_request,
-    encode_message, encode_model_request, encode_request, request_id, Fig11Settings, Job, Message,
-    Request, PROGRESS_STEPS,
+    decode_answers, decode_experiment_message, decode_message, decode_model_message,
+    decode_request, encode_message, encode_model_request, encode_request, request_id, Answers,
+    EveryModel, Fig11Settings, Job, Message, NotRead, Request, Solved, PROGRESS_STEPS,
 };

@@ -380,58 +380,125 @@ pub fn decode_message(text: &str) -> Result<Message, String> {
     serde_json::from_str(text).map_err(|e| format!("unreadable message from the worker: {e}"))
 }
 
-/// The answers to a model's jobs ([`Job::Platform`], [`Job::Overhead`]): the variants of
-/// [`Message`] that the app's main module reads, written the same way (the variant's name
-/// first), so that it does not link the readers of the experiments' rows, records and charts
-/// (those are read by the Experiments page's own module, with [`decode_message`]).
+/// A model's solution in the worker's answer to its job, as a module reads it: the model's
+/// own solution type, or [`NotRead`] for a model whose answers the module leaves unread.
+pub trait Solved: serde::de::DeserializeOwned {
+    /// The message of the answer to job `id`.
+    fn message(self, id: u32) -> Message;
+}
+
+/// The solution of a model whose answers a module does not read: reading one is an error
+/// ("a model's answer that this module does not read"), so the module does not link that
+/// model's readers. The page's module leaves out some models (the app's feature
+/// `all-models`), never asks for their runs, and reads their answers with this.
+#[derive(Debug)]
+pub enum NotRead {}
+
+impl<'de> Deserialize<'de> for NotRead {
+    fn deserialize<D: serde::Deserializer<'de>>(_: D) -> Result<NotRead, D::Error> {
+        Err(serde::de::Error::custom(
+            "a model's answer that this module does not read",
+        ))
+    }
+}
+
+impl Solved for NotRead {
+    fn message(self, _: u32) -> Message {
+        match self {}
+    }
+}
+
+impl Solved for Box<Solution> {
+    fn message(self, id: u32) -> Message {
+        Message::OverheadSolved { id, solution: self }
+    }
+}
+
+impl Solved for Box<MultiSolution> {
+    fn message(self, id: u32) -> Message {
+        Message::MultiSolved { id, solution: self }
+    }
+}
+
+impl Solved for Box<MmSolution> {
+    fn message(self, id: u32) -> Message {
+        Message::MultimessageSolved { id, solution: self }
+    }
+}
+
+impl Solved for Box<PlatformSolution> {
+    fn message(self, id: u32) -> Message {
+        Message::PlatformSolved { id, solution: self }
+    }
+}
+
+/// Which models' answers a module reads ([`decode_answers`]): each associated type, named as
+/// the model's [`hetcast_core::ModelId`] variant, is that model's solution ([`EveryModel`]'s)
+/// or [`NotRead`].
+pub trait Answers {
+    /// The node and sender-receiver models' solution ([`Job::Overhead`]).
+    type Overhead: Solved;
+    /// The many-source model's ([`Job::Multi`]).
+    type Multi: Solved;
+    /// The multimessage model's ([`Job::Multimessage`]).
+    type Multimessage: Solved;
+    /// The platform model's ([`Job::Platform`]).
+    type Platform: Solved;
+}
+
+/// Every model's answers read ([`decode_model_message`]).
+pub struct EveryModel;
+
+impl Answers for EveryModel {
+    type Overhead = Box<Solution>;
+    type Multi = Box<MultiSolution>;
+    type Multimessage = Box<MmSolution>;
+    type Platform = Box<PlatformSolution>;
+}
+
+/// The answers to a model's jobs ([`Job::Platform`], [`Job::Overhead`], [`Job::Multi`],
+/// [`Job::Multimessage`]): the variants of [`Message`] that the app's modules read, written
+/// the same way (the variant's name first), so that they do not link the readers of the
+/// experiments' rows, records and charts (those are read by the Experiments page's own
+/// module, with [`decode_experiment_message`]), nor those of the models whose answers they
+/// leave unread ([`NotRead`]).
 #[derive(Deserialize)]
 #[serde(rename_all = "snake_case")]
-enum ModelMessage {
+enum ModelMessage<O, M, MM, P> {
     Ready,
-    Progress {
-        id: u32,
-        done: u64,
-        total: u64,
-    },
-    PlatformSolved {
-        id: u32,
-        solution: Box<PlatformSolution>,
-    },
-    OverheadSolved {
-        id: u32,
-        solution: Box<Solution>,
-    },
-    MultiSolved {
-        id: u32,
-        solution: Box<MultiSolution>,
-    },
-    MultimessageSolved {
-        id: u32,
-        solution: Box<MmSolution>,
-    },
-    Failed {
-        id: u32,
-        error: String,
-    },
+    Progress { id: u32, done: u64, total: u64 },
+    PlatformSolved { id: u32, solution: P },
+    OverheadSolved { id: u32, solution: O },
+    MultiSolved { id: u32, solution: M },
+    MultimessageSolved { id: u32, solution: MM },
+    Failed { id: u32, error: String },
 }
 
 /// A message from the text the page received about a model's job ([`Job::Platform`],
-/// [`Job::Overhead`], [`Job::Multi`], [`Job::Multimessage`]), as [`decode_message`] reads it; any other kind of message is an error.
-/// The app's main module reads its workers' messages with this alone.
-pub fn decode_model_message(text: &str) -> Result<Message, String> {
-    let m = serde_json::from_str(text)
-        .map_err(|e| format!("unreadable message from the worker: {e}"))?;
+/// [`Job::Overhead`], [`Job::Multi`], [`Job::Multimessage`]), as [`decode_message`] reads it;
+/// any other kind of message is an error, and so is the answer of a model that `A` leaves
+/// unread ([`NotRead`]). The app's modules read their workers' messages with this alone: the
+/// app with every model with [`EveryModel`] ([`decode_model_message`]), the page's module with
+/// the models it holds.
+pub fn decode_answers<A: Answers>(text: &str) -> Result<Message, String> {
+    let m: ModelMessage<A::Overhead, A::Multi, A::Multimessage, A::Platform> =
+        serde_json::from_str(text)
+            .map_err(|e| format!("unreadable message from the worker: {e}"))?;
     Ok(match m {
         ModelMessage::Ready => Message::Ready,
         ModelMessage::Progress { id, done, total } => Message::Progress { id, done, total },
-        ModelMessage::PlatformSolved { id, solution } => Message::PlatformSolved { id, solution },
-        ModelMessage::OverheadSolved { id, solution } => Message::OverheadSolved { id, solution },
-        ModelMessage::MultiSolved { id, solution } => Message::MultiSolved { id, solution },
-        ModelMessage::MultimessageSolved { id, solution } => {
-            Message::MultimessageSolved { id, solution }
-        }
+        ModelMessage::PlatformSolved { id, solution } => solution.message(id),
+        ModelMessage::OverheadSolved { id, solution } => solution.message(id),
+        ModelMessage::MultiSolved { id, solution } => solution.message(id),
+        ModelMessage::MultimessageSolved { id, solution } => solution.message(id),
         ModelMessage::Failed { id, error } => Message::Failed { id, error },
     })
+}
+
+/// A message from the text the page received about a model's job, every model's answer read
+/// ([`decode_answers`] with [`EveryModel`]).
+pub fn decode_model_message(text: &str) -> Result<Message, String> {
+    decode_answers::<EveryModel>(text)
 }
 
 /// The answers to the experiments' jobs ([`Job::LiuFig6`], [`Job::WuItems`], [`Job::Fig11`],
