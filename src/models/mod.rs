@@ -33,7 +33,7 @@ pub fn runners(p: &crate::components::StateProps) -> yew::Html {
             { platform_runner(p) }
             <overhead::runner::OverheadRunner state={p.state.clone()} />
             { multi_runner(p) }
-            <multimessage::runner::MmRunner state={p.state.clone()} />
+            { multimessage_runner(p) }
         </>
     }
 }
@@ -47,12 +47,20 @@ fn platform_runner(p: &crate::components::StateProps) -> yew::Html {
 fn multi_runner(p: &crate::components::StateProps) -> yew::Html {
     yew::html! { <multi::runner::MultiRunner state={p.state.clone()} /> }
 }
+#[cfg(feature = "all-models")]
+fn multimessage_runner(p: &crate::components::StateProps) -> yew::Html {
+    yew::html! { <multimessage::runner::MmRunner state={p.state.clone()} /> }
+}
 #[cfg(not(feature = "all-models"))]
 fn platform_runner(_: &crate::components::StateProps) -> yew::Html {
     yew::Html::default()
 }
 #[cfg(not(feature = "all-models"))]
 fn multi_runner(_: &crate::components::StateProps) -> yew::Html {
+    yew::Html::default()
+}
+#[cfg(not(feature = "all-models"))]
+fn multimessage_runner(_: &crate::components::StateProps) -> yew::Html {
     yew::Html::default()
 }
 
@@ -272,7 +280,7 @@ app_models! {
     /// The many-source model.
     Multi => multi if feature = "all-models",
     /// The multimessage model.
-    Multimessage => multimessage if all(),
+    Multimessage => multimessage if feature = "all-models",
     /// The platform model.
     Platform => platform if feature = "all-models",
 }

@@ -232,8 +232,8 @@ mod tests {
             .collect()
     }
 
-    /// The answers the page's module reads (it leaves out the many-source and platform
-    /// models): [`through_text`] reads every answer with it too.
+    /// The answers of a module that leaves out the many-source and platform models:
+    /// [`through_text`] reads every answer with it too.
     struct OneSourceAndMultimessage;
 
     impl Answers for OneSourceAndMultimessage {

@@ -6,7 +6,6 @@ use super::MmAction;
 use crate::components::editor::{draft_status, editor_head};
 use crate::components::field::TextField;
 use crate::components::StateProps;
-use crate::models::ModelState;
 use crate::state::Action;
 use crate::views::message_swatch_class;
 use hetcast_core::models::multimessage::view::instance_words;
@@ -16,7 +15,7 @@ use yew::prelude::*;
 #[function_component(MmEditor)]
 pub fn mm_editor(p: &StateProps) -> Html {
     let state = &p.state;
-    let ModelState::Multimessage(ms) = &state.model else {
+    let Some(ms) = state.model.get::<super::MmState>() else {
         return html! {};
     };
     let d = &ms.drafts;

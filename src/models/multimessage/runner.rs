@@ -17,7 +17,6 @@ use yew::prelude::*;
 use super::{too_large, MmAction, MmRunOk, MmRunRow, MmState};
 use crate::components::StateProps;
 use crate::models::worker_runs::{requests, use_worker_runs, InWorkers, WorkerRuns};
-use crate::models::ModelState;
 use crate::models::Results;
 
 /// The row of `algo`'s `solved` schedule on `inst` (a worker's answer): the schedule checked.
@@ -42,10 +41,8 @@ pub fn row_of(
 #[function_component(MmRunner)]
 pub fn mm_runner(p: &StateProps) -> Html {
     let state = &p.state;
-    let (job, requests) = match &state.model {
-        ModelState::Multimessage(s) if s.running().next().is_some() => {
-            (Some(s.runs.job), requests(s.as_ref()))
-        }
+    let (job, requests) = match state.model.get::<MmState>() {
+        Some(s) if s.running().next().is_some() => (Some(s.runs.job), requests(s)),
         _ => (None, Vec::new()),
     };
     let dispatcher = state.dispatcher();
