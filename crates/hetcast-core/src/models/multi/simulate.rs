@@ -100,80 +100,61 @@ pub fn completion_time_multi(inst: &MultiInstance, plan: &MultiPlan) -> Result<f
 }
 
 /// The completion time of a plan that keeps every rule of [`checked_run`], None when it breaks
-/// one (or the instance has more nodes than `u32` counts). The same rules: tasks name
-/// existing nodes and messages and not their own node, only destinations receive, each once
-/// and from the node that sends to it, every destination receives, a node relays only a
-/// message it holds, no deadlock. The same times: each node runs its list in order as in
-/// [`execute`] (equations 3 and 4, the same sums), and the latest end of a receive is the latest
-/// hold of a destination (each destination receives once, and only destinations receive).
+/// one (or the instance has more nodes than `u32` counts). The same rules, checked as the
+/// tasks run rather than in a matching pass first: tasks name existing nodes and messages and
+/// not their own node; a send goes to a destination that no send reached yet, from a node that
+/// holds the message; a receive takes the message from the node whose send reached it (it
+/// waits while none did; a send from another node breaks the rule), once; no deadlock (every
+/// task runs) and every destination receives. Then every send has its receive too: each
+/// destination is sent the message at most once and receives it exactly once, from a send.
+/// The same times: each node runs its list in order as in [`execute`] (equations 3 and 4, the
+/// same sums), and the latest end of a receive is the latest hold of a destination (each
+/// destination receives once, and only destinations receive).
 ///
-/// **Complexity**: O(N·M + T), with two `u32`, one `f64` and one flag per (message, node)
-/// instead of [`checked_run`]'s positions and options.
+/// **Complexity**: O(N·M + T), with one `u32`, one `f64` and one flag per (message, node)
+/// instead of [`checked_run`]'s positions and options, and one pass over the tasks.
 fn quick_time(inst: &MultiInstance, plan: &MultiPlan) -> Option<f64> {
     let n = inst.node_count();
     let nm = inst.messages.len();
     if plan.tasks.len() != n || u32::try_from(n).is_err() {
         return None;
     }
-    // `send_by[k * n + to]`, `recv_by[k * n + to]`: 1 + the sender named by the send, by the
-    // receive; 0 while none; `u32::MAX` where `to` is not a destination of `m_k`.
-    let mut send_by = vec![u32::MAX; nm * n];
+    // `sent_by[k * n + to]`: 1 + the node whose send of `m_k` reached `to`; 0 while none did;
+    // `u32::MAX` where `to` is not a destination of `m_k`.
+    let mut sent_by = vec![u32::MAX; nm * n];
+    let mut held = vec![false; nm * n];
+    let mut receives = 0usize;
     for (k, m) in inst.messages.iter().enumerate() {
+        held[k * n + m.source] = true;
+        receives += m.destinations.len();
         for &d in &m.destinations {
-            send_by[k * n + d] = 0;
+            sent_by[k * n + d] = 0;
         }
     }
-    let mut recv_by = send_by.clone();
-    for (v, list) in plan.tasks.iter().enumerate() {
-        for t in list {
-            if t.peer >= n || t.msg >= nm || t.peer == v {
-                return None;
-            }
-            let slot = match t.op {
-                Op::Send => &mut send_by[t.msg * n + t.peer],
-                Op::Recv => &mut recv_by[t.msg * n + v],
-            };
-            if *slot != 0 {
-                return None;
-            }
-            *slot = match t.op {
-                Op::Send => v as u32 + 1,
-                Op::Recv => t.peer as u32 + 1,
-            };
-        }
-    }
-    for (k, m) in inst.messages.iter().enumerate() {
-        for &d in &m.destinations {
-            let i = k * n + d;
-            if send_by[i] == 0 || send_by[i] != recv_by[i] {
-                return None;
-            }
-        }
-    }
-    drop((send_by, recv_by));
     let nodes = inst.nodes();
     let mut pc = vec![0usize; n];
     let mut clock = vec![0.0f64; n];
-    let mut held = vec![false; nm * n];
-    for (k, m) in inst.messages.iter().enumerate() {
-        held[k * n + m.source] = true;
-    }
-    // When each message reaches each receiver's buffer (NaN until its send has run).
-    let mut arrival = vec![f64::NAN; nm * n];
+    // When each message reaches each receiver's buffer (read once its send has run).
+    let mut arrival = vec![0.0f64; nm * n];
     let mut latest = 0.0f64;
     let mut work: Vec<usize> = (0..n).rev().collect();
     while let Some(v) = work.pop() {
         let list = &plan.tasks[v];
         while pc[v] < list.len() {
             let t = list[pc[v]];
+            if t.peer >= n || t.msg >= nm || t.peer == v {
+                return None;
+            }
             let size = inst.messages[t.msg].size;
             match t.op {
                 Op::Send => {
-                    if !held[t.msg * n + v] {
+                    let to = t.msg * n + t.peer;
+                    if sent_by[to] != 0 || !held[t.msg * n + v] {
                         return None;
                     }
+                    sent_by[to] = v as u32 + 1;
                     let end = clock[v] + nodes[v].send.at(size);
-                    arrival[t.msg * n + t.peer] = end + inst.link.x(v, t.peer) * size;
+                    arrival[to] = end + inst.link.x(v, t.peer) * size;
                     clock[v] = end;
                     // Wake the receiver if it is blocked on exactly this receive.
                     let r = t.peer;
@@ -182,22 +163,24 @@ fn quick_time(inst: &MultiInstance, plan: &MultiPlan) -> Option<f64> {
                     }
                 }
                 Op::Recv => {
-                    let arrive = arrival[t.msg * n + v];
-                    if arrive.is_nan() {
+                    let at = t.msg * n + v;
+                    if sent_by[at] == 0 {
                         break;
                     }
-                    let end = arrive.max(clock[v]) + nodes[v].recv.at(size);
+                    if sent_by[at] != t.peer as u32 + 1 || held[at] {
+                        return None;
+                    }
+                    let end = arrival[at].max(clock[v]) + nodes[v].recv.at(size);
                     clock[v] = end;
-                    held[t.msg * n + v] = true;
+                    held[at] = true;
+                    receives -= 1;
                     latest = latest.max(end);
                 }
             }
             pc[v] += 1;
         }
     }
-    (0..n)
-        .all(|v| pc[v] == plan.tasks[v].len())
-        .then_some(latest)
+    (receives == 0 && (0..n).all(|v| pc[v] == plan.tasks[v].len())).then_some(latest)
 }
 
 /// Match, check and run `plan` ([`match_tasks`], [`execute`]); `record`: keep the transfers
