@@ -159,7 +159,7 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
         let sk = &s[row.clone()];
         // Few members: through their list; many: over all nodes, the others ruled out.
         if 2 * list.len() < n {
-            least_of(list, |v| avail[v] + sk[v] + xk)
+            least_of(list, avail, sk, |v, s| v + s + xk)
         } else {
             first_least(avail, &gate[row], |v, s| v + s + xk)
         }
@@ -174,7 +174,7 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
         // `arrive.max(v)` for times that are never NaN (one instruction, not four).
         let done_at = |v: f64, r: f64| (if v > arrive { v } else { arrive }) + r;
         let (done, j) = if 2 * list.len() < n {
-            least_of(list, |v| done_at(avail[v], rk[v]))
+            least_of(list, avail, rk, done_at)
         } else {
             first_least(avail, &wait[row], done_at)
         };
@@ -363,7 +363,8 @@ fn schedule(
     trace: &mut Tracer,
 ) {
     let start = app.avail[i];
-    app.append(c, i, j, k);
+    // `done` is the completion now: a candidate is scheduled only when current.
+    app.push(i, j, k, c.s(i, k), done);
     trace.push(|| {
         let text = format!(
             "{} -> {} for {} completes earliest: {} arrives at {} and {} holds it at {}",

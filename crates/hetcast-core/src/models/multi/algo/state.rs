@@ -142,14 +142,22 @@ impl Appender {
     }
 
     /// Append `(send, i, j, k)` to `i`'s list and `(recv, j, i, k)` to `j`'s; returns the
-    /// completion time.
+    /// completion time (the sums of [`Appender::complete`], `S(i, l_k)` computed once).
     pub fn append(&mut self, c: &Costs, i: usize, j: usize, k: usize) -> f64 {
-        let (_, done) = self.complete(c, i, j, k);
+        let s = c.s(i, k);
+        let done = (self.avail[i] + s + c.transit(i, j, k)).max(self.avail[j]) + c.r(j, k);
+        self.push(i, j, k, s, done);
+        done
+    }
+
+    /// [`Appender::append`] for a caller that has its times already: `send` is `S(i, l_k)`,
+    /// `done` the completion of [`Appender::complete`] now.
+    #[inline]
+    pub fn push(&mut self, i: usize, j: usize, k: usize, send: f64, done: f64) {
         self.plan.tasks[i].push(Task::send(j, k));
         self.plan.tasks[j].push(Task::recv(i, k));
-        self.avail[i] += c.s(i, k);
+        self.avail[i] += send;
         self.avail[j] = done;
-        done
     }
 }
 
@@ -204,11 +212,20 @@ impl Sets {
     }
 }
 
-/// The least `f(v)` over the nodes of `list` and the lowest such node.
-pub(crate) fn least_of(list: &[usize], f: impl Fn(usize) -> f64) -> (f64, usize) {
+/// The least `f(avail[v], cost[v])` over the nodes `v` of `list` and the lowest such node.
+/// `cost` is cut to `avail`'s length first, so that one bounds check per node covers both
+/// reads.
+#[inline]
+pub(crate) fn least_of(
+    list: &[usize],
+    avail: &[f64],
+    cost: &[f64],
+    f: impl Fn(f64, f64) -> f64,
+) -> (f64, usize) {
+    let cost = &cost[..avail.len()];
     let mut best = (f64::INFINITY, usize::MAX);
     for &v in list {
-        let t = f(v);
+        let t = f(avail[v], cost[v]);
         if t < best.0 || (t == best.0 && v < best.1) {
             best = (t, v);
         }

@@ -178,7 +178,8 @@ fn run(inst: &MultiInstance, trace: &mut Tracer, uniform: bool) -> MultiPlan {
         }
         let Some((done, _, k, j)) = pick else { break };
         let (start, work) = (app.avail[j], race.w[i]);
-        app.append(&c, j, i, k);
+        // `done` is the completion now (`Appender::complete`'s sums).
+        app.push(j, i, k, c.s(j, k), done);
         sets.deliver(k, i);
         race.received(&c, i, j, k);
         if let Some(e) = earliest.as_mut() {
@@ -246,7 +247,7 @@ impl KeptSender {
     /// Scan `A_k` again.
     fn scan(&mut self, k: usize, sets: &Sets, avail: &[f64]) -> (f64, usize) {
         let (sk, xk) = (&self.s[k * self.n..(k + 1) * self.n], self.x[k]);
-        let (a, j) = least_of(&sets.senders[k], |v| avail[v] + sk[v] + xk);
+        let (a, j) = least_of(&sets.senders[k], avail, sk, |v, s| v + s + xk);
         self.best[k] = (a, j, self.version.get(j).copied().unwrap_or(0));
         (a, j)
     }
