@@ -23,6 +23,7 @@
 use super::instance::MultiInstance;
 use super::plan::{MultiPlan, Op, Task};
 use crate::error::Error;
+use crate::order::later;
 use serde::{Deserialize, Serialize};
 
 /// One message transfer, timed: a send and its matching receive.
@@ -170,11 +171,11 @@ fn quick_time(inst: &MultiInstance, plan: &MultiPlan) -> Option<f64> {
                     if sent_by[at] != t.peer as u32 + 1 || held[at] {
                         return None;
                     }
-                    let end = arrival[at].max(clock[v]) + nodes[v].recv.at(size);
+                    let end = later(arrival[at], clock[v]) + nodes[v].recv.at(size);
                     clock[v] = end;
                     held[at] = true;
                     receives -= 1;
-                    latest = latest.max(end);
+                    latest = later(latest, end);
                 }
             }
             pc[v] += 1;

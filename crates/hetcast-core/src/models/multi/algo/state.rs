@@ -5,7 +5,7 @@
 
 use crate::models::multi::instance::NodeCosts;
 use crate::models::multi::{MultiInstance, MultiPlan, Task};
-use crate::order::{from_total_key, total_key};
+use crate::order::{from_total_key, later, total_key};
 use crate::trace::{ItemId, Step};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -138,14 +138,14 @@ impl Appender {
     /// Equations 3-4: `(arrival, completion)` of `(send, i, j, k)` appended now.
     pub fn complete(&self, c: &Costs, i: usize, j: usize, k: usize) -> (f64, f64) {
         let arrive = self.avail[i] + c.s(i, k) + c.transit(i, j, k);
-        (arrive, arrive.max(self.avail[j]) + c.r(j, k))
+        (arrive, later(arrive, self.avail[j]) + c.r(j, k))
     }
 
     /// Append `(send, i, j, k)` to `i`'s list and `(recv, j, i, k)` to `j`'s; returns the
     /// completion time (the sums of [`Appender::complete`], `S(i, l_k)` computed once).
     pub fn append(&mut self, c: &Costs, i: usize, j: usize, k: usize) -> f64 {
         let s = c.s(i, k);
-        let done = (self.avail[i] + s + c.transit(i, j, k)).max(self.avail[j]) + c.r(j, k);
+        let done = later(self.avail[i] + s + c.transit(i, j, k), self.avail[j]) + c.r(j, k);
         self.push(i, j, k, s, done);
         done
     }

@@ -23,6 +23,7 @@
 
 use super::state::{least_of, pack, transfer_step, unpack, Appender, Costs, Sets};
 use crate::models::multi::{Link, MultiInstance, MultiPlan};
+use crate::order::later;
 use crate::trace::Tracer;
 use crate::units::fmt_us;
 use std::cmp::Reverse;
@@ -98,7 +99,7 @@ impl Racing {
         // 0 at the source: it never receives its own message.
         let base = self.w_at[k * self.n + j];
         let arrive = base + c.s(j, k) + c.transit(j, i, k);
-        self.w[i] = self.w[i].max(arrive) + c.r(i, k);
+        self.w[i] = later(self.w[i], arrive) + c.r(i, k);
         self.w_at[k * self.n + i] = self.w[i];
         // The last message of `SR_i` takes `m_k`'s place.
         let p = std::mem::replace(&mut self.at[i * self.nm + k], usize::MAX);
@@ -168,7 +169,7 @@ fn run(inst: &MultiInstance, trace: &mut Tracer, uniform: bool) -> MultiPlan {
         for &k in &race.need[i] {
             if let Some(e) = earliest.as_mut() {
                 let (arrive, j) = e.top(k, &sets, &app.avail);
-                consider((arrive.max(ra) + recv.at(size[k]), arrive, k, j));
+                consider((later(arrive, ra) + recv.at(size[k]), arrive, k, j));
             } else {
                 for &j in &sets.senders[k] {
                     let (arrive, done) = app.complete(&c, j, i, k);

@@ -31,6 +31,7 @@
 use super::state::{transfer_step, Costs, Earliest, Sets};
 use super::work_racing::Racing;
 use crate::models::multi::{Link, MultiInstance, MultiPlan, Task};
+use crate::order::later;
 use crate::trace::{Trace, Tracer};
 use crate::units::fmt_us;
 
@@ -248,7 +249,7 @@ fn run(inst: &MultiInstance, mut trace: Tracer, uniform: bool, record: bool) -> 
         let recv = &c.nodes[i].recv;
         let mut pick: Option<Pick> = None;
         let mut consider = |k: usize, j: usize, arrive: f64, slot: (f64, usize, usize)| {
-            let done = arrive.max(ra) + recv.at(size[k]);
+            let done = later(arrive, ra) + recv.at(size[k]);
             // Times are never NaN nor 0 (a send's constant part is positive): `<` and `==`
             // order them as `total_cmp`.
             let better = pick.is_none_or(|p| {
