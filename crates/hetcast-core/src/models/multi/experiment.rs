@@ -40,7 +40,7 @@ use super::simulate::completion_time_multi;
 use crate::catalog::Catalog;
 use crate::error::Error;
 use crate::models::multi::algo::lower_bound::lower_bound_value;
-use crate::models::multi::algo::MultiAlgorithm;
+use crate::models::multi::algo::{MultiAlgorithm, Shared};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -209,10 +209,12 @@ pub fn wu_instance(
 /// rejects, or a panic, become an error naming the algorithm.
 pub fn times(inst: &MultiInstance) -> Result<[f64; 5], Error> {
     inst.validate()?;
+    // What the four compute alike, once (`Shared`).
+    let shared = Shared::new(inst);
     let mut out = [0.0; 5];
     for (i, a) in MultiAlgorithm::ALL.iter().copied().enumerate() {
         let timed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            completion_time_multi(inst, &a.run_validated(inst))
+            completion_time_multi(inst, &a.run_shared(&shared))
         }));
         out[i] = match timed {
             Ok(Ok(t)) => t,
@@ -518,8 +520,9 @@ pub fn wu_broadcast(spec: &BroadcastSpec) -> Result<BroadcastRow, Error> {
         inst.validate()?;
         let mut t = [0.0; 5];
         let mut plans = Vec::new();
+        let shared = Shared::new(&inst);
         for (i, a) in MultiAlgorithm::ALL.iter().copied().enumerate() {
-            let plan = a.run_validated(&inst);
+            let plan = a.run_shared(&shared);
             t[i] = completion_time_multi(&inst, &plan).map_err(|e| {
                 Error::InvalidPlan(format!("{} (broadcast from P{src}): {e}", a.short()))
             })?;

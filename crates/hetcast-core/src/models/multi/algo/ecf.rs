@@ -52,7 +52,7 @@
 //! at worst,
 //! about 4.2 sender and 2.3 receiver scans per transfer on the bench's all-to-all.
 
-use super::state::{least_of, pack, transfer_step, unpack, Appender, Costs, Sets};
+use super::state::{least_of, pack, transfer_step, unpack, Appender, Costs, Sets, Shared};
 use crate::models::multi::{Link, MultiInstance, MultiPlan};
 use crate::trace::Tracer;
 use crate::units::fmt_us;
@@ -76,9 +76,14 @@ pub fn ecf(inst: &MultiInstance) -> MultiPlan {
 
 /// [`ecf`], recording one step per transfer in `trace`.
 pub fn ecf_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
-    match inst.link {
-        Link::PerByte(_) => uniform(inst, trace),
-        Link::Matrix(_) => run(inst, trace),
+    shared(&Shared::new(inst), trace)
+}
+
+/// [`ecf_traced`] from what the four heuristics share.
+pub(crate) fn shared(sh: &Shared, trace: &mut Tracer) -> MultiPlan {
+    match sh.c.inst.link {
+        Link::PerByte(_) => uniform(sh, trace),
+        Link::Matrix(_) => run(sh.c.inst, trace),
     }
 }
 
@@ -132,15 +137,14 @@ fn run(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
 /// completion, and recomputed when stale and on top (module documentation): the same choices
 /// as [`run`]. A candidate is the message's earliest sender (least arrival, then lower index)
 /// and, with its arrival, the receiver that completes first (then lower index).
-fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
-    let c = Costs::new(inst);
+fn uniform(sh: &Shared, trace: &mut Tracer) -> MultiPlan {
+    let (c, inst) = (&sh.c, sh.c.inst);
     let (n, nm) = (c.n, inst.messages.len());
-    let mut sets = Sets::new(inst);
-    let mut app = Appender::new(&c);
+    let mut sets = sh.sets();
+    let mut app = sh.appender();
     // S(i, l_k), R(j, l_k) and X·l_k, as the scan computes them.
-    let s = c.send_table();
+    let (s, x) = (&sh.send, &sh.x);
     let r = c.recv_table();
-    let x: Vec<f64> = (0..nm).map(|k| c.transit(0, 0, k)).collect();
     // gate[k * n + v]: S(v, l_k) when v is in A_k, infinite otherwise; wait[k * n + v]:
     // R(v, l_k) when v is in B_k, infinite otherwise. A pass over all nodes adds them to a
     // time, which rules out the nodes outside the set: for the others the same sum as the
@@ -287,7 +291,7 @@ fn uniform(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
             PeekMut::pop(top);
             continue;
         };
-        schedule(inst, &c, &mut app, &mut sets, key, trace);
+        schedule(inst, c, &mut app, &mut sets, key, trace);
         // Only `i` and `j` have new available times, and only message `k` new sets: the
         // candidates that involve neither are the same (the others' times only grew); a
         // candidate whose sender is neither keeps it.

@@ -23,7 +23,7 @@
 //! assert_eq!(s.completion_time, 6.0);
 //! ```
 
-use super::state::{pack, transfer_step, unpack, Appender, Costs, Sets};
+use super::state::{pack, transfer_step, unpack, Appender, Costs, Sets, Shared};
 use crate::models::multi::{Link, MultiInstance, MultiPlan};
 use crate::trace::Tracer;
 use crate::units::fmt_us;
@@ -47,9 +47,14 @@ pub fn fef(inst: &MultiInstance) -> MultiPlan {
 
 /// [`fef`], recording one step per transfer in `trace`.
 pub fn fef_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
-    match inst.link {
-        Link::PerByte(_) => by_class(inst, trace),
-        Link::Matrix(_) => by_node(inst, trace),
+    shared(&Shared::new(inst), trace)
+}
+
+/// [`fef_traced`] from what the four heuristics share.
+pub(crate) fn shared(sh: &Shared, trace: &mut Tracer) -> MultiPlan {
+    match sh.c.inst.link {
+        Link::PerByte(_) => by_class(sh, trace),
+        Link::Matrix(_) => by_node(sh.c.inst, trace),
     }
 }
 
@@ -91,11 +96,11 @@ fn schedule(
 ///
 /// **Complexity**: O(C) per transfer for C classes (plus O(log M) for the heap), O(M·N) to set
 /// up: O(Σ_k |D_k| · (C + log M) + M·N) in all.
-fn by_class(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
-    let c = Costs::new(inst);
+fn by_class(sh: &Shared, trace: &mut Tracer) -> MultiPlan {
+    let (c, inst) = (&sh.c, sh.c.inst);
     let (n, nm) = (c.n, inst.messages.len());
-    let mut sets = Sets::new(inst);
-    let mut app = Appender::new(&c);
+    let mut sets = sh.sets();
+    let mut app = sh.appender();
     let class_of: Vec<usize> = c.nodes.iter().map(|v| v.class).collect();
     let nc = class_of.iter().max().map_or(0, |&k| k + 1);
     // A node of each class (the first): its costs are the class's.
@@ -130,7 +135,7 @@ fn by_class(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
     // sent[k * n + v]: `v` left B_k.
     let mut sent = vec![false; nm * n];
     // `X·l_k` and `R(v, l_k)` of each class, as `Costs::t` computes them.
-    let x: Vec<f64> = (0..nm).map(|k| c.transit(0, 0, k)).collect();
+    let x = &sh.x;
     let r: Vec<f64> = (0..nm * nc).map(|e| c.r(member[e % nc], e / nc)).collect();
     // best[k * nc + cl] = (weight, sender) of the lightest edge from A_k to the class's nodes
     // (`T(i, v, l_k)` as `Costs::t` computes it).
@@ -177,7 +182,7 @@ fn by_class(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
             PeekMut::pop(top);
             continue;
         };
-        schedule(inst, &c, &mut app, &mut sets, (w, i, j, k), trace);
+        schedule(inst, c, &mut app, &mut sets, (w, i, j, k), trace);
         sent[k * n + j] = true;
         // `T(j, v, l_k)` for the nodes `v` of each class, as `Costs::t` computes it.
         let sx = c.s(j, k) + x[k];

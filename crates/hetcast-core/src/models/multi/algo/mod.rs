@@ -12,6 +12,8 @@ mod state;
 pub mod work_racing;
 pub mod wrp;
 
+pub(crate) use state::Shared;
+
 use crate::catalog::Catalog;
 use crate::error::Error;
 use crate::models::multi::{MultiInstance, MultiPlan};
@@ -131,11 +133,17 @@ impl MultiAlgorithm {
     /// Run on an instance that [`MultiInstance::validate`] accepted (the experiments validate
     /// each instance once for the four algorithms).
     pub fn run_validated(self, inst: &MultiInstance) -> MultiPlan {
+        self.run_shared(&Shared::new(inst))
+    }
+
+    /// [`MultiAlgorithm::run_validated`] from what the four heuristics compute alike on an
+    /// instance ([`Shared`]), which the experiments build once for all four.
+    pub(crate) fn run_shared(self, sh: &Shared) -> MultiPlan {
         match self {
-            MultiAlgorithm::Fef => fef::fef(inst),
-            MultiAlgorithm::Ecf => ecf::ecf(inst),
-            MultiAlgorithm::Wr => work_racing::work_racing(inst),
-            MultiAlgorithm::Wrp => wrp::wrp(inst),
+            MultiAlgorithm::Fef => fef::shared(sh, &mut Tracer::off()),
+            MultiAlgorithm::Ecf => ecf::shared(sh, &mut Tracer::off()),
+            MultiAlgorithm::Wr => work_racing::shared(sh, &mut Tracer::off()),
+            MultiAlgorithm::Wrp => wrp::shared(sh),
         }
     }
 }

@@ -114,6 +114,52 @@ impl<'a> Costs<'a> {
     }
 }
 
+/// What FEF, ECF, WR and WRP compute alike from one instance, computed once when the
+/// experiments run all four on it ([`crate::models::multi::experiment::times`]): the nodes'
+/// costs, `S(v, l_k)`, `X·l_k`, the room of the task lists and the starting sets. Each
+/// algorithm takes a copy of the sets. (Work-Racing's receivers, which WR and WRP share, are
+/// not here: a copy costs about as much as building them, docs/performance.md.)
+pub(crate) struct Shared<'a> {
+    pub c: Costs<'a>,
+    /// `S(v, l_k)` at `k * n + v` ([`Costs::send_table`]).
+    pub send: Vec<f64>,
+    /// `X·l_k`, [`Costs::transit`] of the first pair: the link rate when there is one.
+    pub x: Vec<f64>,
+    /// [`Costs::list_capacity`].
+    room: Vec<usize>,
+    sets: Sets,
+}
+
+impl<'a> Shared<'a> {
+    pub fn new(inst: &'a MultiInstance) -> Self {
+        let c = Costs::new(inst);
+        Shared {
+            send: c.send_table(),
+            x: (0..inst.messages.len())
+                .map(|k| c.transit(0, 0, k))
+                .collect(),
+            room: c.list_capacity(),
+            sets: Sets::new(inst),
+            c,
+        }
+    }
+
+    /// The sets at the start.
+    pub fn sets(&self) -> Sets {
+        self.sets.clone()
+    }
+
+    /// Empty task lists with their room ([`Appender::new`]).
+    pub fn appender(&self) -> Appender {
+        Appender::with_room(&self.room)
+    }
+
+    /// Room for each node's task list ([`Costs::list_capacity`]).
+    pub fn room(&self) -> &[usize] {
+        &self.room
+    }
+}
+
 /// Task lists built by appending, with each node's available time (section 4).
 pub(crate) struct Appender {
     pub plan: MultiPlan,
@@ -123,15 +169,16 @@ pub(crate) struct Appender {
 impl Appender {
     /// Empty lists, with room for the tasks ([`Costs::list_capacity`]).
     pub fn new(c: &Costs) -> Self {
+        Appender::with_room(&c.list_capacity())
+    }
+
+    /// Empty lists, with room for `room[v]` tasks in node `v`'s.
+    pub fn with_room(room: &[usize]) -> Self {
         Appender {
             plan: MultiPlan {
-                tasks: c
-                    .list_capacity()
-                    .into_iter()
-                    .map(Vec::with_capacity)
-                    .collect(),
+                tasks: room.iter().map(|&r| Vec::with_capacity(r)).collect(),
             },
-            avail: vec![0.0; c.n],
+            avail: vec![0.0; room.len()],
         }
     }
 
@@ -172,6 +219,27 @@ pub(crate) struct Sets {
     /// `at[k * n + v]`: where `v` is in `waiting[k]` (`usize::MAX` when it is not there).
     at: Vec<usize>,
     n: usize,
+}
+
+/// A copy with the same room in each sender list (a plain `clone` would keep only their
+/// lengths, and the lists would grow again).
+impl Clone for Sets {
+    fn clone(&self) -> Self {
+        Sets {
+            senders: self
+                .senders
+                .iter()
+                .map(|a| {
+                    let mut b = Vec::with_capacity(a.capacity());
+                    b.extend_from_slice(a);
+                    b
+                })
+                .collect(),
+            waiting: self.waiting.clone(),
+            at: self.at.clone(),
+            n: self.n,
+        }
+    }
 }
 
 impl Sets {

@@ -21,7 +21,7 @@
 //! paper says for N sources. Under one link rate step 2 takes O(M) kept earliest senders
 //! instead, each scanned again only after it changed (see `run`).
 
-use super::state::{least_of, pack, transfer_step, unpack, Appender, Costs, Sets};
+use super::state::{least_of, pack, transfer_step, unpack, Costs, Sets, Shared};
 use crate::models::multi::{Link, MultiInstance, MultiPlan};
 use crate::order::later;
 use crate::trace::Tracer;
@@ -123,13 +123,18 @@ pub fn work_racing(inst: &MultiInstance) -> MultiPlan {
 
 /// [`work_racing`], recording one step per transfer in `trace`.
 pub fn work_racing_traced(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
-    run(inst, trace, matches!(inst.link, Link::PerByte(_)))
+    shared(&Shared::new(inst), trace)
+}
+
+/// [`work_racing_traced`] from what the four heuristics share.
+pub(crate) fn shared(sh: &Shared, trace: &mut Tracer) -> MultiPlan {
+    run(sh, trace, matches!(sh.c.inst.link, Link::PerByte(_)))
 }
 
 /// The same task lists as [`work_racing`] by scanning every (message, sender) pair for each
 /// receiver (kept to test the fast path against).
 pub fn work_racing_full_scan(inst: &MultiInstance) -> MultiPlan {
-    run(inst, &mut Tracer::off(), false)
+    run(&Shared::new(inst), &mut Tracer::off(), false)
 }
 
 /// Work-Racing. `uniform` (one link rate only): the arrival of `m_k` sent by `j` does not
@@ -142,13 +147,13 @@ pub fn work_racing_full_scan(inst: &MultiInstance) -> MultiPlan {
 /// **Complexity**: the scan as in the module's note; the uniform path replaces the inner sum
 /// over senders by O(M) kept senders, plus one scan of `A_k` for each message asked about
 /// after its kept sender changed (two nodes change per transfer).
-fn run(inst: &MultiInstance, trace: &mut Tracer, uniform: bool) -> MultiPlan {
-    let c = Costs::new(inst);
-    let mut sets = Sets::new(inst);
-    let mut app = Appender::new(&c);
-    let mut race = Racing::new(&c);
+fn run(sh: &Shared, trace: &mut Tracer, uniform: bool) -> MultiPlan {
+    let (c, inst) = (&sh.c, sh.c.inst);
+    let mut sets = sh.sets();
+    let mut app = sh.appender();
+    let mut race = Racing::new(c);
     // Under one rate the receiver does not matter: the arrival at j itself.
-    let mut earliest = uniform.then(|| KeptSender::new(&sets, &c, &app.avail));
+    let mut earliest = uniform.then(|| KeptSender::new(&sets, sh, &app.avail));
     let size: Vec<f64> = inst.messages.iter().map(|m| m.size).collect();
     while let Some(i) = race.next_receiver() {
         // `R(i, l_k)` as `Costs::r` computes it.
@@ -172,7 +177,7 @@ fn run(inst: &MultiInstance, trace: &mut Tracer, uniform: bool) -> MultiPlan {
                 consider((later(arrive, ra) + recv.at(size[k]), arrive, k, j));
             } else {
                 for &j in &sets.senders[k] {
-                    let (arrive, done) = app.complete(&c, j, i, k);
+                    let (arrive, done) = app.complete(c, j, i, k);
                     consider((done, arrive, k, j));
                 }
             }
@@ -182,7 +187,7 @@ fn run(inst: &MultiInstance, trace: &mut Tracer, uniform: bool) -> MultiPlan {
         // `done` is the completion now (`Appender::complete`'s sums).
         app.push(j, i, k, c.s(j, k), done);
         sets.deliver(k, i);
-        race.received(&c, i, j, k);
+        race.received(c, i, j, k);
         if let Some(e) = earliest.as_mut() {
             // The available times of `j` and `i` changed (`j` was m_k's kept sender, so the next
             // question about m_k scans `A_k`, `i` in it).
@@ -217,11 +222,11 @@ fn run(inst: &MultiInstance, trace: &mut Tracer, uniform: bool) -> MultiPlan {
 /// message and question after its sender changed (two nodes change per transfer). On
 /// `hetcast experiment wu-fig3` this ran fewer instructions than a heap of senders per message
 /// with stale entries refreshed on top (several refreshes per question).
-struct KeptSender {
+struct KeptSender<'a> {
     /// `S(j, l_k)` at `k * n + j`.
-    s: Vec<f64>,
+    s: &'a [f64],
     /// `X·l_k`.
-    x: Vec<f64>,
+    x: &'a [f64],
     /// Per message: `(arrival, sender, version of the sender)`.
     best: Vec<(f64, usize, usize)>,
     /// Per node: how many times its available time changed.
@@ -229,12 +234,12 @@ struct KeptSender {
     n: usize,
 }
 
-impl KeptSender {
-    fn new(sets: &Sets, c: &Costs, avail: &[f64]) -> KeptSender {
-        let (n, nm) = (c.n, sets.senders.len());
+impl<'a> KeptSender<'a> {
+    fn new(sets: &Sets, sh: &'a Shared, avail: &[f64]) -> KeptSender<'a> {
+        let (n, nm) = (sh.c.n, sets.senders.len());
         let mut e = KeptSender {
-            s: c.send_table(),
-            x: (0..nm).map(|k| c.transit(0, 0, k)).collect(),
+            s: &sh.send,
+            x: &sh.x,
             best: vec![(f64::INFINITY, usize::MAX, 0); nm],
             version: vec![0; n],
             n,

@@ -28,7 +28,7 @@
 //! last send that a gap search walks (small in practice: every placed send moves the start of
 //! the search forward); the paper states O(N³) per source.
 
-use super::state::{transfer_step, Costs, Earliest, Sets};
+use super::state::{transfer_step, Costs, Earliest, Shared};
 use super::work_racing::Racing;
 use crate::models::multi::{Link, MultiInstance, MultiPlan, Task};
 use crate::order::later;
@@ -122,14 +122,14 @@ impl Timeline {
 
 /// Work-Racing-Preemptive task lists for a valid instance.
 pub fn wrp(inst: &MultiInstance) -> MultiPlan {
+    shared(&Shared::new(inst))
+}
+
+/// [`wrp`] from what the four heuristics share.
+pub(crate) fn shared(sh: &Shared) -> MultiPlan {
     // The plan alone: no steps nor predicted times to record.
-    run(
-        inst,
-        Tracer::off(),
-        matches!(inst.link, Link::PerByte(_)),
-        false,
-    )
-    .plan
+    let uniform = matches!(sh.c.inst.link, Link::PerByte(_));
+    run(sh, Tracer::off(), uniform, false).plan
 }
 
 /// A run of Work-Racing-Preemptive with what it decided and predicted, for tests and the UI.
@@ -157,12 +157,12 @@ pub fn wrp_run(inst: &MultiInstance) -> WrpRun {
 /// [`wrp_run`], recording one step per transfer in its `trace`.
 pub fn wrp_traced(inst: &MultiInstance, trace: Tracer) -> WrpRun {
     let uniform = matches!(inst.link, Link::PerByte(_));
-    run(inst, trace, uniform, true)
+    run(&Shared::new(inst), trace, uniform, true)
 }
 
 /// The same run as [`wrp_run`] by scanning every (message, sender) pair for each receiver.
 pub fn wrp_full_scan(inst: &MultiInstance) -> WrpRun {
-    run(inst, Tracer::off(), false, true)
+    run(&Shared::new(inst), Tracer::off(), false, true)
 }
 
 /// The transfer a receiver takes: (completion, arrival, message, sender, send start, position,
@@ -170,18 +170,18 @@ pub fn wrp_full_scan(inst: &MultiInstance) -> WrpRun {
 type Pick = (f64, f64, usize, usize, f64, usize, usize);
 
 /// The lists being built and the receive ranks: what a sender's send slot depends on.
-struct Lists {
+struct Lists<'a> {
     lines: Vec<Timeline>,
     /// `rank[j * nm + k]`: rank among j's receives of the one that brought m_k (`usize::MAX`
     /// while it has none: at the source, or before it holds m_k).
     rank: Vec<usize>,
     /// `S(j, l_k)` at `k * n + j`, computed once.
-    s: Vec<f64>,
+    s: &'a [f64],
     nm: usize,
     n: usize,
 }
 
-impl Lists {
+impl Lists<'_> {
     /// `(start, position, receives before)` of a send of `m_k` by `j` (rules a-c).
     fn slot(&self, j: usize, k: usize) -> (f64, usize, usize) {
         let r = self.rank[j * self.nm + k];
@@ -206,14 +206,14 @@ impl Lists {
 /// list. The uniform path replaces the inner sum by O(M) heap tops, plus one send slot and heap
 /// push for each entry that comes on top after its list changed (two lists change per
 /// transfer).
-fn run(inst: &MultiInstance, mut trace: Tracer, uniform: bool, record: bool) -> WrpRun {
-    let c = Costs::new(inst);
-    let mut sets = Sets::new(inst);
-    let mut race = Racing::new(&c);
-    let lines: Vec<Timeline> = c
-        .list_capacity()
-        .into_iter()
-        .map(|cap| Timeline {
+fn run(sh: &Shared, mut trace: Tracer, uniform: bool, record: bool) -> WrpRun {
+    let (c, inst) = (&sh.c, sh.c.inst);
+    let mut sets = sh.sets();
+    let mut race = Racing::new(c);
+    let lines: Vec<Timeline> = sh
+        .room()
+        .iter()
+        .map(|&cap| Timeline {
             slots: Vec::with_capacity(cap),
             ..Timeline::default()
         })
@@ -232,13 +232,13 @@ fn run(inst: &MultiInstance, mut trace: Tracer, uniform: bool, record: bool) -> 
     let mut lists = Lists {
         lines,
         rank: vec![usize::MAX; c.n * nm],
-        s: c.send_table(),
+        s: &sh.send,
         nm,
         n: c.n,
     };
     // Under one rate the receiver does not matter: the arrival at j itself.
     // `X·l_k` as `Costs::transit` computes it, once per message (one rate: any pair).
-    let x: Vec<f64> = (0..nm).map(|k| c.transit(0, 0, k)).collect();
+    let x = &sh.x;
     let arrival =
         |lists: &Lists, j: usize, k: usize| lists.slot(j, k).0 + lists.s[k * lists.n + j] + x[k];
     let mut earliest = uniform.then(|| Earliest::new(&sets, c.n, |j, k| arrival(&lists, j, k)));
@@ -266,7 +266,7 @@ fn run(inst: &MultiInstance, mut trace: Tracer, uniform: bool, record: bool) -> 
                 consider(k, j, arrive, (f64::NAN, 0, 0));
             } else {
                 for &j in &sets.senders[k] {
-                    let (arrive, slot) = lists.arrival(&c, j, i, k);
+                    let (arrive, slot) = lists.arrival(c, j, i, k);
                     consider(k, j, arrive, slot);
                 }
             }
@@ -290,7 +290,7 @@ fn run(inst: &MultiInstance, mut trace: Tracer, uniform: bool, record: bool) -> 
             steps.push((j, i, k));
         }
         sets.deliver(k, i);
-        race.received(&c, i, j, k);
+        race.received(c, i, j, k);
         trace.push(|| {
             let place = if preempts {
                 format!(
