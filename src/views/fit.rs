@@ -119,6 +119,22 @@ impl ViewLook {
         }
     }
 
+    /// The room a drawing laid out for this panel has (see
+    /// `hetcast_core::models::platform::view::platform_scene_in`): the panel's width (less its
+    /// padding and a scroll bar) and height in the drawing's own pixels at its smallest scale,
+    /// so that a drawing that fits it never scrolls sideways. Shown whole (no floor), a room of
+    /// the panel's shape that any drawing fits. `None` when not fitted or not measured.
+    pub fn room(&self) -> Option<(f64, f64)> {
+        let (pw, ph) = self.size;
+        let w = pw - SIDE_PAD - SCROLLBAR_PX;
+        if !self.fit || w <= 0.0 || ph <= 0.0 {
+            return None;
+        }
+        let floor = self.scale_floor();
+        let s = if floor > 0.0 { floor } else { 1e-3 };
+        Some((w / s, ph / s))
+    }
+
     /// A Gantt chart laid out by `lay_out(width)` for this look: at 100%, at the panel's width
     /// times the zoom; fitted, at the width that shows it as large as the panel's height allows
     /// but never under the text floor (see [`gantt_fit_width`]).
@@ -233,6 +249,23 @@ mod tests {
         let (w, _) = shown_size((3200.0, 400.0), (808.0, 400.0), scale_floor(true)).unwrap();
         assert_eq!(16.0 * w / 3200.0, 20.0);
         assert_eq!(shown_size((10.0, 10.0), (0.0, 400.0), floor), None);
+    }
+
+    /// The room a platform drawing is laid out for: the 1024x768 lecture panel (1016 x 607 px)
+    /// less its padding and a scroll bar, at the 20 px floor (scale 1.25); at the 11 px floor
+    /// in the default layout; none at 100% or before the panel is measured.
+    #[test]
+    fn a_drawing_is_laid_out_for_its_panel_at_the_floor() {
+        let mut look = ViewLook::figure(900.0, false, false);
+        assert_eq!(look.room(), None);
+        look.fit = true;
+        look.size = (1016.0, 607.0);
+        look.lecture = true;
+        assert_eq!(look.room(), Some((793.6, 485.6)));
+        look.lecture = false;
+        assert_eq!(look.room(), Some((992.0 / 0.6875, 607.0 / 0.6875)));
+        look.size = (0.0, 0.0);
+        assert_eq!(look.room(), None);
     }
 
     #[test]

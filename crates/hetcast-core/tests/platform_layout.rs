@@ -545,3 +545,61 @@ fn load_labels_never_meet() {
     }
     assert_eq!(seed1, vec![0, 1, 0, 9]);
 }
+
+/// Laid out for a panel (`view::platform_scene_in`), at 30 and 65 nodes, seeds 1..10: a
+/// drawing is never wider than its room (the panel at the text floor: it never scrolls
+/// sideways), no two node boxes overlap, and every box and legend line is inside the drawing
+/// (the sizes before and after are printed). The rooms are those of the app's panels: 1024x768 and
+/// 1280x720 in lecture mode (20 px floor), 1920x1080 with the results table open (11 px);
+/// and a tall one. Without a room, the drawing is `platform_scene_with`'s.
+#[test]
+fn drawings_laid_out_for_a_panel_are_no_wider_than_it() {
+    let rooms = [
+        ("1024x768 lecture", (992.0 / 1.25, 607.0 / 1.25)),
+        ("1280x720 lecture", (1248.0 / 1.25, 605.0 / 1.25)),
+        ("1920x1080 table open", (1876.0 / 0.6875, 550.0 / 0.6875)),
+        ("tall", (600.0, 1400.0)),
+    ];
+    for (nodes, spec) in [(30, TiersSpec::small(0.2)), (65, TiersSpec::big(0.2))] {
+        for seed in 1..=10u64 {
+            let inst = view::tidy(&tiers(&spec, seed));
+            let s = empty(&inst);
+            let plain = view::platform_scene_with(&inst, PlatformAlgorithm::Mcph, &s, false);
+            let none = view::platform_scene_in(&inst, PlatformAlgorithm::Mcph, &s, false, None);
+            assert_eq!(none, plain);
+            for (name, room) in rooms {
+                let scene =
+                    view::platform_scene_in(&inst, PlatformAlgorithm::Mcph, &s, false, Some(room));
+                let boxes = node_boxes(&scene);
+                assert_eq!(boxes.len(), nodes);
+                assert_eq!(overlaps(&boxes), 0, "{name}, {nodes} nodes, seed {seed}");
+                assert!(
+                    scene.width <= room.0,
+                    "{name}, {nodes} nodes, seed {seed}: {} px wide in {} px",
+                    scene.width,
+                    room.0
+                );
+                for b in &boxes {
+                    assert!(b.0 >= 0.0 && b.1 >= 0.0 && b.2 <= scene.width && b.3 <= scene.height);
+                }
+                for item in &scene.items {
+                    if let Item::Text { class, text, x, .. } = item {
+                        if class == "legend" {
+                            let right = x + hetcast_core::layout::style::text_width(text, 16.0);
+                            assert!(right <= scene.width - 20.0, "{text:?}");
+                        }
+                    }
+                }
+                let (l, t, r, b) = boxes
+                    .iter()
+                    .fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |a, b| {
+                        (a.0.min(b.0), a.1.min(b.1), a.2.max(b.2), a.3.max(b.3))
+                    });
+                println!(
+                    "{name}, {nodes} nodes, seed {seed}: {:.0} x {:.0} px in a room of {:.0} x {:.0} (was {:.0} x {:.0}); nodes {:.0} x {:.0}",
+                    scene.width, scene.height, room.0, room.1, plain.width, plain.height, r - l, b - t
+                );
+            }
+        }
+    }
+}

@@ -45,7 +45,8 @@ impl PlatformState {
                 )
             })),
             View::Graph => {
-                let mut g = view::platform_scene_with(inst, row.algo, &ok.schedule, look.titled);
+                let mut g =
+                    view::platform_scene_in(inst, row.algo, &ok.schedule, look.titled, look.room());
                 if look.critical {
                     view::outline_critical(inst, &ok.schedule, &mut g);
                 }

@@ -367,7 +367,26 @@ fn stretch(pos: &mut [(f64, f64)], target: f64) {
     }
 }
 
-/// Push overlapping boxes apart (see the module documentation, step 5).
+/// Push the boxes (centres `pos`, sizes `sizes`, pixels) apart until no two are closer than
+/// `gap`: the overlap removal of [`layout`] (step 5) with every node free, then, if sweeps
+/// leave an overlap, the least scaling about the origin that separates every pair
+/// ([`separating_scale`]). Boxes already apart do not move. What a drawing reshaped to its
+/// panel uses (the platform view's positions stretched to the panel's aspect).
+///
+/// # Complexity
+/// O(n²) per sweep, at most [`MAX_SWEEPS`] sweeps.
+pub fn push_apart(pos: &mut [(f64, f64)], sizes: &[(f64, f64)], gap: f64) {
+    remove_overlaps(pos, sizes, &[], gap);
+    let s = separating_scale(pos, sizes, gap);
+    if s > 1.0 && s.is_finite() {
+        for p in pos.iter_mut() {
+            *p = (p.0 * s, p.1 * s);
+        }
+    }
+}
+
+/// Push overlapping boxes apart (see the module documentation, step 5); a node past the end
+/// of `fixed` is free.
 fn remove_overlaps(
     pos: &mut [(f64, f64)],
     sizes: &[(f64, f64)],
@@ -382,7 +401,8 @@ fn remove_overlaps(
                 let Some((ox, oy)) = penetration(pos, sizes, gap, i, j) else {
                     continue;
                 };
-                let (fi, fj) = (fixed[i].is_none(), fixed[j].is_none());
+                let free = |v: usize| !matches!(fixed.get(v), Some(Some(_)));
+                let (fi, fj) = (free(i), free(j));
                 if !fi && !fj {
                     continue;
                 }
@@ -479,6 +499,17 @@ mod tests {
             gap: 8.0,
             aspect: Some(16.0 / 9.0),
         });
+        assert_eq!(overlapping_pairs(&pos, &sizes, 8.0), vec![]);
+    }
+
+    /// Two 60 x 34 boxes 34 px apart (gap 8) overlap by 34 px in x, 42 in y: each moves
+    /// half of 34.5 px along x; a third box already apart does not move.
+    #[test]
+    fn push_apart_moves_overlapping_boxes_along_their_least_overlap() {
+        let sizes = boxes(3);
+        let mut pos = [(0.0, 0.0), (34.0, 0.0), (0.0, 200.0)];
+        push_apart(&mut pos, &sizes, 8.0);
+        assert_eq!(pos, [(-17.25, 0.0), (51.25, 0.0), (0.0, 200.0)]);
         assert_eq!(overlapping_pairs(&pos, &sizes, 8.0), vec![]);
     }
 

@@ -362,16 +362,42 @@ pub fn platform_scene_with(
     s: &PeriodicSchedule,
     titled: bool,
 ) -> Scene {
-    let legend = [
-        "edge labels, widths and tooltips: messages per multicast; dashed grey: unused edge",
-        "green: the tree (MCPH, best tree); blue square: source; amber: targets; grey: dropped",
-        "diamonds: secondary sources; orange outline: the busiest port (key x)",
-    ];
+    platform_scene_in(inst, algo, s, titled, None)
+}
+
+/// The legend of the platform drawing, a line each.
+const LEGEND: [&str; 3] = [
+    "edge labels, widths and tooltips: messages per multicast; dashed grey: unused edge",
+    "green: the tree (MCPH, best tree); blue square: source; amber: targets; grey: dropped",
+    "diamonds: secondary sources; orange outline: the busiest port (key x)",
+];
+
+/// [`platform_scene_with`], laid out for a panel when `room` is given: the panel's (width,
+/// height) in the drawing's own pixels at the smallest scale it is shown at (its text floor).
+/// The nodes' positions are then stretched to the aspect of the room left for them (a wide
+/// panel spreads the tiers sideways, a tall one downwards; the area they take stays) and
+/// pushed apart where boxes come closer than [`NODE_GAP`]
+/// ([`graph_layout::push_apart`]); when they would not fit the room even at the floor, they
+/// are laid out as wide as the room and grow downwards (a panel scrolls down, never
+/// sideways). A legend line wider than the room is broken at its "; ".
+///
+/// # Complexity
+/// O(n² · sweeps) for the reshaping (at most 4 tries of [`graph_layout::push_apart`]), then
+/// as [`platform_scene`].
+pub fn platform_scene_in(
+    inst: &PlatformInstance,
+    algo: PlatformAlgorithm,
+    s: &PeriodicSchedule,
+    titled: bool,
+    room: Option<(f64, f64)>,
+) -> Scene {
+    let room = room.filter(|r| r.0.is_finite() && r.1.is_finite() && r.0 > 0.0 && r.1 > 0.0);
+    let legend = legend_lines(room.map_or(f64::INFINITY, |r| r.0 - 40.0));
     let title = heading(inst, algo, s);
     let sizes = node_sizes(inst);
     let raw = drawing_positions(inst);
     let shown = if titled { title.as_str() } else { "" };
-    let (pos, w, h) = place(&raw, &sizes, shown, &legend);
+    let (pos, w, h) = place(&raw, &sizes, shown, &legend, room);
     let mut items = Vec::new();
     if titled {
         items.push(Item::Text {
@@ -420,7 +446,9 @@ pub fn platform_scene_with(
             labelled.push((link, fmt_t(load)));
         }
     }
-    let legend_y = |k: usize| h - 56.0 + 22.0 * k as f64;
+    // 22 px apart, the last one 12 px over the bottom.
+    let lines = legend.len();
+    let legend_y = |k: usize| h - 56.0 - 22.0 * (lines as f64 - 3.0) + 22.0 * k as f64;
     let mut obstacles: Vec<Bounds> = pos
         .iter()
         .zip(&sizes)
@@ -491,7 +519,7 @@ pub fn platform_scene_with(
         items.push(Item::Text {
             x: 20.0,
             y: legend_y(k),
-            text: (*line).into(),
+            text: line.clone(),
             class: "legend".into(),
             anchor: Anchor::Start,
         });
@@ -557,17 +585,46 @@ pub fn outline_critical(inst: &PlatformInstance, s: &PeriodicSchedule, g: &mut S
     }
 }
 
-/// The drawing's node centres in pixels, its width and height: see [`platform_scene`].
+/// The legend's lines ([`LEGEND`]), each line wider than `width` (at [`FONT_SMALL`] px)
+/// broken at its "; " into as few lines as fit (a part wider than `width` alone on its line).
+fn legend_lines(width: f64) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in LEGEND {
+        if text_width(line, FONT_SMALL) <= width {
+            out.push(line.to_string());
+            continue;
+        }
+        let mut cur = String::new();
+        for part in line.split("; ") {
+            let joined = format!("{cur}; {part}");
+            if cur.is_empty() {
+                cur = part.to_string();
+            } else if text_width(&joined, FONT_SMALL) <= width {
+                cur = joined;
+            } else {
+                out.push(std::mem::replace(&mut cur, part.to_string()));
+            }
+        }
+        out.push(cur);
+    }
+    out
+}
+
+/// The drawing's node centres in pixels, its width and height: see [`platform_scene`] and,
+/// with a `room`, [`platform_scene_in`].
 fn place(
     raw: &[(f64, f64)],
     sizes: &[(f64, f64)],
     title: &str,
-    legend: &[&str],
+    legend: &[String],
+    room: Option<(f64, f64)>,
 ) -> (Vec<(f64, f64)>, f64, f64) {
     let widest = sizes.iter().map(|s| s.0).fold(50.0, f64::max);
     // The heading's band at the top, when there is a heading.
     let my = if title.is_empty() { 40.0 } else { 80.0 };
     let mx = 20.0 + widest / 2.0;
+    // The legend's band at the bottom: 22 px a line, 48 px more.
+    let bottom = 48.0 + 22.0 * legend.len() as f64;
     let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
     for &(x, y) in raw {
         (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
@@ -584,18 +641,80 @@ fn place(
     } else {
         0.0
     };
+    // Centres in pixels from the top-left one, and their extent.
+    let mut px: Vec<(f64, f64)> = raw
+        .iter()
+        .map(|&(x, y)| ((x - x0) * scale, (y - y0) * scale))
+        .collect();
+    let (mut cw, mut ch) = (bw * scale, bh * scale);
+    let mut least = 900.0_f64;
+    if let Some((rw, rh)) = room {
+        let plot = (rw - 2.0 * mx, rh - my - bottom);
+        if let Some(p) = reshape(&px, sizes, plot) {
+            (px, cw, ch) = p;
+        }
+        least = least.min(rw);
+    }
     let w = legend
         .iter()
         .map(|l| text_width(l, FONT_SMALL) + 40.0)
-        .fold(900.0_f64.max(title_width(title) + 40.0), f64::max)
-        .max(bw * scale + 2.0 * mx);
-    let dx = (w - bw * scale) / 2.0;
-    let h = my + bh * scale + 114.0;
-    let pos = raw
-        .iter()
-        .map(|&(x, y)| (dx + (x - x0) * scale, my + (y - y0) * scale))
-        .collect();
+        .fold(least.max(title_width(title) + 40.0), f64::max)
+        .max(cw + 2.0 * mx);
+    let dx = (w - cw) / 2.0;
+    let h = my + ch + bottom;
+    let pos = px.iter().map(|&(x, y)| (dx + x, my + y)).collect();
     (pos, w, h)
+}
+
+/// The centres `px` (pixels, their box starting at (0, 0)) stretched to the aspect of a
+/// `plot` room (width, height), the area of their box kept, as wide as the room at most, then
+/// pushed apart ([`graph_layout::push_apart`]); when that makes them wider than the room, the
+/// stretch is tried again narrower (4 tries at most; the last one is kept). `None` (keep `px`) for fewer than two
+/// nodes, centres on one line, a room with no place, or a push that blows the drawing up.
+/// Returns the centres from (0, 0) and their extent.
+#[allow(clippy::type_complexity)]
+fn reshape(
+    px: &[(f64, f64)],
+    sizes: &[(f64, f64)],
+    plot: (f64, f64),
+) -> Option<(Vec<(f64, f64)>, f64, f64)> {
+    let extent = |p: &[(f64, f64)]| {
+        p.iter()
+            .fold((0.0_f64, 0.0_f64), |a, q| (a.0.max(q.0), a.1.max(q.1)))
+    };
+    let (cw, ch) = extent(px);
+    let (pw, ph) = plot;
+    if px.len() < 2 || cw <= 0.0 || ch <= 0.0 || pw <= 0.0 || ph <= 0.0 {
+        return None;
+    }
+    let area = cw * ch;
+    let mut tw = (area * pw / ph).sqrt().min(pw);
+    let mut out = None;
+    for _ in 0..4 {
+        let th = area / tw;
+        let mut p: Vec<(f64, f64)> = px
+            .iter()
+            .map(|&(x, y)| (x * tw / cw, y * th / ch))
+            .collect();
+        graph_layout::push_apart(&mut p, sizes, NODE_GAP);
+        let (l, t) = p
+            .iter()
+            .fold((f64::MAX, f64::MAX), |a, q| (a.0.min(q.0), a.1.min(q.1)));
+        for q in &mut p {
+            *q = (q.0 - l, q.1 - t);
+        }
+        let (w, h) = extent(&p);
+        if !(w.is_finite() && h.is_finite()) || w.max(h) > 4.0 * (cw + ch + pw + ph) {
+            return out;
+        }
+        out = Some((p, w, h));
+        if w <= pw {
+            break;
+        }
+        // A little narrower than in proportion: the push may widen it again.
+        tw *= 0.99 * pw / w;
+    }
+    out
 }
 
 /// The critical path of a period (see [`crate::playback`]): in steady state the period is
