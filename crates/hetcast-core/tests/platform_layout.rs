@@ -550,8 +550,10 @@ fn load_labels_never_meet() {
 /// drawing is never wider than its room (the panel at the text floor: it never scrolls
 /// sideways), no two node boxes overlap, and every box and legend line is inside the drawing
 /// (the sizes before and after are printed). The rooms are those of the app's panels: 1024x768 and
-/// 1280x720 in lecture mode (20 px floor), 1920x1080 with the results table open (11 px);
-/// and a tall one. Without a room, the drawing is `platform_scene_with`'s.
+/// 1280x720 in lecture mode (20 px floor), 1920x1080 with the results table open and 1024x768
+/// with the instance panel open (11 px); and a tall one. Titled, a heading wider than the room
+/// is broken into two lines after its ": ", and the drawing is no wider than the room unless
+/// a heading line is. Without a room, the drawing is `platform_scene_with`'s.
 #[test]
 fn drawings_laid_out_for_a_panel_are_no_wider_than_it() {
     let rooms = [
@@ -559,6 +561,10 @@ fn drawings_laid_out_for_a_panel_are_no_wider_than_it() {
         ("1280x720 lecture", (1248.0 / 1.25, 605.0 / 1.25)),
         ("1920x1080 table open", (1876.0 / 0.6875, 550.0 / 0.6875)),
         ("tall", (600.0, 1400.0)),
+        (
+            "1024x768, instance panel open",
+            (532.0 / 0.6875, 336.0 / 0.6875),
+        ),
     ];
     for (nodes, spec) in [(30, TiersSpec::small(0.2)), (65, TiersSpec::big(0.2))] {
         for seed in 1..=10u64 {
@@ -590,6 +596,34 @@ fn drawings_laid_out_for_a_panel_are_no_wider_than_it() {
                         }
                     }
                 }
+                // Titled, with the longest algorithm's name: the heading breaks after its ": "
+                // where it is wider than the room, and the drawing is no wider than the room.
+                let algo = PlatformAlgorithm::AugmentedMulticast;
+                let titled = view::platform_scene_in(&inst, algo, &s, true, Some(room));
+                let heading = view::heading(&inst, algo, &s);
+                let lines: Vec<&str> = titled
+                    .items
+                    .iter()
+                    .filter_map(|i| match i {
+                        Item::Text { class, text, .. } if class == "title" => Some(text.as_str()),
+                        _ => None,
+                    })
+                    .collect();
+                let wide = hetcast_core::layout::style::title_width(&heading) + 40.0 > room.0;
+                assert_eq!(lines.join(" "), heading);
+                assert_eq!(lines.len(), if wide { 2 } else { 1 });
+                // No wider than the room, or than its widest heading line where that is wider
+                // (the 600 px tall room: "AUGMENTED_MULTICAST on 30 nodes, 6 targets:").
+                let line_w = lines
+                    .iter()
+                    .map(|l| hetcast_core::layout::style::title_width(l) + 40.0)
+                    .fold(0.0, f64::max);
+                assert!(
+                    titled.width <= room.0.max(line_w),
+                    "{name}, titled: {} px",
+                    titled.width
+                );
+                assert_eq!(overlaps(&node_boxes(&titled)), 0);
                 let (l, t, r, b) = boxes
                     .iter()
                     .fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |a, b| {

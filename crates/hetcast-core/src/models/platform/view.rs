@@ -379,7 +379,8 @@ const LEGEND: [&str; 3] = [
 /// pushed apart where boxes come closer than [`NODE_GAP`]
 /// ([`graph_layout::push_apart`]); when they would not fit the room even at the floor, they
 /// are laid out as wide as the room and grow downwards (a panel scrolls down, never
-/// sideways). A legend line wider than the room is broken at its "; ".
+/// sideways). A legend line wider than the room is broken at its "; ", a heading after its
+/// ": ".
 ///
 /// # Complexity
 /// O(n² · sweeps) for the reshaping (at most 4 tries of [`graph_layout::push_apart`]), then
@@ -396,14 +397,23 @@ pub fn platform_scene_in(
     let title = heading(inst, algo, s);
     let sizes = node_sizes(inst);
     let raw = drawing_positions(inst);
-    let shown = if titled { title.as_str() } else { "" };
-    let (pos, w, h) = place(&raw, &sizes, shown, &legend, room);
-    let mut items = Vec::new();
+    // The heading's lines: one, or two (broken after its ": ") where a room is narrower.
+    let mut head: Vec<&str> = Vec::new();
     if titled {
+        match title.split_once(": ") {
+            Some((a, _)) if room.is_some_and(|r| title_width(&title) + 40.0 > r.0) => {
+                head.extend([&title[..a.len() + 1], &title[a.len() + 2..]]);
+            }
+            _ => head.push(&title),
+        }
+    }
+    let (pos, w, h) = place(&raw, &sizes, &head, &legend, room);
+    let mut items = Vec::new();
+    for (k, line) in head.iter().enumerate() {
         items.push(Item::Text {
             x: 20.0,
-            y: 30.0,
-            text: title.clone(),
+            y: 30.0 + 28.0 * k as f64,
+            text: (*line).into(),
             class: "title".into(),
             anchor: Anchor::Start,
         });
@@ -458,8 +468,9 @@ pub fn platform_scene_in(
         let y = legend_y(k);
         obstacles.push((20.0, y - 15.0, 20.0 + text_width(line, FONT_SMALL), y + 4.0));
     }
-    if titled {
-        obstacles.push((20.0, 8.0, 20.0 + title_width(&title), 36.0));
+    for (k, line) in head.iter().enumerate() {
+        let y = 28.0 * k as f64;
+        obstacles.push((20.0, 8.0 + y, 20.0 + title_width(line), 36.0 + y));
     }
     items.extend(edge_labels(&labelled, &obstacles, (0.0, 0.0, w, h)));
     for (v, &(x, y)) in pos.iter().enumerate() {
@@ -615,13 +626,17 @@ fn legend_lines(width: f64) -> Vec<String> {
 fn place(
     raw: &[(f64, f64)],
     sizes: &[(f64, f64)],
-    title: &str,
+    heading: &[&str],
     legend: &[String],
     room: Option<(f64, f64)>,
 ) -> (Vec<(f64, f64)>, f64, f64) {
     let widest = sizes.iter().map(|s| s.0).fold(50.0, f64::max);
-    // The heading's band at the top, when there is a heading.
-    let my = if title.is_empty() { 40.0 } else { 80.0 };
+    // The heading's band at the top, when there is a heading: 28 px more a line past the first.
+    let my = match heading.len() {
+        0 => 40.0,
+        k => 80.0 + 28.0 * (k - 1) as f64,
+    };
+    let heading_w = heading.iter().map(|l| title_width(l)).fold(0.0, f64::max);
     let mx = 20.0 + widest / 2.0;
     // The legend's band at the bottom: 22 px a line, 48 px more.
     let bottom = 48.0 + 22.0 * legend.len() as f64;
@@ -658,7 +673,7 @@ fn place(
     let w = legend
         .iter()
         .map(|l| text_width(l, FONT_SMALL) + 40.0)
-        .fold(least.max(title_width(title) + 40.0), f64::max)
+        .fold(least.max(heading_w + 40.0), f64::max)
         .max(cw + 2.0 * mx);
     let dx = (w - cw) / 2.0;
     let h = my + ch + bottom;
