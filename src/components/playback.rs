@@ -301,8 +301,8 @@ pub fn transport_bar(pb: &UseReducerHandle<Playback>, fmt: fn(f64) -> String) ->
             <button id="play-step-back" class="transport-btn" onclick={send(PlaybackAction::Step(-1))}
                 title="Previous event (key ← or ,)" aria-label="Previous event">{"|◀"}</button>
             <button id="play" class="transport-btn primary" onclick={send(PlaybackAction::TogglePlay)}
-                title="Play or pause (key p or Space)" aria-pressed={pb.playing.to_string()}>
-                { icon }{" "}{ word }
+                title="Play or pause (key p or Space)" aria-pressed={pb.playing.to_string()} aria-label={word}>
+                { icon }<span class="word">{" "}{ word }</span>
             </button>
             <button id="play-step-next" class="transport-btn" onclick={send(PlaybackAction::Step(1))}
                 title="Next event (key → or .)" aria-label="Next event">{"▶|"}</button>
@@ -310,7 +310,7 @@ pub fn transport_bar(pb: &UseReducerHandle<Playback>, fmt: fn(f64) -> String) ->
                 value={pb.t.to_string()} oninput={seek} aria-label="Time"
                 aria-valuetext={format!("t = {}", fmt(pb.t))} />
             <output id="play-time" class="play-time" for="play-scrub">
-                { format!("t = {} / {}", fmt(pb.t), fmt(pb.total)) }
+                <span class="word">{"t = "}</span>{ format!("{} / {}", fmt(pb.t), fmt(pb.total)) }
             </output>
             { speed_menu(pb, "play-speed", "Playback speed (keys [ and ]; 1x: the whole schedule in 10 s)") }
         </div>

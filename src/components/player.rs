@@ -331,8 +331,8 @@ fn step_bar(
             <button id="step-back" class="transport-btn" onclick={send(StepperAction::Step(-1))}
                 title="Previous step (key ←)" aria-label="Previous step">{"|◀"}</button>
             <button id="step-play" class="transport-btn primary" onclick={send(StepperAction::TogglePlay)}
-                title="Play or pause the steps (key Space)" aria-pressed={st.playing.to_string()}>
-                { icon }{" "}{ word }
+                title="Play or pause the steps (key Space)" aria-pressed={st.playing.to_string()} aria-label={word}>
+                { icon }<span class="word">{" "}{ word }</span>
             </button>
             <button id="step-next" class="transport-btn" onclick={send(StepperAction::Step(1))}
                 title="Next step (key →)" aria-label="Next step">{"▶|"}</button>

@@ -35,8 +35,11 @@ function stage(page) {
     const labels = texts.filter((t) => t.classList.contains('node-label'));
     const heading = svg.querySelector('text.title');
     const h = heading?.getBoundingClientRect();
+    const rowH = (q) => document.querySelector(q)?.getBoundingClientRect().height ?? null;
     return {
       height: panel.height,
+      tabs: rowH('.view > .tabs'),
+      player: rowH('.view .player'),
       share: panel.height / innerHeight,
       sideways: wrap.scrollWidth - wrap.clientWidth,
       smallest: Math.min(...texts.map(px)),
@@ -130,14 +133,20 @@ for (const [width, height] of SIZES) {
       if (s.overlaps.length) problems.push(`65-node platform at ${size}: node labels overlap: ${s.overlaps}`);
       assert.match(s.heading, /^AUGMENTED_MULTICAST on 65 nodes/);
       if (folded) {
-        // With the instance panel open beside it (key i), as the generator leaves it: printed,
-        // not asserted (the narrower panel gives the player and the tab strip more rows).
+        // With the instance panel open beside it (key i), as the generator leaves it: the
+        // narrower view compacts its player and tab strip (static/style.css, @container), which
+        // keep the one row each they have in the wide view; the view panel is still half the
+        // window (at 1024x768 it was 336 px, 43.8 %, with three rows of player and two of tabs).
         await app.page.keyboard.press('i');
         await app.page.locator('.app[data-side="open"]').waitFor();
         await app.page.waitForTimeout(400);
         const o = await stage(app.page);
         await app.page.screenshot({ path: `${ARTIFACTS}/stage-platform-65-instance-panel-${size}.png` });
-        console.log(`65-node platform, Graph with the instance panel open at ${size}: view panel ${o.height.toFixed(0)} px (${(100 * o.share).toFixed(1)} %), sideways ${o.sideways} px, smallest text ${o.smallest.toFixed(2)} px`);
+        console.log(`65-node platform, Graph with the instance panel open at ${size}: view panel ${o.height.toFixed(0)} px (${(100 * o.share).toFixed(1)} %), tab strip ${o.tabs} px, player ${o.player} px (wide: ${s.tabs}, ${s.player}), sideways ${o.sideways} px, smallest text ${o.smallest.toFixed(2)} px`);
+        problems.push(...normalProblems(`65-node platform, Graph with the instance panel open at ${size}`, o));
+        if (o.tabs !== s.tabs) problems.push(`instance panel open at ${size}: the tab strip is ${o.tabs} px high, ${s.tabs} px in the wide view`);
+        if (o.player !== s.player) problems.push(`instance panel open at ${size}: the player is ${o.player} px high, ${s.player} px in the wide view`);
+        if (o.overlaps.length) problems.push(`instance panel open at ${size}: node labels overlap: ${o.overlaps}`);
         await app.page.keyboard.press('i');
         await app.page.locator('.app[data-side="folded"]').waitFor();
       }
