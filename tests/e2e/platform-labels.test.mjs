@@ -130,6 +130,7 @@ function meets(a, b) {
 // 72 loads; before the labels were placed, 33 pairs of load labels met (0.3 / 0.68 / 0.877 near
 // L27) and 19 load labels lay over node labels. Each label now sits beside its edge at a free
 // spot or, where there is none, is left out; every used edge names its load in its tooltip.
+const LOADS_DRAWN = { lecture: 66, normal: 65 };
 test('65-node platform after Run all, lecture mode at 1280x720: no load label meets another or a node label, each at 12 px or more', async () => {
   const app = await openApp({ width: 1280, height: 720 });
   try {
@@ -150,8 +151,11 @@ test('65-node platform after Run all, lecture mode at 1280x720: no load label me
       assert.deepEqual(meets(loads, loads), [], `${mode}: load labels that meet`);
       assert.deepEqual(meets(loads, nodes), [], `${mode}: load labels over node labels`);
       assert.equal(used, 72, 'edges in use');
-      // 7 have no free spot (the core's placement, crates/hetcast-core/src/layout/labels.rs).
-      assert.equal(loads.length, 65, `${mode}: loads drawn`);
+      // The rest have no free spot (the core's placement, crates/hetcast-core/src/layout/labels.rs),
+      // in the drawing laid out for this panel (platform_scene_in): 65 of 72 drawn in both
+      // modes before the drawing took the panel's shape.
+      console.log(`${mode}: ${loads.length} of ${used} loads drawn`);
+      assert.equal(loads.length, LOADS_DRAWN[mode], `${mode}: loads drawn`);
       assert.equal(tips.length, 72, 'every used edge has its load as a tooltip');
       assert.ok(tips.every((t) => /^\S+ → \S+: [\d.]+ message\(s\) per multicast$/.test(t)), tips[0]);
       if (lecture) {
