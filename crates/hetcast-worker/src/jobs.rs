@@ -35,9 +35,11 @@ fn send(m: Message) {
 pub const PROGRESS_MS: u128 = 100;
 
 /// The least time between two progress messages of a job counted in items (ms), but its
-/// first and last. Every message redraws the page (its main thread and the compositor's):
-/// four per second and worker are enough for a progress bar.
-pub const ITEM_PROGRESS_MS: u128 = 250;
+/// first and last. Every message redraws the page (its main thread and the compositor's),
+/// which on a machine with as many cores as workers takes its time from a worker: one per
+/// second and worker keeps the bar moving (docs/performance.md "wu-fig3 with 1000 runs in the
+/// browser").
+pub const ITEM_PROGRESS_MS: u128 = 1000;
 
 /// Post progress at the start and the end, and when it reaches a new step of
 /// `total / PROGRESS_STEPS` at least [`ITEM_PROGRESS_MS`] after the last message posted.
