@@ -117,8 +117,10 @@ async function startLiu({ runs, nMax }, { progress: shown = true } = {}) {
 }
 
 test('after Cancel no chart comes, for twice the time the same run takes to draw it', async () => {
-  // The run as it goes without Cancel: its chart comes after `full` ms. Sized to take 1.5 s
-  // or more (more runs, then larger n, on a fast build), so that Cancel lands while it is on.
+  // The run as it goes without Cancel: its chart comes after `full` ms. Sized to take 3 s or
+  // more (more runs, then larger n, on a fast build), so that Cancel lands while it is on: the
+  // first progress past 0, which the test waits for, comes a second after the start
+  // (hetcast-worker's ITEM_PROGRESS_MS).
   const size = { runs: 200, nMax: 30 };
   let full;
   for (;;) {
@@ -131,8 +133,8 @@ test('after Cancel no chart comes, for twice the time the same run takes to draw
     } finally {
       await done.app.page.close();
     }
-    if (full >= 1500 || size.nMax >= 100) break;
-    if (size.runs < 10000) size.runs = Math.min(10000, Math.ceil((size.runs * 2500) / full));
+    if (full >= 3000 || size.nMax >= 100) break;
+    if (size.runs < 10000) size.runs = Math.min(10000, Math.ceil((size.runs * 5000) / full));
     else size.nMax = 100;
   }
   // The same run, cancelled while it is on: twice that time (and a second) passes, no chart.
