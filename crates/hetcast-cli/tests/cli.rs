@@ -814,16 +814,6 @@ fn trace_counts(args: &[&str]) -> (usize, usize, f64) {
     (of("send"), of("recv"), end)
 }
 
-fn ok_text(args: &[&str]) -> String {
-    let out = hetcast(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
 #[test]
 fn trace_event_dot_and_csv_formats() {
     let d = scratch("formats");
@@ -835,11 +825,11 @@ fn trace_event_dot_and_csv_formats() {
     );
     let j = ok_json(&["run", &fig1, "--format", "trace-event"]);
     assert!(j["otherData"]["time_unit"].as_str().unwrap().contains("µs"));
-    let dot = ok_text(&["run", &fig1, "--format", "dot"]);
+    let dot = ok(&["run", &fig1, "--format", "dot"]);
     assert!(dot.starts_with("digraph multicast {"), "{dot}");
     assert_eq!(dot.matches(" -> ").count(), 11);
     assert!(dot.contains("Greedy — multicast tree, 12 nodes, T = 10"));
-    let csv = ok_text(&["run", &fig1, "--format", "csv"]);
+    let csv = ok(&["run", &fig1, "--format", "csv"]);
     let lines: Vec<&str> = csv.split("\r\n").collect();
     assert_eq!(
         lines[0],
@@ -854,11 +844,11 @@ fn trace_event_dot_and_csv_formats() {
         .as_f64()
         .unwrap();
     assert_eq!((sends, recvs, end), (14, 14, t));
-    let dot = ok_text(&["run", &multi, "--format", "dot", "--message", "3"]);
+    let dot = ok(&["run", &multi, "--format", "dot", "--message", "3"]);
     // m3 goes from P3 to five destinations.
     assert_eq!(dot.matches(" -> ").count(), 5, "{dot}");
     assert!(dot.contains("WRP — tree of m3"), "{dot}");
-    let csv = ok_text(&["run", &multi, "--algo", "all", "--format", "csv"]);
+    let csv = ok(&["run", &multi, "--algo", "all", "--format", "csv"]);
     let rows: Vec<&str> = csv.trim_end().split("\r\n").skip(1).collect();
     assert_eq!(rows.len(), 4);
     for (row, algo) in rows.iter().zip(["fef", "ecf", "wr", "wrp"]) {
@@ -874,23 +864,23 @@ fn trace_event_dot_and_csv_formats() {
         trace_counts(&["simulate", &liu, &plan, "--format", "trace-event"]),
         (2, 2, 5.0)
     );
-    let csv = ok_text(&["simulate", &liu, &plan, "--format", "csv"]);
+    let csv = ok(&["simulate", &liu, &plan, "--format", "csv"]);
     assert!(csv.contains("\r\nsender_receiver,plan,Plan,5,"), "{csv}");
-    let svg = ok_text(&["simulate", &liu, &plan, "--format", "svg-gantt"]);
+    let svg = ok(&["simulate", &liu, &plan, "--format", "svg-gantt"]);
     assert!(svg.contains("Plan — Gantt chart, 3 nodes, T = 5"), "{svg}");
 }
 
 #[test]
 fn completions_for_each_shell() {
     for shell in ["bash", "zsh", "fish"] {
-        let text = ok_text(&["completions", shell]);
+        let text = ok(&["completions", shell]);
         assert!(text.contains("hetcast"), "{shell}");
         for word in ["simulate", "trace-event", "format", "message"] {
             assert!(text.contains(word), "{shell}: {word}");
         }
     }
     assert!(fails(&["completions", "tcsh"]).contains("tcsh"));
-    let help = ok_text(&["simulate", "--help"]);
+    let help = ok(&["simulate", "--help"]);
     assert!(
         help.contains("PLAN.json") && help.contains("--format"),
         "{help}"
