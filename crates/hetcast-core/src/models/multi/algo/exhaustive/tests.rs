@@ -467,3 +467,54 @@ fn a_senders_sends_run_one_after_the_other() {
     assert!(got < 3.0 && got > 3.0 * (1.0 - 2e-12), "{got}");
     assert_eq!(root_bound(&half, 3.0), None);
 }
+
+/// Node 0 (send 3, receive 3) sends message A to node 1 (send 1, receive 2) and receives B
+/// from node 2 (send 2, receive 1), link 3.
+fn blocked_source() -> MultiInstance {
+    MultiInstance {
+        classes: vec![
+            NodeClass::constant("", 1, 3.0, 3.0),
+            NodeClass::constant("", 1, 1.0, 2.0),
+            NodeClass::constant("", 1, 2.0, 1.0),
+        ],
+        link: Link::PerByte(3.0),
+        messages: vec![
+            Message {
+                source: 0,
+                size: 1.0,
+                destinations: vec![1],
+            },
+            Message {
+                source: 2,
+                size: 1.0,
+                destinations: vec![0],
+            },
+        ],
+    }
+}
+
+/// Part 5b by hand on [`blocked_source`], at the state where node 0 first posts its receive
+/// of B from node 2 (blocked, clock 0; node 1 chooses next, `now` = 0). Parts 1 to 7 give 8
+/// at most: no receive has run (part 1); node 0 has one receive (parts 2 and 4 need two); part
+/// 3: A held by node 1 at `0 + S_0 + X + R_1` = 8 (it lets node 0 send at its clock), B by
+/// node 0 at `0 + S_2 + X + R_0` = 8; part 5: `{0}` holds B's receive and A's only send, 3 +
+/// 3, from clock 0: 6 (`{1}`: 2; `{2}`: B's send, 2; the pairs and the three nodes, 4 at
+/// most); part 6 counts A's send as part 5 does; part 7 needs a message with two open
+/// destinations. 5b: node 0 is blocked, so its first task still to come (the receive of B)
+/// starts at B's earliest arrival, `S_2 + X` = 5, or later: `{0}` gives 5 + 6 = 11. Every
+/// plan from this state takes 16 (B received on [5, 8], A sent on [8, 11], received on [14,
+/// 16]); the optimum, 8, sends A first (on [0, 3], received on [6, 8]; B on [5, 8]).
+#[test]
+fn a_blocked_node_starts_at_its_first_arrival() {
+    let inst = blocked_source();
+    let ctx = Ctx::new(&inst);
+    let mut st = ctx.start();
+    let _ = apply(&ctx, &mut st, 0, Choice::Recv { msg: 1, from: 2 });
+    let mut scratch = Scratch::new(ctx.n, ctx.source.len());
+    let mut bound = |b| scratch.reaches(&ctx, &st, 0.0, b);
+    assert_eq!(bound(8.0), Some(8.0));
+    assert_eq!(bound(8.5), Some(11.0));
+    assert_eq!(bound(11.5), None);
+    assert_eq!(exhaustive(&inst, None, MAX_STATES).unwrap().unwrap().0, 8.0);
+    assert_eq!(plain(&inst, u64::MAX).unwrap().unwrap().0, 8.0);
+}
