@@ -43,12 +43,11 @@ pub const PSEUDO: &[&str] = &[
 pub(crate) struct Racing {
     /// `W_i`.
     pub w: Vec<f64>,
-    /// `SR_i`: messages node `i` still needs, in no particular order (the picks break ties by
-    /// message index, not by place in this list).
+    /// `SR_i`: messages node `i` still needs, smallest first (ties: lower message), so that
+    /// `R(i, l_k)` never falls along the list (overheads per byte are not negative). The
+    /// picks break ties by message index, not by place in this list; WR's uniform path stops
+    /// at the first message that cannot win on `R` alone (see `run`).
     pub need: Vec<Vec<usize>>,
-    /// `at[i * nm + k]`: where `m_k` is in `need[i]`.
-    at: Vec<usize>,
-    nm: usize,
     /// `W_j(k)` at `k * n + j`: virtual time of `j` when it came to hold `m_k` (0 for the
     /// source).
     w_at: Vec<f64>,
@@ -56,18 +55,24 @@ pub(crate) struct Racing {
     /// Tie-break rank (0 = fastest).
     pub rank: Vec<usize>,
     /// `(W_i, rank, i)` of every node whose `SR_i` is not empty, least first, [`pack`]ed (only
-    /// the node just served changes its `W_i`, and it is out of the queue meanwhile).
+    /// the node just served changes its `W_i`: it stays on top meanwhile, and its entry is
+    /// replaced in place, one sift instead of a pop and a push).
     queue: BinaryHeap<Reverse<u128>>,
 }
 
 impl Racing {
     pub fn new(c: &Costs) -> Self {
         let mut need: Vec<Vec<usize>> = c.receives().into_iter().map(Vec::with_capacity).collect();
-        let nm = c.inst.messages.len();
-        let mut at = vec![usize::MAX; c.n * nm];
-        for (k, m) in c.inst.messages.iter().enumerate() {
-            for &d in &m.destinations {
-                at[d * nm + k] = need[d].len();
+        let messages = &c.inst.messages;
+        let mut by_size: Vec<usize> = (0..messages.len()).collect();
+        crate::order::sort_by(&mut by_size, |&a, &b| {
+            messages[a]
+                .size
+                .total_cmp(&messages[b].size)
+                .then(a.cmp(&b))
+        });
+        for k in by_size {
+            for &d in &messages[k].destinations {
                 need[d].push(k);
             }
         }
@@ -79,39 +84,41 @@ impl Racing {
         Racing {
             w: vec![0.0; c.n],
             need,
-            at,
-            nm,
-            w_at: vec![0.0; c.n * c.inst.messages.len()],
+            w_at: vec![0.0; c.n * messages.len()],
             rank,
             queue,
             n: c.n,
         }
     }
 
-    /// Step 1: the receiver with the least completed work, ties to the fastest; it leaves the
-    /// queue until [`Racing::received`] puts it back.
+    /// Step 1: the receiver with the least completed work, ties to the fastest. It stays on
+    /// top of the queue until [`Racing::received`] (which must follow) moves it to its new
+    /// place.
     pub fn next_receiver(&mut self) -> Option<usize> {
-        self.queue.pop().map(|Reverse(e)| unpack(e).2)
+        self.queue.peek().map(|&Reverse(e)| unpack(e).2)
     }
 
-    /// Equations 5-6 after `i` is scheduled to receive `m_k` from `j`; removes `k` from `SR_i`.
+    /// Equations 5-6 after `i` is scheduled to receive `m_k` from `j`; removes `k` from `SR_i`
+    /// (O(|SR_i|): the list stays in order).
     pub fn received(&mut self, c: &Costs, i: usize, j: usize, k: usize) {
         // 0 at the source: it never receives its own message.
         let base = self.w_at[k * self.n + j];
         let arrive = base + c.s(j, k) + c.transit(j, i, k);
         self.w[i] = later(self.w[i], arrive) + c.r(i, k);
         self.w_at[k * self.n + i] = self.w[i];
-        // The last message of `SR_i` takes `m_k`'s place.
-        let p = std::mem::replace(&mut self.at[i * self.nm + k], usize::MAX);
-        if p != usize::MAX {
-            let need = &mut self.need[i];
-            need.swap_remove(p);
-            if let Some(&moved) = need.get(p) {
-                self.at[i * self.nm + moved] = p;
-            }
+        let need = &mut self.need[i];
+        if let Some(p) = need.iter().position(|&m| m == k) {
+            need.remove(p);
         }
-        if !self.need[i].is_empty() {
-            self.queue.push(Reverse(pack(self.w[i], self.rank[i], i)));
+        // `i` is on top ([`Racing::next_receiver`]); entries are distinct by node, so the
+        // order is the same as by a pop and a push.
+        if let Some(mut top) = self.queue.peek_mut() {
+            debug_assert_eq!(unpack(top.0).2, i);
+            if need.is_empty() {
+                std::collections::binary_heap::PeekMut::pop(top);
+            } else {
+                *top = Reverse(pack(self.w[i], self.rank[i], i));
+            }
         }
     }
 }
@@ -141,8 +148,11 @@ pub fn work_racing_full_scan(inst: &MultiInstance) -> MultiPlan {
 /// depend on the receiver, and the completion only grows with the arrival, so a receiver's
 /// pick is the best over its messages of each message's earliest sender (ties: lower sender,
 /// as the scan's); available times only grow, so the earliest senders are kept in
-/// [`KeptSender`], stamped by their node's version. Otherwise every (message, sender) pair is
-/// scanned.
+/// [`KeptSender`], stamped by their node's version. `SR_i` comes smallest message first
+/// ([`Racing`]), so `R(i, l_k)` only grows along it: the walk stops at the first message that
+/// could not complete before the pick even if it were there when `i` is free (`Avail_i +
+/// R(i, l_k)`), and the messages after it are not asked about. Otherwise every (message,
+/// sender) pair is scanned.
 ///
 /// **Complexity**: the scan as in the module's note; the uniform path replaces the inner sum
 /// over senders by O(M) kept senders, plus one scan of `A_k` for each message asked about
@@ -160,7 +170,8 @@ fn run(sh: &Shared, trace: &mut Tracer, uniform: bool) -> MultiPlan {
         let (recv, ra) = (&c.nodes[i].recv, app.avail[i]);
         // (completion, arrival, message, sender)
         let mut pick: Option<(f64, f64, usize, usize)> = None;
-        let mut consider = |key: (f64, f64, usize, usize)| {
+        let consider = |pick: &mut Option<(f64, f64, usize, usize)>,
+                        key: (f64, f64, usize, usize)| {
             // Times are never NaN nor 0 (a send's constant part is positive): `<` and `==`
             // order them as `total_cmp`.
             if pick.is_none_or(|p| {
@@ -168,17 +179,28 @@ fn run(sh: &Shared, trace: &mut Tracer, uniform: bool) -> MultiPlan {
                     || (key.0 == p.0
                         && (key.1 < p.1 || (key.1 == p.1 && (key.2, key.3) < (p.2, p.3))))
             }) {
-                pick = Some(key);
+                *pick = Some(key);
             }
         };
         for &k in &race.need[i] {
             if let Some(e) = earliest.as_mut() {
+                let r = recv.at(size[k]);
+                // The completion if `m_k` is there by `ra`, a lower bound otherwise; `R(i,
+                // l_k)` only grows along `SR_i`, so once it is past the pick no later message
+                // can complete before it (nor tie: it is strictly past), and their senders
+                // are not asked for (nor `A_k` scanned again).
+                let free = ra + r;
+                if pick.is_some_and(|p| free > p.0) {
+                    break;
+                }
                 let (arrive, j) = e.top(k, &sets, &app.avail);
-                consider((later(arrive, ra) + recv.at(size[k]), arrive, k, j));
+                // `later(arrive, ra) + r`, `free` when `arrive <= ra`.
+                let done = if arrive > ra { arrive + r } else { free };
+                consider(&mut pick, (done, arrive, k, j));
             } else {
                 for &j in &sets.senders[k] {
                     let (arrive, done) = app.complete(c, j, i, k);
-                    consider((done, arrive, k, j));
+                    consider(&mut pick, (done, arrive, k, j));
                 }
             }
         }
