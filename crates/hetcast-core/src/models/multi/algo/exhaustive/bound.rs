@@ -23,8 +23,12 @@ pub(super) struct Scratch {
     firsts: Vec<FirstSend>,
     /// Part 7's senders of the message at hand: (the end of its next send, its send time).
     slots: Vec<(f64, f64)>,
-    /// Per node, when its tasks still to come start at the earliest (part 5).
+    /// Per node, when its tasks still to come start at the earliest (part 5), and when those
+    /// after its posted receive do (the same for a node not blocked; part 8).
     begin: Vec<f64>,
+    ready: Vec<f64>,
+    /// Per blocked node, the message of its posted receive.
+    awaits: Vec<usize>,
 }
 
 /// A message whose sends still to run all go to destinations with no sender chosen yet and
@@ -81,6 +85,8 @@ impl Scratch {
             firsts: Vec::with_capacity(messages),
             slots: Vec::with_capacity(2 * n),
             begin: vec![0.0; n],
+            ready: vec![0.0; n],
+            awaits: vec![0; n],
         }
     }
 
@@ -91,9 +97,14 @@ impl Scratch {
     /// a circle, or a destination nobody can serve any more):
     ///
     /// 1. the latest receive so far;
-    /// 2. per node, its clock plus its receives still to come;
+    /// 8. (not a value of its own: the starts the parts below use) per node `v`, when its
+    ///    tasks still to come start at the earliest, `b_v`, and those after its posted receive,
+    ///    `r_v`: `max(clock_v, now)` for both, but a node blocked on a receive starts it only
+    ///    once the send it waits for has arrived, and the rest after it
+    ///    ([`Scratch::blocked_starts`], where it is proved);
+    /// 2. per node, `b_v` plus its receives still to come;
     /// 5. (cheaper than 3 and 4, so tried before them) per set of nodes, the average of their
-    ///    clocks plus the work that must run on them, sends included
+    ///    `b_v` plus the work that must run on them, sends included
     ///    ([`Scratch::shared_load_reaches`], where it is proved); once 3 is known, again with
     ///    each node that has nothing to send now starting at its first arrival (*5b*, below);
     /// 6. (with 5, on whole times only) part 5 with each message's first send still to run
@@ -104,37 +115,39 @@ impl Scratch {
     ///    relays it only once it holds it ([`Scratch::broadcast_reaches`], where it is proved);
     /// 3. per message and destination still waiting, the earliest it may hold the message,
     ///    relays included, by Dijkstra's algorithm over the earliest send starts (a holder
-    ///    starts sending at its clock or `now`, a destination after its earliest receive end;
-    ///    every sender may start every one of its sends then);
+    ///    starts sending at `r_v`, a destination after its earliest receive end; every sender
+    ///    may start every one of its sends then; a receive starts at the arrival and at the
+    ///    receiver's clock for its posted receive, `r_v` for another);
     /// 4. per node `j` and its receives still to come, with `a_k` the earliest arrival of
     ///    message `k` at `j` found in 3 (the known arrival when its send has run): for every
-    ///    `t = a_k`, `max(t, clock_j)` plus the receive times of the messages with `a_l >= t`.
+    ///    `t = a_k`, `max(t, b_j)` plus the receive times of the messages with `a_l >= t`.
     ///
     /// A sum of several times (2, 4, 5, 6 and 7) is computed in another order than the
     /// simulator's, so it goes through [`Ctx::at_least`]: rounded up to a whole number when
     /// every time is whole, else lowered by a relative [`SUM_MARGIN`].
     ///
     /// *Why 4 holds.* Every plan that extends `st` runs the receives of `j` still to come one
-    /// at a time on `j`, each from its message's arrival and `j`'s clock on, and each arrival is
+    /// at a time on `j`, each from its message's arrival and `b_j` on (8), and each arrival is
     /// at least its `a_k` (3 takes the least over every sender that may send, and the earliest
     /// each may start). So the receives of the messages with `a_l >= t` all start at
-    /// `max(t, clock_j)` or later and take at least the sum of their receive times on one node;
+    /// `max(t, b_j)` or later and take at least the sum of their receive times on one node;
     /// the last of them ends a receive, which ends no later than the completion time. 2 is
     /// 4's case of the least `t`, cheaper (no arrivals), tried first; 3 is its case of one
     /// message.
     ///
-    /// *Why 5b holds.* Part 5 holds with any `b_v` in place of `max(clock_v, now)` that is at
-    /// most the start of `v`'s first task still to come, or at most `T` when it has none (see
-    /// its proof). A node `v` not finished that holds no message with a destination still to
-    /// be sent it (none it could send now), or is blocked on a receive, and has receives still
-    /// to come, starts with a receive or with a send of a message it has yet to receive: both
-    /// after the arrival of one of its messages, so at `min a_k` (3's earliest arrivals) or
-    /// later. The sets' sums are linear in the `b_v`, so 5b adds each node's later start to
-    /// the sets that hold it.
+    /// *Why 5b holds.* Part 5 holds with any `b_v` that is at most the start of `v`'s first
+    /// task still to come, or at most `T` when it has none (see its proof). A node `v` not
+    /// finished that holds no message with a destination still to be sent it (none it could
+    /// send now) and has receives still to come starts with a receive or with a send of a
+    /// message it has yet to receive: both after the arrival of one of its messages, so at
+    /// `min a_k` (3's earliest arrivals) or later; a node blocked on a receive starts with that
+    /// receive, at its message's `a_k` or later (part 3 finds it through relays, which 8 does
+    /// not). The sets' sums are linear in the `b_v`, so 5b adds each node's later start to the
+    /// sets that hold it.
     ///
     /// # Complexity
     /// `O(M·N² + (N + M)·2^N)` for N nodes and M messages (Dijkstra by scans; parts 5 and 6
-    /// over the `2^N` sets; part 7 in `O(M·N²)`), with no allocation.
+    /// over the `2^N` sets; part 7 in `O(M·N²)`; part 8 in `O(N·M + N²)`), with no allocation.
     pub(super) fn reaches(&mut self, ctx: &Ctx, st: &State, now: f64, bound: f64) -> Option<f64> {
         let n = ctx.n;
         let nm = ctx.dests.len();
@@ -163,14 +176,12 @@ impl Scratch {
                 }
             }
         }
-        for (&clock, &(sum, count)) in st.clock.iter().zip(load.iter()) {
-            let end = ctx.at_least(clock + sum, 1);
+        self.blocked_starts(ctx, st, now);
+        for (&begin, &(sum, count)) in self.begin.iter().zip(self.load.iter()) {
+            let end = ctx.at_least(begin + sum, 1);
             if count > 1 && end >= bound {
                 return Some(end);
             }
-        }
-        for (b, &clock) in self.begin.iter_mut().zip(&st.clock) {
-            *b = clock.max(now);
         }
         if let Some(end) = self.shared_load_reaches(ctx, st, bound) {
             return Some(end);
@@ -184,6 +195,7 @@ impl Scratch {
             arrive,
             done,
             release,
+            ready,
             ..
         } = self;
         for k in 0..nm {
@@ -191,10 +203,10 @@ impl Scratch {
             for v in 0..n {
                 let may_send = !st.finished[v] && (v == ctx.source[k] || ctx.is_dest[row + v]);
                 (hold[v], start[v], arrive[v]) = match (st.hold[row + v], st.arrive[row + v]) {
-                    (Some(h), _) => (h, st.clock[v].max(now), f64::INFINITY),
+                    (Some(h), _) => (h, ready[v], f64::INFINITY),
                     // Sent already: held after its receive, whoever else sends what.
                     (None, Some(a)) => {
-                        let end = a.max(st.clock[v]) + ctx.recv[row + v];
+                        let end = a.max(ready[v]) + ctx.recv[row + v];
                         (end, end.max(now), a)
                     }
                     (None, None) => (f64::INFINITY, f64::INFINITY, f64::INFINITY),
@@ -229,7 +241,13 @@ impl Scratch {
                         _ => arrival(s, j, start[s]),
                     };
                     arrive[j] = arrive[j].min(at);
-                    let end = at.max(st.clock[j]) + ctx.recv[i];
+                    // A receive posted: at its clock; else after the posted one, if any.
+                    let from = if st.from[i].is_some() {
+                        st.clock[j]
+                    } else {
+                        ready[j]
+                    };
+                    let end = at.max(from) + ctx.recv[i];
                     if end < hold[j] {
                         hold[j] = end;
                         if !st.finished[j] {
@@ -263,11 +281,16 @@ impl Scratch {
             if sends {
                 continue;
             }
-            let first = (0..nm)
-                .map(|k| k * n + v)
-                .filter(|&i| ctx.is_dest[i] && st.hold[i].is_none())
-                .map(|i| self.release[i])
-                .fold(f64::INFINITY, f64::min);
+            let first = if st.blocked[v].is_some() {
+                // Its first task is its posted receive.
+                self.release[self.awaits[v] * n + v]
+            } else {
+                (0..nm)
+                    .map(|k| k * n + v)
+                    .filter(|&i| ctx.is_dest[i] && st.hold[i].is_none())
+                    .map(|i| self.release[i])
+                    .fold(f64::INFINITY, f64::min)
+            };
             if first.is_finite() && first > self.begin[v] && n <= SUBSET_NODES {
                 // Each set's work is a sum over its nodes: add the later start to the sets
                 // that hold `v`.
@@ -288,7 +311,12 @@ impl Scratch {
                 return found;
             }
         }
-        let Scratch { release, jobs, .. } = self;
+        let Scratch {
+            release,
+            jobs,
+            begin,
+            ..
+        } = self;
         for (j, &(_, count)) in self.load.iter().enumerate() {
             if count < 2 {
                 continue; // part 3 covers one receive
@@ -305,7 +333,7 @@ impl Scratch {
             let mut sum = 0.0;
             for (count, &(t, r)) in jobs.iter().enumerate() {
                 sum += r;
-                let end = t.max(st.clock[j]) + sum;
+                let end = t.max(begin[j]) + sum;
                 let end = if count > 0 { ctx.at_least(end, 1) } else { end };
                 if end >= bound {
                     return Some(end);
@@ -315,14 +343,62 @@ impl Scratch {
         None
     }
 
+    /// Part 8 of [`Scratch::reaches`]: when each node's tasks still to come start at the
+    /// earliest (`begin`), and those after its posted receive (`ready`, the same for a node
+    /// not blocked), with the message each blocked node waits for (`awaits`). A node not
+    /// blocked: `max(clock, now)`. A node `u` blocked on a receive of `k` posted from `f`:
+    /// its receive starts at `max(clock_u, a)` with `a = ready_f + S(f, l_k) + X(f, u)·l_k`,
+    /// and its other tasks after that receive's end, `+ R(u, l_k)`.
+    ///
+    /// *Why it holds.* Every task still to come starts at `now` or later, and a node runs its
+    /// tasks one after the other from its clock on. A blocked node's next task is its posted
+    /// receive, which starts once the send from `f` has arrived; that send is one of `f`'s
+    /// tasks still to come, after `f`'s own posted receive if `f` is blocked too, so it starts
+    /// at `ready_f` or later (by induction along the chain of blocked nodes, which ends at a
+    /// node not blocked: circles are cut before), and arrives `S + X` later, computed with the
+    /// simulator's own operations in its order.
+    ///
+    /// # Complexity
+    /// `O(N·M + N²)`.
+    fn blocked_starts(&mut self, ctx: &Ctx, st: &State, now: f64) {
+        let n = ctx.n;
+        let mut left = 0;
+        for u in 0..n {
+            let start = st.clock[u].max(now);
+            (self.begin[u], self.ready[u]) = (start, start);
+            self.done[u] = st.blocked[u].is_none();
+            if st.blocked[u].is_some() {
+                left += 1;
+                self.awaits[u] = (0..ctx.dests.len())
+                    .find(|&k| st.posted[k * n + u] && st.hold[k * n + u].is_none())
+                    .expect("a blocked node's posted receive");
+            }
+        }
+        while left > 0 {
+            for u in 0..n {
+                let Some(f) = st.blocked[u] else { continue };
+                if self.done[u] || !self.done[f] {
+                    continue;
+                }
+                let k = self.awaits[u];
+                let arrive = (self.ready[f] + ctx.send[k * n + f]) + ctx.wire(k, f, u);
+                self.begin[u] = arrive.max(st.clock[u]);
+                self.ready[u] = self.begin[u] + ctx.recv[k * n + u];
+                self.done[u] = true;
+                left -= 1;
+            }
+        }
+    }
+
     /// Part 7 of [`Scratch::reaches`]: whether, for some message `k` with `d >= 2` waiting
     /// destinations that no send of it has reached yet (its *open* destinations, `D`), the
     /// last of them to hold `k` holds it at `bound` or later even in the fastest broadcast
     /// that runs each sender's sends of `k` one after the other. That broadcast: every node
     /// `u` not finished that may send `k` and holds it, or to which a send of `k` has run,
     /// sends from `e_u` on, with sends of `s_u` (its send time of `k`) back to back, where
-    /// `e_u = max(clock_u, now)` for a holder and `max(max(a_u, clock_u) + r_u, now)` for a
-    /// node whose send has run (arrival `a_u`, receive time `r_u`); each send ending at `t`
+    /// `e_u = ρ_u` for a holder and `max(max(a_u, ρ_u) + r_u, now)` for a node whose send has
+    /// run (arrival `a_u`, receive time `r_u`), with `ρ_u` (`ready`, part 8) at most the start
+    /// of each of `u`'s tasks still to come but a posted receive; each send ending at `t`
     /// makes a new holder at `t + L`, which then sends from there on, back to back, sends of
     /// `s*`; the `d` earliest send ends are taken in order, the earliest first. With `L`
     /// the least `X(u, j)·l_k + r_j` over the possible senders `u` (the source and the
@@ -339,8 +415,9 @@ impl Scratch {
     /// to run has a sender that holds `k` when it starts: either a node of the broadcast's
     /// first senders (it holds `k` now, or a send to it has run), whose `m`-th send of `k`
     /// still to run ends at `e_u + m·s_u` or later (its tasks still to come run one after the
-    /// other, from `max(clock_u, now)` on and, for a node whose send has run, after its
-    /// receive of `k`), or a node of `D` that the `p`-th send reached (`p < i` when this is
+    /// other, from `ρ_u` on but a posted receive, and, for a node whose send has run, after
+    /// its receive of `k`, which is not posted, since a posted receive runs when its send
+    /// does), or a node of `D` that the `p`-th send reached (`p < i` when this is
     /// the `i`-th: its receive ends before it sends), whose `m`-th send ends at
     /// `t_p + L + m·s*` or later. So the first `i` sends fill `i` distinct *slots*, each
     /// ending no earlier than its slot's time in the broadcast (`τ_p` for `t_p`, by
@@ -378,8 +455,8 @@ impl Scratch {
                     wire = wire.min(ctx.wire(k, u, j) + ctx.recv[row + j]);
                 }
                 let from = match (st.hold[i], st.arrive[i]) {
-                    (Some(_), _) => st.clock[u].max(now),
-                    (None, Some(a)) => (a.max(st.clock[u]) + ctx.recv[i]).max(now),
+                    (Some(_), _) => self.ready[u],
+                    (None, Some(a)) => (a.max(self.ready[u]) + ctx.recv[i]).max(now),
                     (None, None) => continue,
                 };
                 slots.push((from + ctx.send[i], ctx.send[i]));
@@ -409,7 +486,9 @@ impl Scratch {
     }
 
     /// Part 5 of [`Scratch::reaches`]: whether some set of nodes `A` has so much work still
-    /// to come that `(Σ over v in A of max(clock_v, now) + that work) / |A|` reaches `bound`.
+    /// to come that `(Σ over v in A of b_v + that work) / |A|` reaches `bound`, where `b_v`
+    /// (`begin`, part 8) is at most the start of `v`'s first task still to come (or at most
+    /// `T` when it has none): `max(clock_v, now)` at least.
     /// The work on `A`: the receives still to come of its nodes, the sends whose sender is
     /// fixed in `A` (a receive posted from it, blocked), and each other send still to run to a
     /// waiting destination `j` of message `k` whose possible senders (the source and the other
@@ -417,11 +496,11 @@ impl Scratch {
     /// among them. Instances of more than [`SUBSET_NODES`] nodes skip it.
     ///
     /// *Why it holds.* In every plan that extends `st`, with completion time `T`, each node
-    /// `v` not finished runs its tasks still to come one after the other from
-    /// `max(clock_v, now)` on (every task still to come starts at `now` or later; a node that
-    /// has none has `max(clock_v, now) <= T`, as `now` is a clock too), and each of them ends
+    /// `v` not finished runs its tasks still to come one after the other from `b_v` on (every
+    /// task still to come starts at `now` or later; a node that has none is not blocked and
+    /// has `b_v = max(clock_v, now) <= T`, as `now` is a clock too), and each of them ends
     /// by `T`: a receive by the definition of `T`, a send before its message arrives, which is
-    /// before the receive of it ends. So `T - max(clock_v, now)` is at least the work of `v`'s
+    /// before the receive of it ends. So `T - b_v` is at least the work of `v`'s
     /// tasks still to come, and summed over `A`, `|A| · T` is at least the clocks plus every
     /// task still to come that runs on a node of `A`: every receive of a node of `A`, and every
     /// send still to run to a waiting destination (each such destination receives its message

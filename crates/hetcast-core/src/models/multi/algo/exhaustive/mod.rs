@@ -18,7 +18,9 @@
 //! finish its list (when it owes no receive and no send a blocked receiver waits for). Each plan
 //! is built by exactly one sequence of choices (the simulator's run of it), and every time a
 //! partial plan fixes is final, so they bound the completion from below. A partial plan is cut
-//! when its lower bound ([`Scratch::reaches`]: the latest receive so far; per message, the
+//! when its lower bound ([`Scratch::reaches`]: the latest receive so far; each node's tasks
+//! from its clock and `now` on, a blocked node's only once the send it waits for may have
+//! arrived, and its other tasks after that receive; per message, the
 //! earliest each destination still waiting may hold it, relays included, by Dijkstra's
 //! algorithm over the earliest send starts; per node, its receives still to come one after the
 //! other from their earliest arrivals and its clock on; per set of nodes, the average of their

@@ -493,28 +493,85 @@ fn blocked_source() -> MultiInstance {
     }
 }
 
-/// Part 5b by hand on [`blocked_source`], at the state where node 0 first posts its receive
-/// of B from node 2 (blocked, clock 0; node 1 chooses next, `now` = 0). Parts 1 to 7 give 8
-/// at most: no receive has run (part 1); node 0 has one receive (parts 2 and 4 need two); part
-/// 3: A held by node 1 at `0 + S_0 + X + R_1` = 8 (it lets node 0 send at its clock), B by
-/// node 0 at `0 + S_2 + X + R_0` = 8; part 5: `{0}` holds B's receive and A's only send, 3 +
-/// 3, from clock 0: 6 (`{1}`: 2; `{2}`: B's send, 2; the pairs and the three nodes, 4 at
-/// most); part 6 counts A's send as part 5 does; part 7 needs a message with two open
-/// destinations. 5b: node 0 is blocked, so its first task still to come (the receive of B)
-/// starts at B's earliest arrival, `S_2 + X` = 5, or later: `{0}` gives 5 + 6 = 11. Every
-/// plan from this state takes 16 (B received on [5, 8], A sent on [8, 11], received on [14,
-/// 16]); the optimum, 8, sends A first (on [0, 3], received on [6, 8]; B on [5, 8]).
+/// Part 8 by hand on [`blocked_source`], at the state where node 0 first posts its receive
+/// of B from node 2 (blocked, clock 0; node 1 chooses next, `now` = 0). Every plan from this
+/// state takes 16: B is sent on [0, 2] and received on [5, 8], A sent on [8, 11] and received
+/// on [14, 16]. Part 8: node 2 is not blocked, so its send of B starts at 0 or later and
+/// arrives at `0 + S_2 + X` = 5 or later; node 0's first task, the posted receive, starts
+/// then (`begin`), and its other tasks after its end, 8 (`ready`). So part 5's `{0}` holds B's
+/// receive and A's only send, 3 + 3, from 5: 11; and part 3 has node 0 send A from 8: held by
+/// node 1 at `8 + S_0 + X + R_1` = 16, the exact time. Before part 8 the parts gave 8 (part 3
+/// with node 0 sending A at its clock, `0 + 3 + 3 + 2`; part 5's `{0}` from clock 0, 6) and
+/// part 5b 11. The optimum, 8, sends A first (on [0, 3], received on [6, 8]; B on [5, 8]).
 #[test]
-fn a_blocked_node_starts_at_its_first_arrival() {
+fn a_blocked_node_starts_after_the_send_it_waits_for() {
     let inst = blocked_source();
     let ctx = Ctx::new(&inst);
     let mut st = ctx.start();
     let _ = apply(&ctx, &mut st, 0, Choice::Recv { msg: 1, from: 2 });
     let mut scratch = Scratch::new(ctx.n, ctx.source.len());
     let mut bound = |b| scratch.reaches(&ctx, &st, 0.0, b);
-    assert_eq!(bound(8.0), Some(8.0));
-    assert_eq!(bound(8.5), Some(11.0));
-    assert_eq!(bound(11.5), None);
+    assert_eq!(bound(11.0), Some(11.0));
+    assert_eq!(bound(11.5), Some(16.0));
+    assert_eq!(bound(16.5), None);
     assert_eq!(exhaustive(&inst, None, MAX_STATES).unwrap().unwrap().0, 8.0);
     assert_eq!(plain(&inst, u64::MAX).unwrap().unwrap().0, 8.0);
+}
+
+/// Node 2 (send 1, receive 3) sends message A to node 1 (send 3, receive 1); node 0 (send 2,
+/// receive 3) sends B to nodes 1 and 2; link 1.
+fn relayed_wait() -> MultiInstance {
+    MultiInstance {
+        classes: vec![
+            NodeClass::constant("", 1, 2.0, 3.0),
+            NodeClass::constant("", 1, 3.0, 1.0),
+            NodeClass::constant("", 1, 1.0, 3.0),
+        ],
+        link: Link::PerByte(1.0),
+        messages: vec![
+            Message {
+                source: 2,
+                size: 1.0,
+                destinations: vec![1],
+            },
+            Message {
+                source: 0,
+                size: 1.0,
+                destinations: vec![1, 2],
+            },
+        ],
+    }
+}
+
+/// Part 5b by hand on [`relayed_wait`], at the state where node 0 has sent B to node 2 (on
+/// [0, 2], arriving at 3) and node 1 has posted its receive of B from node 2 (blocked, clock
+/// 0); node 2 chooses next, `now` = 0. Every plan from this state takes 10 at least: node 2
+/// receives B on [3, 6] at best and relays it on [6, 7], so node 1 receives B on [8, 9] at
+/// best and A after it, by 10 (node 2 sending A on [0, 1] first reaches 10). The parts before
+/// 5b give 9: part 2, node 1's receives from its start 2 (part 8: node 2's send from 0
+/// arrives at 2), 2 + 1 + 1 = 4; part 5, `{2}` holds B's receive, A's send and B's relay,
+/// `0 + 3 + 1 + 1` = 5 (`{1, 2}`: (2 + 2 + 0 + 5) / 2, 5 rounded up); part 3, B held by node 2
+/// at 6 and by node 1 at `6 + S_2 + X + R_1` = 9, A by node 1 at `max(0 + 1 + 1, 3) + 1` = 4
+/// (after its posted receive, part 8). Part 8 starts node 1 at 2 only (node 2's send from
+/// its clock), but part 3 has B's earliest arrival at node 1 at `6 + 1 + 1` = 8 (node 2 must
+/// receive B first), so 5b starts node 1's count at 8: `{1}` holds 8 + 1 + 1 = 10, the
+/// state's exact time. Part 4 comes after: node 1's receives from 8, 9. The optimum, 6,
+/// has node 0 send B to node 2 on [0, 2] (received on [3, 6], at `S_0 + X + R_2` = 6, the
+/// least it may) and to node 1 on [2, 4] (received on [5, 6]), node 2 send A on [0, 1]
+/// (received on [2, 3]).
+#[test]
+fn a_blocked_node_starts_at_its_first_arrival() {
+    let inst = relayed_wait();
+    let ctx = Ctx::new(&inst);
+    let mut st = ctx.start();
+    let _ = apply(&ctx, &mut st, 0, Choice::Send { msg: 1, to: 2 });
+    let _ = apply(&ctx, &mut st, 1, Choice::Recv { msg: 1, from: 2 });
+    let mut scratch = Scratch::new(ctx.n, ctx.source.len());
+    let mut bound = |b| scratch.reaches(&ctx, &st, 0.0, b);
+    assert_eq!(bound(9.0), Some(9.0));
+    assert_eq!(bound(9.5), Some(10.0));
+    assert_eq!(bound(10.5), None);
+    let (t, _) = exhaustive(&inst, None, MAX_STATES).unwrap().unwrap();
+    assert_eq!(plain(&inst, u64::MAX).unwrap().unwrap().0, t);
+    assert_eq!(t, 6.0);
 }
