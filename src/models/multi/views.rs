@@ -35,6 +35,9 @@ pub fn multi_scene_of(
             &view::MultiTreeOptions {
                 title: look.heading(|| view::tree_heading(algo, inst, &run.schedule, msg)),
                 critical: look.critical,
+                // Beside the instance panel at 1024 px the tree runs left to right and the
+                // panel scrolls down, not sideways (core `TidyTree::new_in`).
+                room: look.room(),
             },
         )),
         View::Gantt => Some(look.gantt(|width| {

@@ -17,6 +17,13 @@
 //! depth, consecutive boxes are at least one box width plus [`GAP`] apart; different depths
 //! are different rows.
 //!
+//! **Laid out for a panel** ([`TidyTree::new_in`]): given the room of the panel it is shown in
+//! (in the drawing's own pixels at its text floor), a heading wider than the room is broken
+//! after its ": " and the key line at its "; " and ". "; a tree wider than the room whose
+//! depths laid left to right ([`GAP_ACROSS`] between columns, [`GAP_DOWN`] between rows)
+//! would be narrower is drawn that way, root at the left: the panel then scrolls down, not
+//! sideways (the many-source tree beside the instance panel at 1024 px).
+//!
 //! **Complexity**: O(n h) for n nodes and tree height h.
 //!
 //! ```
@@ -43,6 +50,14 @@ pub const BOX_H: f64 = 56.0;
 /// Vertical distance between the tops of two rows.
 pub const ROW: f64 = BOX_H + 56.0;
 const MARGIN: f64 = 20.0;
+/// Left to right: the gap between the columns of two depths (room for the arrows).
+pub const GAP_ACROSS: f64 = 48.0;
+/// Left to right: the gap between neighbouring boxes of one depth.
+pub const GAP_DOWN: f64 = 14.0;
+/// Distance between the baselines of two heading lines.
+const TITLE_LINE: f64 = 28.0;
+/// Distance between the baselines of two key lines.
+const KEY_LINE: f64 = FONT_SMALL + 6.0;
 
 /// Height of the key line under the tree.
 const KEY_H: f64 = FONT_SMALL + 16.0;
@@ -65,16 +80,66 @@ pub struct TidyTree<'a> {
     /// Each node's children among the reachable nodes, in the given order.
     pub kids: Vec<Vec<usize>>,
     depth: Vec<usize>,
+    /// Each box's place across the depths: x of its centre (top down) or y of its centre
+    /// (left to right), before the shift `dx`.
     cx: Vec<f64>,
     names: &'a [String],
     labels: &'a [String],
-    heading: &'a str,
-    key: &'a str,
+    heading: Vec<String>,
+    key: Vec<String>,
     box_w: f64,
     width: f64,
     dx: f64,
     top: f64,
     key_y: f64,
+    /// The depths run left to right (root at the left) instead of top down.
+    across: bool,
+}
+
+/// `text` broken after the first `sep` of each part wider than `width` (as measured by
+/// `measure`), into as few lines as fit; a part wider than `width` alone stays on its line.
+fn break_at(text: &str, seps: &[&str], width: f64, measure: impl Fn(&str) -> f64) -> Vec<String> {
+    if text.is_empty() {
+        return Vec::new();
+    }
+    if measure(text) <= width {
+        return vec![text.to_string()];
+    }
+    // The pieces, each keeping its separator (trimmed of its space at a line's end).
+    let mut pieces: Vec<String> = vec![text.to_string()];
+    for sep in seps {
+        pieces = pieces
+            .into_iter()
+            .flat_map(|p| {
+                let parts: Vec<&str> = p.split(sep).collect();
+                let last = parts.len() - 1;
+                parts
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, q)| {
+                        if i < last {
+                            format!("{q}{sep}")
+                        } else {
+                            q.to_string()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    }
+    let mut out: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for p in pieces {
+        let joined = format!("{cur}{p}");
+        if cur.is_empty() || measure(joined.trim_end()) <= width {
+            cur = joined;
+        } else {
+            out.push(cur.trim_end().to_string());
+            cur = p;
+        }
+    }
+    out.push(cur.trim_end().to_string());
+    out
 }
 
 impl<'a> TidyTree<'a> {
@@ -90,6 +155,26 @@ impl<'a> TidyTree<'a> {
         heading: &'a str,
         key: &'a str,
     ) -> TidyTree<'a> {
+        TidyTree::new_in(children, root, names, labels, heading, key, None)
+    }
+
+    /// [`TidyTree::new`], laid out for a panel when `room` is given: the panel's (width,
+    /// height) in the drawing's own pixels at its text floor. The heading and the key are
+    /// broken into lines no wider than the room where they can be, and a tree wider than the
+    /// room is laid out left to right when that is narrower (see the module documentation).
+    pub fn new_in(
+        children: &[Vec<usize>],
+        root: usize,
+        names: &'a [String],
+        labels: &'a [String],
+        heading: &'a str,
+        key: &'a str,
+        room: Option<(f64, f64)>,
+    ) -> TidyTree<'a> {
+        let room_w = room
+            .map(|r| r.0)
+            .filter(|w| w.is_finite() && *w > 0.0)
+            .unwrap_or(f64::INFINITY);
         let n = children.len();
         // Reachable nodes in breadth-first order (guards against malformed children lists).
         let mut order = Vec::with_capacity(n);
@@ -123,26 +208,65 @@ impl<'a> TidyTree<'a> {
                     .max(text_width(&names[v], FONT_SMALL) + 16.0)
             })
             .fold(64.0, f64::max);
-        let cx = tidy_x(&order, &kids, box_w + GAP);
-        let min_x = order.iter().map(|&v| cx[v]).fold(f64::INFINITY, f64::min);
-        let max_x = order
-            .iter()
-            .map(|&v| cx[v])
-            .fold(f64::NEG_INFINITY, f64::max);
-        let title_h = if heading.is_empty() { 0.0 } else { 40.0 };
-        let title_w = if heading.is_empty() {
-            0.0
-        } else {
-            title_width(heading) + 2.0 * MARGIN
+        let max_depth = order.iter().map(|&v| depth[v]).max().unwrap_or(0);
+        let spread = |cx: &[f64]| {
+            let lo = order.iter().map(|&v| cx[v]).fold(f64::INFINITY, f64::min);
+            let hi = order
+                .iter()
+                .map(|&v| cx[v])
+                .fold(f64::NEG_INFINITY, f64::max);
+            (lo, hi)
         };
-        let key_w = text_width(key, FONT_SMALL) + 2.0 * MARGIN;
-        let tree_w = max_x - min_x + box_w + 2.0 * MARGIN;
+        let mut cx = tidy_x(&order, &kids, box_w + GAP);
+        let (mut lo, hi) = spread(&cx);
+        let mut tree_w = hi - lo + box_w + 2.0 * MARGIN;
+        let mut tree_h = max_depth as f64 * ROW + BOX_H;
+        let mut across = false;
+        if tree_w > room_w {
+            let down = tidy_x(&order, &kids, BOX_H + GAP_DOWN);
+            let (dlo, dhi) = spread(&down);
+            let w = max_depth as f64 * (box_w + GAP_ACROSS) + box_w + 2.0 * MARGIN;
+            if w < tree_w {
+                across = true;
+                cx = down;
+                lo = dlo;
+                tree_w = w;
+                tree_h = dhi - dlo + BOX_H;
+            }
+        }
+        let lines_w = room_w - 2.0 * MARGIN;
+        let heading = break_at(heading, &[": "], lines_w, title_width);
+        let mut key = break_at(key, &["; ", ". "], lines_w, |t| text_width(t, FONT_SMALL));
+        if key.is_empty() {
+            key.push(String::new());
+        }
+        let title_h = match heading.len() {
+            0 => 0.0,
+            k => 40.0 + TITLE_LINE * (k - 1) as f64,
+        };
+        let title_w = heading
+            .iter()
+            .map(|h| title_width(h) + 2.0 * MARGIN)
+            .fold(0.0, f64::max);
+        let key_w = key
+            .iter()
+            .map(|k| text_width(k, FONT_SMALL) + 2.0 * MARGIN)
+            .fold(0.0, f64::max);
         let width = tree_w.max(title_w).max(key_w).max(200.0);
         // Centre the tree when the title is wider.
-        let dx = MARGIN + box_w / 2.0 - min_x + (width - tree_w) / 2.0;
+        let dx = if across {
+            MARGIN + (width - tree_w) / 2.0
+        } else {
+            MARGIN + box_w / 2.0 - lo + (width - tree_w) / 2.0
+        };
         let top = MARGIN + title_h;
-        let max_depth = order.iter().map(|&v| depth[v]).max().unwrap_or(0);
-        let key_y = top + max_depth as f64 * ROW + BOX_H + KEY_H;
+        if across {
+            // Rows from the top of the tree's box: the place across is the centre's y.
+            for c in cx.iter_mut() {
+                *c -= lo;
+            }
+        }
+        let key_y = top + tree_h + KEY_H;
         TidyTree {
             order,
             kids,
@@ -157,17 +281,32 @@ impl<'a> TidyTree<'a> {
             dx,
             top,
             key_y,
+            across,
         }
+    }
+
+    /// Whether the depths run left to right (root at the left), as laid out for a narrow
+    /// room by [`TidyTree::new_in`].
+    pub fn left_to_right(&self) -> bool {
+        self.across
     }
 
     /// x of the centre of `v`'s box.
     pub fn x(&self, v: usize) -> f64 {
-        self.cx[v] + self.dx
+        if self.across {
+            self.dx + self.box_w / 2.0 + self.depth[v] as f64 * (self.box_w + GAP_ACROSS)
+        } else {
+            self.cx[v] + self.dx
+        }
     }
 
     /// y of the top of `v`'s box.
     pub fn y(&self, v: usize) -> f64 {
-        self.top + self.depth[v] as f64 * ROW
+        if self.across {
+            self.top + self.cx[v]
+        } else {
+            self.top + self.depth[v] as f64 * ROW
+        }
     }
 
     /// The scene: heading, edges `edge-{u}-{c}` (arrows, classes `edge_class(u, c)`), boxes
@@ -190,23 +329,33 @@ impl<'a> TidyTree<'a> {
                 _ => self.width / 2.0,
             }
         };
-        if !self.heading.is_empty() {
+        for (k, line) in self.heading.iter().enumerate() {
             items.push(Item::Text {
-                x: over_root(title_width(self.heading)),
-                y: MARGIN + FONT_TITLE,
-                text: self.heading.to_string(),
+                x: over_root(title_width(line)),
+                y: MARGIN + FONT_TITLE + TITLE_LINE * k as f64,
+                text: line.clone(),
                 class: "title".into(),
                 anchor: Anchor::Middle,
             });
         }
-        // Edges first, so boxes paint over their ends.
+        // Edges first, so boxes paint over their ends: from the parent's bottom to the
+        // child's top, or left to right from the parent's right side to the child's left.
+        let half = self.box_w / 2.0;
         for &u in &self.order {
             for &c in &self.kids[u] {
+                let ((x1, y1), (x2, y2)) = if self.across {
+                    (
+                        (self.x(u) + half, self.y(u) + BOX_H / 2.0),
+                        (self.x(c) - half, self.y(c) + BOX_H / 2.0),
+                    )
+                } else {
+                    ((self.x(u), self.y(u) + BOX_H), (self.x(c), self.y(c)))
+                };
                 items.push(Item::Line {
-                    x1: self.x(u),
-                    y1: self.y(u) + BOX_H,
-                    x2: self.x(c),
-                    y2: self.y(c),
+                    x1,
+                    y1,
+                    x2,
+                    y2,
                     class: edge_class(u, c),
                     arrow: true,
                     id: format!("edge-{u}-{c}"),
@@ -243,16 +392,19 @@ impl<'a> TidyTree<'a> {
                 anchor: Anchor::Middle,
             });
         }
-        items.push(Item::Text {
-            x: over_root(text_width(self.key, FONT_SMALL)),
-            y: self.key_y,
-            text: self.key.to_string(),
-            class: "legend".into(),
-            anchor: Anchor::Middle,
-        });
+        for (k, line) in self.key.iter().enumerate() {
+            items.push(Item::Text {
+                x: over_root(text_width(line, FONT_SMALL)),
+                y: self.key_y + KEY_LINE * k as f64,
+                text: line.clone(),
+                class: "legend".into(),
+                anchor: Anchor::Middle,
+            });
+        }
+        let key_lines = self.key.len() - 1;
         Scene {
             width: self.width,
-            height: self.key_y + MARGIN,
+            height: self.key_y + KEY_LINE * key_lines as f64 + MARGIN,
             title,
             items,
             time: None,
@@ -317,6 +469,141 @@ pub fn tidy_x(order: &[usize], kids: &[Vec<usize>], slot: f64) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn boxes(scene: &Scene) -> Vec<(f64, f64, f64, f64)> {
+        scene
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Rect { x, y, w, h, .. } => Some((*x, *y, *w, *h)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn plain(_: usize) -> BoxLook {
+        BoxLook {
+            class: "node".into(),
+            tip: String::new(),
+            faded: false,
+        }
+    }
+
+    #[test]
+    fn lines_break_after_their_separators_into_as_few_lines_as_fit() {
+        let key = "m0 from P0, 1 B → 11 nodes. Box: node · class | time it holds m0; dashed: gets it last";
+        let chars = |t: &str| t.chars().count() as f64;
+        assert_eq!(break_at(key, &["; ", ". "], 200.0, chars), [key]);
+        assert_eq!(
+            break_at(key, &["; ", ". "], 70.0, chars),
+            [
+                "m0 from P0, 1 B → 11 nodes. Box: node · class | time it holds m0;",
+                "dashed: gets it last"
+            ]
+        );
+        assert_eq!(
+            break_at(key, &["; ", ". "], 40.0, chars),
+            [
+                "m0 from P0, 1 B → 11 nodes.",
+                "Box: node · class | time it holds m0;",
+                "dashed: gets it last"
+            ]
+        );
+        // A part wider than the width alone stays whole on its line; no text, no line.
+        assert_eq!(
+            break_at("a: bbbbbbbb", &[": "], 4.0, chars),
+            ["a:", "bbbbbbbb"]
+        );
+        assert!(break_at("", &[": "], 4.0, chars).is_empty());
+    }
+
+    #[test]
+    fn a_tree_wider_than_its_room_runs_left_to_right_and_fits_it() {
+        // The many-source example's tree of m0 (12 nodes, depth 3, 7 leaves) in the room of
+        // the view beside the instance panel at 1024 px (562 px at the 11 px floor, 16/11).
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); 12];
+        children[0] = vec![1, 3, 7];
+        children[1] = vec![2, 4, 8];
+        children[3] = vec![6, 11];
+        children[2] = vec![5, 9];
+        children[4] = vec![10];
+        let names: Vec<String> = (0..12).map(|v| format!("P{v} · P{v}")).collect();
+        let labels: Vec<String> = (0..12).map(|v| format!("t = {v} µs")).collect();
+        let heading = "WRP — tree of m0, 12 nodes, 1 message: m0 done at 10 µs, T = 10 µs";
+        let key = "m0 from P0, 1 B → 11 nodes. Box: node · class | time it holds m0; dashed: gets it last";
+        let wide = TidyTree::new(&children, 0, &names, &labels, heading, key);
+        let room = (562.0 * 16.0 / 11.0, 340.0 * 16.0 / 11.0);
+        assert!(wide.scene(heading.into(), |_, _| "e".into(), plain).width > room.0);
+        let lay = TidyTree::new_in(&children, 0, &names, &labels, heading, key, Some(room));
+        assert!(lay.left_to_right());
+        let scene = lay.scene(heading.into(), |_, _| "e".into(), plain);
+        assert!(scene.width <= room.0, "{} > {}", scene.width, room.0);
+        // The heading after its ": ".
+        let texts = |class: &str| -> Vec<String> {
+            scene
+                .items
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Text { text, class: c, .. } if c == class => Some(text.clone()),
+                    _ => None,
+                })
+                .collect()
+        };
+        assert_eq!(
+            texts("title"),
+            [
+                "WRP — tree of m0, 12 nodes, 1 message:",
+                "m0 done at 10 µs, T = 10 µs"
+            ]
+        );
+        // The key fits the room on one line.
+        assert_eq!(texts("legend"), [key]);
+        // Depth runs left to right: the root in the first column, its children in the
+        // second; no two boxes meet, and every box is inside the scene.
+        let b = boxes(&scene);
+        assert_eq!(b.len(), 12);
+        assert!(lay.x(0) < lay.x(1) && lay.x(1) < lay.x(2));
+        assert_eq!(lay.x(1), lay.x(3));
+        for (i, p) in b.iter().enumerate() {
+            assert!(p.0 >= 0.0 && p.0 + p.2 <= scene.width && p.1 + p.3 <= scene.height);
+            for q in &b[i + 1..] {
+                let apart =
+                    p.0 + p.2 <= q.0 || q.0 + q.2 <= p.0 || p.1 + p.3 <= q.1 || q.1 + q.3 <= p.1;
+                assert!(apart, "{p:?} {q:?}");
+            }
+        }
+        // Edges go from a parent's right side to its child's left side.
+        let edge = scene
+            .items
+            .iter()
+            .find_map(|i| match i {
+                Item::Line { x1, x2, id, .. } if id == "edge-0-1" => Some((*x1, *x2)),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(
+            edge,
+            (lay.x(0) + lay.box_w / 2.0, lay.x(1) - lay.box_w / 2.0)
+        );
+        // A room wide enough keeps the tree top down, its heading and key on one line each.
+        let roomy = TidyTree::new_in(
+            &children,
+            0,
+            &names,
+            &labels,
+            heading,
+            key,
+            Some((4000.0, 800.0)),
+        );
+        assert!(!roomy.left_to_right());
+        let same = roomy.scene(heading.into(), |_, _| "e".into(), plain);
+        assert_eq!(
+            same.items.len(),
+            wide.scene(heading.into(), |_, _| "e".into(), plain)
+                .items
+                .len()
+        );
+    }
 
     #[test]
     fn the_heading_and_key_of_a_wide_tree_stand_over_its_root() {

@@ -148,6 +148,7 @@ impl Model for Multi {
                 let opts = view::MultiTreeOptions {
                     title: view::tree_heading(crate::catalog::Catalog::short(algo), inst, s, k),
                     critical: o.critical,
+                    room: None,
                 };
                 view::multi_tree_scene(inst, s, k, &opts)
             })

@@ -564,6 +564,9 @@ pub struct MultiTreeOptions {
     /// Draw the edges and nodes of this message that are on the critical path
     /// ([`critical_path`]) with the class `critical`, said in the key line.
     pub critical: bool,
+    /// The room of the panel the tree is shown in, in the drawing's pixels at its text floor
+    /// (none: laid out on its own; see [`TidyTree::new_in`]).
+    pub room: Option<(f64, f64)>,
 }
 
 /// The heading (and title) of the tree message `k` followed in algorithm `algo`'s schedule
@@ -665,7 +668,15 @@ pub fn multi_tree_scene(
             ""
         }
     );
-    let lay = TidyTree::new(&children, root, &names, &labels, &opts.title, &key);
+    let lay = TidyTree::new_in(
+        &children,
+        root,
+        &names,
+        &labels,
+        &opts.title,
+        &key,
+        opts.room,
+    );
     let kids = &lay.kids;
     let colour = message_class(k);
     lay.scene(
