@@ -240,37 +240,43 @@ fn tab_buttons(state: &StateHandle) -> Html {
 }
 
 /// The buttons right of the tabs: critical path and compare (on views that play), fit,
-/// focus, lecture.
+/// focus, lecture. Each shows its word (`.word`), which is also its accessible name; where the
+/// view is narrow, the stylesheet shows a glyph instead (static/style.css, `@container`).
 fn view_buttons(state: &StateHandle) -> Html {
     let ui = &state.ui;
     let dispatch = |a: UiAction| {
         let s = state.clone();
         Callback::from(move |_: MouseEvent| s.dispatch(Action::Ui(a.clone())))
     };
+    let word = |w: &'static str| html! { <span class="word">{ w }</span> };
     let critical_button = plays(ui.tab).then(|| {
         html! {
-            <button id="critical" class="icon" aria-pressed={ui.critical.to_string()} onclick={dispatch(UiAction::ToggleCritical)}
-                title="The critical path: the chain of sends and receives that fixes the completion time (key x)">{ "Critical" }</button>
+            <button id="critical" class="icon" aria-label="Critical" aria-pressed={ui.critical.to_string()} onclick={dispatch(UiAction::ToggleCritical)}
+                title="The critical path: the chain of sends and receives that fixes the completion time (key x)">{ word("Critical") }</button>
         }
     });
     let compare_button = plays(ui.tab).then(|| {
+        let w = if ui.compare { "Compared" } else { "Compare" };
         html! {
-            <button id="compare" class="icon" aria-pressed={ui.compare.to_string()} onclick={dispatch(UiAction::ToggleCompare)}
-                title="Compare the selected result with another, on one time scale (key c)">{ if ui.compare { "Compared" } else { "Compare" } }</button>
+            <button id="compare" class="icon" aria-label={w} aria-pressed={ui.compare.to_string()} onclick={dispatch(UiAction::ToggleCompare)}
+                title="Compare the selected result with another, on one time scale (key c)">{ word(w) }</button>
         }
     });
+    let fit = if ui.fit { "Fit" } else { "100%" };
+    let focus = if ui.focus { "Exit focus" } else { "Focus" };
+    let lecture = if ui.lecture { "Leave" } else { "Lecture" };
     // One group, at the right of the tab strip; where it does not fit beside the tabs and the
     // caption, it moves as one to a row above them (static/style.css, .tabs).
     html! {
         <span class="view-buttons">
             { critical_button }
             { compare_button }
-            <button id="fit" class="icon" onclick={dispatch(UiAction::ToggleFit)}
-                title="Drawing size: fitted to the panel, or 100% with scroll bars (key v)">{ if ui.fit { "Fit" } else { "100%" } }</button>
-            <button id="focus" class="icon" aria-pressed={ui.focus.to_string()} onclick={dispatch(UiAction::ToggleFocus)}
-                title="Focus: only the drawing (key f)">{ if ui.focus { "Exit focus" } else { "Focus" } }</button>
-            <button id="lecture" class="icon" aria-pressed={ui.lecture.to_string()} onclick={dispatch(UiAction::ToggleLecture)}
-                title="Lecture mode: one view filling the screen, large text (key l; Esc leaves)">{ if ui.lecture { "Leave" } else { "Lecture" } }</button>
+            <button id="fit" class={classes!("icon", (!ui.fit).then_some("actual-size"))} aria-label={fit} onclick={dispatch(UiAction::ToggleFit)}
+                title="Drawing size: fitted to the panel, or 100% with scroll bars (key v)">{ word(fit) }</button>
+            <button id="focus" class="icon" aria-label={focus} aria-pressed={ui.focus.to_string()} onclick={dispatch(UiAction::ToggleFocus)}
+                title="Focus: only the drawing (key f)">{ word(focus) }</button>
+            <button id="lecture" class="icon" aria-label={lecture} aria-pressed={ui.lecture.to_string()} onclick={dispatch(UiAction::ToggleLecture)}
+                title="Lecture mode: one view filling the screen, large text (key l; Esc leaves)">{ word(lecture) }</button>
         </span>
     }
 }
