@@ -158,8 +158,23 @@ fn stale_note(state: &StateHandle) -> Html {
 }
 
 /// The results of the algorithms run on the current instance; click or Enter selects a row.
+/// The table scrolls inside its panel (at most a fifth of the window's height, static/style.css):
+/// the selected row is kept in sight there whenever the selection, the rows or the fold change
+/// (Run all selects the best row, which can be below the fold).
 #[function_component(ResultsTable)]
 pub fn results_table(p: &StateProps) -> Html {
+    let (rows, selected) = p.state.model.results_shape();
+    use_effect_with((rows, selected, p.state.ui.table_open), |_| {
+        let row = gloo::utils::document()
+            .query_selector(".results-panel tr.selected")
+            .ok()
+            .flatten();
+        if let Some(row) = row {
+            let opts = web_sys::ScrollIntoViewOptions::new();
+            opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
+            row.scroll_into_view_with_scroll_into_view_options(&opts);
+        }
+    });
     p.state.model.screen().results_table(&p.state)
 }
 
