@@ -7,8 +7,11 @@
 // is 11 px or more on screen (font size x getScreenCTM). In lecture mode the platform's drawing
 // is laid out for its panel (core platform_scene_in): it never scrolls sideways, even at its
 // 20 px floor (the 65-node platform at 1024x768 scrolls down instead), no two of its node
-// labels overlap, and they are 12 px or more. Each figure is printed (docs/architecture.md quotes them),
-// and so are the platform's with the instance panel open beside the drawing (not asserted).
+// labels overlap, and they are 12 px or more; its tab strip is one row with the caption whole.
+// With the instance panel open beside the many-source model (1024 and 1280 px), the drawing does
+// not scroll sideways, its heading is in sight, the tab strip and the player are one row each,
+// and Fit and 100% show glyphs of their own. The results table takes at most a fifth of the
+// window, its selected row in sight. Each figure is printed (docs/architecture.md quotes them).
 // Run: cd tests/e2e && node --test stage.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -66,6 +69,64 @@ function stage(page) {
   });
 }
 
+/**
+ * The rows of the tab strip and of the player: how many distinct rows their visible parts
+ * stand on (1: one row), by the vertical centres of the strip's tabs, caption and buttons and
+ * of the player's mode buttons, transport buttons, slider, time and speed (a part whose centre
+ * is within the first tab's or the play button's height of the first is on its row); and the
+ * caption's text cut (wider than its box).
+ */
+function rows(page) {
+  return page.evaluate(() => {
+    const count = (parts, first) => {
+      if (!first) return null;
+      const f = first.getBoundingClientRect();
+      const seen = [];
+      for (const el of parts) {
+        const r = el.getBoundingClientRect();
+        if (!r.width || !r.height || getComputedStyle(el).display === 'none') continue;
+        const c = (r.top + r.bottom) / 2;
+        if (!seen.some((s) => Math.abs(s - c) < f.height / 2)) seen.push(c);
+      }
+      return seen.length;
+    };
+    const tabs = document.querySelector('.view > .tabs');
+    const tabParts = [...tabs.querySelectorAll(':scope > .tab, :scope > .view-caption, .view-buttons > button')];
+    const player = document.querySelector('.view .player');
+    const playerParts = player ? [...player.querySelectorAll('.modes, .transport > *')] : [];
+    const caption = document.querySelector('#view-caption');
+    return {
+      tabRows: count(tabParts, tabs.querySelector('.tab')),
+      playerRows: count(playerParts, player?.querySelector('#play, #step-play')),
+      captionCut: caption && getComputedStyle(caption).display !== 'none' ? caption.scrollWidth > caption.clientWidth + 0.5 : null,
+      pageSideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    };
+  });
+}
+
+/** The glyph the Fit/100% button shows (its ::before), its accessible name and its tooltip. */
+function fitButton(page) {
+  return page.evaluate(() => {
+    const b = document.querySelector('#fit');
+    return { glyph: getComputedStyle(b, '::before').content, name: b.textContent.trim(), title: b.title };
+  });
+}
+
+/** The results panel's height, the window's, and whether its selected row is wholly in sight in it. */
+function selectedRow(page) {
+  return page.evaluate(() => {
+    const panel = document.querySelector('.results-panel').getBoundingClientRect();
+    const row = document.querySelector('.results-panel tr.selected');
+    const r = row?.getBoundingClientRect();
+    return {
+      height: panel.height,
+      window: innerHeight,
+      key: row?.id ?? null,
+      inSight: r ? r.top >= panel.top - 0.5 && r.bottom <= panel.bottom + 0.5 : null,
+    };
+  });
+}
+
 /** Fold the instance panel back (key i) when the window opened with it folded. */
 async function withInstancePanel(app, folded, fn) {
   if (folded) {
@@ -119,6 +180,40 @@ for (const [width, height] of SIZES) {
       await withInstancePanel(app, folded, () => app.selectModel('multi'));
       await runAll(app, '#row-wrp');
       problems.push(...normalProblems(`many-source model at ${size}`, await stage(app.page)));
+      if (folded) {
+        // Beside the instance panel (key i): at 1024 px the tree (669 px wide at the floor, in
+        // a 586 px box) scrolled sideways by 83 px and its heading was cut; it is now laid out
+        // left to right for the panel (core TidyTree::new_in) and scrolls down instead. At
+        // 1280 px the view (842 px) took the compact tab strip and player (their rows were 2
+        // and 2, 92 and 117 px: the view panel was 39 % of the window).
+        await app.page.keyboard.press('i');
+        await app.page.locator('.app[data-side="open"]').waitFor();
+        await app.page.locator('#notice').waitFor({ state: 'detached', timeout: 15000 });
+        await app.page.waitForTimeout(400);
+        const m = await stage(app.page);
+        const r = await rows(app.page);
+        await app.page.screenshot({ path: `${ARTIFACTS}/stage-multi-instance-panel-${size}.png` });
+        console.log(`many-source model with the instance panel open at ${size}: view panel ${m.height.toFixed(0)} px (${(100 * m.share).toFixed(1)} %), tab strip ${m.tabs} px (${r.tabRows} row), player ${m.player} px (${r.playerRows} row), sideways ${m.sideways} px, downwards ${m.downwards} px, smallest text ${m.smallest.toFixed(2)} px`);
+        const name = `many-source model with the instance panel open at ${size}`;
+        problems.push(...normalProblems(name, m));
+        if (r.tabRows !== 1) problems.push(`${name}: the tab strip has ${r.tabRows} rows`);
+        if (r.playerRows !== 1) problems.push(`${name}: the player has ${r.playerRows} rows`);
+        if (r.pageSideways !== 0) problems.push(`${name}: the page scrolls sideways by ${r.pageSideways} px`);
+        // In this narrow view Fit and 100% (key v) show glyphs of their own; their words stay
+        // their accessible names, their tooltip one.
+        const fit = await fitButton(app.page);
+        await app.page.keyboard.press('v');
+        await app.page.locator('#fit', { hasText: '100%' }).waitFor();
+        const actual = await fitButton(app.page);
+        await app.page.keyboard.press('v');
+        await app.page.locator('#fit', { hasText: 'Fit' }).waitFor();
+        // (The computed content: the glyph, then its empty alternative text.)
+        assert.deepEqual([fit.glyph, fit.name], ['"⤢" / ""', 'Fit']);
+        assert.deepEqual([actual.glyph, actual.name], ['"1:1" / ""', '100%']);
+        assert.equal(actual.title, fit.title);
+        await app.page.keyboard.press('i');
+        await app.page.locator('.app[data-side="folded"]').waitFor();
+      }
 
       await withInstancePanel(app, folded, () => app.generatePlatform(65, { seed: 1 }));
       await runAll(app, '#time-augmented-multicast');
@@ -130,6 +225,33 @@ for (const [width, height] of SIZES) {
       const s = await stage(app.page);
       await app.page.screenshot({ path: `${ARTIFACTS}/stage-platform-65-${size}.png` });
       problems.push(...normalProblems(`65-node platform, Graph at ${size}`, s));
+      // The results table scrolls inside a fifth of the window (it was a quarter: the view
+      // panel was 550 px, 50.9 %, at 1920x1080 with the 9-row table open), with the selected
+      // row (Run all selects the best) in sight in it.
+      const t = await selectedRow(app.page);
+      console.log(`65-node platform at ${size}: results panel ${t.height.toFixed(0)} px, selected ${t.key}, in sight: ${t.inSight}`);
+      assert.ok(t.height <= 0.2 * t.window + 0.5, `results panel ${t.height} px at ${size}`);
+      assert.equal(t.inSight, true, `the selected row ${t.key} at ${size}`);
+      if (t.height >= 0.2 * t.window - 0.5) {
+        // The table scrolls: a row below its fold, selected (a click from script, which does
+        // not scroll), is brought into sight; so is the best row again.
+        const last = await app.page.evaluate(() => {
+          const panel = document.querySelector('.results-panel');
+          panel.scrollTop = 0;
+          const row = [...panel.querySelectorAll('tr.result')].pop();
+          const hidden = row.getBoundingClientRect().bottom > panel.getBoundingClientRect().bottom;
+          row.click();
+          return { id: row.id, hidden };
+        });
+        assert.equal(last.hidden, true, `${last.id} is below the table's fold at ${size}`);
+        await app.page.locator(`#${last.id}.selected`).waitFor();
+        await app.page.waitForTimeout(200);
+        assert.deepEqual(await selectedRow(app.page).then((r) => [r.key, r.inSight]), [last.id, true]);
+        await app.page.evaluate(() => document.querySelector('#row-augmented-multicast').click());
+        await app.page.locator('#row-augmented-multicast.selected').waitFor();
+        await app.page.waitForTimeout(200);
+        assert.deepEqual(await selectedRow(app.page).then((r) => [r.key, r.inSight]), ['row-augmented-multicast', true]);
+      }
       if (s.overlaps.length) problems.push(`65-node platform at ${size}: node labels overlap: ${s.overlaps}`);
       assert.match(s.heading, /^AUGMENTED_MULTICAST on 65 nodes/);
       if (folded) {
@@ -163,6 +285,13 @@ for (const [width, height] of SIZES) {
       // (at 1024x768 it scrolled sideways by 225 px at 20 px before; now it grows downwards).
       assert.equal(l.sideways, 0, `lecture at ${size}: it scrolls sideways by ${l.sideways} px at ${l.smallest} px`);
       assert.deepEqual(l.overlaps, [], `lecture at ${size}: overlapping node labels`);
+      // One row of tabs, the caption whole, and at 1024 px the view's buttons as glyphs (the
+      // strip took two rows there: 92 px).
+      const lr = await rows(app.page);
+      console.log(`65-node platform, lecture at ${size}: tab strip ${l.tabs} px (${lr.tabRows} row), caption cut: ${lr.captionCut}`);
+      assert.equal(lr.tabRows, 1, `lecture at ${size}: the tab strip's rows`);
+      assert.equal(lr.captionCut, false, `lecture at ${size}: the caption is cut`);
+      assert.equal(lr.pageSideways, 0);
       assert.deepEqual(problems, []);
       assert.deepEqual(app.errors, []);
     } finally {
