@@ -117,7 +117,8 @@ impl<'a> Costs<'a> {
 /// What FEF, ECF, WR and WRP compute alike from one instance, computed once when the
 /// experiments run all four on it ([`crate::models::multi::experiment::times`]): the nodes'
 /// costs, `S(v, l_k)`, `X·l_k`, the room of the task lists and the starting sets. Each
-/// algorithm takes a copy of the sets. (Work-Racing's receivers, which WR and WRP share, are
+/// algorithm takes a copy of the sets (but WRP under one link rate, which only reads them:
+/// [`Shared::start_sets`]). (Work-Racing's receivers, which WR and WRP share, are
 /// not here: a copy costs about as much as building them, docs/performance.md.)
 pub(crate) struct Shared<'a> {
     pub c: Costs<'a>,
@@ -147,6 +148,11 @@ impl<'a> Shared<'a> {
     /// The sets at the start.
     pub fn sets(&self) -> Sets {
         self.sets.clone()
+    }
+
+    /// The sets at the start, to read only (WRP's heaps start from them): no copy.
+    pub fn start_sets(&self) -> &Sets {
+        &self.sets
     }
 
     /// Empty task lists with their room ([`Appender::new`]).

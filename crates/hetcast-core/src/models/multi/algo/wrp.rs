@@ -208,7 +208,9 @@ impl Lists<'_> {
 /// transfer).
 fn run(sh: &Shared, mut trace: Tracer, uniform: bool, record: bool) -> WrpRun {
     let (c, inst) = (&sh.c, sh.c.inst);
-    let mut sets = sh.sets();
+    // The scan's sender sets, delivered into as transfers are chosen; the uniform path only
+    // reads the starting sets, once, for its heaps (no copy).
+    let mut scan_sets = (!uniform).then(|| sh.sets());
     let mut race = Racing::new(c);
     let lines: Vec<Timeline> = sh
         .room()
@@ -241,7 +243,8 @@ fn run(sh: &Shared, mut trace: Tracer, uniform: bool, record: bool) -> WrpRun {
     let x = &sh.x;
     let arrival =
         |lists: &Lists, j: usize, k: usize| lists.slot(j, k).0 + lists.s[k * lists.n + j] + x[k];
-    let mut earliest = uniform.then(|| Earliest::new(&sets, c.n, |j, k| arrival(&lists, j, k)));
+    let mut earliest =
+        uniform.then(|| Earliest::new(sh.start_sets(), c.n, |j, k| arrival(&lists, j, k)));
     let size: Vec<f64> = inst.messages.iter().map(|m| m.size).collect();
     while let Some(i) = race.next_receiver() {
         let ra = lists.lines[i].end();
@@ -264,7 +267,7 @@ fn run(sh: &Shared, mut trace: Tracer, uniform: bool, record: bool) -> WrpRun {
             if let Some(e) = earliest.as_mut() {
                 let (arrive, j) = e.top(k, |j| arrival(&lists, j, k));
                 consider(k, j, arrive, (f64::NAN, 0, 0));
-            } else {
+            } else if let Some(sets) = &scan_sets {
                 for &j in &sets.senders[k] {
                     let (arrive, slot) = lists.arrival(c, j, i, k);
                     consider(k, j, arrive, slot);
@@ -289,7 +292,9 @@ fn run(sh: &Shared, mut trace: Tracer, uniform: bool, record: bool) -> WrpRun {
             predicted[k][i] = Some(done);
             steps.push((j, i, k));
         }
-        sets.deliver(k, i);
+        if let Some(sets) = scan_sets.as_mut() {
+            sets.deliver(k, i);
+        }
         race.received(c, i, j, k);
         trace.push(|| {
             let place = if preempts {
