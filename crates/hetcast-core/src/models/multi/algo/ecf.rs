@@ -37,8 +37,9 @@
 //! - a recomputation finds the earliest sender (skipped when the kept one did not change: the
 //!   others' arrivals only grew) and then the receiver completing first. Each is one pass:
 //!   through the set's list when it holds fewer than half the nodes, else over the N nodes'
-//!   contiguous times, the nodes outside the set ruled out by an added infinity, in four
-//!   independent lanes with no branch on the data. At 64 nodes this measured faster than
+//!   contiguous times, the nodes outside the set ruled out by an added infinity: the least
+//!   value in eight independent lanes with no index and no branch on the data, then the first
+//!   node at it ([`first_least`]). At 64 nodes this measured faster than
 //!   O(log N) heaps of senders and receivers with stale entries (4.9 ms against 3.5 ms on
 //!   `hetcast bench wu`, although the heaps ran fewer instructions); on `hetcast experiment
 //!   wu-fig3` the heaps of senders alone, the classes' nodes kept in order of available time,
@@ -316,45 +317,64 @@ fn uniform(sh: &Shared, trace: &mut Tracer) -> MultiPlan {
 }
 
 /// The least `f(avail[v], cost[v])` over the nodes `v`, and the lowest such `v`
-/// (`(inf, usize::MAX)` when every value is infinite: nodes ruled out by an infinite cost). Four lanes keep the first least of
-/// their nodes; the lowest index among the lanes' equal least values wins, and the nodes past
-/// the last whole group of four (higher indices) win only on a smaller value: the first least
-/// in index order, as one scan finds it. Times are never NaN, so `<` is `total_cmp`.
+/// (`(inf, usize::MAX)` when every value is infinite: nodes ruled out by an infinite cost), as
+/// one scan in index order finds them. Two passes: the least value of each of [`LANES`]
+/// independent lanes (lane `l` holds the nodes `v` with `v % LANES == l`), with no index
+/// carried (`minpd` natively, `f64x2.pmin` in wasm with SIMD); then, in each lane whose least
+/// is the overall least (most often one), its first node at that value, up to the best found.
+/// Carrying each lane's index in the first pass cost more than the second pass
+/// (`docs/performance.md`). Times are never NaN, so `<` is `total_cmp`, and `f` gives the same
+/// value in both passes.
 ///
-/// **Complexity**: O(N), no branch on the data.
+/// **Complexity**: O(N), no branch on the data in the first pass.
 #[inline]
 fn first_least(avail: &[f64], cost: &[f64], f: impl Fn(f64, f64) -> f64) -> (f64, usize) {
-    const L: usize = 4;
+    const L: usize = LANES;
     let n = avail.len();
     let cost = &cost[..n];
-    let mut val = [f64::INFINITY; L];
-    let mut at = [usize::MAX; L];
     let whole = n / L * L;
-    let lanes = avail[..whole]
-        .chunks_exact(L)
-        .zip(cost[..whole].chunks_exact(L));
-    for (b, (a, c)) in lanes.enumerate() {
+    let (avail_w, cost_w) = (&avail[..whole], &cost[..whole]);
+    let mut val = [f64::INFINITY; L];
+    for (a, c) in avail_w.chunks_exact(L).zip(cost_w.chunks_exact(L)) {
         for l in 0..L {
             let t = f(a[l], c[l]);
-            let less = t < val[l];
-            val[l] = if less { t } else { val[l] };
-            at[l] = if less { b * L + l } else { at[l] };
+            val[l] = if t < val[l] { t } else { val[l] };
         }
     }
-    let mut best = (f64::INFINITY, usize::MAX);
-    for l in 0..L {
-        if val[l] < best.0 || (val[l] == best.0 && at[l] < best.1) {
-            best = (val[l], at[l]);
+    let mut least = f64::INFINITY;
+    for v in val
+        .into_iter()
+        .chain((whole..n).map(|v| f(avail[v], cost[v])))
+    {
+        least = if v < least { v } else { least };
+    }
+    if least == f64::INFINITY {
+        return (least, usize::MAX);
+    }
+    // A lane whose least is `least` holds a node at it: the lowest of those lanes' first.
+    let mut at = usize::MAX;
+    for (l, &lane) in val.iter().enumerate() {
+        if lane == least {
+            let mut v = l;
+            while v < at.min(whole) {
+                if f(avail_w[v], cost_w[v]) == least {
+                    at = v;
+                    break;
+                }
+                v += L;
+            }
         }
     }
-    for v in whole..n {
-        let t = f(avail[v], cost[v]);
-        if t < best.0 {
-            best = (t, v);
-        }
+    if at == usize::MAX {
+        at = (whole..n)
+            .find(|&v| f(avail[v], cost[v]) == least)
+            .unwrap_or(usize::MAX);
     }
-    best
+    (least, at)
 }
+
+/// The lanes of [`first_least`].
+const LANES: usize = 8;
 
 /// Append the chosen transfer `key` to the lists, record its step and move its receiver into
 /// the message's sender set.

@@ -300,7 +300,8 @@ pub(crate) fn least_of(
     let mut best = (f64::INFINITY, usize::MAX);
     for &v in list {
         let t = f(avail[v], cost[v]);
-        if t < best.0 || (t == best.0 && v < best.1) {
+        // Most nodes are later: one comparison for them, the tie looked at only after it.
+        if t <= best.0 && (t < best.0 || v < best.1) {
             best = (t, v);
         }
     }
