@@ -199,8 +199,10 @@ impl Lists<'_> {
 /// does not depend on the receiver, and the pick of a receiver is the best over its messages
 /// of each message's earliest sender, as the scan's (completion only grows with arrival); a
 /// send slot only moves later as its list fills, so the earliest senders are kept in
-/// [`Earliest`], stamped by the list's version. Otherwise every (message, sender) pair is
-/// scanned. `record`: keep the steps and predicted times of [`WrpRun`] (left empty otherwise).
+/// [`Earliest`], stamped by the list's version; `SR_i` comes smallest message first
+/// ([`Racing`]), so the walk over it stops at the first message whose `R(i, l_k)` after the end
+/// of `i`'s list is strictly past the pick (as Work-Racing's). Otherwise every (message,
+/// sender) pair is scanned. `record`: keep the steps and predicted times of [`WrpRun`] (left empty otherwise).
 ///
 /// **Complexity**: O(Σ|D_k| · (log N + Σ_{k ∈ SR_i} |A_k| · L)) for the scan, L the length of a
 /// list. The uniform path replaces the inner sum by O(M) heap tops, plus one send slot and heap
@@ -251,7 +253,11 @@ fn run(sh: &Shared, mut trace: Tracer, uniform: bool, record: bool) -> WrpRun {
         // `R(i, l_k)` as `Costs::r` computes it.
         let recv = &c.nodes[i].recv;
         let mut pick: Option<Pick> = None;
-        let mut consider = |k: usize, j: usize, arrive: f64, slot: (f64, usize, usize)| {
+        let consider = |pick: &mut Option<Pick>,
+                        k: usize,
+                        j: usize,
+                        arrive: f64,
+                        slot: (f64, usize, usize)| {
             let done = later(arrive, ra) + recv.at(size[k]);
             // Times are never NaN nor 0 (a send's constant part is positive): `<` and `==`
             // order them as `total_cmp`.
@@ -260,17 +266,25 @@ fn run(sh: &Shared, mut trace: Tracer, uniform: bool, record: bool) -> WrpRun {
                     || (done == p.0 && (arrive < p.1 || (arrive == p.1 && (k, j) < (p.2, p.3))))
             });
             if better {
-                pick = Some((done, arrive, k, j, slot.0, slot.1, slot.2));
+                *pick = Some((done, arrive, k, j, slot.0, slot.1, slot.2));
             }
         };
         for &k in &race.need[i] {
             if let Some(e) = earliest.as_mut() {
+                // `SR_i` comes smallest message first (`Racing`), so `R(i, l_k)` only grows
+                // along it: once `i`'s own end plus `R(i, l_k)`, a lower bound of the
+                // completion, is strictly past the pick, no later message can complete
+                // before it nor tie, and their heaps are not asked (nor their stale tops
+                // refreshed).
+                if pick.is_some_and(|p| ra + recv.at(size[k]) > p.0) {
+                    break;
+                }
                 let (arrive, j) = e.top(k, |j| arrival(&lists, j, k));
-                consider(k, j, arrive, (f64::NAN, 0, 0));
+                consider(&mut pick, k, j, arrive, (f64::NAN, 0, 0));
             } else if let Some(sets) = &scan_sets {
                 for &j in &sets.senders[k] {
                     let (arrive, slot) = lists.arrival(c, j, i, k);
-                    consider(k, j, arrive, slot);
+                    consider(&mut pick, k, j, arrive, slot);
                 }
             }
         }
