@@ -141,8 +141,11 @@ fn quick_time(inst: &MultiInstance, plan: &MultiPlan) -> Option<f64> {
     let mut work: Vec<usize> = (0..n).rev().collect();
     while let Some(v) = work.pop() {
         let list = &plan.tasks[v];
-        while pc[v] < list.len() {
-            let t = list[pc[v]];
+        // `v`'s place and clock, kept in registers while it runs (only `v` changes them;
+        // the wake test reads other nodes' places).
+        let (mut p, mut now) = (pc[v], clock[v]);
+        let (send, recv) = (&nodes[v].send, &nodes[v].recv);
+        while let Some(&t) = list.get(p) {
             if t.peer >= n || t.msg >= nm || t.peer == v {
                 return None;
             }
@@ -154,9 +157,9 @@ fn quick_time(inst: &MultiInstance, plan: &MultiPlan) -> Option<f64> {
                         return None;
                     }
                     sent_by[to] = v as u32 + 1;
-                    let end = clock[v] + nodes[v].send.at(size);
+                    let end = now + send.at(size);
                     arrival[to] = end + inst.link.x(v, t.peer) * size;
-                    clock[v] = end;
+                    now = end;
                     // Wake the receiver if it is blocked on exactly this receive.
                     let r = t.peer;
                     if plan.tasks[r].get(pc[r]) == Some(&Task::recv(v, t.msg)) {
@@ -171,15 +174,16 @@ fn quick_time(inst: &MultiInstance, plan: &MultiPlan) -> Option<f64> {
                     if sent_by[at] != t.peer as u32 + 1 || held[at] {
                         return None;
                     }
-                    let end = later(arrival[at], clock[v]) + nodes[v].recv.at(size);
-                    clock[v] = end;
+                    let end = later(arrival[at], now) + recv.at(size);
+                    now = end;
                     held[at] = true;
                     receives -= 1;
                     latest = later(latest, end);
                 }
             }
-            pc[v] += 1;
+            p += 1;
         }
+        (pc[v], clock[v]) = (p, now);
     }
     (receives == 0 && (0..n).all(|v| pc[v] == plan.tasks[v].len())).then_some(latest)
 }

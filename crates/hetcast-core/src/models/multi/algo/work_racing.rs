@@ -168,43 +168,56 @@ fn run(sh: &Shared, trace: &mut Tracer, uniform: bool) -> MultiPlan {
     while let Some(i) = race.next_receiver() {
         // `R(i, l_k)` as `Costs::r` computes it.
         let (recv, ra) = (&c.nodes[i].recv, app.avail[i]);
-        // (completion, arrival, message, sender)
-        let mut pick: Option<(f64, f64, usize, usize)> = None;
-        let consider = |pick: &mut Option<(f64, f64, usize, usize)>,
-                        key: (f64, f64, usize, usize)| {
+        // (completion, arrival, message, sender); none yet: past every key (times are finite).
+        let mut pick = (f64::INFINITY, f64::INFINITY, usize::MAX, usize::MAX);
+        let consider = |pick: &mut (f64, f64, usize, usize), key: (f64, f64, usize, usize)| {
             // Times are never NaN nor 0 (a send's constant part is positive): `<` and `==`
             // order them as `total_cmp`.
-            if pick.is_none_or(|p| {
-                key.0 < p.0
-                    || (key.0 == p.0
-                        && (key.1 < p.1 || (key.1 == p.1 && (key.2, key.3) < (p.2, p.3))))
-            }) {
-                *pick = Some(key);
+            let p = *pick;
+            if key.0 < p.0
+                || (key.0 == p.0 && (key.1 < p.1 || (key.1 == p.1 && (key.2, key.3) < (p.2, p.3))))
+            {
+                *pick = key;
             }
         };
-        for &k in &race.need[i] {
-            if let Some(e) = earliest.as_mut() {
+        if let Some(e) = earliest.as_mut() {
+            for &k in &race.need[i] {
                 let r = recv.at(size[k]);
                 // The completion if `m_k` is there by `ra`, a lower bound otherwise; `R(i,
                 // l_k)` only grows along `SR_i`, so once it is past the pick no later message
                 // can complete before it (nor tie: it is strictly past), and their senders
                 // are not asked for (nor `A_k` scanned again).
                 let free = ra + r;
-                if pick.is_some_and(|p| free > p.0) {
+                if free > pick.0 {
                     break;
                 }
-                let (arrive, j) = e.top(k, &sets, &app.avail);
+                let (kept, j, current) = e.kept(k);
+                let (arrive, j) = if current {
+                    (kept, j)
+                } else {
+                    // A stale kept arrival is a lower bound of the earliest now
+                    // ([`KeptSender`]): no scan of `A_k` when even it cannot beat the pick.
+                    if later(kept, ra) + r > pick.0 {
+                        continue;
+                    }
+                    e.scan(k, &sets, &app.avail)
+                };
                 // `later(arrive, ra) + r`, `free` when `arrive <= ra`.
                 let done = if arrive > ra { arrive + r } else { free };
                 consider(&mut pick, (done, arrive, k, j));
-            } else {
+            }
+        } else {
+            for &k in &race.need[i] {
                 for &j in &sets.senders[k] {
                     let (arrive, done) = app.complete(c, j, i, k);
                     consider(&mut pick, (done, arrive, k, j));
                 }
             }
         }
-        let Some((done, _, k, j)) = pick else { break };
+        let (done, _, k, j) = pick;
+        if k == usize::MAX {
+            break;
+        }
         let (start, work) = (app.avail[j], race.w[i]);
         // `done` is the completion now (`Appender::complete`'s sums).
         app.push(j, i, k, c.s(j, k), done);
@@ -236,7 +249,8 @@ fn run(sh: &Shared, trace: &mut Tracer, uniform: bool) -> MultiPlan {
 /// sender)`, the least arrival `Avail_j + S(j, l_k) + X·l_k` over `A_k`, then the lower
 /// sender, as the scan finds it. Available times only grow, so a kept sender whose node did
 /// not change since is still the earliest (the others' arrivals only grew); otherwise the
-/// message's senders are scanned again, when a receiver asks. A node joins `A_k` only by a
+/// message's senders are scanned again, when a receiver asks and the kept arrival, a lower
+/// bound of the earliest now, could still beat its pick (`run`). A node joins `A_k` only by a
 /// transfer from the message's kept sender (step 2 takes it), which then changed: the next
 /// question scans `A_k` with the new node in it.
 ///
@@ -280,13 +294,14 @@ impl<'a> KeptSender<'a> {
         (a, j)
     }
 
-    /// `m_k`'s earliest `(arrival, sender)` now.
-    fn top(&mut self, k: usize, sets: &Sets, avail: &[f64]) -> (f64, usize) {
+    /// `m_k`'s kept `(arrival, sender, current)`: when `current`, the earliest now; otherwise
+    /// the sender changed since, and the arrival is a lower bound of the earliest now (the
+    /// arrivals of `A_k` only grow, and a node joined it later than the kept arrival), which
+    /// [`KeptSender::scan`] finds.
+    #[inline]
+    fn kept(&self, k: usize) -> (f64, usize, bool) {
         let (a, j, ver) = self.best[k];
-        if self.version.get(j) == Some(&ver) {
-            return (a, j);
-        }
-        self.scan(k, sets, avail)
+        (a, j, self.version.get(j) == Some(&ver))
     }
 
     /// Node `v`'s available time changed.
