@@ -39,7 +39,7 @@
 //! ```
 
 use super::scene::{Anchor, Item, Scene};
-use super::style::{text_width, title_width, FONT_LABEL, FONT_SMALL, FONT_TITLE};
+use super::style::{break_at, text_width, title_width, FONT_LABEL, FONT_SMALL, FONT_TITLE};
 
 /// Horizontal gap between neighbouring boxes.
 pub const GAP: f64 = 18.0;
@@ -94,52 +94,6 @@ pub struct TidyTree<'a> {
     key_y: f64,
     /// The depths run left to right (root at the left) instead of top down.
     across: bool,
-}
-
-/// `text` broken after the first `sep` of each part wider than `width` (as measured by
-/// `measure`), into as few lines as fit; a part wider than `width` alone stays on its line.
-fn break_at(text: &str, seps: &[&str], width: f64, measure: impl Fn(&str) -> f64) -> Vec<String> {
-    if text.is_empty() {
-        return Vec::new();
-    }
-    if measure(text) <= width {
-        return vec![text.to_string()];
-    }
-    // The pieces, each keeping its separator (trimmed of its space at a line's end).
-    let mut pieces: Vec<String> = vec![text.to_string()];
-    for sep in seps {
-        pieces = pieces
-            .into_iter()
-            .flat_map(|p| {
-                let parts: Vec<&str> = p.split(sep).collect();
-                let last = parts.len() - 1;
-                parts
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, q)| {
-                        if i < last {
-                            format!("{q}{sep}")
-                        } else {
-                            q.to_string()
-                        }
-                    })
-                    .collect::<Vec<_>>()
-            })
-            .collect();
-    }
-    let mut out: Vec<String> = Vec::new();
-    let mut cur = String::new();
-    for p in pieces {
-        let joined = format!("{cur}{p}");
-        if cur.is_empty() || measure(joined.trim_end()) <= width {
-            cur = joined;
-        } else {
-            out.push(cur.trim_end().to_string());
-            cur = p;
-        }
-    }
-    out.push(cur.trim_end().to_string());
-    out
 }
 
 impl<'a> TidyTree<'a> {
@@ -487,34 +441,6 @@ mod tests {
             tip: String::new(),
             faded: false,
         }
-    }
-
-    #[test]
-    fn lines_break_after_their_separators_into_as_few_lines_as_fit() {
-        let key = "m0 from P0, 1 B → 11 nodes. Box: node · class | time it holds m0; dashed: gets it last";
-        let chars = |t: &str| t.chars().count() as f64;
-        assert_eq!(break_at(key, &["; ", ". "], 200.0, chars), [key]);
-        assert_eq!(
-            break_at(key, &["; ", ". "], 70.0, chars),
-            [
-                "m0 from P0, 1 B → 11 nodes. Box: node · class | time it holds m0;",
-                "dashed: gets it last"
-            ]
-        );
-        assert_eq!(
-            break_at(key, &["; ", ". "], 40.0, chars),
-            [
-                "m0 from P0, 1 B → 11 nodes.",
-                "Box: node · class | time it holds m0;",
-                "dashed: gets it last"
-            ]
-        );
-        // A part wider than the width alone stays whole on its line; no text, no line.
-        assert_eq!(
-            break_at("a: bbbbbbbb", &[": "], 4.0, chars),
-            ["a:", "bbbbbbbb"]
-        );
-        assert!(break_at("", &[": "], 4.0, chars).is_empty());
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use super::instance::MmInstance;
 use crate::layout::bundles::{bundle_scene, Bundled};
-use crate::layout::style::{text_width, FONT_SMALL};
+use crate::layout::style::{break_at, text_width, FONT_SMALL};
 use crate::layout::Scene;
 use crate::layout::{Anchor, Item};
 use crate::trace::{BuiltBundle, BuiltGraph, BuiltSend, Step};
@@ -52,26 +52,6 @@ fn set_words(names: &[Option<String>], set: &[usize]) -> String {
         .filter_map(|&p| names.get(p).and_then(|n| n.as_deref()))
         .collect();
     format!("{{{}}}", words.join(", "))
-}
-
-/// `text` in lines of at most `width` px at [`FONT_SMALL`], broken at spaces.
-fn wrap(text: &str, width: f64) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let longer = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if !line.is_empty() && text_width(&longer, FONT_SMALL) > width {
-            lines.push(std::mem::replace(&mut line, word.to_string()));
-        } else {
-            line = longer;
-        }
-    }
-    lines.push(line);
-    lines
 }
 
 /// The drawing of Steps mode for Gonzalez (the paper's figures 2 to 7, one per step): the
@@ -322,7 +302,10 @@ fn step_notes(
 /// `notes` under the drawing, wrapped to its width (`step-note`); the scene grows to hold them.
 fn push_notes(scene: &mut Scene, notes: &[String]) {
     let width = scene.width - 48.0;
-    for line in notes.iter().flat_map(|n| wrap(n, width)) {
+    for line in notes
+        .iter()
+        .flat_map(|n| break_at(n, &[" "], width, |t| text_width(t, FONT_SMALL)))
+    {
         scene.height += FONT_SMALL + 8.0;
         scene.items.push(Item::Text {
             x: 24.0,

@@ -7,7 +7,7 @@ use crate::layout::graph_layout;
 use crate::layout::labels::{place_link_labels, Bounds};
 use crate::layout::links::Link;
 use crate::layout::scene::{Anchor, Item, Scene};
-use crate::layout::style::{text_width, title_width, FONT_SMALL};
+use crate::layout::style::{break_at, text_width, title_width, FONT_SMALL};
 use crate::models::platform::{PeriodicSchedule, PlatformAlgorithm, PlatformInstance};
 use crate::units::fmt_t;
 
@@ -70,22 +70,19 @@ pub fn platform_scene_in(
     let sizes = node_sizes(inst);
     let raw = drawing_positions(inst);
     // The heading's lines: one, or two (broken after its ": ") where a room is narrower.
-    let mut head: Vec<&str> = Vec::new();
-    if titled {
-        match title.split_once(": ") {
-            Some((a, _)) if room.is_some_and(|r| title_width(&title) + 40.0 > r.0) => {
-                head.extend([&title[..a.len() + 1], &title[a.len() + 2..]]);
-            }
-            _ => head.push(&title),
-        }
-    }
+    let head: Vec<String> = if titled {
+        let width = room.map_or(f64::INFINITY, |r| r.0 - 40.0);
+        break_at(&title, &[": "], width, title_width)
+    } else {
+        Vec::new()
+    };
     let (pos, w, h) = place(&raw, &sizes, &head, &legend, room);
     let mut items = Vec::new();
     for (k, line) in head.iter().enumerate() {
         items.push(Item::Text {
             x: 20.0,
             y: 30.0 + 28.0 * k as f64,
-            text: (*line).into(),
+            text: line.clone(),
             class: "title".into(),
             anchor: Anchor::Start,
         });
@@ -269,28 +266,12 @@ pub fn outline_critical(inst: &PlatformInstance, s: &PeriodicSchedule, g: &mut S
 }
 
 /// The legend's lines ([`LEGEND`]), each line wider than `width` (at [`FONT_SMALL`] px)
-/// broken at its "; " into as few lines as fit (a part wider than `width` alone on its line).
+/// broken after its "; " into as few lines as fit (a part wider than `width` alone on its line).
 fn legend_lines(width: f64) -> Vec<String> {
-    let mut out = Vec::new();
-    for line in LEGEND {
-        if text_width(line, FONT_SMALL) <= width {
-            out.push(line.to_string());
-            continue;
-        }
-        let mut cur = String::new();
-        for part in line.split("; ") {
-            let joined = format!("{cur}; {part}");
-            if cur.is_empty() {
-                cur = part.to_string();
-            } else if text_width(&joined, FONT_SMALL) <= width {
-                cur = joined;
-            } else {
-                out.push(std::mem::replace(&mut cur, part.to_string()));
-            }
-        }
-        out.push(cur);
-    }
-    out
+    LEGEND
+        .iter()
+        .flat_map(|line| break_at(line, &["; "], width, |t| text_width(t, FONT_SMALL)))
+        .collect()
 }
 
 /// The drawing's node centres in pixels, its width and height: see [`platform_scene`] and,
@@ -298,7 +279,7 @@ fn legend_lines(width: f64) -> Vec<String> {
 fn place(
     raw: &[(f64, f64)],
     sizes: &[(f64, f64)],
-    heading: &[&str],
+    heading: &[String],
     legend: &[String],
     room: Option<(f64, f64)>,
 ) -> (Vec<(f64, f64)>, f64, f64) {
