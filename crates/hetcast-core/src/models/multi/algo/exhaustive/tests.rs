@@ -368,27 +368,32 @@ fn the_search_is_the_plain_enumeration_on_four_nodes() {
     assert!(drawn < 1_000, "{drawn} drawn for {compared}");
 }
 
+/// An instance of the hand examples: `classes`, a link of `x` per byte, and messages of one
+/// byte, each `(source, destinations)`.
+fn one_byte(classes: Vec<NodeClass>, x: f64, messages: &[(usize, &[usize])]) -> MultiInstance {
+    MultiInstance {
+        classes,
+        link: Link::PerByte(x),
+        messages: messages
+            .iter()
+            .map(|&(source, destinations)| Message {
+                source,
+                size: 1.0,
+                destinations: destinations.to_vec(),
+            })
+            .collect(),
+    }
+}
+
 /// Node 0 (send 3, receive 2) sends message A to nodes 1 and 2 (send 1, receive 1) and
 /// receives B from node 1 and C from node 2, link 1 (`half` halves every cost).
 fn first_send(half: bool) -> MultiInstance {
     let c = if half { 0.5 } else { 1.0 };
-    let message = |source: usize, destinations: Vec<usize>| Message {
-        source,
-        size: 1.0,
-        destinations,
-    };
-    MultiInstance {
-        classes: vec![
-            NodeClass::constant("", 1, 3.0 * c, 2.0 * c),
-            NodeClass::constant("", 2, c, c),
-        ],
-        link: Link::PerByte(c),
-        messages: vec![
-            message(0, vec![1, 2]),
-            message(1, vec![0]),
-            message(2, vec![0]),
-        ],
-    }
+    let classes = vec![
+        NodeClass::constant("", 1, 3.0 * c, 2.0 * c),
+        NodeClass::constant("", 2, c, c),
+    ];
+    one_byte(classes, c, &[(0, &[1, 2]), (1, &[0]), (2, &[0])])
 }
 
 /// Part 6 by hand on [`first_send`]. Node 0 alone holds A, so it runs A's first send (3)
@@ -423,15 +428,11 @@ fn the_first_send_comes_from_a_holder() {
 /// every cost).
 fn star(half: bool) -> MultiInstance {
     let c = if half { 0.5 } else { 1.0 };
-    MultiInstance {
-        classes: vec![NodeClass::constant("", 5, c, c)],
-        link: Link::PerByte(c),
-        messages: vec![Message {
-            source: 0,
-            size: 1.0,
-            destinations: vec![1, 2, 3, 4],
-        }],
-    }
+    one_byte(
+        vec![NodeClass::constant("", 5, c, c)],
+        c,
+        &[(0, &[1, 2, 3, 4])],
+    )
 }
 
 /// Part 7 by hand on [`star`]. Parts 1 to 6 give at most 3: the message held at
@@ -471,26 +472,12 @@ fn a_senders_sends_run_one_after_the_other() {
 /// Node 0 (send 3, receive 3) sends message A to node 1 (send 1, receive 2) and receives B
 /// from node 2 (send 2, receive 1), link 3.
 fn blocked_source() -> MultiInstance {
-    MultiInstance {
-        classes: vec![
-            NodeClass::constant("", 1, 3.0, 3.0),
-            NodeClass::constant("", 1, 1.0, 2.0),
-            NodeClass::constant("", 1, 2.0, 1.0),
-        ],
-        link: Link::PerByte(3.0),
-        messages: vec![
-            Message {
-                source: 0,
-                size: 1.0,
-                destinations: vec![1],
-            },
-            Message {
-                source: 2,
-                size: 1.0,
-                destinations: vec![0],
-            },
-        ],
-    }
+    let classes = vec![
+        NodeClass::constant("", 1, 3.0, 3.0),
+        NodeClass::constant("", 1, 1.0, 2.0),
+        NodeClass::constant("", 1, 2.0, 1.0),
+    ];
+    one_byte(classes, 3.0, &[(0, &[1]), (2, &[0])])
 }
 
 /// Part 8 by hand on [`blocked_source`], at the state where node 0 first posts its receive
@@ -521,26 +508,12 @@ fn a_blocked_node_starts_after_the_send_it_waits_for() {
 /// Node 2 (send 1, receive 3) sends message A to node 1 (send 3, receive 1); node 0 (send 2,
 /// receive 3) sends B to nodes 1 and 2; link 1.
 fn relayed_wait() -> MultiInstance {
-    MultiInstance {
-        classes: vec![
-            NodeClass::constant("", 1, 2.0, 3.0),
-            NodeClass::constant("", 1, 3.0, 1.0),
-            NodeClass::constant("", 1, 1.0, 3.0),
-        ],
-        link: Link::PerByte(1.0),
-        messages: vec![
-            Message {
-                source: 2,
-                size: 1.0,
-                destinations: vec![1],
-            },
-            Message {
-                source: 0,
-                size: 1.0,
-                destinations: vec![1, 2],
-            },
-        ],
-    }
+    let classes = vec![
+        NodeClass::constant("", 1, 2.0, 3.0),
+        NodeClass::constant("", 1, 3.0, 1.0),
+        NodeClass::constant("", 1, 1.0, 3.0),
+    ];
+    one_byte(classes, 1.0, &[(2, &[1]), (0, &[1, 2])])
 }
 
 /// Part 5b by hand on [`relayed_wait`], at the state where node 0 has sent B to node 2 (on
