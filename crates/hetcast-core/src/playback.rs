@@ -235,6 +235,23 @@ pub struct Move {
 }
 
 impl Move {
+    /// The transfer of `message` (`None` in a one-message model) from `from` to `to` along the
+    /// edge the scenes name `Edge { from, to, message }`, at its four times: the send starts,
+    /// the send ends, the message arrives, the receive ends.
+    pub fn along(from: usize, to: usize, message: Option<usize>, times: [f64; 4]) -> Move {
+        let [start, sent, arrive, end] = times;
+        Move {
+            item: ItemId::Edge { from, to, message },
+            from,
+            to,
+            message,
+            start,
+            sent,
+            arrive,
+            end,
+        }
+    }
+
     /// Where the dot is at `t`, as a fraction of the edge from sender (0) to receiver (1):
     /// `None` before the send starts and after the receiver holds the message, else linear in
     /// time over `[start, end]`.

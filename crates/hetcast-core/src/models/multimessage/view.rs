@@ -312,20 +312,9 @@ pub fn motion(inst: &MmInstance, s: &MmSchedule) -> Motion {
     for (si, step) in s.plan.steps.iter().enumerate() {
         for t in step {
             for &q in &t.to {
-                moves.push(Move {
-                    item: ItemId::Edge {
-                        from: t.from,
-                        to: q,
-                        message: Some(t.message),
-                    },
-                    from: t.from,
-                    to: q,
-                    message: Some(t.message),
-                    start: si as f64,
-                    sent: (si + 1) as f64,
-                    arrive: (si + 1) as f64,
-                    end: (si + 1) as f64,
-                });
+                let (start, end) = (si as f64, (si + 1) as f64);
+                let times = [start, end, end, end];
+                moves.push(Move::along(t.from, q, Some(t.message), times));
             }
         }
     }

@@ -498,19 +498,9 @@ pub fn motion(inst: &Instance, s: &Schedule) -> Motion {
     let moves = s
         .sends
         .iter()
-        .map(|op| Move {
-            item: ItemId::Edge {
-                from: op.from,
-                to: op.to,
-                message: None,
-            },
-            from: op.from,
-            to: op.to,
-            message: None,
-            start: op.start,
-            sent: op.end,
-            arrive: op.recv_start,
-            end: op.recv_end,
+        .map(|op| {
+            let times = [op.start, op.end, op.recv_start, op.recv_end];
+            Move::along(op.from, op.to, None, times)
         })
         .collect();
     Motion::new(holdings, moves, s.completion_time)

@@ -537,19 +537,9 @@ pub fn motion(inst: &MultiInstance, s: &MultiSchedule) -> Motion {
     let moves = s
         .transfers
         .iter()
-        .map(|t| Move {
-            item: ItemId::Edge {
-                from: t.from,
-                to: t.to,
-                message: Some(t.msg),
-            },
-            from: t.from,
-            to: t.to,
-            message: Some(t.msg),
-            start: t.send_start,
-            sent: t.send_end,
-            arrive: t.arrive,
-            end: t.recv_end,
+        .map(|t| {
+            let times = [t.send_start, t.send_end, t.arrive, t.recv_end];
+            Move::along(t.from, t.to, Some(t.msg), times)
         })
         .collect();
     Motion::new(holdings, moves, s.completion_time)

@@ -276,19 +276,9 @@ pub fn motion(inst: &PlatformInstance, s: &PeriodicSchedule) -> Motion {
     let moves = s
         .transfers
         .iter()
-        .map(|t| Move {
-            item: ItemId::Edge {
-                from: t.from,
-                to: t.to,
-                message: None,
-            },
-            from: t.from,
-            to: t.to,
-            message: None,
-            start: t.start,
-            sent: snap(t.end),
-            arrive: snap(t.end),
-            end: snap(t.end),
+        .map(|t| {
+            let end = snap(t.end);
+            Move::along(t.from, t.to, None, [t.start, end, end, end])
         })
         .collect();
     Motion::new(holdings, moves, s.period)
