@@ -2,6 +2,8 @@
 //! model's table is built of (rows, error cells, the fold button, the stale note).
 
 use super::{StateHandle, StateProps};
+use crate::models::ModelAction;
+use crate::models::{Results, Row};
 use crate::state::{Action, UiAction};
 use yew::prelude::*;
 
@@ -23,16 +25,23 @@ pub fn ratio_text(t: f64, opt: f64) -> String {
     }
 }
 
-/// A result row (`row-{key}`): selected on click, Enter or Space (`select`); its header cell
-/// `head`, then `cells`.
-pub fn result_row(
+/// The table row (`row-{key}`) of `r`, one of `results`' rows: its header cell `head`, then
+/// `cells`. A click, Enter or Space selects it: `select` (the model's action selecting `r`'s
+/// algorithm), or the edited row when `r` is that one.
+pub fn result_row<R: Row>(
     state: &StateHandle,
+    (results, r): (&Results<R>, &R),
     key: &'static str,
-    selected: bool,
     select: Action,
     head: Html,
     cells: Html,
 ) -> Html {
+    let selected = results.is_selected(r);
+    let select = if r.is_edited() {
+        ModelAction::SelectEdited.into()
+    } else {
+        select
+    };
     let onclick = {
         let (s, select) = (state.clone(), select.clone());
         Callback::from(move |_: MouseEvent| s.dispatch(select.clone()))

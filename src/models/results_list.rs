@@ -73,6 +73,11 @@ pub trait Row: Clone {
     }
     /// The row's plan as its model's plan JSON, when the run succeeded.
     fn plan_json(&self) -> Option<serde_json::Value>;
+    /// True for the edited row (a plan imported or edited by hand), false for an algorithm's
+    /// run.
+    fn is_edited(&self) -> bool {
+        false
+    }
 }
 
 /// The results on the instance in use, in the order of the model's algorithm list, and the
@@ -142,9 +147,24 @@ impl<R: Row> Results<R> {
         self.rows.iter().find(|r| r.algo() == a)
     }
 
-    /// The row the folded table shows: the selected one, or the first.
-    pub fn shown(&self) -> Option<R::Algo> {
-        self.selected_row().or(self.rows.first()).map(R::algo)
+    /// The rows the results table shows, the edited row last: every row when the table is
+    /// open (`open`), else only the row the folded table keeps, the selected one (or the first
+    /// when none is).
+    pub fn table_rows(&self, open: bool) -> impl Iterator<Item = &R> {
+        let folded = self.selected_row().or(self.rows.first());
+        self.rows
+            .iter()
+            .chain(&self.edited)
+            .filter(move |r| open || folded.is_some_and(|f| std::ptr::eq(f, *r)))
+    }
+
+    /// True when `r`, one of this list's rows, is the selected one.
+    pub fn is_selected(&self, r: &R) -> bool {
+        if r.is_edited() {
+            self.edited_selected
+        } else {
+            self.selected == Some(r.algo())
+        }
     }
 
     /// The caption over the views: the selected algorithm and its completion time.
@@ -254,5 +274,64 @@ impl<R: Row> Results<R> {
         self.edited = None;
         self.edited_selected = false;
         self.edits_before.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hetcast_core::models::multi::MultiAlgorithm as A;
+
+    /// A row with nothing but its algorithm and whether it is the edited one.
+    #[derive(Clone, Debug, PartialEq)]
+    struct R(A, bool);
+
+    impl Row for R {
+        type Algo = A;
+        fn algo(&self) -> A {
+            self.0
+        }
+        fn time(&self) -> Option<f64> {
+            None
+        }
+        fn name(&self) -> String {
+            self.0.short().into()
+        }
+        fn fmt_time(t: f64) -> String {
+            t.to_string()
+        }
+        fn plan_json(&self) -> Option<serde_json::Value> {
+            None
+        }
+        fn is_edited(&self) -> bool {
+            self.1
+        }
+    }
+
+    fn keys(results: &Results<R>, open: bool) -> Vec<(A, bool)> {
+        results.table_rows(open).map(|r| (r.0, r.1)).collect()
+    }
+
+    #[test]
+    fn the_folded_table_keeps_the_selected_row_and_the_open_one_every_row() {
+        let mut results = Results::<R>::default();
+        assert_eq!(keys(&results, false), []);
+        results.put(R(A::Wrp, false));
+        results.put(R(A::Fef, false));
+        // Nothing selected: the folded table shows the first row.
+        assert_eq!(keys(&results, false), [(A::Fef, false)]);
+        results.select(A::Wrp);
+        assert_eq!(keys(&results, false), [(A::Wrp, false)]);
+        assert!(results.is_selected(&R(A::Wrp, false)));
+        assert!(!results.is_selected(&R(A::Fef, false)));
+        // An edited plan of the same algorithm: a row of its own, last, and selected.
+        results.put_edited(R(A::Wrp, true));
+        assert_eq!(keys(&results, false), [(A::Wrp, true)]);
+        assert_eq!(
+            keys(&results, true),
+            [(A::Fef, false), (A::Wrp, false), (A::Wrp, true)]
+        );
+        assert!(results.is_selected(&R(A::Wrp, true)));
+        assert!(!results.is_selected(&R(A::Wrp, false)));
     }
 }

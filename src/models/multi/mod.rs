@@ -80,6 +80,10 @@ impl Row for MultiRunRow {
         let ok = self.outcome.as_ref().ok()?;
         serde_json::to_value(&ok.solution.plan).ok()
     }
+
+    fn is_edited(&self) -> bool {
+        self.edited
+    }
 }
 
 impl MultiRunRow {

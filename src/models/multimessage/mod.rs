@@ -89,6 +89,10 @@ impl Row for MmRunRow {
         let ok = self.outcome.as_ref().ok()?;
         serde_json::to_value(&ok.solution.plan).ok()
     }
+
+    fn is_edited(&self) -> bool {
+        self.edited
+    }
 }
 
 /// "3 steps", "1 step".

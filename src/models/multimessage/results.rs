@@ -10,9 +10,7 @@ use crate::components::results::{
     error_cell, ratio_text, result_row, results_panel, results_table_of, running_rows, with_cancel,
 };
 use crate::components::StateHandle;
-use crate::models::ModelAction;
 use crate::plan_import::EDITED_TITLE;
-use crate::state::Action;
 
 /// One button per algorithm.
 pub fn algorithm_buttons(state: &StateHandle) -> Html {
@@ -34,13 +32,6 @@ pub fn algorithm_buttons(state: &StateHandle) -> Html {
 pub fn results_table(state: &StateHandle, m: &MmState) -> Html {
     let d = m.instance.degree();
     let results = &m.results;
-    let shown = |r: &&MmRunRow| {
-        results
-            .selected_row()
-            .or(results.rows.first())
-            .map(|s| (s.algo, s.edited))
-            == Some((r.algo, r.edited))
-    };
     let row = |r: &MmRunRow| {
         let a = r.algo;
         let key = if r.edited { "edited" } else { a.key() };
@@ -75,12 +66,14 @@ pub fn results_table(state: &StateHandle, m: &MmState) -> Html {
         let head = html! {
             <th scope="row" title={title}>{ short }<span class="algo-name">{" "}{ title }</span></th>
         };
-        let (select, selected): (Action, bool) = if r.edited {
-            (ModelAction::SelectEdited.into(), results.edited_selected)
-        } else {
-            (MmAction::Select(a).into(), results.selected == Some(a))
-        };
-        result_row(state, key, selected, select, head, cells)
+        result_row(
+            state,
+            (results, r),
+            key,
+            MmAction::Select(a).into(),
+            head,
+            cells,
+        )
     };
     let open = state.ui.table_open;
     let columns = html! {
@@ -94,7 +87,7 @@ pub fn results_table(state: &StateHandle, m: &MmState) -> Html {
     let any_running = m.running().next().is_some();
     let rows = html! {
         <>
-            { for results.rows.iter().chain(&results.edited).filter(|r| open || shown(r)).map(row) }
+            { for results.table_rows(open).map(row) }
             { running }
         </>
     };

@@ -11,8 +11,6 @@ use crate::components::results::{
     error_cell, ratio_text, result_row, results_panel, results_table_of, yes_no,
 };
 use crate::components::StateHandle;
-use crate::models::ModelAction;
-use crate::state::Action;
 use crate::util::fmt_time;
 
 /// Short label of an algorithm's button (the full title is its tooltip).
@@ -69,13 +67,6 @@ pub fn results_table(state: &StateHandle, m: &OverheadState) -> Html {
     let bounds = &m.bounds;
     let lb = fmt_time(bounds.lower_bound);
     let results = &m.results;
-    let shown = |r: &&RunRow| {
-        results
-            .selected_row()
-            .or(results.rows.first())
-            .map(|s| (s.algo, s.edited))
-            == Some((r.algo, r.edited))
-    };
     let row = |r: &RunRow| {
         let a = r.algo;
         let key = if r.edited { "edited" } else { a.key() };
@@ -99,15 +90,14 @@ pub fn results_table(state: &StateHandle, m: &OverheadState) -> Html {
             Err(msg) => error_cell(key, 7, msg),
         };
         let head = html! { <th scope="row" title={if r.edited { r.title() } else { r.algo.also_called(r.kind).to_string() }}>{ row_label(r) }</th> };
-        let (select, selected): (Action, bool) = if r.edited {
-            (ModelAction::SelectEdited.into(), results.edited_selected)
-        } else {
-            (
-                OverheadAction::Select(a).into(),
-                results.selected == Some(a),
-            )
-        };
-        result_row(state, key, selected, select, head, cells)
+        result_row(
+            state,
+            (results, r),
+            key,
+            OverheadAction::Select(a).into(),
+            head,
+            cells,
+        )
     };
     let columns = html! {
         <>
@@ -133,7 +123,7 @@ pub fn results_table(state: &StateHandle, m: &OverheadState) -> Html {
     let any_running = m.running().next().is_some();
     let rows = html! {
         <>
-            { for results.rows.iter().chain(&results.edited).filter(|r| open || shown(r)).map(row) }
+            { for results.table_rows(open).map(row) }
             { for running }
         </>
     };

@@ -61,6 +61,10 @@ impl Row for RunRow {
         let ok = self.outcome.as_ref().ok()?;
         serde_json::to_value(&ok.solution.plan).ok()
     }
+
+    fn is_edited(&self) -> bool {
+        self.edited
+    }
 }
 
 impl RunRow {

@@ -40,13 +40,6 @@ fn lower_bound(p: &PlatformState) -> Option<f64> {
 pub fn results_table(state: &StateHandle, p: &PlatformState) -> Html {
     let results = &p.results;
     let lb = lower_bound(p);
-    let shown = |r: &&PlRunRow| {
-        results
-            .selected_row()
-            .or(results.rows.first())
-            .map(|s| s.algo)
-            == Some(r.algo)
-    };
     let row = |r: &PlRunRow| {
         let a = r.algo;
         let key = a.key();
@@ -72,11 +65,10 @@ pub fn results_table(state: &StateHandle, p: &PlatformState) -> Html {
         let head = html! {
             <th scope="row" title={a.title()}>{ a.short() }<span class="algo-name">{" "}{ a.title() }</span></th>
         };
-        let selected = results.selected == Some(a);
         result_row(
             state,
+            (results, r),
             key,
-            selected,
             PlatformAction::Select(a).into(),
             head,
             cells,
@@ -108,7 +100,7 @@ pub fn results_table(state: &StateHandle, p: &PlatformState) -> Html {
     let any_running = p.running().next().is_some();
     let rows = html! {
         <>
-            { for results.rows.iter().filter(|r| open || shown(r)).map(row) }
+            { for results.table_rows(open).map(row) }
             { for running }
         </>
     };
