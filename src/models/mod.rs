@@ -310,14 +310,18 @@ impl Reply {
             notice: Some(notice),
         }
     }
-}
 
-/// What Cancel says: "Cancelled 2 runs." (the runs stopped in web workers).
-pub fn cancelled_notice(n: usize) -> Notice {
-    Notice::info(format!(
-        "Cancelled {n} run{}.",
-        if n == 1 { "" } else { "s" }
-    ))
+    /// What Cancel says when it stopped `n` runs in web workers: "Cancelled 2 runs.", or
+    /// nothing when none was running.
+    pub fn cancelled(n: usize) -> Reply {
+        match n {
+            0 => Reply::default(),
+            n => Reply::say(Notice::info(format!(
+                "Cancelled {n} run{}.",
+                if n == 1 { "" } else { "s" }
+            ))),
+        }
+    }
 }
 
 /// The notice of "Run all" when it skipped algorithms past their size limits (`skipped`: the

@@ -432,10 +432,7 @@ impl MultiState {
                 return Reply::default();
             }
             MultiAction::Cancel => {
-                return match self.runs.cancel() {
-                    0 => Reply::default(),
-                    n => Reply::say(crate::models::cancelled_notice(n)),
-                };
+                return Reply::cancelled(self.runs.cancel());
             }
             MultiAction::Worker {
                 job,

@@ -364,10 +364,7 @@ impl MmState {
                 return Reply::default();
             }
             MmAction::Cancel => {
-                return match self.runs.cancel() {
-                    0 => Reply::default(),
-                    n => Reply::say(crate::models::cancelled_notice(n)),
-                };
+                return Reply::cancelled(self.runs.cancel());
             }
             MmAction::Worker {
                 job,

@@ -290,10 +290,7 @@ impl OverheadState {
                 }
                 Err(n) => Reply::say(n),
             },
-            OverheadAction::Cancel => match self.cancel() {
-                0 => Reply::default(),
-                n => Reply::say(crate::models::cancelled_notice(n)),
-            },
+            OverheadAction::Cancel => Reply::cancelled(self.cancel()),
             OverheadAction::Worker {
                 job,
                 index,

@@ -327,7 +327,7 @@ impl PlatformState {
                 self.follow = Follow::First;
                 self.pending.clear();
                 self.job = self.job.wrapping_add(1);
-                Reply::say(crate::models::cancelled_notice(n))
+                Reply::cancelled(n)
             }
             A::Worker {
                 job,
