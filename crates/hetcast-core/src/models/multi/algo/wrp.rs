@@ -59,8 +59,13 @@ struct Slot {
 #[derive(Default)]
 struct Timeline {
     slots: Vec<Slot>,
-    last_send: Option<usize>,
-    /// How many receives precede the last send (all slots after it are receives).
+    /// The first slot after the last send (0 before the first send): every slot after it is a
+    /// receive.
+    tail: usize,
+    /// The end of the last send (0 before the first send): where a new send may start at the
+    /// earliest (rule a).
+    tail_start: f64,
+    /// How many receives precede the last send.
     recvs_before_last_send: usize,
     /// How many receives the list has.
     recvs: usize,
@@ -73,15 +78,15 @@ impl Timeline {
 
     /// Earliest `(start, position, receives before it)` for a send lasting `dur` (rules a-c).
     /// `held` is the rank among this node's receives of the receive that brought the message
-    /// (None at its source): the send goes after the last send (a) and after that receive (b),
-    /// into the first wait long enough (c), or at the end.
-    fn send_slot(&self, held: Option<usize>, dur: f64) -> (f64, usize, usize) {
-        let mut p = self.last_send.map_or(0, |q| q + 1);
+    /// (`usize::MAX` at its source): the send goes after the last send (a) and after that
+    /// receive (b), into the first wait long enough (c), or at the end.
+    fn send_slot(&self, held: usize, dur: f64) -> (f64, usize, usize) {
+        let mut p = self.tail;
         let mut rb = self.recvs_before_last_send;
-        let mut c = if p == 0 { 0.0 } else { self.slots[p - 1].end };
-        if let Some(r) = held {
-            // Receives follow the last send in rank order: pass them up to rank r.
-            while rb <= r {
+        let mut c = self.tail_start;
+        if held != usize::MAX {
+            // Receives follow the last send in rank order: pass them up to rank `held`.
+            while rb <= held {
                 c = self.slots[p].end;
                 p += 1;
                 rb += 1;
@@ -108,7 +113,8 @@ impl Timeline {
                 arrive: f64::NAN,
             },
         );
-        self.last_send = Some(pos);
+        self.tail = pos + 1;
+        self.tail_start = end;
         self.recvs_before_last_send = recvs_before;
     }
 
@@ -172,20 +178,19 @@ type Pick = (f64, f64, usize, usize, f64, usize, usize);
 /// The lists being built and the receive ranks: what a sender's send slot depends on.
 struct Lists<'a> {
     lines: Vec<Timeline>,
-    /// `rank[j * nm + k]`: rank among j's receives of the one that brought m_k (`usize::MAX`
+    /// `rank[k * n + j]`: rank among j's receives of the one that brought m_k (`usize::MAX`
     /// while it has none: at the source, or before it holds m_k).
     rank: Vec<usize>,
     /// `S(j, l_k)` at `k * n + j`, computed once.
     s: &'a [f64],
-    nm: usize,
     n: usize,
 }
 
 impl Lists<'_> {
     /// `(start, position, receives before)` of a send of `m_k` by `j` (rules a-c).
     fn slot(&self, j: usize, k: usize) -> (f64, usize, usize) {
-        let r = self.rank[j * self.nm + k];
-        self.lines[j].send_slot((r != usize::MAX).then_some(r), self.s[k * self.n + j])
+        let at = k * self.n + j;
+        self.lines[j].send_slot(self.rank[at], self.s[at])
     }
 
     /// When `m_k` sent by `j` reaches `i`, with the send's slot.
@@ -235,16 +240,18 @@ fn run(sh: &Shared, mut trace: Tracer, uniform: bool, record: bool) -> WrpRun {
     let nm = inst.messages.len();
     let mut lists = Lists {
         lines,
-        rank: vec![usize::MAX; c.n * nm],
+        rank: vec![usize::MAX; nm * c.n],
         s: &sh.send,
-        nm,
         n: c.n,
     };
     // Under one rate the receiver does not matter: the arrival at j itself.
     // `X·l_k` as `Costs::transit` computes it, once per message (one rate: any pair).
     let x = &sh.x;
-    let arrival =
-        |lists: &Lists, j: usize, k: usize| lists.slot(j, k).0 + lists.s[k * lists.n + j] + x[k];
+    let arrival = |lists: &Lists, j: usize, k: usize| {
+        let at = k * lists.n + j;
+        let send = lists.s[at];
+        lists.lines[j].send_slot(lists.rank[at], send).0 + send + x[k]
+    };
     let mut earliest =
         uniform.then(|| Earliest::new(sh.start_sets(), c.n, |j, k| arrival(&lists, j, k)));
     let size: Vec<f64> = inst.messages.iter().map(|m| m.size).collect();
@@ -301,7 +308,7 @@ fn run(sh: &Shared, mut trace: Tracer, uniform: bool, record: bool) -> WrpRun {
         }
         let work = race.w[i];
         lines[j].insert_send(pos, rb, Task::send(i, k), start + c.s(j, k));
-        lists.rank[i * nm + k] = lines[i].push_recv(Task::recv(j, k), arrive, done);
+        lists.rank[k * c.n + i] = lines[i].push_recv(Task::recv(j, k), arrive, done);
         if record {
             predicted[k][i] = Some(done);
             steps.push((j, i, k));
