@@ -7,8 +7,6 @@ use crate::models::multi::instance::NodeCosts;
 use crate::models::multi::{MultiInstance, MultiPlan, Task};
 use crate::order::{from_total_key, later, total_key};
 use crate::trace::{ItemId, Step};
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// Costs of one instance, flattened for the inner loops.
 pub(crate) struct Costs<'a> {
@@ -150,7 +148,7 @@ impl<'a> Shared<'a> {
         self.sets.clone()
     }
 
-    /// The sets at the start, to read only (WRP's heaps start from them): no copy.
+    /// The sets at the start, to read only (WRP's earliest senders start from them): no copy.
     pub fn start_sets(&self) -> &Sets {
         &self.sets
     }
@@ -326,73 +324,6 @@ pub(crate) fn unpack(e: u128) -> (f64, usize, usize) {
         (e >> 32) as u32 as usize,
         e as u32 as usize,
     )
-}
-
-/// Each message's senders by (value, index), for values that only grow, and only when
-/// something about their node changes (WRP: the arrival from its send slot). Entries are
-/// stamped with their node's version and refreshed in place when they come on top after it
-/// changed: an old entry is a lower bound, so the top, once current, is the least. Each
-/// sender has one entry per message (pushed once, when it joins `A_k`).
-///
-/// **Complexity**: O(log) per push; a top refreshes each entry at most once per change of its
-/// node, in one sift each.
-pub(crate) struct Earliest {
-    /// Per message: `(value, sender, version of the sender)`, least first, [`pack`]ed (one
-    /// integer comparison in the sifts).
-    heaps: Vec<BinaryHeap<Reverse<u128>>>,
-    /// Per node: how many times it changed.
-    version: Vec<usize>,
-}
-
-impl Earliest {
-    /// The sender sets of `sets` over `n` nodes, `value(j, k)` the value of `j` for `m_k`.
-    pub fn new(sets: &Sets, n: usize, mut value: impl FnMut(usize, usize) -> f64) -> Earliest {
-        let mut e = Earliest {
-            heaps: sets
-                .senders
-                .iter()
-                .map(|a| BinaryHeap::with_capacity(a.capacity()))
-                .collect(),
-            version: vec![0; n],
-        };
-        for (k, senders) in sets.senders.iter().enumerate() {
-            for &j in senders {
-                e.push(j, k, value(j, k));
-            }
-        }
-        e
-    }
-
-    /// Enter `j` with `value` (as of its current version) for `m_k`; once per `(j, k)`.
-    pub fn push(&mut self, j: usize, k: usize, value: f64) {
-        self.heaps[k].push(Reverse(pack(value, j, self.version[j])));
-    }
-
-    /// Node `v` changed: its values may have grown.
-    pub fn changed(&mut self, v: usize) {
-        self.version[v] += 1;
-    }
-
-    /// `m_k`'s least `(value, sender)`; `value(j)` is `j`'s value now. A stale top is
-    /// replaced in place by its node's current value and sifted down (one pass, not a pop and
-    /// a push); entries are distinct by sender, so the top is the same either way.
-    pub fn top(&mut self, k: usize, mut value: impl FnMut(usize) -> f64) -> (f64, usize) {
-        // Most tops are current: look before taking the heap in hand.
-        if let Some(&Reverse(e)) = self.heaps[k].peek() {
-            let (v, j, ver) = unpack(e);
-            if ver == self.version[j] {
-                return (v, j);
-            }
-        }
-        while let Some(mut top) = self.heaps[k].peek_mut() {
-            let (v, j, ver) = unpack(top.0);
-            if ver == self.version[j] {
-                return (v, j);
-            }
-            *top = Reverse(pack(value(j), j, self.version[j]));
-        }
-        (f64::INFINITY, usize::MAX)
-    }
 }
 
 /// The step of a transfer `i -> j` of `m_k` whose send starts at `start`: the sentence,

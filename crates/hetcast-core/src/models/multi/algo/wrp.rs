@@ -28,12 +28,14 @@
 //! last send that a gap search walks (small in practice: every placed send moves the start of
 //! the search forward); the paper states O(N³) per source.
 
-use super::state::{transfer_step, Costs, Earliest, Shared};
+use super::state::{transfer_step, Costs, Sets, Shared};
 use super::work_racing::Racing;
 use crate::models::multi::{Link, MultiInstance, MultiPlan, Task};
 use crate::order::later;
 use crate::trace::{Trace, Tracer};
 use crate::units::fmt_us;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// Work-Racing-Preemptive in the paper's words; the steps' `pseudo_line` points into it
 /// (from 1).
@@ -123,6 +125,94 @@ impl Timeline {
         self.slots.push(Slot { task, end, arrive });
         self.recvs += 1;
         self.recvs - 1
+    }
+}
+
+/// Each message's senders by (arrival, index) under one link rate (the arrival of `m_k` sent by
+/// `j` does not depend on the receiver). An arrival only grows, and only when its node's list
+/// changes: entries are stamped with their node's version and refreshed in place when they come
+/// on top after it changed; an old entry is a lower bound, so the top, once current, is the
+/// least. Each sender has one entry per message (pushed once, when it joins `A_k`).
+///
+/// **Complexity**: O(log |A_k|) per push; a top refreshes each entry at most once per change
+/// of its node, with one send slot and one sift each.
+struct Earliest {
+    /// Per message: `(arrival, sender, version of the sender)`, least first, as [`key`]s (one
+    /// integer comparison in the sifts).
+    heaps: Vec<BinaryHeap<Reverse<u128>>>,
+    /// Per node: how many times its list changed (below 2^32: two changes per transfer, at most
+    /// 4096 · 4095 transfers).
+    version: Vec<u32>,
+}
+
+/// `(arrival, sender, version)` as one integer that orders as the triple: an arrival is a sum
+/// of times, never negative nor NaN, and the bits of such `f64`s order as their values (no
+/// conversion to [`crate::order::total_key`] and back). `j` is below
+/// [`crate::models::multi::instance::MAX_NODES`].
+#[inline]
+fn key(arrival: f64, j: usize, version: u32) -> u128 {
+    debug_assert!(arrival.is_sign_positive() && !arrival.is_nan() && u32::try_from(j).is_ok());
+    (arrival.to_bits() as u128) << 64 | (j as u128) << 32 | version as u128
+}
+
+/// The `(arrival, sender, version)` of a [`key`].
+#[inline]
+fn unkey(e: u128) -> (f64, usize, u32) {
+    (
+        f64::from_bits((e >> 64) as u64),
+        (e >> 32) as u32 as usize,
+        e as u32,
+    )
+}
+
+impl Earliest {
+    /// The sender sets of `sets` over `n` nodes, `value(j, k)` the arrival of `m_k` sent by `j`.
+    fn new(sets: &Sets, n: usize, mut value: impl FnMut(usize, usize) -> f64) -> Earliest {
+        let mut e = Earliest {
+            heaps: sets
+                .senders
+                .iter()
+                .map(|a| BinaryHeap::with_capacity(a.capacity()))
+                .collect(),
+            version: vec![0; n],
+        };
+        for (k, senders) in sets.senders.iter().enumerate() {
+            for &j in senders {
+                e.push(j, k, value(j, k));
+            }
+        }
+        e
+    }
+
+    /// Enter `j` with `value` (as of its current version) for `m_k`; once per `(j, k)`.
+    fn push(&mut self, j: usize, k: usize, value: f64) {
+        self.heaps[k].push(Reverse(key(value, j, self.version[j])));
+    }
+
+    /// Node `v`'s list changed: its arrivals may have grown.
+    fn changed(&mut self, v: usize) {
+        self.version[v] += 1;
+    }
+
+    /// `m_k`'s least `(arrival, sender)`; `value(j)` is `j`'s arrival now. A stale top is
+    /// replaced in place by its node's current value and sifted down (one pass, not a pop and
+    /// a push); entries are distinct by sender, so the top is the same either way.
+    fn top(&mut self, k: usize, mut value: impl FnMut(usize) -> f64) -> (f64, usize) {
+        // Most tops are current: look before taking the heap in hand.
+        if let Some(&Reverse(e)) = self.heaps[k].peek() {
+            let (v, j, ver) = unkey(e);
+            if ver == self.version[j] {
+                return (v, j);
+            }
+        }
+        while let Some(mut top) = self.heaps[k].peek_mut() {
+            let (v, j, ver) = unkey(top.0);
+            if ver == self.version[j] {
+                return (v, j);
+            }
+            *top = Reverse(key(value(j), j, self.version[j]));
+        }
+        (f64::INFINITY, usize::MAX)
     }
 }
 
