@@ -86,13 +86,13 @@ impl Timeline {
         let mut p = self.tail;
         let mut rb = self.recvs_before_last_send;
         let mut c = self.tail_start;
-        if held != usize::MAX {
-            // Receives follow the last send in rank order: pass them up to rank `held`.
-            while rb <= held {
-                c = self.slots[p].end;
-                p += 1;
-                rb += 1;
-            }
+        if held != usize::MAX && held >= rb {
+            // Receives follow the last send in rank order: rank `held` is `held - rb` slots
+            // after the tail; start after it.
+            p += held - rb;
+            c = self.slots[p].end;
+            p += 1;
+            rb = held + 1;
         }
         while p < self.slots.len() {
             let s = &self.slots[p];
@@ -350,12 +350,13 @@ fn run(sh: &Shared, mut trace: Tracer, uniform: bool, record: bool) -> WrpRun {
         // `R(i, l_k)` as `Costs::r` computes it.
         let recv = &c.nodes[i].recv;
         let mut pick: Option<Pick> = None;
+        // `r` is `R(i, l_k)`.
         let consider = |pick: &mut Option<Pick>,
-                        k: usize,
-                        j: usize,
+                        (k, j): (usize, usize),
                         arrive: f64,
+                        r: f64,
                         slot: (f64, usize, usize)| {
-            let done = later(arrive, ra) + recv.at(size[k]);
+            let done = later(arrive, ra) + r;
             // Times are never NaN nor 0 (a send's constant part is positive): `<` and `==`
             // order them as `total_cmp`.
             let better = pick.is_none_or(|p| {
@@ -367,21 +368,22 @@ fn run(sh: &Shared, mut trace: Tracer, uniform: bool, record: bool) -> WrpRun {
             }
         };
         for &k in &race.need[i] {
+            let r = recv.at(size[k]);
             if let Some(e) = earliest.as_mut() {
                 // `SR_i` comes smallest message first (`Racing`), so `R(i, l_k)` only grows
                 // along it: once `i`'s own end plus `R(i, l_k)`, a lower bound of the
                 // completion, is strictly past the pick, no later message can complete
                 // before it nor tie, and their heaps are not asked (nor their stale tops
                 // refreshed).
-                if pick.is_some_and(|p| ra + recv.at(size[k]) > p.0) {
+                if pick.is_some_and(|p| ra + r > p.0) {
                     break;
                 }
                 let (arrive, j) = e.top(k, |j| arrival(&lists, j, k));
-                consider(&mut pick, k, j, arrive, (f64::NAN, 0, 0));
+                consider(&mut pick, (k, j), arrive, r, (f64::NAN, 0, 0));
             } else if let Some(sets) = &scan_sets {
                 for &j in &sets.senders[k] {
                     let (arrive, slot) = lists.arrival(c, j, i, k);
-                    consider(&mut pick, k, j, arrive, slot);
+                    consider(&mut pick, (k, j), arrive, r, slot);
                 }
             }
         }
