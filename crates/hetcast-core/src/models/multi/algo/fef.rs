@@ -25,6 +25,7 @@
 
 use super::state::{pack, transfer_step, unpack, Appender, Costs, Sets, Shared};
 use crate::models::multi::{Link, MultiInstance, MultiPlan};
+use crate::order::later;
 use crate::trace::Tracer;
 use crate::units::fmt_us;
 use std::cmp::Reverse;
@@ -70,6 +71,19 @@ fn schedule(
 ) {
     let start = app.avail[i];
     let done = app.append(c, i, j, k);
+    step(inst, trace, (w, i, j, k), start, done);
+    sets.deliver(k, j);
+}
+
+/// Record the step of the transfer `i -> j` of `m_k` of weight `w`, whose send starts at
+/// `start` and whose receive ends at `done`.
+fn step(
+    inst: &MultiInstance,
+    trace: &mut Tracer,
+    (w, i, j, k): (f64, usize, usize, usize),
+    start: f64,
+    done: f64,
+) {
     trace.push(|| {
         let text = format!(
             "The lightest edge to a waiting node is {} -> {} for {} (T = {}); {} holds {} at {}",
@@ -83,23 +97,39 @@ fn schedule(
         );
         transfer_step((i, j, k), start, 3, text)
     });
-    sets.deliver(k, j);
+}
+
+/// What [`by_class`] keeps of one message and one class of nodes.
+#[derive(Clone, Copy)]
+struct ClassEdge {
+    /// The weight of the lightest edge from `A_k` to the class's nodes (`T(i, v, l_k)` as
+    /// `Costs::t` computes it) ...
+    w: f64,
+    /// ... and its sender.
+    from: usize,
+    /// `R(v, l_k)` of the class's nodes.
+    r: f64,
+    /// The class's waiting destinations of `m_k` are `dest[next..end]`, in increasing order.
+    next: usize,
+    end: usize,
 }
 
 /// FEF under one link rate: an edge's weight `S(i, l_k) + X·l_k + R(j, l_k)` depends only on
 /// the classes of `i` and `j` (their nodes share their costs), so the waiting nodes of a class
 /// share their lightest edge from `A_k`. Each message keeps, per class, that edge's weight and
 /// sender (a sender that joins `A_k` replaces it only when strictly lighter, as for each node
-/// in [`by_node`]) and its lowest waiting node (a pointer along the class's destinations in
-/// increasing order, past the nodes that left `B_k`); its lightest edge is the least weight
-/// over the classes, then the lowest node: the same choice as [`by_node`].
+/// in [`by_node`]) and its waiting destinations in increasing order; its lightest edge is the
+/// least weight over the classes, then the lowest node: the same choice as [`by_node`]. The
+/// node chosen is the first waiting one of its class, so it leaves `B_k` by one step of that
+/// class's start (no sender or receiver sets are kept: nothing here reads them). The times
+/// it appends by are those of [`Appender::append`], from the shared tables of `S(v, l_k)` and
+/// `X·l_k` and the class's `R(v, l_k)`.
 ///
 /// **Complexity**: O(C) per transfer for C classes (plus O(log M) for the heap), O(M·N) to set
 /// up: O(Σ_k |D_k| · (C + log M) + M·N) in all.
 fn by_class(sh: &Shared, trace: &mut Tracer) -> MultiPlan {
     let (c, inst) = (&sh.c, sh.c.inst);
     let (n, nm) = (c.n, inst.messages.len());
-    let mut sets = sh.sets();
     let mut app = sh.appender();
     let class_of: Vec<usize> = c.nodes.iter().map(|v| v.class).collect();
     let nc = class_of.iter().max().map_or(0, |&k| k + 1);
@@ -108,19 +138,20 @@ fn by_class(sh: &Shared, trace: &mut Tracer) -> MultiPlan {
     for (v, &k) in class_of.iter().enumerate().rev() {
         member[k] = v;
     }
-    // The destinations of m_k in class `cl`, in increasing order: `dest[start[e]..start[e + 1]]`
-    // for `e = k * nc + cl`; `next[e]`: the first of them that may still wait.
-    let mut start = vec![0usize; nm * nc + 1];
+    let (send, x) = (&sh.send, &sh.x);
+    // edges[k * nc + cl]: m_k and class `cl`; the destinations of m_k in class `cl`, in
+    // increasing order, are `dest[next..end]`.
+    let mut edges = Vec::with_capacity(nm * nc);
     let mut is_dest = vec![false; n];
     let mut dest = Vec::with_capacity(inst.messages.iter().map(|m| m.destinations.len()).sum());
     for (k, m) in inst.messages.iter().enumerate() {
         for &d in &m.destinations {
             is_dest[d] = true;
         }
-        for cl in 0..nc {
-            start[k * nc + cl] = dest.len();
+        for (cl, &first) in member.iter().enumerate() {
+            let next = dest.len();
             // Nodes are numbered class by class: the class's nodes from its first one.
-            for v in member[cl]..n {
+            for v in first..n {
                 if class_of[v] != cl {
                     break;
                 }
@@ -128,47 +159,34 @@ fn by_class(sh: &Shared, trace: &mut Tracer) -> MultiPlan {
                     dest.push(v);
                 }
             }
+            edges.push(ClassEdge {
+                w: c.t(m.source, first, k),
+                from: m.source,
+                r: c.r(first, k),
+                next,
+                end: dest.len(),
+            });
         }
     }
-    start[nm * nc] = dest.len();
-    let mut next = start[..nm * nc].to_vec();
-    // sent[k * n + v]: `v` left B_k.
-    let mut sent = vec![false; nm * n];
-    // `X·l_k` and `R(v, l_k)` of each class, as `Costs::t` computes them.
-    let x = &sh.x;
-    let r: Vec<f64> = (0..nm * nc).map(|e| c.r(member[e % nc], e / nc)).collect();
-    // best[k * nc + cl] = (weight, sender) of the lightest edge from A_k to the class's nodes
-    // (`T(i, v, l_k)` as `Costs::t` computes it).
-    let mut best: Vec<(f64, usize)> = (0..nm * nc)
-        .map(|e| {
-            let (k, cl) = (e / nc, e % nc);
-            let src = inst.messages[k].source;
-            (c.t(src, member[cl], k), src)
-        })
-        .collect();
-    // m_k's lightest edge to a waiting node: (weight, node, sender), the lowest node of equal
-    // weights (weights are finite: `<` and `==` order them as `total_cmp`).
-    let lightest = |sent: &[bool], next: &mut [usize], best: &[(f64, usize)], k: usize| {
-        let sent = &sent[k * n..(k + 1) * n];
-        let mut least: Option<(f64, usize, usize)> = None;
-        for e in k * nc..(k + 1) * nc {
-            let (mut p, end) = (next[e], start[e + 1]);
-            while p < end && sent[dest[p]] {
-                p += 1;
-            }
-            next[e] = p;
-            if p == end {
+    // m_k's lightest edge to a waiting node: (weight, node, sender, class), the lowest node of
+    // equal weights (weights are finite: `<` and `==` order them as `total_cmp`).
+    let lightest = |row: &[ClassEdge]| {
+        let mut least: Option<(f64, usize, usize, usize)> = None;
+        for (cl, e) in row.iter().enumerate() {
+            if e.next == e.end {
                 continue;
             }
-            let ((w, i), v) = (best[e], dest[p]);
-            if least.is_none_or(|q| w < q.0 || (w == q.0 && v < q.1)) {
-                least = Some((w, v, i));
+            let v = dest[e.next];
+            if least.is_none_or(|q| e.w < q.0 || (e.w == q.0 && v < q.1)) {
+                least = Some((e.w, v, e.from, cl));
             }
         }
         least
     };
-    let mut least: Vec<Option<(f64, usize, usize)>> = (0..nm)
-        .map(|k| lightest(&sent, &mut next, &best, k))
+    let mut least: Vec<Option<(f64, usize, usize, usize)>> = edges
+        .chunks_exact(nc.max(1))
+        .take(nm)
+        .map(lightest)
         .collect();
     // The messages by (lightest weight, message), [`pack`]ed, least first, as in [`by_node`].
     let mut queue: BinaryHeap<Reverse<u128>> = least
@@ -178,22 +196,29 @@ fn by_class(sh: &Shared, trace: &mut Tracer) -> MultiPlan {
         .collect();
     while let Some(mut top) = queue.peek_mut() {
         let (_, k, _) = unpack(top.0);
-        let Some((w, j, i)) = least[k] else {
+        let Some((w, j, i, cl)) = least[k] else {
             PeekMut::pop(top);
             continue;
         };
-        schedule(inst, c, &mut app, &mut sets, (w, i, j, k), trace);
-        sent[k * n + j] = true;
+        let row = &mut edges[k * nc..(k + 1) * nc];
+        // As `Appender::append`: `S(i, l_k)`, `X·l_k` and `R(j, l_k)` are the same values.
+        let (s, start) = (send[k * n + i], app.avail[i]);
+        let done = later(start + s + x[k], app.avail[j]) + row[cl].r;
+        app.push(i, j, k, s, done);
+        // Looked at here: a call per transfer with the tracer off costs more than the test.
+        if trace.is_on() {
+            step(inst, trace, (w, i, j, k), start, done);
+        }
+        row[cl].next += 1;
         // `T(j, v, l_k)` for the nodes `v` of each class, as `Costs::t` computes it.
-        let sx = c.s(j, k) + x[k];
-        let row = k * nc..(k + 1) * nc;
-        for (b, &rv) in best[row.clone()].iter_mut().zip(&r[row]) {
-            let w = sx + rv;
-            if w < b.0 {
-                *b = (w, j);
+        let sx = send[k * n + j] + x[k];
+        for e in row.iter_mut() {
+            let w = sx + e.r;
+            if w < e.w {
+                (e.w, e.from) = (w, j);
             }
         }
-        least[k] = lightest(&sent, &mut next, &best, k);
+        least[k] = lightest(row);
         match least[k] {
             Some((w, ..)) => *top = Reverse(pack(w, k, 0)),
             None => {
