@@ -36,7 +36,7 @@
 
 use super::generate::{broadcast_from, section5, section5_classes, Network, Section5Spec, SizeMix};
 use super::instance::MultiInstance;
-use super::simulate::completion_time_multi;
+use super::simulate::{completion_time_multi, completion_time_with};
 use crate::catalog::Catalog;
 use crate::error::Error;
 use crate::models::multi::algo::lower_bound::lower_bound_value;
@@ -209,12 +209,12 @@ pub fn wu_instance(
 /// rejects, or a panic, become an error naming the algorithm.
 pub fn times(inst: &MultiInstance) -> Result<[f64; 5], Error> {
     inst.validate()?;
-    // What the four compute alike, once (`Shared`).
+    // What the four compute alike, once (`Shared`); the simulator reads the nodes' costs.
     let shared = Shared::new(inst);
     let mut out = [0.0; 5];
     for (i, a) in MultiAlgorithm::ALL.iter().copied().enumerate() {
         let timed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            completion_time_multi(inst, &a.run_shared(&shared))
+            completion_time_with(inst, &shared.c.nodes, &a.run_shared(&shared))
         }));
         out[i] = match timed {
             Ok(Ok(t)) => t,

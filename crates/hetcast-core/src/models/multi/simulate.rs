@@ -20,7 +20,7 @@
 //! On one-message plans this gives exactly the times of the sender-receiver simulator
 //! [`simulate`](mod@crate::models::overhead::simulate) (tested in `tests/multi.rs`).
 
-use super::instance::MultiInstance;
+use super::instance::{MultiInstance, NodeCosts};
 use super::plan::{MultiPlan, Op, Task};
 use crate::error::Error;
 use crate::order::later;
@@ -91,7 +91,18 @@ pub fn simulate_multi(inst: &MultiInstance, plan: &MultiPlan) -> Result<MultiSch
 /// keeping what it needs to name the task that breaks one); when a rule is broken, the plan
 /// goes through [`checked_run`] again, which names it.
 pub fn completion_time_multi(inst: &MultiInstance, plan: &MultiPlan) -> Result<f64, Error> {
-    if let Some(t) = quick_time(inst, plan) {
+    completion_time_with(inst, &inst.nodes(), plan)
+}
+
+/// [`completion_time_multi`] with the instance's node costs given (`inst.nodes()`), for a
+/// caller that times several plans of one instance and has them already.
+pub(crate) fn completion_time_with(
+    inst: &MultiInstance,
+    nodes: &[NodeCosts],
+    plan: &MultiPlan,
+) -> Result<f64, Error> {
+    debug_assert!(nodes == inst.nodes());
+    if let Some(t) = quick_time(inst, nodes, plan) {
         return Ok(t);
     }
     let run = checked_run(inst, plan, false)?;
@@ -100,8 +111,21 @@ pub fn completion_time_multi(inst: &MultiInstance, plan: &MultiPlan) -> Result<f
         .fold(0.0, f64::max))
 }
 
+/// What [`quick_time`] knows of one (message, node) pair: `state` is [`NOT_DEST`] where the
+/// node is neither a destination nor the source, [`HELD`] where it holds the message, 0 for a
+/// destination that no send reached yet, and `1 + i` once node `i`'s send reached it;
+/// `arrival`: when that send puts the message in its buffer.
+#[derive(Clone, Copy)]
+struct Slot {
+    arrival: f64,
+    state: u32,
+}
+
+const NOT_DEST: u32 = u32::MAX;
+const HELD: u32 = u32::MAX - 1;
+
 /// The completion time of a plan that keeps every rule of [`checked_run`], None when it breaks
-/// one (or the instance has more nodes than `u32` counts). The same rules, checked as the
+/// one (or the instance has `u32::MAX - 2` nodes or more). The same rules, checked as the
 /// tasks run rather than in a matching pass first: tasks name existing nodes and messages and
 /// not their own node; a send goes to a destination that no send reached yet, from a node that
 /// holds the message; a receive takes the message from the node whose send reached it (it
@@ -110,82 +134,90 @@ pub fn completion_time_multi(inst: &MultiInstance, plan: &MultiPlan) -> Result<f
 /// destination is sent the message at most once and receives it exactly once, from a send.
 /// The same times: each node runs its list in order as in [`execute`] (equations 3 and 4, the
 /// same sums), and the latest end of a receive is the latest hold of a destination (each
-/// destination receives once, and only destinations receive).
+/// destination receives once, and only destinations receive). A node that waits on a receive
+/// notes the pair it waits on, and the send to that pair wakes it (each pair is sent at most
+/// once): the order in which nodes run changes no time, since each receive's arrival is set
+/// by its one send.
 ///
-/// **Complexity**: O(N·M + T), with one `u32`, one `f64` and one flag per (message, node)
-/// instead of [`checked_run`]'s positions and options, and one pass over the tasks.
-fn quick_time(inst: &MultiInstance, plan: &MultiPlan) -> Option<f64> {
+/// **Complexity**: O(N·M + T), with one [`Slot`] per (message, node) instead of
+/// [`checked_run`]'s positions and options, and one pass over the tasks.
+fn quick_time(inst: &MultiInstance, nodes: &[NodeCosts], plan: &MultiPlan) -> Option<f64> {
     let n = inst.node_count();
     let nm = inst.messages.len();
-    if plan.tasks.len() != n || u32::try_from(n).is_err() {
+    if plan.tasks.len() != n || nodes.len() != n || n >= HELD as usize - 1 {
         return None;
     }
-    // `sent_by[k * n + to]`: 1 + the node whose send of `m_k` reached `to`; 0 while none did;
-    // `u32::MAX` where `to` is not a destination of `m_k`.
-    let mut sent_by = vec![u32::MAX; nm * n];
-    let mut held = vec![false; nm * n];
+    let mut slot = vec![
+        Slot {
+            arrival: 0.0,
+            state: NOT_DEST,
+        };
+        nm * n
+    ];
     let mut receives = 0usize;
     for (k, m) in inst.messages.iter().enumerate() {
-        held[k * n + m.source] = true;
+        let row = &mut slot[k * n..(k + 1) * n];
         receives += m.destinations.len();
         for &d in &m.destinations {
-            sent_by[k * n + d] = 0;
+            row[d].state = 0;
         }
+        row[m.source].state = HELD;
     }
-    let nodes = inst.nodes();
-    let mut pc = vec![0usize; n];
-    let mut clock = vec![0.0f64; n];
-    // When each message reaches each receiver's buffer (read once its send has run).
-    let mut arrival = vec![0.0f64; nm * n];
+    // Per node: its place in its list, its clock, and the pair `k * n + v` it waits on
+    // (`usize::MAX` before it ever waits).
+    let mut at = vec![(0usize, 0.0f64, usize::MAX); n];
     let mut latest = 0.0f64;
     let mut work: Vec<usize> = (0..n).rev().collect();
     while let Some(v) = work.pop() {
         let list = &plan.tasks[v];
-        // `v`'s place and clock, kept in registers while it runs (only `v` changes them;
-        // the wake test reads other nodes' places).
-        let (mut p, mut now) = (pc[v], clock[v]);
+        // `v`'s place and clock, kept in registers while it runs (only `v` changes them).
+        let (mut p, mut now, _) = at[v];
         let (send, recv) = (&nodes[v].send, &nodes[v].recv);
         while let Some(&t) = list.get(p) {
             if t.peer >= n || t.msg >= nm || t.peer == v {
                 return None;
             }
             let size = inst.messages[t.msg].size;
+            let row = t.msg * n;
             match t.op {
                 Op::Send => {
-                    let to = t.msg * n + t.peer;
-                    if sent_by[to] != 0 || !held[t.msg * n + v] {
+                    if slot[row + v].state != HELD {
                         return None;
                     }
-                    sent_by[to] = v as u32 + 1;
+                    let to = &mut slot[row + t.peer];
+                    if to.state != 0 {
+                        return None;
+                    }
+                    to.state = v as u32 + 1;
                     let end = now + send.at(size);
-                    arrival[to] = end + inst.link.x(v, t.peer) * size;
+                    to.arrival = end + inst.link.x(v, t.peer) * size;
                     now = end;
-                    // Wake the receiver if it is blocked on exactly this receive.
-                    let r = t.peer;
-                    if plan.tasks[r].get(pc[r]) == Some(&Task::recv(v, t.msg)) {
-                        work.push(r);
+                    // Wake the receiver if it waits on this pair.
+                    if at[t.peer].2 == row + t.peer {
+                        work.push(t.peer);
                     }
                 }
                 Op::Recv => {
-                    let at = t.msg * n + v;
-                    if sent_by[at] == 0 {
+                    let s = &mut slot[row + v];
+                    if s.state == 0 {
+                        at[v].2 = row + v;
                         break;
                     }
-                    if sent_by[at] != t.peer as u32 + 1 || held[at] {
+                    if s.state != t.peer as u32 + 1 {
                         return None;
                     }
-                    let end = later(arrival[at], now) + recv.at(size);
+                    s.state = HELD;
+                    let end = later(s.arrival, now) + recv.at(size);
                     now = end;
-                    held[at] = true;
                     receives -= 1;
                     latest = later(latest, end);
                 }
             }
             p += 1;
         }
-        (pc[v], clock[v]) = (p, now);
+        (at[v].0, at[v].1) = (p, now);
     }
-    (receives == 0 && (0..n).all(|v| pc[v] == plan.tasks[v].len())).then_some(latest)
+    (receives == 0 && (0..n).all(|v| at[v].0 == plan.tasks[v].len())).then_some(latest)
 }
 
 /// Match, check and run `plan` ([`match_tasks`], [`execute`]); `record`: keep the transfers
