@@ -185,16 +185,36 @@ impl Default for Section5Spec {
     }
 }
 
-/// `count` distinct values of `pool`, uniformly (a partial Fisher-Yates shuffle), sorted.
-fn pick(rng: &mut SplitMix64, mut pool: Vec<usize>, count: usize) -> Vec<usize> {
+/// `count` distinct values of `0..n` other than `skip`, uniformly, in increasing order: a
+/// partial Fisher-Yates shuffle of `pool` refilled with those values in increasing order (a
+/// buffer kept between calls), then the values picked read off in order through `mark` (`n`
+/// flags, all false before and after), which sorts them without comparing.
+///
+/// **Complexity**: O(n) time (the shuffle draws `count` numbers), no allocation but the
+/// result's.
+fn pick(
+    rng: &mut SplitMix64,
+    (pool, mark): (&mut Vec<usize>, &mut Vec<bool>),
+    n: usize,
+    skip: Option<usize>,
+    count: usize,
+) -> Vec<usize> {
+    pool.clear();
+    pool.extend((0..n).filter(|&v| Some(v) != skip));
+    mark.resize(n, false);
     let count = count.min(pool.len());
     for i in 0..count {
         let j = i + rng.gen_range(0..(pool.len() - i) as u64) as usize;
         pool.swap(i, j);
+        mark[pool[i]] = true;
     }
-    pool.truncate(count);
-    pool.sort_unstable();
-    pool
+    let mut out = Vec::with_capacity(count);
+    for (v, m) in mark.iter_mut().enumerate() {
+        if std::mem::take(m) {
+            out.push(v);
+        }
+    }
+    out
 }
 
 fn check_counts(nodes: usize, classes: usize) -> Result<(), Error> {
@@ -261,7 +281,8 @@ pub fn section5(spec: &Section5Spec, seed: u64) -> Result<MultiInstance, Error> 
     }
     let mut rng = SplitMix64::seed_from_u64(seed);
     let classes = draw_classes(&mut rng, n, spec.classes);
-    let sources = pick(&mut rng, (0..n).collect(), spec.sources);
+    let (mut pool, mut mark) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    let sources = pick(&mut rng, (&mut pool, &mut mark), n, None, spec.sources);
     let messages = sources
         .into_iter()
         .map(|source| {
@@ -270,13 +291,10 @@ pub fn section5(spec: &Section5Spec, seed: u64) -> Result<MultiInstance, Error> 
                 None => rng.gen_range(1..=(n - 1) as u64) as usize,
                 Some(f) => ((f * (n - 1) as f64).round() as usize).clamp(1, n - 1),
             };
-            // Sized ahead: a filtered range does not tell its length.
-            let mut others = Vec::with_capacity(n - 1);
-            others.extend((0..n).filter(|&v| v != source));
             Message {
                 source,
                 size,
-                destinations: pick(&mut rng, others, count),
+                destinations: pick(&mut rng, (&mut pool, &mut mark), n, Some(source), count),
             }
         })
         .collect();

@@ -262,17 +262,21 @@ impl MultiInstance {
             return bad("there are no node classes".into());
         }
         for (ci, c) in self.classes.iter().enumerate() {
-            let who = if c.name.is_empty() {
-                format!("class {}", ci + 1)
-            } else {
-                format!("class {} ({})", ci + 1, crate::error::excerpt(&c.name))
+            // Named only for a message (a valid class costs no formatting).
+            let who = || {
+                if c.name.is_empty() {
+                    format!("class {}", ci + 1)
+                } else {
+                    format!("class {} ({})", ci + 1, crate::error::excerpt(&c.name))
+                }
             };
             if c.count == 0 {
-                return bad(format!("{who} has no nodes (count 0)"));
+                return bad(format!("{} has no nodes (count 0)", who()));
             }
             if !crate::limits::cost_ok(c.send.fixed) {
                 return bad(format!(
-                    "{who}: the send overhead's constant part {} {}; it must be a positive number up to 1e9",
+                    "{}: the send overhead's constant part {} {}; it must be a positive number up to 1e9",
+                    who(),
                     num_shown(c.send.fixed),
                     crate::error::cost_problem(c.send.fixed)
                 ));
@@ -284,7 +288,8 @@ impl MultiInstance {
             ] {
                 if !nonneg(v) {
                     return bad(format!(
-                        "{who}: the {what} must be between 0 and 1e9 (got {})",
+                        "{}: the {what} must be between 0 and 1e9 (got {})",
+                        who(),
                         num_shown(v)
                     ));
                 }
