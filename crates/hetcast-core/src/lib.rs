@@ -36,6 +36,7 @@ pub mod playback;
 pub mod registry;
 pub mod rng;
 pub mod trace;
+pub mod tree;
 pub mod units;
 
 pub use catalog::Catalog;

@@ -166,20 +166,13 @@ pub fn move_subtree(
     let Some(old_parent) = parent[node] else {
         return Err(format!("{} does not receive {mk} in this plan", name(node)));
     };
-    let mut w = new_parent;
-    for _ in 0..=n {
-        match parent[w] {
-            Some(p) if p == node => {
-                return Err(format!(
-                    "{} is in the subtree of {} for {mk}: {} would receive {mk} from its own descendant",
-                    name(new_parent),
-                    name(node),
-                    name(node)
-                ))
-            }
-            Some(p) => w = p,
-            None => break,
-        }
+    if crate::tree::is_below(&parent, new_parent, node) {
+        return Err(format!(
+            "{} is in the subtree of {} for {mk}: {} would receive {mk} from its own descendant",
+            name(new_parent),
+            name(node),
+            name(node)
+        ));
     }
     let mut out = plan.clone();
     out.tasks[old_parent].retain(|t| *t != Task::send(node, message));

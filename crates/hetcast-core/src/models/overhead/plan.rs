@@ -175,21 +175,13 @@ pub fn move_subtree(
     if new_parent == node {
         return Err(format!("{} cannot send the message to itself", name(node)));
     }
-    // Is `new_parent` below `node`? Walk up from it (at most n steps: a plan may be broken).
-    let mut w = new_parent;
-    for _ in 0..=n {
-        match parents[w] {
-            Some(p) if p == node => {
-                return Err(format!(
-                    "{} is in the subtree of {}: {} would receive from its own descendant, and the subtree would be cut off from the source",
-                    name(new_parent),
-                    name(node),
-                    name(node)
-                ))
-            }
-            Some(p) => w = p,
-            None => break,
-        }
+    if crate::tree::is_below(&parents, new_parent, node) {
+        return Err(format!(
+            "{} is in the subtree of {}: {} would receive from its own descendant, and the subtree would be cut off from the source",
+            name(new_parent),
+            name(node),
+            name(node)
+        ));
     }
     let mut out = plan.clone();
     if !out.wait.is_empty() {
