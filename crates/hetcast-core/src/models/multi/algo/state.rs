@@ -203,7 +203,7 @@ impl Appender {
 
     /// [`Appender::append`] for a caller that has its times already: `send` is `S(i, l_k)`,
     /// `done` the completion of [`Appender::complete`] now.
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, i: usize, j: usize, k: usize, send: f64, done: f64) {
         self.plan.tasks[i].push(Task::send(j, k));
         self.plan.tasks[j].push(Task::recv(i, k));
