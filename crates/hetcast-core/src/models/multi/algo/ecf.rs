@@ -26,6 +26,10 @@
 //!   bound. The top, once recomputed if stale, is the scan's choice; a stale candidate is
 //!   recomputed only when it comes on top (on `hetcast bench wu`, 4.5 recomputations per
 //!   transfer instead of 9.8 when every stale candidate was);
+//! - the queue starts with every message at 0, stale: each candidate is first computed when
+//!   its message first comes on top, as a recomputation, so the sender and receiver passes
+//!   have one caller each (the compiler then inlines them: 4.6 % fewer instructions for ECF
+//!   on `hetcast experiment wu-fig3`, `docs/performance.md`);
 //! - a stale candidate on top first gets its earliest sender; its arrival plus the least
 //!   `R(j, l_k)` over `B_k` bounds every receiver's completion (rounding is monotone), and
 //!   when that bound is above the key it becomes the key (the sender kept, the receivers still
@@ -135,8 +139,8 @@ fn run(inst: &MultiInstance, trace: &mut Tracer) -> MultiPlan {
 }
 
 /// ECF under one link rate with each message's candidate kept between iterations, in a heap by
-/// completion, and recomputed when stale and on top (module documentation): the same choices
-/// as [`run`]. A candidate is the message's earliest sender (least arrival, then lower index)
+/// completion, and computed (the first time too) when stale and on top (module documentation):
+/// the same choices as [`run`]. A candidate is the message's earliest sender (least arrival, then lower index)
 /// and, with its arrival, the receiver that completes first (then lower index).
 fn uniform(sh: &Shared, trace: &mut Tracer) -> MultiPlan {
     let (c, inst) = (&sh.c, sh.c.inst);
@@ -212,37 +216,21 @@ fn uniform(sh: &Shared, trace: &mut Tracer) -> MultiPlan {
         .collect();
     let mut passed = vec![0; nm];
     // Each message's candidate; `stale[m]`: 0 if it is exact, 1 if only its receiver may have
-    // changed (a node of it changed), 2 if its sender may have changed too.
-    let mut best: Vec<Option<Key>> = (0..nm)
-        .map(|k| {
-            let a = sender(&sets, &app.avail, &gate, k);
-            candidate(&sets, &app.avail, &wait, k, a)
-        })
-        .collect();
-    let mut stale = vec![0u8; nm];
+    // changed (a node of it changed), 2 if its sender may have changed too. At the start none
+    // is computed: each is computed when its message first comes on top, as a stale one.
+    let mut best: Vec<Option<Key>> = vec![None; nm];
+    let mut stale = vec![2u8; nm];
     // `(sender, receiver)` of each candidate (none: past every node), for the staleness scan.
-    let mut who: Vec<(usize, usize)> = best
-        .iter()
-        .map(|b| b.map_or((usize::MAX, usize::MAX), |(_, _, j, _, i)| (i, j)))
-        .collect();
+    let mut who = vec![(usize::MAX, usize::MAX); nm];
     // `touch[v]`: the messages whose candidate had `v` as its sender or receiver when it was
     // computed (a superset of those it has now: `who` tells), so that a transfer visits the
     // candidates of its two nodes only, not every message's.
     // Sized for every message once: most lists then never grow.
     let mut touch: Vec<Vec<usize>> = (0..n).map(|_| Vec::with_capacity(nm)).collect();
-    for (m, &(i, j)) in who.iter().enumerate() {
-        if i != usize::MAX {
-            touch[i].push(m);
-            touch[j].push(m);
-        }
-    }
-    // `(completion, message)` of every message with a candidate, least first: a bound that
-    // only grows, exact unless the message is stale (module documentation), [`pack`]ed.
-    let mut queue: BinaryHeap<Reverse<u128>> = best
-        .iter()
-        .flatten()
-        .map(|&(done, k, ..)| Reverse(pack(done, k, 0)))
-        .collect();
+    // `(completion, message)` of every message that may have a candidate, least first: a bound
+    // that only grows (0 before the first computation), exact unless the message is stale
+    // (module documentation), [`pack`]ed.
+    let mut queue: BinaryHeap<Reverse<u128>> = (0..nm).map(|k| Reverse(pack(0.0, k, 0))).collect();
     // The top stays in place while its message is scheduled (its key, the old completion, is
     // a lower bound of the new one) and is replaced in place when recomputed: one sift down,
     // not a pop and a push.
