@@ -21,7 +21,7 @@
 //! paper says for N sources. Under one link rate step 2 takes O(M) kept earliest senders
 //! instead, each scanned again only after it changed (see `run`).
 
-use super::state::{pack, transfer_step, unpack, Costs, Sets, Shared};
+use super::state::{least_of, pack, transfer_step, unpack, Costs, Sets, Shared};
 use crate::models::multi::{Link, MultiInstance, MultiPlan};
 use crate::order::later;
 use crate::trace::Tracer;
@@ -289,7 +289,7 @@ impl<'a> KeptSender<'a> {
     /// Scan `A_k` again.
     fn scan(&mut self, k: usize, sets: &Sets, avail: &[f64]) -> (f64, usize) {
         let (sk, xk) = (&self.s[k * self.n..(k + 1) * self.n], self.x[k]);
-        let (a, j) = earliest_of(&sets.senders[k], avail, sk, xk);
+        let (a, j) = least_of(&sets.senders[k], avail, sk, |v, s| v + s + xk);
         self.best[k] = (a, j, self.version.get(j).copied().unwrap_or(0));
         (a, j)
     }
@@ -308,45 +308,4 @@ impl<'a> KeptSender<'a> {
     fn changed(&mut self, v: usize) {
         self.version[v] += 1;
     }
-}
-
-/// The least arrival `Avail_v + S(v, l_k) + X·l_k` over the nodes `v` of `list` (`send` the
-/// row of `S(v, l_k)`, `xk` the transit) and the lowest such node: `least_of` (in
-/// `state.rs`) four nodes at a time. Most fours are all later than the least so far: one
-/// comparison of their earliest arrival settles them; otherwise each of the four is taken as
-/// `least_of` takes a node. The least `(arrival, node)` does not depend on the order the nodes
-/// are looked at (they are distinct), so the result is `least_of`'s, bit for bit.
-///
-/// **Complexity**: O(|list|); about 9 instructions a node natively instead of 11-12.
-#[inline]
-fn earliest_of(list: &[usize], avail: &[f64], send: &[f64], xk: f64) -> (f64, usize) {
-    // One length for both, so that one bounds check per read covers the two.
-    let send = &send[..avail.len()];
-    let mut best = (f64::INFINITY, usize::MAX);
-    let take = |best: &mut (f64, usize), t: f64, v: usize| {
-        if t <= best.0 && (t < best.0 || v < best.1) {
-            *best = (t, v);
-        }
-    };
-    // Times are never NaN: the earlier of two by one comparison.
-    let min = |a: f64, b: f64| if a < b { a } else { b };
-    let fours = list.chunks_exact(4);
-    let rest = fours.remainder();
-    for q in fours {
-        let t = [
-            avail[q[0]] + send[q[0]] + xk,
-            avail[q[1]] + send[q[1]] + xk,
-            avail[q[2]] + send[q[2]] + xk,
-            avail[q[3]] + send[q[3]] + xk,
-        ];
-        if min(min(t[0], t[1]), min(t[2], t[3])) <= best.0 {
-            for (&t, &v) in t.iter().zip(q) {
-                take(&mut best, t, v);
-            }
-        }
-    }
-    for &v in rest {
-        take(&mut best, avail[v] + send[v] + xk, v);
-    }
-    best
 }
