@@ -541,6 +541,46 @@ mod tests {
         }
     }
 
+    /// The quick pass times every valid plan itself (the full simulator behind it would give
+    /// the same times, so a quick pass that always gave up would pass every other test): the
+    /// four heuristics' plans on section-5 instances of 2 to 24 nodes, both networks, every
+    /// size mix, and on the hand instance above.
+    #[test]
+    fn the_quick_pass_times_every_valid_plan_itself() {
+        use crate::models::multi::generate::{section5, Network, Section5Spec, SizeMix};
+        use crate::catalog::Catalog;
+        use crate::models::multi::MultiAlgorithm;
+        let hand = MultiPlan {
+            tasks: vec![
+                vec![Task::send(1, 0), Task::send(2, 0)],
+                vec![Task::send(2, 1), Task::recv(0, 0)],
+                vec![Task::recv(1, 1), Task::recv(0, 0)],
+            ],
+        };
+        assert_eq!(quick_time(&inst(), &inst().nodes(), &hand), Some(6.0));
+        let mut timed = 0;
+        for seed in 0..300u64 {
+            let nodes = 2 + (seed as usize * 7) % 23;
+            let spec = Section5Spec {
+                nodes,
+                classes: 1 + (seed as usize) % nodes.min(4),
+                sources: 1 + (seed as usize * 5) % nodes,
+                network: [Network::Fast, Network::Slow][seed as usize % 2],
+                sizes: SizeMix::ALL[seed as usize % SizeMix::ALL.len()],
+                dest_fraction: None,
+            };
+            let inst = section5(&spec, seed).unwrap();
+            for a in MultiAlgorithm::ALL {
+                let plan = a.run(&inst).unwrap();
+                let full = simulate_multi(&inst, &plan).unwrap().completion_time;
+                let quick = quick_time(&inst, &inst.nodes(), &plan);
+                assert_eq!(quick, Some(full), "{} on instance {seed}", a.short());
+                timed += 1;
+            }
+        }
+        assert_eq!(timed, 300 * MultiAlgorithm::ALL.len());
+    }
+
     #[test]
     fn non_blocking_sends_and_blocking_receives() {
         let plan = MultiPlan {
