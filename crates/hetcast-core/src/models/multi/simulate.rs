@@ -547,8 +547,8 @@ mod tests {
     /// size mix, and on the hand instance above.
     #[test]
     fn the_quick_pass_times_every_valid_plan_itself() {
-        use crate::models::multi::generate::{section5, Network, Section5Spec, SizeMix};
         use crate::catalog::Catalog;
+        use crate::models::multi::generate::{section5, Network, Section5Spec, SizeMix};
         use crate::models::multi::MultiAlgorithm;
         let hand = MultiPlan {
             tasks: vec![
