@@ -14,7 +14,7 @@
 //!   and 64 ([`SOURCE_COUNTS`]), from one multicast to all-to-all;
 //! - **classes**: 4 ([`Section5Spec::default`]), "several" in the paper; the other
 //!   generator choices are in [`crate::models::multi::generate`];
-//! - **timing**: every plan is timed by the simulator ([`completion_time_multi`], the
+//! - **timing**: every plan is timed by the simulator ([`completion_time_multi`](super::completion_time_multi), the
 //!   completion time of [`super::simulate_multi`]), never by an algorithm's own
 //!   predictions; the lower bound is [`lower_bound`](crate::models::multi::algo::lower_bound::lower_bound)'s
 //!   value ([`lower_bound_value`]);
@@ -34,9 +34,9 @@
 //! assert!(rows.iter().all(|r| r.lower_bound <= r.wrp));
 //! ```
 
-use super::generate::{broadcast_from, section5, section5_classes, Network, Section5Spec, SizeMix};
+use super::generate::{section5, Network, Section5Spec, SizeMix};
 use super::instance::MultiInstance;
-use super::simulate::{completion_time_multi, completion_time_with};
+use super::simulate::completion_time_with;
 use crate::catalog::Catalog;
 use crate::error::Error;
 use crate::models::multi::algo::lower_bound::lower_bound_value;
@@ -44,6 +44,11 @@ use crate::models::multi::algo::{MultiAlgorithm, Shared};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+
+mod broadcast;
+pub use broadcast::{
+    broadcast_csv, wu_broadcast, BroadcastRow, BroadcastSpec, BROADCAST_CSV_HEADER,
+};
 
 /// The numbers of sources on the x axis of Figures 3 and 4 (our choice; see the module
 /// documentation).
@@ -435,163 +440,6 @@ pub fn to_csv(rows: &[WuRow]) -> String {
     })
 }
 
-/// Settings of [`wu_broadcast`].
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-pub struct BroadcastSpec {
-    /// The network.
-    pub network: Network,
-    /// Nodes (every one is the source once).
-    pub nodes: usize,
-    /// Node classes.
-    pub classes: usize,
-    /// Message size in bytes.
-    pub size: f64,
-    /// Seed of the class set ([`section5_classes`]).
-    pub seed: u64,
-    /// Worker threads; 0 = all available.
-    pub threads: usize,
-}
-
-impl BroadcastSpec {
-    /// 64 nodes, 4 classes, seed 2001, on `network` with `size` bytes.
-    pub fn new(network: Network, size: f64) -> BroadcastSpec {
-        BroadcastSpec {
-            network,
-            nodes: 64,
-            classes: 4,
-            size,
-            seed: 2001,
-            threads: 0,
-        }
-    }
-}
-
-/// The single broadcast of section 5.1; one line of the broadcast CSV.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct BroadcastRow {
-    /// The network.
-    pub network: Network,
-    /// Message size in bytes.
-    pub size: f64,
-    /// Broadcasts averaged (one per source: the number of nodes).
-    pub sources: usize,
-    /// Mean completion time of FEF (µs).
-    pub fef: f64,
-    /// Mean completion time of ECF (µs).
-    pub ecf: f64,
-    /// Mean completion time of WR (µs).
-    pub wr: f64,
-    /// Mean completion time of WRP (µs).
-    pub wrp: f64,
-    /// Mean lower bound (µs).
-    pub lower_bound: f64,
-    /// Sources for which ECF, WR and WRP made exactly the same task lists.
-    pub same_plans: usize,
-    /// Sources for which ECF and WR made the same task lists.
-    pub ecf_wr_same_plans: usize,
-    /// Sources for which WR and WRP made the same task lists.
-    pub wr_wrp_same_plans: usize,
-    /// Sources for which ECF, WR and WRP have the same completion time (within
-    /// [`TIME_TOLERANCE`]).
-    pub same_times: usize,
-    /// The largest `(max - min) / min` of the ECF, WR and WRP times over the sources.
-    pub max_spread: f64,
-}
-
-impl BroadcastRow {
-    /// The mean of algorithm `a`.
-    pub fn mean(&self, a: MultiAlgorithm) -> f64 {
-        match a {
-            MultiAlgorithm::Fef => self.fef,
-            MultiAlgorithm::Ecf => self.ecf,
-            MultiAlgorithm::Wr => self.wr,
-            MultiAlgorithm::Wrp => self.wrp,
-        }
-    }
-}
-
-/// Section 5.1: a broadcast from each node of one random class set in turn.
-pub fn wu_broadcast(spec: &BroadcastSpec) -> Result<BroadcastRow, Error> {
-    let classes = section5_classes(spec.nodes, spec.classes, spec.seed)?;
-    let link = spec.network.link();
-    broadcast_from(&classes, link.clone(), spec.size, 0).validate()?;
-    let per_source = parallel(spec.nodes, spec.threads, None, &|src| {
-        let inst = broadcast_from(&classes, link.clone(), spec.size, src);
-        inst.validate()?;
-        let mut t = [0.0; 5];
-        let mut plans = Vec::new();
-        let shared = Shared::new(&inst);
-        for (i, a) in MultiAlgorithm::ALL.iter().copied().enumerate() {
-            let plan = a.run_shared(&shared);
-            t[i] = completion_time_multi(&inst, &plan).map_err(|e| {
-                Error::InvalidPlan(format!("{} (broadcast from P{src}): {e}", a.short()))
-            })?;
-            if a != MultiAlgorithm::Fef {
-                plans.push(plan);
-            }
-        }
-        t[4] = lower_bound_value(&inst);
-        Ok((t, [plans[0] == plans[1], plans[1] == plans[2]]))
-    })?;
-    let n = spec.nodes as f64;
-    let mean = |i: usize| per_source.iter().map(|(t, _)| t[i]).sum::<f64>() / n;
-    let spread = |t: &[f64; 5]| {
-        let (lo, hi) = t[1..4]
-            .iter()
-            .fold((f64::INFINITY, 0.0f64), |(lo, hi), &x| {
-                (lo.min(x), hi.max(x))
-            });
-        (hi - lo) / lo
-    };
-    Ok(BroadcastRow {
-        network: spec.network,
-        size: spec.size,
-        sources: spec.nodes,
-        fef: mean(0),
-        ecf: mean(1),
-        wr: mean(2),
-        wrp: mean(3),
-        lower_bound: mean(4),
-        same_plans: per_source.iter().filter(|(_, s)| s[0] && s[1]).count(),
-        ecf_wr_same_plans: per_source.iter().filter(|(_, s)| s[0]).count(),
-        wr_wrp_same_plans: per_source.iter().filter(|(_, s)| s[1]).count(),
-        same_times: per_source
-            .iter()
-            .filter(|(t, _)| spread(t) <= TIME_TOLERANCE)
-            .count(),
-        max_spread: per_source
-            .iter()
-            .map(|(t, _)| spread(t))
-            .fold(0.0, f64::max),
-    })
-}
-
-/// The CSV header of [`broadcast_csv`].
-pub const BROADCAST_CSV_HEADER: &str =
-    "network,size,sources,fef,ecf,wr,wrp,lower_bound,same_plans,ecf_wr_same_plans,wr_wrp_same_plans,same_times,max_spread";
-
-/// Broadcast rows as CSV: [`BROADCAST_CSV_HEADER`], then one line per row.
-pub fn broadcast_csv(rows: &[BroadcastRow]) -> String {
-    csv(BROADCAST_CSV_HEADER, rows, |r| {
-        format!(
-            "{},{},{},{},{},{},{},{},{},{},{},{},{}",
-            r.network.key(),
-            r.size,
-            r.sources,
-            r.fef,
-            r.ecf,
-            r.wr,
-            r.wrp,
-            r.lower_bound,
-            r.same_plans,
-            r.ecf_wr_same_plans,
-            r.wr_wrp_same_plans,
-            r.same_times,
-            r.max_spread
-        )
-    })
-}
-
 /// `header`, then `line(r)` for each row, each line ended by a newline (`line` gives the text
 /// without it).
 fn csv<R>(header: &str, rows: &[R], line: impl Fn(&R) -> String) -> String {
@@ -605,143 +453,4 @@ fn csv<R>(header: &str, rows: &[R], line: impl Fn(&R) -> String) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn small_spec(threads: usize) -> WuSpec {
-        WuSpec {
-            nodes: 12,
-            classes: 3,
-            source_counts: vec![1, 3, 12],
-            runs: 4,
-            threads,
-            ..WuSpec::fig4()
-        }
-    }
-
-    #[test]
-    fn rows_are_bounded_below_and_independent_of_threads() {
-        let one = wu_figure(&small_spec(1), None).unwrap();
-        let three = wu_figure(&small_spec(3), None).unwrap();
-        assert_eq!(one, three);
-        assert_eq!(one.len(), 9);
-        for r in &one {
-            for a in MultiAlgorithm::ALL.iter().copied() {
-                assert!(r.lower_bound <= r.mean(a) * (1.0 + 1e-12), "{r:?}");
-            }
-            assert!(r.wrp_best_runs <= r.runs);
-            assert!(r.wrp_over_lb_max >= r.wrp_over_lb() * (1.0 - 1e-12));
-            assert!(r.lower_bound > 80.0, "{r:?}");
-        }
-        // Large messages take longer than small ones on a 155 Mbps link.
-        assert!(one[3].lower_bound > 10.0 * one[0].lower_bound);
-        // Each row averages the runs that wu_instance rebuilds.
-        let spec = small_spec(1);
-        let wrp: f64 = (0..4)
-            .map(|r| times(&wu_instance(&spec, 1, 3, r).unwrap()).unwrap()[3])
-            .sum::<f64>()
-            / 4.0;
-        assert_eq!(one[4].wrp, wrp);
-    }
-
-    #[test]
-    fn item_weights_follow_the_sources_of_each_item() {
-        // Items go runs first, then points (1, 3, 12 sources), then mixes: k² + 16k + 32.
-        let spec = small_spec(1);
-        let weights: Vec<u64> = (0..14).map(|i| wu_item_weight(&spec, i)).collect();
-        let (one, three, twelve) = (49, 89, 368);
-        assert_eq!(
-            weights,
-            [
-                one, one, one, one, three, three, three, three, twelve, twelve, twelve, twelve,
-                one, one
-            ]
-        );
-    }
-
-    #[test]
-    fn progress_counts_every_run() {
-        let seen = AtomicUsize::new(0);
-        let cb = |done: usize, total: usize| {
-            assert!(done <= total && total == 36);
-            seen.fetch_max(done, Ordering::Relaxed);
-        };
-        wu_figure(&small_spec(2), Some(&cb)).unwrap();
-        assert_eq!(seen.load(Ordering::Relaxed), 36);
-    }
-
-    #[test]
-    fn bad_settings_are_errors() {
-        let mut s = small_spec(1);
-        s.runs = 0;
-        assert!(wu_figure(&s, None)
-            .unwrap_err()
-            .to_string()
-            .contains("runs"));
-        let mut s = small_spec(1);
-        s.source_counts = vec![13];
-        assert!(wu_figure(&s, None)
-            .unwrap_err()
-            .to_string()
-            .contains("13 sources"));
-        assert!(wu_instance(&small_spec(1), 5, 1, 0).is_err());
-    }
-
-    #[test]
-    fn csv_has_the_documented_columns() {
-        let rows = wu_figure(&small_spec(0), None).unwrap();
-        let csv = to_csv(&rows);
-        let lines: Vec<&str> = csv.lines().collect();
-        assert_eq!(lines[0], CSV_HEADER);
-        assert_eq!(lines.len(), rows.len() + 1);
-        assert!(lines[1].starts_with("slow,small,1,4,"));
-        let cols: Vec<&str> = lines[2].split(',').collect();
-        assert_eq!(cols.len(), CSV_HEADER.split(',').count());
-        assert_eq!(cols[7].parse::<f64>().unwrap(), rows[1].wrp);
-    }
-
-    fn csv_cols(csv: &str) -> usize {
-        csv.lines().nth(1).map_or(0, |l| l.split(',').count())
-    }
-
-    #[test]
-    fn best_counts_ties() {
-        let rows = wu_figure(&small_spec(1), None).unwrap();
-        for r in &rows {
-            let best = r.best();
-            assert!(!best.is_empty());
-            for a in MultiAlgorithm::ALL.iter().copied() {
-                assert_eq!(best.contains(&a), r.is_best(a));
-                if !best.contains(&a) {
-                    assert!(r.mean(a) > r.mean(best[0]));
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn single_broadcast_averages_every_source() {
-        let spec = BroadcastSpec {
-            nodes: 10,
-            ..BroadcastSpec::new(Network::Fast, 1024.0)
-        };
-        let row = wu_broadcast(&spec).unwrap();
-        assert_eq!(row.sources, 10);
-        assert!(row.same_plans <= row.same_times && row.same_times <= 10);
-        assert!(row.same_plans <= row.ecf_wr_same_plans.min(row.wr_wrp_same_plans));
-        assert_eq!(
-            csv_cols(&broadcast_csv(std::slice::from_ref(&row))),
-            BROADCAST_CSV_HEADER.split(',').count()
-        );
-        for a in MultiAlgorithm::ALL.iter().copied() {
-            assert!(row.lower_bound <= row.mean(a) * (1.0 + 1e-12), "{row:?}");
-        }
-        if row.same_times == 10 {
-            assert!(row.max_spread <= TIME_TOLERANCE);
-        }
-        let csv = broadcast_csv(&[row]);
-        assert!(csv.starts_with(BROADCAST_CSV_HEADER));
-        assert!(csv.lines().nth(1).unwrap().starts_with("fast,1024,10,"));
-        assert!(wu_broadcast(&BroadcastSpec { size: 0.0, ..spec }).is_err());
-    }
-}
+mod tests;
