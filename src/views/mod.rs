@@ -398,12 +398,8 @@ fn player_html(state: &StateHandle, sides: &[Side], stepping: bool) -> Html {
     let screen = state.model.screen();
     let shown = shown_of(state, sides);
     let total = sides.iter().map(|s| s.replay.0).fold(0.0, f64::max);
-    let mut events: Vec<f64> = sides
-        .iter()
-        .flat_map(|s| s.replay.1.iter().copied())
-        .collect();
-    hetcast_core::order::sort_floats(&mut events);
-    events.dedup();
+    let events =
+        hetcast_core::order::sorted_distinct(sides.iter().flat_map(|s| s.replay.1.iter().copied()));
     let (steps, pseudo) = if comparing {
         (Vec::new(), &[][..])
     } else {

@@ -121,6 +121,19 @@ pub fn sort_floats(v: &mut [f64]) {
     sort_by(v, f64::total_cmp)
 }
 
+/// The distinct values of `times`, in increasing order ([`sort_floats`], then equal neighbours
+/// dropped): a replay's steps, a set of costs.
+///
+/// ```
+/// assert_eq!(hetcast_core::order::sorted_distinct([3.0, 1.0, 3.0, 2.0]), [1.0, 2.0, 3.0]);
+/// ```
+pub fn sorted_distinct(times: impl IntoIterator<Item = f64>) -> Vec<f64> {
+    let mut v: Vec<f64> = times.into_iter().collect();
+    sort_floats(&mut v);
+    v.dedup();
+    v
+}
+
 /// [`sort_by`] through one non-generic stable sort of indices, then the permutation applied in
 /// place (one swap per element out of place).
 ///

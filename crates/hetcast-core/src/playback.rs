@@ -299,15 +299,13 @@ impl Motion {
                 .then(a.to.cmp(&b.to))
                 .then(a.message.cmp(&b.message))
         });
-        let mut events: Vec<f64> = std::iter::once(0.0)
-            .chain(
+        let events = crate::order::sorted_distinct(
+            std::iter::once(0.0).chain(
                 moves
                     .iter()
                     .flat_map(|m| [m.start, m.sent, m.arrive, m.end]),
-            )
-            .collect();
-        crate::order::sort_floats(&mut events);
-        events.dedup();
+            ),
+        );
         Motion {
             holdings,
             moves,

@@ -60,12 +60,11 @@ impl PlatformState {
     /// through (one period).
     pub fn replay(&self, pick: Option<&str>) -> Option<(f64, Vec<f64>)> {
         let s = &self.ok(pick)?.1.schedule;
-        let mut events: Vec<f64> = std::iter::once(0.0)
-            .chain(s.transfers.iter().flat_map(|t| [t.start, t.end]))
-            .chain(std::iter::once(s.period))
-            .collect();
-        hetcast_core::order::sort_floats(&mut events);
-        events.dedup();
+        let events = hetcast_core::order::sorted_distinct(
+            std::iter::once(0.0)
+                .chain(s.transfers.iter().flat_map(|t| [t.start, t.end]))
+                .chain(std::iter::once(s.period)),
+        );
         Some((s.period, events))
     }
 

@@ -79,9 +79,7 @@ pub fn lower_bound(inst: &Instance) -> f64 {
 /// 000 Theorem 1: sum of the distinct costs C(1) < ... < C(k) of all nodes (source included)
 /// except the largest. Node model only.
 pub fn additive_slack(inst: &Instance) -> f64 {
-    let mut c: Vec<f64> = inst.nodes.iter().map(|n| n.send).collect();
-    crate::order::sort_floats(&mut c);
-    c.dedup();
+    let c = crate::order::sorted_distinct(inst.nodes.iter().map(|n| n.send));
     c.iter().take(c.len().saturating_sub(1)).sum()
 }
 

@@ -385,14 +385,11 @@ pub fn gantt_scene_at(
 /// message leaves the network, `end + L`) and every receive end, in increasing order, each
 /// once. The Gantt chart changes only at these times ([`gantt_scene_at`]).
 pub fn event_times(s: &Schedule) -> Vec<f64> {
-    let mut t: Vec<f64> = s
-        .sends
-        .iter()
-        .flat_map(|op| [op.start, op.recv_start, op.recv_end])
-        .collect();
-    crate::order::sort_floats(&mut t);
-    t.dedup();
-    t
+    crate::order::sorted_distinct(
+        s.sends
+            .iter()
+            .flat_map(|op| [op.start, op.recv_start, op.recv_end]),
+    )
 }
 
 /// The critical path of schedule `s` (see [`crate::playback`]): from the destination that

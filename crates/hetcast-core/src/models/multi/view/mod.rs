@@ -368,14 +368,11 @@ pub fn multi_gantt_scene_at(
 /// arrival (the message reaches the receiver's buffer) and every receive end, in increasing
 /// order, each once.
 pub fn event_times(s: &MultiSchedule) -> Vec<f64> {
-    let mut t: Vec<f64> = s
-        .transfers
-        .iter()
-        .flat_map(|x| [x.send_start, x.arrive, x.recv_end])
-        .collect();
-    crate::order::sort_floats(&mut t);
-    t.dedup();
-    t
+    crate::order::sorted_distinct(
+        s.transfers
+            .iter()
+            .flat_map(|x| [x.send_start, x.arrive, x.recv_end]),
+    )
 }
 
 /// One task of a node, timed: index into `transfers`, and whether it is the send (else the
